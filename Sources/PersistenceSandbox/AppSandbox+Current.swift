@@ -1,0 +1,37 @@
+import Foundation
+import Synchronization
+
+extension AppSandbox {
+    private static let currentSandbox = Mutex<AppSandbox?>(nil)
+
+    /// The sandbox of the running app; preferences' `.standard`, the vault and the file store use it by default.
+    ///
+    /// Unless set, the device root is `$PERSISTENCE_DEVICE_ROOT`, else `$XDG_DATA_HOME/persistence-workbench`
+    /// (`~/.local/share/persistence-workbench` when `XDG_DATA_HOME` is unset), and the app identifier is
+    /// `$PERSISTENCE_APP_ID`, else the process name.
+    public static var current: AppSandbox {
+        get { currentSandbox.withLock { $0 ?? .environmentDefault() } }
+        set { currentSandbox.withLock { $0 = newValue } }
+    }
+
+    /// A throwaway sandbox on a fresh device under the system's temporary folder, for tests and experiments.
+    public static func temporary(appIdentifier: String = "com.example.tests") -> AppSandbox {
+        let root = FileManager.default.temporaryDirectory
+            .appending(path: "persistence-device-\(UUID().uuidString)", directoryHint: .isDirectory)
+        return AppSandbox(appIdentifier: appIdentifier, deviceRoot: root)
+    }
+
+    static func environmentDefault(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> AppSandbox {
+        let appIdentifier = environment["PERSISTENCE_APP_ID"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ProcessInfo.processInfo.processName
+        if let root = environment["PERSISTENCE_DEVICE_ROOT"], !root.isEmpty {
+            return AppSandbox(appIdentifier: appIdentifier, deviceRoot: URL(filePath: root, directoryHint: .isDirectory))
+        }
+        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appending(path: ".local/share").path
+        return AppSandbox(
+            appIdentifier: appIdentifier,
+            deviceRoot: URL(filePath: dataHome, directoryHint: .isDirectory).appending(path: "persistence-workbench")
+        )
+    }
+}
