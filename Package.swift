@@ -35,7 +35,9 @@ struct CourseSection {
     let dependencies: [Target.Dependency]
 }
 
-let courseSections: [CourseSection] = []
+let courseSections: [CourseSection] = [
+    CourseSection(name: "Section1Strategy", dependencies: []),
+]
 
 let sectionTargets: [Target] = courseSections.flatMap { section -> [Target] in
     [
@@ -59,8 +61,10 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "PersistenceCore", targets: ["PersistenceCore"]),
+        .executable(name: "coach", targets: ["coach"]),
     ],
     dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         // The module learners import: re-exports every part of the core.
@@ -72,5 +76,11 @@ let package = Package(
         .testTarget(name: "PersistenceSandboxTests", dependencies: ["PersistenceSandbox"]),
 
         // The learner's and instructor's runner: a thin command layer over CoachKit.
-    ]
+        .target(name: "CoachKit"),
+        .executableTarget(
+            name: "coach",
+            dependencies: ["CoachKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(name: "CoachKitTests", dependencies: ["CoachKit"]),
+    ] + sectionTargets
 )

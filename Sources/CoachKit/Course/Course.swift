@@ -1,0 +1,93 @@
+import Foundation
+
+/// The course as `course/course.json` describes it: sections, exercises, hints and checkpoint items.
+///
+/// `coach` and the verification command read this one file to know which target, files, lesson and
+/// checks belong to each section.
+public struct Course: Codable, Sendable, Equatable {
+    /// The course's display title.
+    public var title: String
+    /// The sections, in teaching order.
+    public var sections: [Section]
+
+    /// One course section: its library target, lesson, exercise, hints and checkpoint.
+    public struct Section: Codable, Sendable, Equatable {
+        /// The section's number, as learners type it (`coach check 1`, `swift test --filter Section1`).
+        public var number: Int
+        /// The section's title.
+        public var title: String
+        /// The library target built from `Exercises/<target>` or `Solutions/<target>`.
+        public var target: String
+        /// The lesson's path, relative to the workbench root.
+        public var lesson: String
+        /// The exercise the learner completes.
+        public var exercise: Exercise
+        /// Progressive hints, from a nudge to nearly the answer.
+        public var hints: [String]
+        /// The checkpoint items and the checks that prove each one.
+        public var checkpoint: [CheckpointItem]
+
+        /// The hidden test target that grades the section.
+        public var testTarget: String { target + "Tests" }
+        /// Every check the checkpoint names, in checkpoint order.
+        public var checkNames: [String] { checkpoint.flatMap(\.checks) }
+    }
+
+    /// The part of a section the learner edits.
+    public struct Exercise: Codable, Sendable, Equatable {
+        /// The exercise's number in the guide, such as "2.1".
+        public var id: String
+        /// The exercise's title.
+        public var title: String
+        /// Files the learner edits, relative to the section's folder.
+        public var files: [String]
+        /// Files that must be identical in the starter and the solution (the exercise's contract).
+        public var givenFiles: [String]
+    }
+
+    /// One item of a section's checkpoint and the names of the checks that prove it.
+    public struct CheckpointItem: Codable, Sendable, Equatable {
+        /// The item, as the lesson's checkpoint list words it.
+        public var item: String
+        /// The display names of the `@Test` functions that prove the item.
+        public var checks: [String]
+    }
+
+    /// The section numbered `number`, if the course has one.
+    public func section(numbered number: Int) -> Section? {
+        sections.first { $0.number == number }
+    }
+}
+
+extension Course {
+    /// The metadata file's path, relative to the workbench root.
+    public static let metadataPath = "course/course.json"
+
+    /// Reads and decodes the course metadata of the workbench at `root`.
+    ///
+    /// - Throws: `CoachError.unreadableCourse` when the file is missing or not valid course JSON.
+    public static func load(fromWorkbenchAt root: URL) throws -> Course {
+        let file = root.appending(path: metadataPath)
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw CoachError.unreadableCourse(path: metadataPath, reason: "the file cannot be read (\(error.localizedDescription))")
+        }
+        do {
+            return try JSONDecoder().decode(Course.self, from: data)
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw CoachError.unreadableCourse(path: metadataPath, reason: "missing key '\(key.stringValue)' at \(context.codingPath.pathDescription)")
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+            throw CoachError.unreadableCourse(path: metadataPath, reason: "\(context.debugDescription) at \(context.codingPath.pathDescription)")
+        } catch {
+            throw CoachError.unreadableCourse(path: metadataPath, reason: "not valid JSON (\(error.localizedDescription))")
+        }
+    }
+}
+
+extension [any CodingKey] {
+    fileprivate var pathDescription: String {
+        isEmpty ? "the top level" : map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+    }
+}

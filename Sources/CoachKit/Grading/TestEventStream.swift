@@ -1,0 +1,78 @@
+import Foundation
+
+/// Reads the JSON event stream that Swift Testing writes with `--experimental-event-stream-output`
+/// (version 0: one JSON record a line) and turns it into one outcome per test function.
+public enum TestEventStream {
+    /// The outcome of every test function the stream declares, in declaration order.
+    ///
+    /// A test that started but has no end event crashed the process; one that never started did not run.
+    /// Lines that are not valid records are ignored, so a stream cut short by a crash still reads.
+    public static func outcomes(fromJSONLines text: String) -> [TestOutcome] {
+        var order: [String] = []
+        var names: [String: String] = [:]
+        var started: Set<String> = []
+        var ended: Set<String> = []
+        var skipped: Set<String> = []
+        var issues: [String: [String]] = [:]
+
+        for line in text.split(whereSeparator: \.isNewline) {
+            guard let record = try? JSONDecoder().decode(Record.self, from: Data(line.utf8)) else { continue }
+            let payload = record.payload
+            switch record.kind {
+            case "test" where payload.kind == "function":
+                guard let id = payload.id, names[id] == nil else { continue }
+                order.append(id)
+                names[id] = payload.displayName ?? payload.name ?? id
+            case "event":
+                guard let id = payload.testID else { continue }
+                switch payload.kind {
+                case "testStarted": started.insert(id)
+                case "testEnded": ended.insert(id)
+                case "testSkipped": skipped.insert(id)
+                case "issueRecorded" where payload.issue?.isKnown != true:
+                    let text = (payload.messages ?? []).map(\.text).joined(separator: "\n")
+                    issues[id, default: []].append(text)
+                default: break
+                }
+            default: break
+            }
+        }
+
+        return order.map { id in
+            let result: TestOutcome.Result
+            if skipped.contains(id) {
+                result = .skipped
+            } else if ended.contains(id) {
+                result = issues[id, default: []].isEmpty ? .passed : .failed
+            } else if started.contains(id) {
+                result = .crashed
+            } else {
+                result = .notRun
+            }
+            return TestOutcome(id: id, displayName: names[id] ?? id, result: result, issues: issues[id] ?? [])
+        }
+    }
+
+    private struct Record: Decodable {
+        var kind: String
+        var payload: Payload
+    }
+
+    private struct Payload: Decodable {
+        var kind: String?
+        var id: String?
+        var testID: String?
+        var displayName: String?
+        var name: String?
+        var messages: [Message]?
+        var issue: Issue?
+    }
+
+    private struct Message: Decodable {
+        var text: String
+    }
+
+    private struct Issue: Decodable {
+        var isKnown: Bool?
+    }
+}

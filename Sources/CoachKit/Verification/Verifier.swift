@@ -1,0 +1,135 @@
+/// Proves the course in both directions: the core's tests pass, every hidden suite passes on the
+/// solutions, and every graded check fails on the starters.
+public struct Verifier: Sendable {
+    /// The workbench to verify.
+    public var workbench: Workbench
+    /// Builds and runs the tests.
+    public var tester: SwiftPackageTester
+
+    /// A verifier for `workbench` using `tester`.
+    public init(workbench: Workbench, tester: SwiftPackageTester) {
+        self.workbench = workbench
+        self.tester = tester
+    }
+
+    /// Runs every step, reporting progress lines through `report` as it goes.
+    ///
+    /// - Throws: `CoachError.cannotLaunch` when `swift` cannot be started.
+    public func run(style: TerminalStyle, report: (String) -> Void) throws -> VerificationSummary {
+        var summary = VerificationSummary()
+        let sections = workbench.course.sections
+
+        let auditProblems = CourseAudit(workbench: workbench).problems()
+        summary.record(auditProblems, passedIfEmpty: 1)
+        let checkCount = sections.reduce(0) { $0 + $1.checkNames.count }
+        report(line("course metadata", "\(sections.count) section(s), \(checkCount) checks", problems: auditProblems, style: style))
+
+        report(style.bold("solutions") + "  building and grading with COURSE_TRACK=solutions…")
+        let solutions = try tester.run(track: .solutions, filter: Self.sectionFilter)
+        for section in sections {
+            let problems = Self.problems(section: section, run: solutions, expectPass: true, workbench: workbench)
+            summary.record(problems, passedIfEmpty: section.checkNames.count)
+            report(line("  Section \(section.number)", "\(section.checkNames.count) checks pass on the solution", problems: problems, style: style))
+        }
+
+        report(style.bold("starters") + "   building and grading with COURSE_TRACK=exercises, with the core's tests…")
+        let starters = try tester.run(track: .exercises, filter: nil)
+        let sectionModules = Set(sections.map(\.testTarget))
+        let core = starters.outcomes.filter { !sectionModules.contains($0.module) }
+        var coreProblems = Self.buildProblems(area: "core tests", run: starters, in: nil)
+        if starters.compiled {
+            coreProblems += core.filter { $0.result != .passed }.map {
+                VerificationProblem("core tests", "\"\($0.displayName)\" (\($0.module)) \($0.result.rawValue)\(Self.firstIssue($0))")
+            }
+            if core.isEmpty { coreProblems.append(VerificationProblem("core tests", "no core test ran; see \(workbench.relativePath(of: starters.testLog))")) }
+        }
+        summary.record(coreProblems, passedIfEmpty: 0)
+        summary.passed += core.filter { $0.result == .passed }.count
+        report(line("  core tests", "\(core.filter { $0.result == .passed }.count) passed", problems: coreProblems, style: style))
+        for section in sections {
+            let problems = Self.problems(section: section, run: starters, expectPass: false, workbench: workbench)
+            summary.record(problems, passedIfEmpty: section.checkNames.count)
+            report(line("  Section \(section.number)", "\(section.checkNames.count) checks fail on the starter", problems: problems, style: style))
+        }
+        return summary
+    }
+
+    /// Selects the hidden suites' tests: their modules are named `Section<N>…Tests`.
+    static let sectionFilter = "^Section[0-9]+"
+
+    static func problems(section: Course.Section, run: TrackRun, expectPass: Bool, workbench: Workbench) -> [VerificationProblem] {
+        let area = "Section \(section.number) \(expectPass ? "solution" : "starter")"
+        let grade = SectionGrade(section: section, run: run, workbench: workbench)
+        if !run.compiled {
+            return buildProblems(area: area, run: run, in: grade)
+        }
+        var problems: [VerificationProblem] = []
+        if run.testRun == .timedOut {
+            problems.append(VerificationProblem(area, "the test run hit its time limit; see \(workbench.relativePath(of: run.testLog))"))
+        }
+        for check in grade.checks {
+            guard let outcome = check.outcome else {
+                problems.append(VerificationProblem(area, "the checkpoint names \"\(check.name)\", but \(section.testTarget) has no test with that name"))
+                continue
+            }
+            switch (expectPass, outcome.result) {
+            case (true, .passed), (false, .failed):
+                continue
+            case (true, _):
+                problems.append(VerificationProblem(area, "\"\(check.name)\" \(outcome.result.rawValue) on the reference solution\(firstIssue(outcome))"))
+            case (false, .passed):
+                problems.append(VerificationProblem(area, "\"\(check.name)\" already passes on the starter: the check cannot tell an unfinished exercise from a finished one"))
+            case (false, .crashed), (false, .timedOut):
+                problems.append(VerificationProblem(area, "\"\(check.name)\" \(outcome.result.rawValue) on the starter: an unfinished exercise must fail its checks, not stop the test process"))
+            case (false, _):
+                problems.append(VerificationProblem(area, "\"\(check.name)\" \(outcome.result.rawValue) on the starter: every graded check must run and fail"))
+            }
+        }
+        for test in grade.unlistedTests {
+            problems.append(VerificationProblem(area, "\"\(test.displayName)\" is not listed under any checkpoint item in course/course.json"))
+        }
+        return problems
+    }
+
+    static func buildProblems(area: String, run: TrackRun, in grade: SectionGrade?) -> [VerificationProblem] {
+        guard !run.compiled else { return [] }
+        let errors = grade?.compilerErrors.isEmpty == false ? grade!.compilerErrors : run.compilerErrors
+        let listed = errors.prefix(5).map { "\n    \($0)" }.joined()
+        let where_ = errors.isEmpty ? " (see .build/coach/build-\(run.track.rawValue).log)" : ""
+        return [VerificationProblem(area, "the package does not build on the \(run.track.rawValue) track\(where_)\(listed)")]
+    }
+
+    static func firstIssue(_ outcome: TestOutcome) -> String {
+        guard let issue = outcome.issues.first else { return "" }
+        return ": " + issue.replacingOccurrences(of: "\n", with: " — ")
+    }
+
+    private func line(_ label: String, _ detail: String, problems: [VerificationProblem], style: TerminalStyle) -> String {
+        let padded = label.padding(toLength: 17, withPad: " ", startingAt: 0)
+        if problems.isEmpty { return "\(padded)\(detail)  " + style.success("ok") }
+        return "\(padded)" + style.failure("\(problems.count) problem(s)") + problems.map { "\n    ✗ \($0.message)" }.joined()
+    }
+}
+
+/// The tally of a verification: expectations met, and every problem found.
+public struct VerificationSummary: Equatable, Sendable {
+    /// How many expectations held (a core test passing, a solution check passing, a starter check failing…).
+    public var passed = 0
+    /// Everything that did not hold.
+    public var problems: [VerificationProblem] = []
+
+    /// Whether nothing went wrong.
+    public var succeeded: Bool { problems.isEmpty }
+
+    mutating func record(_ found: [VerificationProblem], passedIfEmpty count: Int) {
+        if found.isEmpty { passed += count } else { problems += found }
+    }
+
+    /// The closing lines: a sentence for people, then `verify: N passed, N failed` for CI systems.
+    public func closingLines(style: TerminalStyle) -> [String] {
+        let verdict = succeeded
+            ? style.success("Verified: the core's tests pass, every solution passes its suite, every starter fails it.")
+            : style.failure("Not verified: \(problems.count) problem(s), listed above.")
+        return [verdict, "verify: \(passed) passed, \(problems.count) failed"]
+    }
+}

@@ -1,0 +1,111 @@
+@testable import CoachKit
+import Foundation
+import Testing
+
+@Suite("Grading a section from a test run")
+struct GradingTests {
+    @Test("checks are grouped under their checkpoint items, in metadata order")
+    func groupsChecks() throws {
+        let workbench = try WorkbenchFixture.make()
+        let run = WorkbenchFixture.run(["adds numbers": .passed, "names things": .passed, "copes with zero": .failed])
+        let grade = SectionGrade(section: workbench.course.sections[0], run: run, workbench: workbench)
+        #expect(grade.items.map(\.passed) == [true, false])
+        #expect(grade.passedCount == 2)
+        #expect(!grade.isComplete)
+    }
+
+    @Test("a checkpoint check the suite lacks is missing; a test no item lists is unlisted")
+    func missingAndUnlisted() throws {
+        let workbench = try WorkbenchFixture.make()
+        let stray = TestOutcome(id: "Section1BasicsTests.stray()", displayName: "stray", result: .passed)
+        let run = WorkbenchFixture.run(["adds numbers": .passed, "names things": .passed], extra: [stray])
+        let grade = SectionGrade(section: workbench.course.sections[0], run: run, workbench: workbench)
+        #expect(grade.checks.last?.outcome == nil)
+        #expect(grade.unlistedTests.map(\.displayName) == ["stray"])
+    }
+
+    @Test("compiler errors are charged to the section whose files they are in")
+    func compilerErrorsBelongToTheirSection() throws {
+        let workbench = try WorkbenchFixture.make()
+        var run = WorkbenchFixture.run([:])
+        run.build = .exited(1)
+        run.compilerErrors = [
+            CompilerDiagnostic(path: "Exercises/Section1Basics/Answer.swift", line: 3, column: 1, message: "expected expression"),
+            CompilerDiagnostic(path: "Exercises/Section2Other/X.swift", line: 1, column: 1, message: "elsewhere"),
+        ]
+        let grade = SectionGrade(section: workbench.course.sections[0], run: run, workbench: workbench)
+        #expect(grade.compilerErrors.map(\.message) == ["expected expression"])
+        #expect(!grade.wasGraded)
+    }
+}
+
+@Suite("Auditing the course metadata")
+struct CourseAuditTests {
+    @Test("a consistent workbench has no problems")
+    func consistent() throws {
+        #expect(CourseAudit(workbench: try WorkbenchFixture.make()).problems().isEmpty)
+    }
+
+    @Test("a missing lesson, a changed given file and a repeated check are each reported")
+    func reportsEachProblem() throws {
+        let workbench = try WorkbenchFixture.make()
+        try FileManager.default.removeItem(at: workbench.root.appending(path: "course/01/lesson.md"))
+        try Data("// changed".utf8).write(to: workbench.root.appending(path: "Solutions/Section1Basics/Types.swift"))
+        let messages = CourseAudit(workbench: workbench).problems().map(\.message)
+        #expect(messages.contains("the lesson course/01/lesson.md does not exist"))
+        #expect(messages.contains { $0.hasPrefix("the given file Types.swift differs") })
+    }
+
+    @Test("malformed course metadata names the file and the missing key")
+    func malformedMetadata() throws {
+        let error = #expect(throws: CoachError.self) {
+            try WorkbenchFixture.make(course: #"{"title": "x"}"#)
+        }
+        #expect(error?.description.contains("missing key 'sections'") == true)
+        #expect(error?.description.contains("course/course.json") == true)
+    }
+
+    @Test("an unknown COURSE_TRACK is refused with the valid values")
+    func unknownTrack() throws {
+        #expect(throws: CoachError.unknownTrack("answers")) { try CourseTrack.selected(by: ["COURSE_TRACK": "answers"]) }
+        #expect(try CourseTrack.selected(by: [:]) == .exercises)
+        #expect(CoachError.unknownTrack("answers").description.contains("exercises, solutions"))
+    }
+}
+
+@Suite("Verifying both directions")
+struct VerifierRuleTests {
+    @Test("a starter check that passes, crashes or is missing is a problem; failing is what a starter should do")
+    func starterRules() throws {
+        let workbench = try WorkbenchFixture.make()
+        let run = WorkbenchFixture.run(["adds numbers": .passed, "names things": .crashed])
+        let problems = Verifier.problems(section: workbench.course.sections[0], run: run, expectPass: false, workbench: workbench)
+        #expect(problems.count == 3)
+        #expect(problems[0].message.contains("already passes on the starter"))
+        #expect(problems[1].message.contains("crashed on the starter"))
+        #expect(problems[2].message.contains("has no test with that name"))
+    }
+
+    @Test("a solution check that fails is a problem that quotes the failure")
+    func solutionRules() throws {
+        let workbench = try WorkbenchFixture.make()
+        let run = WorkbenchFixture.run(["adds numbers": .passed, "names things": .passed, "copes with zero": .failed], track: .solutions)
+        let problems = Verifier.problems(section: workbench.course.sections[0], run: run, expectPass: true, workbench: workbench)
+        #expect(problems.map(\.description) == [
+            "Section 1 solution: \"copes with zero\" failed on the reference solution: Expectation failed — expected 1, found 0",
+        ])
+    }
+
+    @Test("the closing line is the CI-readable tally")
+    func closingLine() {
+        var summary = VerificationSummary()
+        summary.record([], passedIfEmpty: 4)
+        summary.record([VerificationProblem("core tests", "x failed")], passedIfEmpty: 2)
+        #expect(summary.closingLines(style: TerminalStyle(usesColor: false)).last == "verify: 4 passed, 1 failed")
+    }
+
+    @Test("a crash is pinned on one test by a pattern that matches only its identifier")
+    func crashPattern() {
+        #expect(SwiftPackageTester.pattern(matching: "Section1Tests.Checks/authToken()/File.swift:50:6") == #"^Section1Tests\.Checks\/authToken\(\)"#)
+    }
+}

@@ -1,0 +1,46 @@
+@testable import CoachKit
+import Testing
+
+@Suite("coach status output")
+struct StatusReportTests {
+    @Test("a partly finished section shows its items, checks, progress and the next step")
+    func partlyFinished() throws {
+        let workbench = try WorkbenchFixture.make()
+        let run = WorkbenchFixture.run(["adds numbers": .passed, "names things": .passed, "copes with zero": .failed])
+        let report = StatusReport(track: .exercises, grades: [SectionGrade(section: workbench.course.sections[0], run: run, workbench: workbench)])
+        #expect(report.render(style: TerminalStyle(usesColor: false)).joined(separator: "\n") == """
+            Persistence Workbench · exercises track (Exercises/)
+
+            Section 1  Basics  2/3 checks  █████████████░░░░░░░  66%
+              ✓ Knows the basics.
+                  ✓ adds numbers
+                  ✓ names things
+              ✗ Handles edge cases.
+                  ✗ copes with zero
+
+            Overall  2/3 checks  █████████████░░░░░░░  66%
+            Next: Section 1 — read course/01/lesson.md, then edit Exercises/Section1Basics/Answer.swift.
+              First failing check: copes with zero
+              expected 1, found 0
+            """)
+    }
+
+    @Test("a section that does not compile shows the compiler's errors instead of checks")
+    func doesNotCompile() throws {
+        let workbench = try WorkbenchFixture.make()
+        var run = WorkbenchFixture.run([:])
+        run.build = .exited(1)
+        run.compilerErrors = [CompilerDiagnostic(path: "Exercises/Section1Basics/Answer.swift", line: 4, column: 9, message: "cannot find 'x' in scope")]
+        let report = StatusReport(track: .exercises, grades: [SectionGrade(section: workbench.course.sections[0], run: run, workbench: workbench)])
+        let lines = report.render(style: TerminalStyle(usesColor: false))
+        #expect(lines[2] == "Section 1  Basics  does not compile")
+        #expect(lines[3] == "  Exercises/Section1Basics/Answer.swift:4:9: error: cannot find 'x' in scope")
+    }
+
+    @Test("colour codes appear only when the style asks for them")
+    func colourOnlyWhenAsked() {
+        #expect(TerminalStyle(usesColor: false).success("ok") == "ok")
+        #expect(TerminalStyle(usesColor: true).success("ok") == "\u{1B}[32mok\u{1B}[0m")
+        #expect(!TerminalStyle.forStandardOutput(noColorFlag: false, environment: ["NO_COLOR": "1"]).usesColor)
+    }
+}

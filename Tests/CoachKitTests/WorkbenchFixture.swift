@@ -1,0 +1,52 @@
+@testable import CoachKit
+import Foundation
+
+/// A throwaway workbench on disk with one section whose files exist in both tracks.
+enum WorkbenchFixture {
+    static let courseJSON = """
+        {
+          "title": "Fixture course",
+          "sections": [
+            {
+              "number": 1, "title": "Basics", "target": "Section1Basics", "lesson": "course/01/lesson.md",
+              "exercise": { "id": "1.1", "title": "First", "files": ["Answer.swift"], "givenFiles": ["Types.swift"] },
+              "hints": ["nudge", "nearly the answer"],
+              "checkpoint": [
+                { "item": "Knows the basics.", "checks": ["adds numbers", "names things"] },
+                { "item": "Handles edge cases.", "checks": ["copes with zero"] }
+              ]
+            }
+          ]
+        }
+        """
+
+    /// Creates the workbench and returns it opened.
+    static func make(course: String = courseJSON) throws -> Workbench {
+        let root = FileManager.default.temporaryDirectory.appending(path: "coach-fixture-\(UUID().uuidString)")
+        let files: [String: String] = [
+            "Package.swift": "// fixture",
+            "course/course.json": course,
+            "course/01/lesson.md": "# Lesson",
+            "Exercises/Section1Basics/Answer.swift": "// starter",
+            "Exercises/Section1Basics/Types.swift": "// contract",
+            "Solutions/Section1Basics/Answer.swift": "// solution",
+            "Solutions/Section1Basics/Types.swift": "// contract",
+            "Tests/Section1BasicsTests/Checks.swift": "// checks",
+        ]
+        for (path, contents) in files {
+            let url = root.appending(path: path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(contents.utf8).write(to: url)
+        }
+        return try Workbench(root: root)
+    }
+
+    /// A run of the fixture's suite in which each named check ended as given.
+    static func run(_ results: [String: TestOutcome.Result], track: CourseTrack = .exercises, extra: [TestOutcome] = []) -> TrackRun {
+        let outcomes = results.sorted { $0.key < $1.key }.map { name, result in
+            TestOutcome(id: "Section1BasicsTests.\(name.replacingOccurrences(of: " ", with: "_"))()", displayName: name, result: result, issues: result == .failed ? ["Expectation failed\nexpected 1, found 0"] : [])
+        } + extra
+        let log = URL(filePath: "/tmp/none.log")
+        return TrackRun(track: track, build: .exited(0), compilerErrors: [], testRun: .exited(0), outcomes: outcomes, buildLog: log, testLog: log)
+    }
+}
