@@ -27,6 +27,16 @@ guard let track = CourseTrack(rawValue: requestedTrack.isEmpty ? CourseTrack.exe
     exit(1)
 }
 
+// MARK: - Known-mistake override
+
+/// `COURSE_SECTION_OVERRIDE=<target>=<folder>` builds one section from another folder. `coach verify`
+/// uses it to compile each known wrong solution in place of the reference and prove a check catches it.
+let sectionOverride: (target: String, folder: String)? = Context.environment["COURSE_SECTION_OVERRIDE"]
+    .flatMap { value in
+        let parts = value.split(separator: "=", maxSplits: 1).map(String.init)
+        return parts.count == 2 ? (parts[0], parts[1]) : nil
+    }
+
 // MARK: - Course sections
 
 /// One course section: a library built from `Exercises/<name>` or `Solutions/<name>`, and its hidden suite in `Tests/<name>Tests`.
@@ -44,7 +54,7 @@ let sectionTargets: [Target] = courseSections.flatMap { section -> [Target] in
         .target(
             name: section.name,
             dependencies: section.dependencies,
-            path: "\(track.folder)/\(section.name)"
+            path: sectionOverride?.target == section.name ? sectionOverride!.folder : "\(track.folder)/\(section.name)"
         ),
         .testTarget(
             name: "\(section.name)Tests",

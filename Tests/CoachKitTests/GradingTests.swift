@@ -56,6 +56,18 @@ struct CourseAuditTests {
         #expect(messages.contains { $0.hasPrefix("the given file Types.swift differs") })
     }
 
+    @Test("a known mistake without files or naming an unknown check is reported")
+    func brokenMistake() throws {
+        let course = WorkbenchFixture.courseJSON.replacingOccurrences(of: #""caughtBy": ["copes with zero"]"#, with: #""caughtBy": ["divides by zero"]"#)
+        let workbench = try WorkbenchFixture.make(course: course)
+        try FileManager.default.removeItem(at: workbench.root.appending(path: "course/mistakes/Section1Basics/forgets-zero/Answer.swift"))
+        let messages = CourseAudit(workbench: workbench).problems().map(\.message)
+        #expect(messages == [
+            "the known mistake 'forgets-zero' has no files in course/mistakes/Section1Basics/forgets-zero",
+            "the known mistake 'forgets-zero' names \"divides by zero\", which no checkpoint item lists",
+        ])
+    }
+
     @Test("malformed course metadata names the file and the missing key")
     func malformedMetadata() throws {
         let error = #expect(throws: CoachError.self) {

@@ -14,6 +14,9 @@ enum WorkbenchFixture {
               "checkpoint": [
                 { "item": "Knows the basics.", "checks": ["adds numbers", "names things"] },
                 { "item": "Handles edge cases.", "checks": ["copes with zero"] }
+              ],
+              "mistakes": [
+                { "id": "forgets-zero", "summary": "forgets zero", "caughtBy": ["copes with zero"] }
               ]
             }
           ]
@@ -32,6 +35,7 @@ enum WorkbenchFixture {
             "Solutions/Section1Basics/Answer.swift": "// solution",
             "Solutions/Section1Basics/Types.swift": "// contract",
             "Tests/Section1BasicsTests/Checks.swift": "// checks",
+            "course/mistakes/Section1Basics/forgets-zero/Answer.swift": "// wrong",
         ]
         for (path, contents) in files {
             let url = root.appending(path: path)

@@ -26,6 +26,8 @@ public struct Course: Codable, Sendable, Equatable {
         public var hints: [String]
         /// The checkpoint items and the checks that prove each one.
         public var checkpoint: [CheckpointItem]
+        /// Plausible wrong solutions kept as fixtures, each of which some check must reject.
+        public var mistakes: [KnownMistake]
 
         /// The hidden test target that grades the section.
         public var testTarget: String { target + "Tests" }
@@ -43,6 +45,17 @@ public struct Course: Codable, Sendable, Equatable {
         public var files: [String]
         /// Files that must be identical in the starter and the solution (the exercise's contract).
         public var givenFiles: [String]
+    }
+
+    /// A plausible wrong solution: its files live in `course/mistakes/<target>/<id>/` and replace the
+    /// reference solution's files of the same name.
+    public struct KnownMistake: Codable, Sendable, Equatable {
+        /// A short identifier, also the fixture's folder name.
+        public var id: String
+        /// What the wrong solution does, in a sentence.
+        public var summary: String
+        /// The checks that must fail on it, their messages pointing at the mistake.
+        public var caughtBy: [String]
     }
 
     /// One item of a section's checkpoint and the names of the checks that prove it.

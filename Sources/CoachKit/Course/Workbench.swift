@@ -37,6 +37,11 @@ public struct Workbench: Sendable {
         root.appending(path: track.folder).appending(path: section.target)
     }
 
+    /// The folder of a known mistake's replacement files.
+    public func fixtureFolder(of mistake: Course.KnownMistake, in section: Course.Section) -> URL {
+        root.appending(path: "course/mistakes").appending(path: section.target).appending(path: mistake.id)
+    }
+
     /// The path of `url` relative to the workbench root, or the full path when it lies outside.
     public func relativePath(of url: URL) -> String {
         relativePath(url.standardizedFileURL.path)

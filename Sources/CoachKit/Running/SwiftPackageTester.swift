@@ -37,11 +37,14 @@ public struct SwiftPackageTester: Sendable {
 
     /// Builds every target and test target on `track`, then runs the tests whose identifiers match `filter`.
     ///
-    /// - Parameter filter: A regular expression for `swift test --filter`, or `nil` for every test.
+    /// - Parameters:
+    ///   - filter: A regular expression for `swift test --filter`, or `nil` for every test.
+    ///   - override: A section target to build from another folder (relative to the root), as `coach verify` does for known mistakes.
     /// - Throws: `CoachError.cannotLaunch` when `swift` cannot be started.
-    public func run(track: CourseTrack, filter: String?) throws -> TrackRun {
+    public func run(track: CourseTrack, filter: String?, override: (target: String, folder: String)? = nil) throws -> TrackRun {
         let logs = workbench.logFolder
-        let environment = ["COURSE_TRACK": track.rawValue]
+        var environment = ["COURSE_TRACK": track.rawValue, "COURSE_SECTION_OVERRIDE": ""]
+        if let override { environment["COURSE_SECTION_OVERRIDE"] = "\(override.target)=\(override.folder)" }
         let buildLog = logs.appending(path: "build-\(track.rawValue).log")
         let testLog = logs.appending(path: "test-\(track.rawValue).log")
         let events = logs.appending(path: "events-\(track.rawValue).jsonl")
@@ -56,17 +59,17 @@ public struct SwiftPackageTester: Sendable {
             return TrackRun(track: track, build: build, compilerErrors: errors, testRun: nil, outcomes: [], buildLog: buildLog, testLog: testLog)
         }
 
-        let (testRun, firstOutcomes) = try runTests(track: track, filter: filter, skipping: [], parallel: true, events: events, log: testLog)
+        let (testRun, firstOutcomes) = try runTests(environment: environment, filter: filter, skipping: [], parallel: true, events: events, log: testLog)
         var outcomes = firstOutcomes
         if testRun != .timedOut, outcomes.contains(where: { $0.result == .crashed || $0.result == .notRun }) {
-            outcomes = try isolateCrashes(track: track, filter: filter, after: outcomes, events: events, log: testLog)
+            outcomes = try isolateCrashes(environment: environment, filter: filter, after: outcomes, events: events, log: testLog)
         }
         return TrackRun(track: track, build: build, compilerErrors: [], testRun: testRun, outcomes: outcomes, buildLog: buildLog, testLog: testLog)
     }
 
     /// Runs the already-built tests once and reads their outcomes from the event stream.
     private func runTests(
-        track: CourseTrack, filter: String?, skipping skipped: [String], parallel: Bool, events: URL, log: URL
+        environment: [String: String], filter: String?, skipping skipped: [String], parallel: Bool, events: URL, log: URL
     ) throws -> (ProcessTermination, [TestOutcome]) {
         try? FileManager.default.removeItem(at: events)
         var arguments = [
@@ -78,7 +81,7 @@ public struct SwiftPackageTester: Sendable {
         if let filter { arguments += ["--filter", filter] }
         if !skipped.isEmpty { arguments += ["--skip", skipped.map(Self.pattern(matching:)).joined(separator: "|")] }
         let termination = try ChildProcess(
-            arguments, in: workbench.root, environment: ["COURSE_TRACK": track.rawValue], logFile: log, timeLimit: testTimeLimit
+            arguments, in: workbench.root, environment: environment, logFile: log, timeLimit: testTimeLimit
         ).run()
         var outcomes = TestEventStream.outcomes(fromJSONLines: (try? String(contentsOf: events, encoding: .utf8)) ?? "")
         if termination == .timedOut {
@@ -89,11 +92,11 @@ public struct SwiftPackageTester: Sendable {
 
     /// After a run that a crash cut short, runs the tests one at a time, skipping each test that crashes,
     /// until every other test has reported: the crash is pinned on one check and the others still count.
-    private func isolateCrashes(track: CourseTrack, filter: String?, after first: [TestOutcome], events: URL, log: URL) throws -> [TestOutcome] {
+    private func isolateCrashes(environment: [String: String], filter: String?, after first: [TestOutcome], events: URL, log: URL) throws -> [TestOutcome] {
         var final: [String: TestOutcome] = [:]
         var crashers: [String] = []
         for _ in 0..<max(1, first.count) {
-            let (termination, outcomes) = try runTests(track: track, filter: filter, skipping: crashers, parallel: false, events: events, log: log)
+            let (termination, outcomes) = try runTests(environment: environment, filter: filter, skipping: crashers, parallel: false, events: events, log: log)
             for outcome in outcomes where outcome.result != .notRun {
                 final[outcome.id] = outcome
             }

@@ -57,6 +57,20 @@ public struct CourseAudit: Sendable {
         for item in section.checkpoint where item.checks.isEmpty {
             problems.append(VerificationProblem(area, "the checkpoint item \"\(item.item)\" names no check"))
         }
+        let checkNames = Set(section.checkNames)
+        for mistake in section.mistakes {
+            let folder = workbench.fixtureFolder(of: mistake, in: section)
+            let fixtures = (try? files.contentsOfDirectory(atPath: folder.path)) ?? []
+            if fixtures.isEmpty {
+                problems.append(VerificationProblem(area, "the known mistake '\(mistake.id)' has no files in \(workbench.relativePath(of: folder))"))
+            }
+            if mistake.caughtBy.isEmpty {
+                problems.append(VerificationProblem(area, "the known mistake '\(mistake.id)' names no check that catches it"))
+            }
+            for name in mistake.caughtBy where !checkNames.contains(name) {
+                problems.append(VerificationProblem(area, "the known mistake '\(mistake.id)' names \"\(name)\", which no checkpoint item lists"))
+            }
+        }
         var seen: Set<String> = []
         for name in section.checkNames where !seen.insert(name).inserted {
             problems.append(VerificationProblem(area, "the check \"\(name)\" is listed twice"))

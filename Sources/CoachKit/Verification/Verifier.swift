@@ -32,6 +32,16 @@ public struct Verifier: Sendable {
             report(line("  Section \(section.number)", "\(section.checkNames.count) checks pass on the solution", problems: problems, style: style))
         }
 
+        let mistakes = sections.flatMap { section in section.mistakes.map { (section, $0) } }
+        if !mistakes.isEmpty {
+            report(style.bold("mistakes") + "   building each known wrong solution in place of the reference…")
+        }
+        for (section, mistake) in mistakes {
+            let problems = try checkCaught(mistake, of: section)
+            summary.record(problems, passedIfEmpty: 1)
+            report(line("  Section \(section.number)", "'\(mistake.id)' is caught", problems: problems, style: style))
+        }
+
         report(style.bold("starters") + "   building and grading with COURSE_TRACK=exercises, with the core's tests…")
         let starters = try tester.run(track: .exercises, filter: nil)
         let sectionModules = Set(sections.map(\.testTarget))
@@ -52,6 +62,27 @@ public struct Verifier: Sendable {
             report(line("  Section \(section.number)", "\(section.checkNames.count) checks fail on the starter", problems: problems, style: style))
         }
         return summary
+    }
+
+    /// Builds the section with `mistake` in place of the solution and requires each of its catching checks to fail.
+    private func checkCaught(_ mistake: Course.KnownMistake, of section: Course.Section) throws -> [VerificationProblem] {
+        let area = "Section \(section.number) mistake '\(mistake.id)'"
+        let folder: String
+        do {
+            folder = try MistakeStage(workbench: workbench).stage(mistake, of: section)
+        } catch {
+            return [VerificationProblem(area, "cannot stage the fixture: \(error.localizedDescription)")]
+        }
+        let run = try tester.run(track: .solutions, filter: "^\(section.testTarget)", override: (section.target, folder))
+        if !run.compiled {
+            return Self.buildProblems(area: area, run: run, in: nil)
+        }
+        let grade = SectionGrade(section: section, run: run, workbench: workbench)
+        return mistake.caughtBy.compactMap { name -> VerificationProblem? in
+            let result = grade.checks.first { $0.name == name }?.outcome?.result
+            guard result != .failed else { return nil }
+            return VerificationProblem(area, "\(mistake.summary), but \"\(name)\" \(result.map { $0.rawValue } ?? "did not run") instead of failing")
+        }
     }
 
     /// Selects the hidden suites' tests: their modules are named `Section<N>…Tests`.
