@@ -7,11 +7,16 @@ struct Coach: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Grade your Persistence Workbench exercises and prove the course.",
         discussion: """
-            Learners: `coach status` shows every section's checkpoint progress.
-            Instructors: `coach verify` proves that every solution passes and every starter fails.
-            Set COURSE_TRACK=solutions to work on the reference solutions instead of Exercises/.
+            Learners: `coach status` shows every checkpoint, `coach check N` grades section N, `coach watch` \
+            regrades on every save. Instructors: `coach verify` proves that the core's tests pass, every \
+            solution passes and every starter fails. Set COURSE_TRACK=solutions to grade the reference \
+            solutions instead of Exercises/.
             """,
-        subcommands: [StatusCommand.self, VerifyCommand.self]
+        subcommands: [
+            StatusCommand.self, CheckCommand.self, WatchCommand.self, HintCommand.self, ListCommand.self,
+            NextCommand.self, LessonCommand.self, SolutionCommand.self, ResetCommand.self,
+            VerifyCommand.self, ReportCommand.self,
+        ]
     )
 }
 
@@ -20,33 +25,70 @@ struct CommonOptions: ParsableArguments {
     @Flag(name: .long, help: "Print without colour (also when NO_COLOR is set or output is not a terminal).")
     var noColor = false
 
-    @Option(name: .long, help: "Stop a test run after this many seconds.")
-    var timeout: Int = 600
+    var style: TerminalStyle { .forStandardOutput(noColorFlag: noColor) }
+}
+
+/// The per-section time limit of the grading commands.
+struct TimeLimitOptions: ParsableArguments {
+    @Option(name: .long, help: "Stop a section's checks after this many seconds.")
+    var timeout: Int = 60
 
     func validate() throws {
         guard timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds, got \(timeout).") }
     }
 
-    var style: TerminalStyle { .forStandardOutput(noColorFlag: noColor) }
+    var limit: Duration { .seconds(timeout) }
+}
 
-    func openWorkbench() throws -> (Workbench, SwiftPackageTester) {
+/// The workbench around the current folder, with what the commands need to act on it.
+struct Session {
+    let workbench: Workbench
+    let track: CourseTrack
+
+    /// Opens the workbench enclosing the current folder on the track `COURSE_TRACK` selects.
+    static func open() throws -> Session {
         do {
             let workbench = try Workbench.enclosing(URL(filePath: FileManager.default.currentDirectoryPath))
+            let track = try CourseTrack.selected(by: ProcessInfo.processInfo.environment)
             InterruptForwarding.install()
-            return (workbench, SwiftPackageTester(workbench: workbench, testTimeLimit: .seconds(timeout)))
+            return Session(workbench: workbench, track: track)
         } catch let error as CoachError {
             throw CoachFailure(error)
         }
     }
+
+    func grader(timeLimit: Duration) -> CourseGrader {
+        CourseGrader(workbench: workbench, tester: SwiftPackageTester(workbench: workbench), timeLimitPerSection: timeLimit)
+    }
+
+    /// The section numbered `number`, or a usage error listing the numbers that exist.
+    func section(_ number: Int) throws -> Course.Section {
+        guard let section = workbench.course.section(numbered: number) else {
+            throw ValidationError(CoachError.unknownSection(number, known: workbench.course.sections.map(\.number)).description)
+        }
+        return section
+    }
+
+    /// `number`'s section, or the first section not yet complete on this track (the last when all are).
+    func sectionOrNext(_ number: Int?) throws -> Course.Section {
+        if let number { return try section(number) }
+        let progress = ProgressStore(workbench: workbench).load()
+        let sections = workbench.course.sections
+        return sections.first { progress.record(of: $0, on: track)?.grade(of: $0).isComplete != true } ?? sections[sections.count - 1]
+    }
+
+    /// Prints `line` at once, even when output is a pipe.
+    func say(_ line: String = "") {
+        print(line)
+        fflush(nil)
+    }
 }
 
 /// A coach error printed as one readable line, exiting with status 1.
-struct CoachFailure: Error, CustomStringConvertible {
-    let error: CoachError
-    init(_ error: CoachError) { self.error = error }
-    var description: String { error.description }
-}
-
-extension CoachFailure: LocalizedError {
-    var errorDescription: String? { description }
+struct CoachFailure: Error, CustomStringConvertible, LocalizedError {
+    let message: String
+    init(_ error: CoachError) { self.message = error.description }
+    init(message: String) { self.message = message }
+    var description: String { message }
+    var errorDescription: String? { message }
 }

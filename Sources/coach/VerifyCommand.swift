@@ -8,23 +8,65 @@ struct VerifyCommand: ParsableCommand {
         abstract: "Prove the course: core tests pass, every solution passes, every starter fails.",
         discussion: """
             Audits course/course.json against the files, builds the solutions and runs every hidden suite \
-            (all checks must pass), then builds the starters and runs every test (the core's tests must \
-            pass and every graded check must fail). Exits with status 1 when anything does not hold.
+            (all checks must pass), builds each known mistake in place of its solution (the checks named \
+            for it must fail), then builds the starters and runs every test (the core's tests must pass \
+            and every graded check must fail). Exits with status 1 when anything does not hold.
             """
     )
 
+    @Option(name: .long, help: "Stop one test run after this many seconds.")
+    var timeout: Int = 900
+
     @OptionGroup var options: CommonOptions
 
+    func validate() throws {
+        guard timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds, got \(timeout).") }
+    }
+
     func run() throws {
-        let (workbench, tester) = try options.openWorkbench()
+        let session = try Session.open()
         let style = options.style
-        print(style.bold("coach verify") + ": proving the course in both directions")
-        let summary = try Verifier(workbench: workbench, tester: tester).run(style: style) { line in
-            print(line)
-            fflush(nil)
-        }
-        print("")
-        summary.closingLines(style: style).forEach { print($0) }
+        let tester = SwiftPackageTester(workbench: session.workbench, testTimeLimit: .seconds(timeout))
+        session.say(style.bold("coach verify") + ": proving the course in both directions")
+        let summary = try Verifier(workbench: session.workbench, tester: tester).run(style: style) { session.say($0) }
+        session.say()
+        summary.closingLines(style: style).forEach { session.say($0) }
         if !summary.succeeded { throw ExitCode(1) }
+    }
+}
+
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Grade every section and write the results as JSON or JUnit XML.",
+        discussion: "Grades the current track (COURSE_TRACK) afresh; for learning-management and CI systems."
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case json, junit
+    }
+
+    @Option(name: .long, help: "The output format: json or junit.")
+    var format: Format = .json
+
+    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
+    var output: String?
+
+    @OptionGroup var timeLimit: TimeLimitOptions
+
+    func run() throws {
+        let session = try Session.open()
+        let grades = try session.grader(timeLimit: timeLimit.limit).grade(session.workbench.course.sections, on: session.track)
+        let report = MachineReport(track: session.track, grades: grades)
+        let text = try format == .json ? report.json() : report.junit()
+        if let output {
+            do {
+                try Data((text + "\n").utf8).write(to: URL(filePath: output), options: .atomic)
+            } catch {
+                throw CoachFailure(message: "Cannot write the report to \(output): \(error.localizedDescription). Check that its folder exists and is writable.")
+            }
+        } else {
+            print(text)
+        }
     }
 }

@@ -22,6 +22,7 @@ struct StatusReportTests {
             Next: Section 1 — read course/01/lesson.md, then edit Exercises/Section1Basics/Answer.swift.
               First failing check: copes with zero
               expected 1, found 0
+              Grade it with `coach check 1`; stuck? `coach hint 1`.
             """)
     }
 
@@ -34,6 +35,7 @@ struct StatusReportTests {
         let report = StatusReport(track: .exercises, grades: [SectionGrade(section: workbench.course.sections[0], run: run, workbench: workbench)])
         let lines = report.render(style: TerminalStyle(usesColor: false))
         #expect(lines[2] == "Section 1  Basics  does not compile")
+        #expect(lines.count > 3)
         #expect(lines[3] == "  Exercises/Section1Basics/Answer.swift:4:9: error: cannot find 'x' in scope")
     }
 
@@ -42,5 +44,16 @@ struct StatusReportTests {
         #expect(TerminalStyle(usesColor: false).success("ok") == "ok")
         #expect(TerminalStyle(usesColor: true).success("ok") == "\u{1B}[32mok\u{1B}[0m")
         #expect(!TerminalStyle.forStandardOutput(noColorFlag: false, environment: ["NO_COLOR": "1"]).usesColor)
+    }
+
+    @Test("a stale section says so, and a section never graded shows a dot")
+    func staleAndNeverGraded() throws {
+        let workbench = try WorkbenchFixture.make()
+        let section = workbench.course.sections[0]
+        let grade = SectionGrade(section: section, run: WorkbenchFixture.run(["adds numbers": .passed]), workbench: workbench)
+        let stale = StatusReport(track: .exercises, sections: [section], standings: [SectionStanding(grade: grade, isStale: true)])
+        #expect(stale.render(style: TerminalStyle(usesColor: false))[3] == "  stale: files changed since this grade; run `coach status --refresh` or `coach check 1`")
+        let never = StatusReport(track: .exercises, sections: [section], standings: [SectionStanding(grade: nil, isStale: false)])
+        #expect(never.render(style: TerminalStyle(usesColor: false))[2] == "Section 1  Basics  · not yet graded")
     }
 }

@@ -1,5 +1,5 @@
 /// One `path:line:column: error: message` line from the compiler.
-public struct CompilerDiagnostic: Equatable, Sendable, CustomStringConvertible {
+public struct CompilerDiagnostic: Codable, Equatable, Sendable, CustomStringConvertible {
     /// The source file, absolute as the compiler printed it or relative to the workbench root.
     public var path: String
     /// The 1-based line.

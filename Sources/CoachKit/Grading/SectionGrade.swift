@@ -42,17 +42,25 @@ public struct SectionGrade: Equatable, Sendable {
     /// Whether every check passed.
     public var isComplete: Bool { wasGraded && !checks.isEmpty && checks.allSatisfy(\.passed) }
 
-    /// Grades `section` from a track run.
+    /// Grades `section` from a track run, charging it only the compiler errors in its own files.
     public init(section: Course.Section, run: TrackRun, workbench: Workbench) {
-        self.section = section
-        self.buildFailed = !run.compiled
         let ownFolders = [
             "\(run.track.folder)/\(section.target)/",
             "Tests/\(section.testTarget)/",
         ]
-        self.compilerErrors = run.compilerErrors.filter { error in ownFolders.contains { error.path.hasPrefix($0) } }
+        self.init(
+            section: section,
+            outcomes: run.outcomes.filter { $0.module == section.testTarget },
+            compilerErrors: run.compilerErrors.filter { error in ownFolders.contains { error.path.hasPrefix($0) } },
+            buildFailed: !run.compiled
+        )
+    }
 
-        let suite = run.outcomes.filter { $0.module == section.testTarget }
+    /// Grades `section` from its suite's outcomes.
+    public init(section: Course.Section, outcomes suite: [TestOutcome], compilerErrors: [CompilerDiagnostic], buildFailed: Bool) {
+        self.section = section
+        self.buildFailed = buildFailed
+        self.compilerErrors = compilerErrors
         var byName: [String: TestOutcome] = [:]
         for outcome in suite where byName[outcome.displayName] == nil { byName[outcome.displayName] = outcome }
         self.items = section.checkpoint.map { item in
@@ -61,4 +69,7 @@ public struct SectionGrade: Equatable, Sendable {
         let listed = Set(section.checkNames)
         self.unlistedTests = suite.filter { !listed.contains($0.displayName) }
     }
+
+    /// Every outcome this grade was made from, for storing it.
+    public var outcomes: [TestOutcome] { checks.compactMap(\.outcome) + unlistedTests }
 }

@@ -1,7 +1,7 @@
 /// What happened to one test function in a run.
-public struct TestOutcome: Equatable, Sendable {
+public struct TestOutcome: Codable, Equatable, Sendable {
     /// How the test ended.
-    public enum Result: String, Equatable, Sendable {
+    public enum Result: String, Codable, Equatable, Sendable {
         /// It ended with no issue.
         case passed
         /// It ended with at least one issue.

@@ -35,16 +35,20 @@ public struct SwiftPackageTester: Sendable {
         self.testTimeLimit = testTimeLimit
     }
 
-    /// Builds every target and test target on `track`, then runs the tests whose identifiers match `filter`.
+    /// Builds what `request` selects, then runs the tests whose identifiers match `filter`.
+    ///
+    /// A crash or a hang is pinned on the test that caused it by running the rest again one at a time,
+    /// so every other test still reports.
     ///
     /// - Parameters:
+    ///   - request: The track and sections to build.
     ///   - filter: A regular expression for `swift test --filter`, or `nil` for every test.
-    ///   - override: A section target to build from another folder (relative to the root), as `coach verify` does for known mistakes.
+    ///   - timeLimit: The limit for one test run; the tester's own limit when `nil`.
     /// - Throws: `CoachError.cannotLaunch` when `swift` cannot be started.
-    public func run(track: CourseTrack, filter: String?, override: (target: String, folder: String)? = nil) throws -> TrackRun {
+    public func run(_ request: BuildRequest, filter: String?, timeLimit: Duration? = nil) throws -> TrackRun {
         let logs = workbench.logFolder
-        var environment = ["COURSE_TRACK": track.rawValue, "COURSE_SECTION_OVERRIDE": ""]
-        if let override { environment["COURSE_SECTION_OVERRIDE"] = "\(override.target)=\(override.folder)" }
+        let environment = request.environment
+        let track = request.track
         let buildLog = logs.appending(path: "build-\(track.rawValue).log")
         let testLog = logs.appending(path: "test-\(track.rawValue).log")
         let events = logs.appending(path: "events-\(track.rawValue).jsonl")
@@ -59,61 +63,16 @@ public struct SwiftPackageTester: Sendable {
             return TrackRun(track: track, build: build, compilerErrors: errors, testRun: nil, outcomes: [], buildLog: buildLog, testLog: testLog)
         }
 
-        let (testRun, firstOutcomes) = try runTests(environment: environment, filter: filter, skipping: [], parallel: true, events: events, log: testLog)
+        let attempt = TestAttempt(
+            workbench: workbench, environment: environment, filter: filter,
+            timeLimit: timeLimit ?? testTimeLimit, events: events, log: testLog
+        )
+        let (testRun, firstOutcomes) = try attempt.run(skipping: [], parallel: true)
         var outcomes = firstOutcomes
-        if testRun != .timedOut, outcomes.contains(where: { $0.result == .crashed || $0.result == .notRun }) {
-            outcomes = try isolateCrashes(environment: environment, filter: filter, after: outcomes, events: events, log: testLog)
+        if outcomes.contains(where: { [.crashed, .timedOut, .notRun].contains($0.result) }) {
+            outcomes = try attempt.isolateFailures(after: outcomes)
         }
         return TrackRun(track: track, build: build, compilerErrors: [], testRun: testRun, outcomes: outcomes, buildLog: buildLog, testLog: testLog)
-    }
-
-    /// Runs the already-built tests once and reads their outcomes from the event stream.
-    private func runTests(
-        environment: [String: String], filter: String?, skipping skipped: [String], parallel: Bool, events: URL, log: URL
-    ) throws -> (ProcessTermination, [TestOutcome]) {
-        try? FileManager.default.removeItem(at: events)
-        var arguments = [
-            "swift", "test", "--skip-build",
-            "--experimental-event-stream-output", events.path,
-            "--experimental-event-stream-version", "0",
-        ]
-        if !parallel { arguments.append("--no-parallel") }
-        if let filter { arguments += ["--filter", filter] }
-        if !skipped.isEmpty { arguments += ["--skip", skipped.map(Self.pattern(matching:)).joined(separator: "|")] }
-        let termination = try ChildProcess(
-            arguments, in: workbench.root, environment: environment, logFile: log, timeLimit: testTimeLimit
-        ).run()
-        var outcomes = TestEventStream.outcomes(fromJSONLines: (try? String(contentsOf: events, encoding: .utf8)) ?? "")
-        if termination == .timedOut {
-            outcomes = outcomes.map { $0.result == .crashed ? $0.with(result: .timedOut) : $0 }
-        }
-        return (termination, outcomes)
-    }
-
-    /// After a run that a crash cut short, runs the tests one at a time, skipping each test that crashes,
-    /// until every other test has reported: the crash is pinned on one check and the others still count.
-    private func isolateCrashes(environment: [String: String], filter: String?, after first: [TestOutcome], events: URL, log: URL) throws -> [TestOutcome] {
-        var final: [String: TestOutcome] = [:]
-        var crashers: [String] = []
-        for _ in 0..<max(1, first.count) {
-            let (termination, outcomes) = try runTests(environment: environment, filter: filter, skipping: crashers, parallel: false, events: events, log: log)
-            for outcome in outcomes where outcome.result != .notRun {
-                final[outcome.id] = outcome
-            }
-            guard termination != .timedOut, let crashed = outcomes.first(where: { $0.result == .crashed }) else { break }
-            let reason = Self.crashReason(inLog: log)
-            final[crashed.id] = TestOutcome(id: crashed.id, displayName: crashed.displayName, result: .crashed, issues: reason.map { [$0] } ?? [])
-            crashers.append(crashed.id)
-        }
-        return first.map { final[$0.id] ?? $0 }
-    }
-
-    /// The `Fatal error: …` or similar line a crashed test process printed, if any.
-    static func crashReason(inLog log: URL) -> String? {
-        guard let text = try? String(contentsOf: log, encoding: .utf8) else { return nil }
-        return text.split(whereSeparator: \.isNewline).first { line in
-            line.contains("Fatal error") || line.contains("Precondition failed") || line.contains("Assertion failed")
-        }.map(String.init)
     }
 
     /// A regular expression matching exactly one test: its identifier without the trailing source location.
@@ -122,4 +81,66 @@ public struct SwiftPackageTester: Sendable {
         if let last = components.last, last.split(separator: ":").count >= 3 { components.removeLast() }
         return "^" + NSRegularExpression.escapedPattern(for: components.joined(separator: "/"))
     }
+}
+
+/// One configuration of `swift test --skip-build`, run as often as isolating a crash or a hang needs.
+struct TestAttempt {
+    let workbench: Workbench
+    let environment: [String: String]
+    let filter: String?
+    let timeLimit: Duration
+    let events: URL
+    let log: URL
+
+    /// Runs the already-built tests once, skipping `skipped`, and reads their outcomes from the event stream.
+    func run(skipping skipped: [String], parallel: Bool) throws -> (ProcessTermination, [TestOutcome]) {
+        try? FileManager.default.removeItem(at: events)
+        var arguments = [
+            "swift", "test", "--skip-build",
+            "--experimental-event-stream-output", events.path,
+            "--experimental-event-stream-version", "0",
+        ]
+        if !parallel { arguments.append("--no-parallel") }
+        if let filter { arguments += ["--filter", filter] }
+        if !skipped.isEmpty { arguments += ["--skip", skipped.map(SwiftPackageTester.pattern(matching:)).joined(separator: "|")] }
+        let termination = try ChildProcess(
+            arguments, in: workbench.root, environment: environment, logFile: log, timeLimit: timeLimit
+        ).run()
+        var outcomes = TestEventStream.outcomes(fromJSONLines: (try? String(contentsOf: events, encoding: .utf8)) ?? "")
+        if termination == .timedOut {
+            outcomes = outcomes.map { $0.result == .crashed ? $0.with(result: .timedOut) : $0 }
+        }
+        return (termination, outcomes)
+    }
+
+    /// After a run that a crash or a hang cut short, runs the tests one at a time, skipping each test
+    /// that crashes or hangs, until every other test has reported.
+    func isolateFailures(after first: [TestOutcome]) throws -> [TestOutcome] {
+        var final: [String: TestOutcome] = [:]
+        var culprits: [String] = []
+        for _ in 0..<max(1, first.count) {
+            let (_, outcomes) = try run(skipping: culprits, parallel: false)
+            for outcome in outcomes where outcome.result != .notRun {
+                final[outcome.id] = outcome
+            }
+            guard let culprit = outcomes.first(where: { $0.result == .crashed || $0.result == .timedOut }) else { break }
+            let reason = culprit.result == .crashed ? crashReason() : "still running after \(timeLimit.formattedSeconds)"
+            final[culprit.id] = TestOutcome(id: culprit.id, displayName: culprit.displayName, result: culprit.result, issues: reason.map { [$0] } ?? [])
+            culprits.append(culprit.id)
+        }
+        return first.map { final[$0.id] ?? $0 }
+    }
+
+    /// The `Fatal error: …` or similar line the crashed test process printed, if any.
+    func crashReason() -> String? {
+        guard let text = try? String(contentsOf: log, encoding: .utf8) else { return nil }
+        return text.split(whereSeparator: \.isNewline).first { line in
+            line.contains("Fatal error") || line.contains("Precondition failed") || line.contains("Assertion failed")
+        }.map(String.init)
+    }
+}
+
+extension Duration {
+    /// Whole seconds, such as "60 s".
+    var formattedSeconds: String { "\(components.seconds) s" }
 }

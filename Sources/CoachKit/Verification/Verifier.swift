@@ -25,7 +25,7 @@ public struct Verifier: Sendable {
         report(line("course metadata", "\(sections.count) section(s), \(checkCount) checks", problems: auditProblems, style: style))
 
         report(style.bold("solutions") + "  building and grading with COURSE_TRACK=solutions…")
-        let solutions = try tester.run(track: .solutions, filter: Self.sectionFilter)
+        let solutions = try tester.run(BuildRequest(track: .solutions), filter: Self.sectionFilter)
         for section in sections {
             let problems = Self.problems(section: section, run: solutions, expectPass: true, workbench: workbench)
             summary.record(problems, passedIfEmpty: section.checkNames.count)
@@ -43,7 +43,7 @@ public struct Verifier: Sendable {
         }
 
         report(style.bold("starters") + "   building and grading with COURSE_TRACK=exercises, with the core's tests…")
-        let starters = try tester.run(track: .exercises, filter: nil)
+        let starters = try tester.run(BuildRequest(track: .exercises), filter: nil)
         let sectionModules = Set(sections.map(\.testTarget))
         let core = starters.outcomes.filter { !sectionModules.contains($0.module) }
         var coreProblems = Self.buildProblems(area: "core tests", run: starters, in: nil)
@@ -73,7 +73,10 @@ public struct Verifier: Sendable {
         } catch {
             return [VerificationProblem(area, "cannot stage the fixture: \(error.localizedDescription)")]
         }
-        let run = try tester.run(track: .solutions, filter: "^\(section.testTarget)", override: (section.target, folder))
+        let run = try tester.run(
+            BuildRequest(track: .solutions, sections: [section.target], override: .init(target: section.target, folder: folder)),
+            filter: "^\(section.testTarget)"
+        )
         if !run.compiled {
             return Self.buildProblems(area: area, run: run, in: nil)
         }

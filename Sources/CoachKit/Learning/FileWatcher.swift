@@ -1,0 +1,50 @@
+import Foundation
+
+/// Notices saved files by polling their modification times: it works on every file system, including
+/// the mounted and network ones where file events do not arrive.
+public struct FileWatcher: Sendable {
+    /// The folders watched, recursively.
+    public var folders: [URL]
+
+    /// A watcher of `folders`.
+    public init(folders: [URL]) {
+        self.folders = folders
+    }
+
+    /// A snapshot of every watched file's path, size and modification time.
+    public func snapshot() -> [String: String] {
+        var entries: [String: String] = [:]
+        for folder in folders {
+            for file in SourceFingerprint.files(under: folder) {
+                let values = try? file.resourceValues(forKeys: [.contentModificationDateKey, .fileSizeKey])
+                entries[file.path] = "\(values?.contentModificationDate?.timeIntervalSince1970 ?? 0)/\(values?.fileSize ?? -1)"
+            }
+        }
+        return entries
+    }
+
+    /// Waits until the files change and then stay unchanged for `quietPeriod` (an editor's save can
+    /// write several times), or until `interrupt` returns true.
+    ///
+    /// - Returns: `true` when files changed, `false` when interrupted.
+    public func waitForChange(
+        since baseline: [String: String],
+        pollEvery interval: Duration = .milliseconds(250),
+        quietPeriod: Duration = .milliseconds(400),
+        interrupt: () -> Bool
+    ) -> Bool {
+        var last = baseline
+        var changedAt: ContinuousClock.Instant?
+        while true {
+            if interrupt() { return false }
+            let now = snapshot()
+            if now != last {
+                last = now
+                changedAt = .now
+            } else if let changedAt, ContinuousClock.now - changedAt >= quietPeriod, now != baseline {
+                return true
+            }
+            Thread.sleep(forTimeInterval: Double(interval.components.attoseconds) / 1e18 + Double(interval.components.seconds))
+        }
+    }
+}

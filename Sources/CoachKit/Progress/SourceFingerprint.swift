@@ -1,0 +1,63 @@
+import Foundation
+
+/// A digest of the files that decide a section's grade, so unchanged sections need no rebuild.
+///
+/// It covers the section's sources on the track, its hidden suite, the core's sources and the manifest:
+/// a change to any of them can change a check's result.
+public struct SourceFingerprint: Sendable {
+    /// The workbench whose files are read.
+    public var workbench: Workbench
+
+    /// A fingerprint reader for `workbench`.
+    public init(workbench: Workbench) {
+        self.workbench = workbench
+    }
+
+    /// The digest of everything `section`'s grade on `track` depends on, as 16 hex digits.
+    public func fingerprint(of section: Course.Section, on track: CourseTrack) -> String {
+        var hash = FNV1a()
+        let folders = [
+            workbench.sourceFolder(of: section, on: track),
+            workbench.root.appending(path: "Tests/\(section.testTarget)"),
+            workbench.root.appending(path: "Sources"),
+        ]
+        for folder in folders {
+            for file in Self.files(under: folder) {
+                hash.add(workbench.relativePath(of: file))
+                hash.add((try? Data(contentsOf: file)) ?? Data())
+            }
+        }
+        hash.add((try? Data(contentsOf: workbench.root.appending(path: "Package.swift"))) ?? Data())
+        return String(format: "%016llx", hash.value)
+    }
+
+    /// Regular files under `folder`, sorted by path, hidden files skipped.
+    static func files(under folder: URL) -> [URL] {
+        guard let enumerator = FileManager.default.enumerator(
+            at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
+        ) else { return [] }
+        return enumerator.compactMap { $0 as? URL }
+            .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
+            .sorted { $0.path < $1.path }
+    }
+}
+
+/// The 64-bit FNV-1a hash: fast, stable across runs and machines, and enough to notice a changed file.
+struct FNV1a {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(_ data: Data) {
+        for byte in data {
+            value ^= UInt64(byte)
+            value = value &* 0x0000_0100_0000_01b3
+        }
+        add(separator: 0xff)
+    }
+
+    mutating func add(_ text: String) { add(Data(text.utf8)) }
+
+    private mutating func add(separator: UInt8) {
+        value ^= UInt64(separator)
+        value = value &* 0x0000_0100_0000_01b3
+    }
+}

@@ -1,0 +1,33 @@
+/// What a build compiles: a track, optionally only some sections, and optionally one section from another folder.
+public struct BuildRequest: Sendable, Equatable {
+    /// The track whose section sources are compiled.
+    public var track: CourseTrack
+    /// The section targets to include, or `nil` for every section.
+    public var sections: [String]?
+    /// A section target built from another folder (relative to the workbench root), and that folder.
+    public var override: Override?
+
+    /// One section target compiled from a folder other than its track's.
+    public struct Override: Sendable, Equatable {
+        /// The section's library target.
+        public var target: String
+        /// The folder, relative to the workbench root.
+        public var folder: String
+    }
+
+    /// A build of `track`, limited to `sections` when given.
+    public init(track: CourseTrack, sections: [String]? = nil, override: Override? = nil) {
+        self.track = track
+        self.sections = sections
+        self.override = override
+    }
+
+    /// The variables that make `Package.swift` build exactly this; empty values clear inherited ones.
+    public var environment: [String: String] {
+        [
+            "COURSE_TRACK": track.rawValue,
+            "COURSE_SECTIONS": sections?.joined(separator: ",") ?? "",
+            "COURSE_SECTION_OVERRIDE": override.map { "\($0.target)=\($0.folder)" } ?? "",
+        ]
+    }
+}

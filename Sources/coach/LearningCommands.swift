@@ -1,0 +1,177 @@
+import ArgumentParser
+import CoachKit
+import Foundation
+
+struct HintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hint",
+        abstract: "Show the next hint level for a section; levels already seen are remembered.",
+        discussion: "Without a number, uses the first section that is not complete."
+    )
+
+    @Argument(help: "The section's number.")
+    var section: Int?
+
+    @OptionGroup var options: CommonOptions
+
+    func run() throws {
+        let session = try Session.open()
+        let section = try session.sectionOrNext(self.section)
+        let store = ProgressStore(workbench: session.workbench)
+        var progress = store.load()
+        guard let hint = HintBook(section: section).next(recordingIn: &progress) else {
+            session.say("Section \(section.number) has no hints.")
+            return
+        }
+        try store.save(progress)
+        let style = options.style
+        session.say(style.bold("Hint \(hint.level) of \(section.hints.count)") + " · Section \(section.number), exercise \(section.exercise.id): \(section.exercise.title)")
+        if let failing = progress.record(of: section, on: session.track)?.grade(of: section).checks.first(where: { !$0.passed }) {
+            session.say(style.dim("First failing check: \(failing.name)"))
+        }
+        session.say()
+        session.say(hint.text)
+        if hint.level < section.hints.count {
+            session.say()
+            session.say(style.dim("Run `coach hint \(section.number)` again for the next level."))
+        }
+    }
+}
+
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the sections with their exercise and progress, without grading."
+    )
+
+    @OptionGroup var options: CommonOptions
+
+    func run() throws {
+        let session = try Session.open()
+        let progress = ProgressStore(workbench: session.workbench).load()
+        let style = options.style
+        for section in session.workbench.course.sections {
+            let state: String
+            if let grade = progress.record(of: section, on: session.track)?.grade(of: section) {
+                state = grade.isComplete ? style.success("✓ complete") : "\(grade.passedCount)/\(grade.checks.count) checks"
+            } else {
+                state = style.dim("· not yet graded")
+            }
+            session.say("\(String(section.number).padding(toLength: 3, withPad: " ", startingAt: 0))\(section.title.padding(toLength: 40, withPad: " ", startingAt: 0))  exercise \(section.exercise.id)  \(state)")
+        }
+    }
+}
+
+struct NextCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "next",
+        abstract: "Say which section to work on next and how, without grading."
+    )
+
+    @OptionGroup var options: CommonOptions
+
+    func run() throws {
+        let session = try Session.open()
+        let progress = ProgressStore(workbench: session.workbench).load()
+        let sections = session.workbench.course.sections
+        guard let section = sections.first(where: { progress.record(of: $0, on: session.track)?.grade(of: $0).isComplete != true }) else {
+            session.say(options.style.success("Every section is complete. `coach status --refresh` regrades anything you changed since."))
+            return
+        }
+        let files = section.exercise.files.map { "\(session.track.folder)/\(section.target)/\($0)" }.joined(separator: ", ")
+        session.say("Next: Section \(section.number) · \(section.title), exercise \(section.exercise.id): \(section.exercise.title).")
+        session.say("  1. Read the lesson: `coach lesson \(section.number)` (\(section.lesson)).")
+        session.say("  2. Edit \(files).")
+        session.say("  3. Grade it: `coach check \(section.number)`, or `coach watch \(section.number)` to regrade on every save.")
+    }
+}
+
+struct LessonCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lesson",
+        abstract: "Print a section's lesson."
+    )
+
+    @Argument(help: "The section's number.")
+    var section: Int
+
+    func run() throws {
+        let session = try Session.open()
+        let section = try session.section(self.section)
+        let file = session.workbench.root.appending(path: section.lesson)
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else {
+            throw CoachFailure(message: "Cannot read the lesson \(section.lesson): the file is missing or unreadable. Restore it with `git checkout \(section.lesson)`.")
+        }
+        session.say(text)
+    }
+}
+
+struct SolutionCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "solution",
+        abstract: "Print a section's reference solution, once every check of yours passes."
+    )
+
+    @Argument(help: "The section's number.")
+    var section: Int
+
+    @OptionGroup var options: CommonOptions
+
+    func run() throws {
+        let session = try Session.open()
+        let section = try session.section(self.section)
+        let workbench = session.workbench
+        let record = ProgressStore(workbench: workbench).load().record(of: section, on: .exercises)
+        let fresh = record?.fingerprint == SourceFingerprint(workbench: workbench).fingerprint(of: section, on: .exercises)
+        guard let grade = record?.grade(of: section), grade.isComplete, fresh else {
+            let standing = record.map { "\($0.grade(of: section).passedCount)/\(section.checkNames.count) checks pass" + (fresh ? "" : ", and files changed since") } ?? "it has not been graded yet"
+            throw CoachFailure(message: "The solution of Section \(section.number) unlocks once all its checks pass on your exercise (\(standing)). Run `coach check \(section.number)`; stuck? `coach hint \(section.number)`.")
+        }
+        for file in section.exercise.files {
+            let path = "\(CourseTrack.solutions.folder)/\(section.target)/\(file)"
+            session.say(options.style.bold("── \(path)"))
+            session.say((try? String(contentsOf: workbench.root.appending(path: path), encoding: .utf8)) ?? "(missing)")
+        }
+    }
+}
+
+struct ResetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reset",
+        abstract: "Restore a section's starter files, keeping a copy of yours.",
+        discussion: "Your files are copied to .coach/backups/ first; the starters come from git (HEAD unless --from says otherwise)."
+    )
+
+    @Argument(help: "The section's number.")
+    var section: Int
+
+    @Flag(name: .shortAndLong, help: "Restore without asking for confirmation.")
+    var yes = false
+
+    @Option(name: .long, help: "The git revision to take the starters from.")
+    var from = "HEAD"
+
+    func run() throws {
+        let session = try Session.open()
+        let section = try session.section(self.section)
+        let reset = StarterReset(workbench: session.workbench)
+        let files = reset.files(of: section)
+        if !yes {
+            guard isatty(STDIN_FILENO) == 1 else {
+                throw ValidationError("Resetting replaces \(files.joined(separator: ", ")); pass --yes to confirm when not at a terminal.")
+            }
+            print("Restore the starter of Section \(section.number) (\(files.joined(separator: ", ")))? Your version is kept in .coach/backups/. [y/N] ", terminator: "")
+            fflush(nil)
+            guard let answer = readLine()?.lowercased(), answer == "y" || answer == "yes" else {
+                session.say("Nothing changed.")
+                return
+            }
+        }
+        do {
+            let backup = try reset.reset(section, from: from)
+            session.say("Restored \(files.joined(separator: ", ")). Your version is in \(backup)/.")
+        } catch let error as StarterResetError {
+            throw CoachFailure(message: error.description)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import ArgumentParser
+import CoachKit
+import Foundation
+import Synchronization
+
+struct WatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Regrade a section every time one of its files is saved.",
+        discussion: """
+            Without a number, watches the first section that is not complete. Press Enter to regrade at \
+            once (useful where file events do not arrive), h and Enter for the next hint, q and Enter to stop.
+            """
+    )
+
+    @Argument(help: "The section's number.")
+    var section: Int?
+
+    @OptionGroup var timeLimit: TimeLimitOptions
+    @OptionGroup var options: CommonOptions
+
+    func run() throws {
+        let session = try Session.open()
+        let section = try session.sectionOrNext(self.section)
+        let workbench = session.workbench
+        let style = options.style
+        let watcher = FileWatcher(folders: [workbench.sourceFolder(of: section, on: session.track)])
+        let input = KeyboardInput()
+        input.start()
+
+        session.say(style.bold("Watching Section \(section.number)") + " · \(section.title) — save a file to regrade; Enter regrades now, h+Enter shows a hint, q+Enter stops.")
+        var shouldGrade = true
+        while true {
+            let baseline = watcher.snapshot()
+            if shouldGrade {
+                session.say()
+                session.say("Checking Section \(section.number)…")
+                let grade = try session.grader(timeLimit: timeLimit.limit).grade([section], on: session.track)[0]
+                summarize(grade, session: session, style: style)
+            }
+            let changed = watcher.waitForChange(since: baseline) { input.hasPendingLine }
+            if changed {
+                shouldGrade = true
+                continue
+            }
+            switch input.takeLine()?.trimmingCharacters(in: .whitespaces).lowercased() {
+            case "q", "quit":
+                return
+            case "h", "hint":
+                let store = ProgressStore(workbench: workbench)
+                var progress = store.load()
+                if let hint = HintBook(section: section).next(recordingIn: &progress) {
+                    try store.save(progress)
+                    session.say(style.bold("Hint \(hint.level) of \(section.hints.count)") + ": \(hint.text)")
+                }
+                shouldGrade = false
+            default:
+                shouldGrade = true
+            }
+        }
+    }
+
+    private func summarize(_ grade: SectionGrade, session: Session, style: TerminalStyle) {
+        let report = CheckReport(grade: grade, timeLimit: timeLimit.limit)
+        if report.verdict == .doesNotCompile || report.verdict == .passed {
+            report.render(style: style).forEach { session.say($0) }
+            return
+        }
+        session.say("\(grade.passedCount)/\(grade.checks.count) checks pass (\(report.verdict.rawValue)).")
+        if let failing = grade.checks.first(where: { !$0.passed }) {
+            session.say(style.failure("✗") + " " + failing.name + CheckLine.suffixText(for: failing.outcome?.result))
+            for line in failing.outcome?.issues.first?.split(separator: "\n").prefix(4) ?? [] {
+                session.say("    " + style.dim(String(line)))
+            }
+        }
+    }
+}
+
+/// Lines typed at the terminal, read on a background thread so watching and typing go on together.
+final class KeyboardInput: Sendable {
+    private let lines = Mutex<[String]>([])
+
+    func start() {
+        Thread.detachNewThread { [self] in
+            while let line = readLine() {
+                lines.withLock { $0.append(line) }
+            }
+        }
+    }
+
+    var hasPendingLine: Bool { lines.withLock { !$0.isEmpty } }
+
+    func takeLine() -> String? {
+        lines.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+    }
+}
