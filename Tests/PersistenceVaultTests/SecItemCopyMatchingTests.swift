@@ -40,6 +40,19 @@ struct SecItemCopyMatchingTests {
         }
     }
 
+    @Test("kSecReturnData with kSecMatchLimitAll returns an array of Data, as iOS allows")
+    func dataWithLimitAll() {
+        fixture.run {
+            var result: AnyObject?
+            let query = VaultFixture.password(service: "bank").adding([
+                kSecReturnData as String: true,
+                kSecMatchLimit as String: kSecMatchLimitAll,
+            ])
+            #expect(SecItemCopyMatching(query as CFDictionary, &result) == errSecSuccess)
+            #expect(result as? [Data] == [Data("s3cret".utf8)])
+        }
+    }
+
     @Test("data and attributes together return one dictionary with data, account, service and accessibility")
     func dataAndAttributesGiveDictionary() throws {
         try fixture.run {

@@ -9,8 +9,13 @@ import Darwin
 
 /// Owner-only files and folders, written atomically.
 enum VaultFiles {
-    /// Creates `url` and any missing parents with mode 0700, and tightens an existing folder to 0700.
-    static func createPrivateDirectory(_ url: URL, operation: VaultOperation) throws(VaultError) {
+    /// Creates `url` and any missing parents with mode 0700.
+    /// - Parameter tighteningExisting: Also set an existing folder to 0700; used for the vault's own folders.
+    static func createPrivateDirectory(
+        _ url: URL,
+        tighteningExisting: Bool = true,
+        operation: VaultOperation
+    ) throws(VaultError) {
         do {
             try FileManager.default.createDirectory(
                 at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
@@ -18,7 +23,7 @@ enum VaultFiles {
         } catch {
             throw VaultError(.io, "a vault folder could not be created", during: operation)
         }
-        if chmod(url.path, 0o700) != 0 {
+        if tighteningExisting, chmod(url.path, 0o700) != 0 {
             throw VaultError(.io, "a vault folder could not be made owner-only (errno \(errno))", during: operation)
         }
     }

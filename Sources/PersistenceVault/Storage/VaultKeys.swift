@@ -33,7 +33,7 @@ struct VaultKeys: Sendable {
             return VaultKeys(deviceKey: existing)
         }
         let folder = url.deletingLastPathComponent()
-        try VaultFiles.createPrivateDirectory(folder, operation: operation)
+        try VaultFiles.createPrivateDirectory(folder, tighteningExisting: false, operation: operation)
         let fresh = SymmetricKey(size: .bits256)
         let staging = folder.appending(path: ".\(url.lastPathComponent)-\(UUID().uuidString)")
         try VaultFiles.writePrivateFile(fresh.withUnsafeBytes { Data($0) }, to: staging, operation: operation)
