@@ -74,18 +74,12 @@ struct VaultItemStore {
         } catch {
             throw VaultError(.io, "an item could not be encoded", during: operation)
         }
-        let sealed: Data
-        do {
-            let box = try AES.GCM.seal(plaintext, using: keys.encryption, authenticating: Data(name.utf8))
-            guard let combined = box.combined else {
-                throw VaultError(.io, "an item could not be sealed", during: operation)
-            }
-            sealed = Self.fileMagic + combined
-        } catch let error as VaultError {
-            throw error
-        } catch {
+        guard let box = try? AES.GCM.seal(plaintext, using: keys.encryption, authenticating: Data(name.utf8)),
+              let combined = box.combined
+        else {
             throw VaultError(.io, "an item could not be sealed", during: operation)
         }
+        let sealed = Self.fileMagic + combined
         try VaultFiles.writePrivateFile(sealed, to: itemsDirectory.appending(path: name), operation: operation)
     }
 
