@@ -81,15 +81,30 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         // The module learners import: re-exports every part of the core.
         .target(
             name: "PersistenceCore",
-            dependencies: ["PersistenceSandbox"]
+            dependencies: ["PersistenceSandbox", "PersistenceVault"]
         ),
         .target(name: "PersistenceSandbox"),
         .testTarget(name: "PersistenceSandboxTests", dependencies: ["PersistenceSandbox"]),
+        .target(
+            name: "PersistenceVault",
+            dependencies: ["PersistenceSandbox", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        .testTarget(
+            name: "PersistenceVaultTests",
+            dependencies: ["PersistenceVault", "PersistenceCore", "VaultContentionProbe"]
+        ),
+        // A second process for the vault's two-process tests: it adds items to a given vault and reports what it did.
+        .executableTarget(
+            name: "VaultContentionProbe",
+            dependencies: ["PersistenceVault"],
+            path: "Tests/VaultContentionProbe"
+        ),
 
         // The learner's and instructor's runner: a thin command layer over CoachKit.
         .target(name: "CoachKit"),
