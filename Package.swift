@@ -66,10 +66,18 @@ let package = Package(
         // The module learners import: re-exports every part of the core.
         .target(
             name: "PersistenceCore",
-            dependencies: ["PersistenceSandbox"]
+            dependencies: ["PersistenceSandbox", "PersistencePreferences"]
         ),
         .target(name: "PersistenceSandbox"),
-        .testTarget(name: "PersistenceSandboxTests", dependencies: ["PersistenceSandbox"]),
+        .testTarget(name: "PersistenceSandboxTests", dependencies: ["PersistenceSandbox", "PersistenceProbe"]),
+        .target(name: "PersistencePreferences", dependencies: ["PersistenceSandbox"]),
+        .testTarget(name: "PersistencePreferencesTests", dependencies: ["PersistencePreferences", "PersistenceProbe"]),
+        // A small program the core's tests start as a second process (concurrent writers, killed writers).
+        .executableTarget(
+            name: "PersistenceProbe",
+            dependencies: ["PersistenceSandbox", "PersistencePreferences"],
+            path: "Tests/PersistenceProbe"
+        ),
 
         // The learner's and instructor's runner: a thin command layer over CoachKit.
     ]
