@@ -61,6 +61,21 @@ case "save-with-size-limit":
         exit(2)
     }
 
+case "save-without-permission":
+    // save-without-permission <folder> <filename>: as the superuser, first become the unprivileged user "nobody".
+    guard arguments.count == 3 else { fail("usage: save-without-permission <folder> <filename>") }
+    if geteuid() == 0, setgid(65534) != 0 || setuid(65534) != 0 { fail("cannot drop privileges", code: 3) }
+    let store = FileStore(directory: URL(filePath: arguments[1]))
+    do {
+        try store.save(Data("new".utf8), filename: arguments[2])
+        print("saved")
+        exit(1)
+    } catch {
+        print(error)
+        if case .writeFailed(_, let failure) = error, failure.kind == .permissionDenied { exit(0) }
+        exit(2)
+    }
+
 default:
-    fail("unknown command; use write-preferences, slow-atomic-write or save-with-size-limit")
+    fail("unknown command; use write-preferences, slow-atomic-write, save-with-size-limit or save-without-permission")
 }

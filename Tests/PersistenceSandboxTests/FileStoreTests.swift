@@ -159,22 +159,20 @@ func saveOutOfSpace() throws {
     #expect(allNames(in: store.directory) == ["a.jpg"])
 }
 
-@Test("a save into a folder the process may not write is reported and the previous file is intact",
-      .enabled(if: geteuid() != 0, "the superuser ignores folder permissions"))
+@Test("a save into a folder the process may not write is reported and the previous file is intact")
 func savePermissionDenied() throws {
     let device = TemporaryDevice()
     let store = imageStore(device)
     try store.save(Data("previous".utf8), filename: "a.jpg")
-    chmod(store.directory.path, 0o500)
-    defer { chmod(store.directory.path, 0o700) }
+    chmod(store.directory.path, 0o555)
+    defer { chmod(store.directory.path, 0o755) }
 
-    #expect {
-        try store.save(Data("new".utf8), filename: "a.jpg")
-    } throws: { error in
-        if case .writeFailed(_, let failure) = error as? FileStoreError { return failure.kind == .permissionDenied }
-        return false
-    }
+    let result = try ProbeProcess.run(["save-without-permission", store.directory.path, "a.jpg"])
+
+    #expect(result.status == 0, "probe said: \(result.output)")
+    #expect(result.output.contains("permission denied"))
     #expect(try store.load(filename: "a.jpg") == Data("previous".utf8))
+    #expect(allNames(in: store.directory) == ["a.jpg"])
 }
 
 @Test("a store in Documents by default uses the current sandbox")
