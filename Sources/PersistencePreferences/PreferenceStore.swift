@@ -39,7 +39,7 @@ import PersistenceSandbox
 /// - ``url(forKey:)``
 /// - ``dictionaryRepresentation()``
 /// ### Writing values
-/// - ``set(_:forKey:)-(Any?,_)``
+/// - ``set(_:forKey:)``
 /// - ``setOrThrow(_:forKey:)``
 /// - ``removeObject(forKey:)``
 /// - ``register(defaults:)``
