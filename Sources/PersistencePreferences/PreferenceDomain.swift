@@ -61,7 +61,7 @@ final class PreferenceDomain: Sendable, Observable {
         return values()[key]
     }
 
-    /// Sets or removes `key` in the file: lock, re-read, change that one key, write atomically, unlock.
+    /// Sets or removes `key` in the file: lock, re-read, change that one key, write atomically (unless nothing changed), unlock.
     ///
     /// Re-reading under the lock is what keeps another process's writes to other keys.
     func update(_ key: String, to value: PropertyListValue?) throws(PreferenceStoreError) {
@@ -79,11 +79,13 @@ final class PreferenceDomain: Sendable, Observable {
                             problem = quarantineIfStillCorrupt()
                             values = [:]
                         }
-                        values[key] = value
-                        do throws(AtomicWriteError) {
-                            try file.write(values)
-                        } catch {
-                            throw .writeFailed(key: key, error)
+                        if values[key] != value {
+                            values[key] = value
+                            do throws(AtomicWriteError) {
+                                try file.write(values)
+                            } catch {
+                                throw .writeFailed(key: key, error)
+                            }
                         }
                         state.values = values
                         state.stamp = file.stamp()

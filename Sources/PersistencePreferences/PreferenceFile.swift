@@ -27,10 +27,8 @@ struct PreferenceFile: Sendable {
 
     let url: URL
 
-    /// The lock file beside the property list that serializes writers across processes.
-    var lockURL: URL {
-        url.deletingLastPathComponent().appending(path: ".\(url.lastPathComponent).lock")
-    }
+    /// The folder whose lock serializes writers across processes; locking it leaves no extra file beside the plists.
+    var lockURL: URL { url.deletingLastPathComponent() }
 
     /// The current version of the file, or nil when it does not exist.
     func stamp() -> Stamp? {
@@ -82,14 +80,14 @@ struct PreferenceFile: Sendable {
         return rename(url.path, aside.path) == 0 ? aside : nil
     }
 
-    /// Runs `body` while holding an exclusive lock shared by every process that writes this file.
+    /// Runs `body` while holding an exclusive lock shared by every process that writes preferences in this folder.
     func withExclusiveLock<T>(_ body: () throws(PreferenceStoreError) -> T) throws(PreferenceStoreError) -> T {
         do {
             try AppSandbox.createDirectory(at: url.deletingLastPathComponent())
         } catch {
             throw .lockFailed(lockURL, code: EACCES)
         }
-        let descriptor = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let descriptor = open(lockURL.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .lockFailed(lockURL, code: errno) }
         defer { close(descriptor) }
         while flock(descriptor, LOCK_EX) != 0 {

@@ -9,7 +9,7 @@ public enum PreferenceStoreError: Error, Sendable, Hashable, CustomStringConvert
     case corruptFile(URL, quarantinedAt: URL?)
     /// The change could not be saved; the file on disk is as it was before.
     case writeFailed(key: String, AtomicWriteError)
-    /// The file that serializes writers between processes could not be locked.
+    /// The Preferences folder, whose lock serializes writers between processes, could not be locked.
     case lockFailed(URL, code: Int32)
     /// A `Codable` value could not be encoded or decoded.
     case codingFailed(key: String, typeName: String, reason: String)

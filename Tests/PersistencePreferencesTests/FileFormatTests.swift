@@ -43,3 +43,27 @@ func externalEdit() throws {
 
     #expect(store.integer(forKey: "k") == 2)
 }
+
+@Test("the Preferences folder holds only the property lists")
+func noExtraFiles() throws {
+    let preferences = TemporaryPreferences()
+    preferences.store.set(1, forKey: "k")
+    let suite = try #require(PreferenceStore(suiteName: "S", sandbox: preferences.sandbox))
+    suite.set(2, forKey: "k")
+
+    let names = try FileManager.default.contentsOfDirectory(atPath: preferences.sandbox.preferencesDirectory.path)
+
+    #expect(names.sorted() == ["S.plist", "com.example.NoteTaker.plist"])
+}
+
+@Test("removing a key that was never set writes no file but still notifies")
+func removingMissingKey() {
+    let preferences = TemporaryPreferences()
+    let store = preferences.store
+    let counter = NotificationCounter(observing: store)
+
+    store.removeObject(forKey: "never")
+
+    #expect(!FileManager.default.fileExists(atPath: store.fileURL.path))
+    #expect(counter.value == 1)
+}
