@@ -87,23 +87,27 @@ let package = Package(
         // The module learners import: re-exports every part of the core.
         .target(
             name: "PersistenceCore",
-            dependencies: ["PersistenceSandbox", "PersistenceVault"]
+            dependencies: ["PersistenceSandbox", "PersistencePreferences", "PersistenceVault"]
         ),
         .target(name: "PersistenceSandbox"),
-        .testTarget(name: "PersistenceSandboxTests", dependencies: ["PersistenceSandbox"]),
+        .testTarget(name: "PersistenceSandboxTests", dependencies: ["PersistenceSandbox", "CoreTestSupport", "PersistenceProbe"]),
+        .target(name: "PersistencePreferences", dependencies: ["PersistenceSandbox"]),
+        .testTarget(name: "PersistencePreferencesTests", dependencies: ["PersistencePreferences", "CoreTestSupport", "PersistenceProbe"]),
+        // A small program the core's tests start as a second process (concurrent writers, killed writers,
+        // racing vault clients), and the helper that starts it.
+        .executableTarget(
+            name: "PersistenceProbe",
+            dependencies: ["PersistenceSandbox", "PersistencePreferences", "PersistenceVault"],
+            path: "Tests/PersistenceProbe"
+        ),
+        .target(name: "CoreTestSupport", path: "Tests/CoreTestSupport"),
         .target(
             name: "PersistenceVault",
             dependencies: ["PersistenceSandbox", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .testTarget(
             name: "PersistenceVaultTests",
-            dependencies: ["PersistenceVault", "PersistenceCore", "VaultContentionProbe"]
-        ),
-        // A second process for the vault's two-process tests: it adds items to a given vault and reports what it did.
-        .executableTarget(
-            name: "VaultContentionProbe",
-            dependencies: ["PersistenceVault"],
-            path: "Tests/VaultContentionProbe"
+            dependencies: ["PersistenceVault", "PersistenceCore", "CoreTestSupport", "PersistenceProbe"]
         ),
 
         // The learner's and instructor's runner: a thin command layer over CoachKit.

@@ -4,14 +4,40 @@ import Synchronization
 extension AppSandbox {
     private static let currentSandbox = Mutex<AppSandbox?>(nil)
 
+    @TaskLocal private static var taskSandbox: AppSandbox?
+
     /// The sandbox of the running app; preferences' `.standard`, the vault and the file store use it by default.
     ///
-    /// Unless set, the device root is `$PERSISTENCE_DEVICE_ROOT`, else `$XDG_DATA_HOME/persistence-workbench`
+    /// Inside `withCurrent(_:operation:)` it is that call's sandbox, for the current task only.
+    /// Otherwise, unless set, the device root is `$PERSISTENCE_DEVICE_ROOT`, else `$XDG_DATA_HOME/persistence-workbench`
     /// (`~/.local/share/persistence-workbench` when `XDG_DATA_HOME` is unset), and the app identifier is
     /// `$PERSISTENCE_APP_ID`, else the process name.
     public static var current: AppSandbox {
-        get { currentSandbox.withLock { $0 ?? .environmentDefault() } }
+        get { taskSandbox ?? currentSandbox.withLock { $0 ?? .environmentDefault() } }
         set { currentSandbox.withLock { $0 = newValue } }
+    }
+
+    /// Runs `operation` with `current` set to `sandbox` for this task and the child tasks it creates.
+    ///
+    /// Tests that run in parallel use it so that code reading `AppSandbox.current` (such as
+    /// `@AppStorage` without a store) sees a throwaway sandbox:
+    ///
+    /// ```swift
+    /// AppSandbox.withCurrent(.temporary()) {
+    ///     settings.sortOrder = "title"
+    /// }
+    /// ```
+    public static func withCurrent<R>(_ sandbox: AppSandbox, operation: () throws -> R) rethrows -> R {
+        try $taskSandbox.withValue(sandbox, operation: operation)
+    }
+
+    /// Runs the asynchronous `operation` with `current` set to `sandbox` for this task and its child tasks.
+    public static func withCurrent<R>(
+        _ sandbox: AppSandbox,
+        isolation: isolated (any Actor)? = #isolation,
+        operation: () async throws -> R
+    ) async rethrows -> R {
+        try await $taskSandbox.withValue(sandbox, operation: operation, isolation: isolation)
     }
 
     /// A throwaway sandbox on a fresh device under the system's temporary folder, for tests and experiments.

@@ -9,6 +9,27 @@ import Foundation
 /// let sandbox = AppSandbox(appIdentifier: "com.example.NoteTaker", deviceRoot: someFolder)
 /// let notesFolder = sandbox.applicationSupportDirectory.appending(path: "NoteImages")
 /// ```
+///
+/// ## Topics
+/// ### Getting a sandbox
+/// - ``current``
+/// - ``temporary(appIdentifier:)``
+/// - ``withCurrent(_:operation:)``
+/// - ``init(appIdentifier:deviceRoot:)``
+/// ### Folders
+/// - ``documentsDirectory``
+/// - ``applicationSupportDirectory``
+/// - ``preferencesDirectory``
+/// - ``cachesDirectory``
+/// - ``temporaryDirectory``
+/// - ``vaultDirectory``
+/// - ``url(for:)``
+/// - ``directory(_:subfolder:)``
+/// - ``createContainerDirectories()``
+/// ### Simulating the system
+/// - ``reinstall()``
+/// - ``purgeCachesAndTemporaryFiles()``
+/// - ``backupManifest()``
 public struct AppSandbox: Sendable, Hashable {
     /// The identifier that names the app's container, such as `com.example.NoteTaker`.
     public let appIdentifier: String

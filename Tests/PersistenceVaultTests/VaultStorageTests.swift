@@ -111,8 +111,9 @@ struct VaultStorageTests {
     @Test("items survive a reinstall that wipes the app container")
     func survivesReinstall() throws {
         addSecret()
-        try FileManager.default.createDirectory(at: fixture.sandbox.documentsDirectory, withIntermediateDirectories: true)
-        try FileManager.default.removeItem(at: fixture.sandbox.containerURL)
+        try Data("draft".utf8).write(to: fixture.sandbox.directory(.documents).appending(path: "draft.txt"))
+        try fixture.sandbox.reinstall()
+        #expect(!FileManager.default.fileExists(atPath: fixture.sandbox.documentsDirectory.appending(path: "draft.txt").path))
 
         let reinstalled = Vault(sandbox: fixture.sandbox, device: VaultDevice())
         let data = try reinstalled.password(service: service, account: account)

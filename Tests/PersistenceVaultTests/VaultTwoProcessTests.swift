@@ -1,3 +1,4 @@
+import CoreTestSupport
 import Foundation
 import PersistenceSandbox
 import PersistenceVault
@@ -5,41 +6,16 @@ import Testing
 
 @Suite("Two processes sharing a vault")
 struct VaultTwoProcessTests {
-    /// The probe executable, built beside the test bundle.
-    static func probeURL() throws -> URL {
-        let testBinary = URL(filePath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var folder = testBinary.deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = folder.appending(path: "VaultContentionProbe")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            folder = folder.deletingLastPathComponent()
-        }
-        throw ProbeMissing()
-    }
-
-    struct ProbeMissing: Error {}
-
-    static func launch(_ probe: URL, arguments: [String]) throws -> (Process, Pipe) {
-        let process = Process()
-        process.executableURL = probe
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        return (process, output)
-    }
-
     @Test("two processes adding the same items at once: each item is added exactly once and every file stays readable")
     func concurrentAdds() throws {
         let fixture = VaultFixture()
-        let probe = try Self.probeURL()
         let count = 40
         let start = String(Date().timeIntervalSince1970 + 0.5)
         let root = fixture.sandbox.deviceRoot.path
         let app = fixture.sandbox.appIdentifier
 
-        let (first, firstOutput) = try Self.launch(probe, arguments: [root, app, "alpha", String(count), start])
-        let (second, secondOutput) = try Self.launch(probe, arguments: [root, app, "beta", String(count), start])
+        let (first, firstOutput) = try ProbeProcess.startCapturingOutput(["vault-contention", root, app, "alpha", String(count), start])
+        let (second, secondOutput) = try ProbeProcess.startCapturingOutput(["vault-contention", root, app, "beta", String(count), start])
         let firstReport = String(decoding: firstOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let secondReport = String(decoding: secondOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         first.waitUntilExit()

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Starts the `PersistenceProbe` program, built beside the test binary, as a second process.
+public enum ProbeProcess {
+    /// The probe program is missing: its target was not built with the tests.
+    public struct Missing: Error, CustomStringConvertible {
+        public var description: String { "PersistenceProbe is not beside the test binary: build the package's tests with `swift build --build-tests`" }
+    }
+
+    /// Where the probe program is.
+    public static var executableURL: URL {
+        get throws {
+            let testBinary = URL(filePath: "/proc/self/exe").resolvingSymlinksInPath()
+            let probe = testBinary.deletingLastPathComponent().appending(path: "PersistenceProbe")
+            guard FileManager.default.isExecutableFile(atPath: probe.path) else { throw Missing() }
+            return probe
+        }
+    }
+
+    /// Starts the probe with `arguments` and returns at once, its output discarded.
+    public static func start(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = try executableURL
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Starts the probe with `arguments` and returns at once, with a pipe to read its output from.
+    public static func startCapturingOutput(_ arguments: [String]) throws -> (process: Process, output: Pipe) {
+        let process = Process()
+        let output = Pipe()
+        process.executableURL = try executableURL
+        process.arguments = arguments
+        process.standardOutput = output
+        try process.run()
+        return (process, output)
+    }
+
+    /// Runs the probe to completion and returns its exit status and standard output.
+    public static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let (process, output) = try startCapturingOutput(arguments)
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
