@@ -117,5 +117,9 @@ let package = Package(
             dependencies: ["CoachKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "CoachKitTests", dependencies: ["CoachKit"]),
+        .testTarget(
+            name: "CoachCommandTests",
+            dependencies: ["coach", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
     ] + sectionTargets
 )
