@@ -34,6 +34,9 @@ public struct ChildProcess: Sendable {
     public var logFile: URL
     /// The wall-clock limit, or `nil` for none.
     public var timeLimit: Duration?
+    /// When set, the time limit starts only once this file exists (for `swift test`, once the test
+    /// binary starts writing its event stream), so a slow build is never mistaken for a hang.
+    public var timeLimitStartsWith: URL?
 
     /// Describes a command to run; nothing starts until `run()`.
     public init(
@@ -41,13 +44,15 @@ public struct ChildProcess: Sendable {
         in workingDirectory: URL,
         environment overrides: [String: String] = [:],
         logFile: URL,
-        timeLimit: Duration? = nil
+        timeLimit: Duration? = nil,
+        timeLimitStartsWith trigger: URL? = nil
     ) {
         self.arguments = arguments
         self.workingDirectory = workingDirectory
         self.environmentOverrides = overrides
         self.logFile = logFile
         self.timeLimit = timeLimit
+        self.timeLimitStartsWith = trigger
     }
 
     /// Runs the command to completion or to its time limit.
@@ -59,8 +64,11 @@ public struct ChildProcess: Sendable {
         ChildProcessRegistry.shared.register(pid)
         defer { ChildProcessRegistry.shared.unregister(pid) }
 
-        let deadline = timeLimit.map { ContinuousClock.now + $0 }
+        var deadline = timeLimitStartsWith == nil ? timeLimit.map { ContinuousClock.now + $0 } : nil
         while true {
+            if deadline == nil, let timeLimit, let trigger = timeLimitStartsWith, FileManager.default.fileExists(atPath: trigger.path) {
+                deadline = ContinuousClock.now + timeLimit
+            }
             var status: Int32 = 0
             let result = waitpid(pid, &status, WNOHANG)
             if result == pid { return Self.termination(fromWaitStatus: status) }

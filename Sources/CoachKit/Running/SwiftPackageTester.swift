@@ -53,26 +53,26 @@ public struct SwiftPackageTester: Sendable {
         let testLog = logs.appending(path: "test-\(track.rawValue).log")
         let events = logs.appending(path: "events-\(track.rawValue).jsonl")
 
-        let build = try ChildProcess(
-            ["swift", "build", "--build-tests"],
-            in: workbench.root, environment: environment, logFile: buildLog
-        ).run()
-        guard build.succeeded else {
-            let log = (try? String(contentsOf: buildLog, encoding: .utf8)) ?? ""
-            let errors = CompilerDiagnostic.errors(in: log).map { $0.relative(to: workbench) }
-            return TrackRun(track: track, build: build, compilerErrors: errors, testRun: nil, outcomes: [], buildLog: buildLog, testLog: testLog)
-        }
-
         let attempt = TestAttempt(
             workbench: workbench, environment: environment, filter: filter,
             timeLimit: timeLimit ?? testTimeLimit, events: events, log: testLog
         )
-        let (testRun, firstOutcomes) = try attempt.run(skipping: [], parallel: true)
+        // One `swift test` both builds and runs: a second SwiftPM start would cost about a second. The
+        // test binary creates the event stream as it starts, so no stream means the build failed.
+        let (testRun, firstOutcomes) = try attempt.run(skipping: [], parallel: true, building: true)
+        guard FileManager.default.fileExists(atPath: events.path) else {
+            try? FileManager.default.removeItem(at: buildLog)
+            try? FileManager.default.copyItem(at: testLog, to: buildLog)
+            let log = (try? String(contentsOf: testLog, encoding: .utf8)) ?? ""
+            let errors = CompilerDiagnostic.errors(in: log).map { $0.relative(to: workbench) }
+            let build: ProcessTermination = testRun.succeeded ? .exited(1) : testRun
+            return TrackRun(track: track, build: build, compilerErrors: errors, testRun: nil, outcomes: [], buildLog: buildLog, testLog: testLog)
+        }
         var outcomes = firstOutcomes
         if outcomes.contains(where: { [.crashed, .timedOut, .notRun].contains($0.result) }) {
             outcomes = try attempt.isolateFailures(after: outcomes)
         }
-        return TrackRun(track: track, build: build, compilerErrors: [], testRun: testRun, outcomes: outcomes, buildLog: buildLog, testLog: testLog)
+        return TrackRun(track: track, build: .exited(0), compilerErrors: [], testRun: testRun, outcomes: outcomes, buildLog: testLog, testLog: testLog)
     }
 
     /// A regular expression matching exactly one test: its identifier without the trailing source location.
@@ -92,19 +92,23 @@ struct TestAttempt {
     let events: URL
     let log: URL
 
-    /// Runs the already-built tests once, skipping `skipped`, and reads their outcomes from the event stream.
-    func run(skipping skipped: [String], parallel: Bool) throws -> (ProcessTermination, [TestOutcome]) {
+    /// Runs the tests once, skipping `skipped`, and reads their outcomes from the event stream.
+    ///
+    /// - Parameter building: Whether `swift test` builds first; the time limit then starts when the tests do.
+    func run(skipping skipped: [String], parallel: Bool, building: Bool = false) throws -> (ProcessTermination, [TestOutcome]) {
         try? FileManager.default.removeItem(at: events)
         var arguments = [
-            "swift", "test", "--skip-build",
+            "swift", "test",
             "--experimental-event-stream-output", events.path,
             "--experimental-event-stream-version", "0",
         ]
+        if !building { arguments.append("--skip-build") }
         if !parallel { arguments.append("--no-parallel") }
         if let filter { arguments += ["--filter", filter] }
         if !skipped.isEmpty { arguments += ["--skip", skipped.map(SwiftPackageTester.pattern(matching:)).joined(separator: "|")] }
         let termination = try ChildProcess(
-            arguments, in: workbench.root, environment: environment, logFile: log, timeLimit: timeLimit
+            arguments, in: workbench.root, environment: environment, logFile: log,
+            timeLimit: timeLimit, timeLimitStartsWith: building ? events : nil
         ).run()
         var outcomes = TestEventStream.outcomes(fromJSONLines: (try? String(contentsOf: events, encoding: .utf8)) ?? "")
         if termination == .timedOut {
