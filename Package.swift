@@ -119,7 +119,8 @@ let package = Package(
         .testTarget(name: "CoachKitTests", dependencies: ["CoachKit"]),
         .testTarget(
             name: "CoachCommandTests",
-            dependencies: ["coach", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["coach", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            exclude: ["Golden"]
         ),
     ] + sectionTargets
 )

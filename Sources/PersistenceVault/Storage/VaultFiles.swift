@@ -1,4 +1,5 @@
 import Foundation
+import PersistenceSandbox
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -28,32 +29,13 @@ enum VaultFiles {
         }
     }
 
-    /// Writes `data` to `url` with mode 0600: to a private temporary file first, then renamed over the
-    /// target, so readers see the old or the new file and never a partial one.
+    /// Writes `data` to `url` with mode 0600 through the sandbox's atomic writer, so readers see the old
+    /// or the new file and never a partial one.
     static func writePrivateFile(_ data: Data, to url: URL, operation: VaultOperation) throws(VaultError) {
-        let staging = url.deletingLastPathComponent().appending(path: ".staging-\(UUID().uuidString)")
-        let descriptor = open(staging.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw VaultError(.io, "a vault file could not be created (errno \(errno))", during: operation)
-        }
-        var written = 0
-        let complete = data.withUnsafeBytes { buffer -> Bool in
-            while written < buffer.count {
-                let result = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                written += result
-            }
-            return true
-        }
-        let synced = fsync(descriptor) == 0
-        close(descriptor)
-        guard complete, synced, rename(staging.path, url.path) == 0 else {
-            let code = errno
-            unlink(staging.path)
-            throw VaultError(.io, "a vault file could not be written (errno \(code))", during: operation)
+        do {
+            try AtomicFileWriter.write(data, to: url, permissions: 0o600)
+        } catch {
+            throw VaultError(.io, "a vault file could not be written (\(error))", during: operation)
         }
     }
 }
