@@ -63,7 +63,7 @@ struct ReportCommand: ParsableCommand {
             do {
                 try Data((text + "\n").utf8).write(to: URL(filePath: output), options: .atomic)
             } catch {
-                throw CoachFailure(message: "Cannot write the report to \(output): \(error.localizedDescription). Check that its folder exists and is writable.")
+                throw CoachFailure(message: "Cannot write the report to \(output): \(error.localizedDescription.trimmingCharacters(in: CharacterSet(charactersIn: "."))). Check that its folder exists and is writable.")
             }
         } else {
             print(text)
