@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import Foundation
 import PackageDescription
 
@@ -61,15 +62,52 @@ let package = Package(
         .library(name: "PersistenceCore", targets: ["PersistenceCore"]),
     ],
     dependencies: [
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
     ],
     targets: [
         // The module learners import: re-exports every part of the core.
         .target(
             name: "PersistenceCore",
-            dependencies: ["PersistenceSandbox"]
+            dependencies: ["PersistenceSandbox", "PersistenceModels"]
         ),
         .target(name: "PersistenceSandbox"),
         .testTarget(name: "PersistenceSandboxTests", dependencies: ["PersistenceSandbox"]),
+
+        // SwiftData's model layer: @Model classes, containers and contexts over SQLite.
+        .target(
+            name: "PersistenceModels",
+            dependencies: [
+                "PersistenceMacros",
+                "PersistenceSandbox",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .target(
+            name: "PersistenceMacrosSupport",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ]
+        ),
+        .macro(
+            name: "PersistenceMacros",
+            dependencies: [
+                "PersistenceMacrosSupport",
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
+        ),
+        .testTarget(name: "PersistenceModelsTests", dependencies: ["PersistenceModels"]),
+        .testTarget(
+            name: "PersistenceMacrosTests",
+            dependencies: [
+                "PersistenceMacrosSupport",
+                .product(name: "MacroTesting", package: "swift-macro-testing"),
+            ]
+        ),
 
         // The learner's and instructor's runner: a thin command layer over CoachKit.
     ]

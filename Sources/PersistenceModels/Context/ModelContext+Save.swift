@@ -1,0 +1,202 @@
+import Foundation
+import GRDB
+
+extension ModelContext {
+    /// Writes every pending insert, change and delete to the store in one transaction.
+    ///
+    /// Delete rules are applied first: `.cascade` deletes linked models, `.nullify` clears the other
+    /// side, and `.deny` makes the save throw without changing anything while linked models exist.
+    ///
+    /// - Throws: ``SwiftDataError`` when saving is not allowed, a delete is denied, or the store fails.
+    public func save() throws {
+        guard hasChanges else { return }
+        guard store.allowsSave else {
+            throw SwiftDataError(.saveNotAllowed, reason: "the configuration was created with allowsSave: false", context: "saving the context")
+        }
+        try applyDeleteRules()
+        let inserts = pendingInserts.models
+        let changes = pendingChanges.models
+        let deletes = pendingDeletes.models
+        let writer = SaveWriter(layout: store.layout)
+        let assignedKeys = try store.write(while: "saving the context") { db in
+            try writer.write(inserts: inserts, changes: changes, deletes: deletes, in: db)
+        }
+        for model in inserts {
+            guard let key = assignedKeys[ObjectIdentifier(model)] else { continue }
+            model.persistentBackingData.commit(primaryKey: key, storeIdentifier: store.identifier)
+            register(model)
+        }
+        for model in changes {
+            if let key = model.persistentBackingData.primaryKey {
+                model.persistentBackingData.commit(primaryKey: key, storeIdentifier: store.identifier)
+            }
+        }
+        for model in deletes {
+            if let key = model.persistentBackingData.primaryKey {
+                registeredModels[Schema.entityName(of: type(of: model))]?[key] = nil
+            }
+            model.persistentBackingData.context = nil
+        }
+        pendingInserts.removeAll()
+        pendingChanges.removeAll()
+        pendingDeletes.removeAll()
+    }
+
+    /// Expands cascades, checks `.deny` rules, then clears the inverse side of nullified relationships.
+    private func applyDeleteRules() throws {
+        var deleting = pendingDeletes.models
+        var cascaded: [any PersistentModel] = []
+        var index = 0
+        func isBeingDeleted(_ model: any PersistentModel) -> Bool {
+            deleting.contains { $0 === model }
+        }
+        while index < deleting.count {
+            let model = deleting[index]
+            index += 1
+            for property in type(of: model).schemaMetadata where property.isRelationship && property.options.deleteRule == .cascade {
+                for related in model.persistentBackingData.relatedModels(forKey: property.name, of: model) where !isBeingDeleted(related) {
+                    deleting.append(related)
+                    cascaded.append(related)
+                }
+            }
+        }
+        for model in deleting {
+            for property in type(of: model).schemaMetadata where property.isRelationship && property.options.deleteRule == .deny {
+                let blocking = model.persistentBackingData.relatedModels(forKey: property.name, of: model).filter { !isBeingDeleted($0) }
+                if !blocking.isEmpty {
+                    throw SwiftDataError(
+                        .deleteDenied,
+                        reason: "\(Schema.entityName(of: type(of: model))).\(property.name) has the delete rule .deny and still links \(blocking.count) model(s)",
+                        context: "saving the context"
+                    )
+                }
+            }
+        }
+        for model in cascaded {
+            delete(model)
+        }
+        for model in deleting {
+            for property in type(of: model).schemaMetadata where property.isRelationship && property.options.deleteRule != .noAction {
+                guard let inverse = ModelTypeCache.inverse(of: property, in: type(of: model)), let inverseShape = inverse.relationshipShape else { continue }
+                for related in model.persistentBackingData.relatedModels(forKey: property.name, of: model) where !isBeingDeleted(related) {
+                    RelationshipMaintainer.unlink(related, through: inverse, inverseShape: inverseShape, from: model)
+                }
+            }
+        }
+    }
+}
+
+/// Turns a context's pending work into SQL statements inside one transaction.
+struct SaveWriter {
+    let layout: StoreLayout
+
+    /// Writes the pending work and returns the primary keys given to inserted models.
+    func write(
+        inserts: [any PersistentModel],
+        changes: [any PersistentModel],
+        deletes: [any PersistentModel],
+        in db: Database
+    ) throws -> [ObjectIdentifier: Int64] {
+        var keys: [ObjectIdentifier: Int64] = [:]
+        for model in inserts {
+            let entity = try entityLayout(of: model)
+            let backing = model.persistentBackingData
+            var columns: [String] = []
+            var arguments: [DatabaseValue] = []
+            for attribute in entity.attributes {
+                guard let codec = attribute.codec, let value = backing.values[attribute.name] else { continue }
+                columns.append(attribute.columnName.quotedDatabaseIdentifier)
+                arguments.append(try codec.encode(value))
+            }
+            let table = entity.table.quotedDatabaseIdentifier
+            if columns.isEmpty {
+                try db.execute(sql: "INSERT INTO \(table) DEFAULT VALUES")
+            } else {
+                let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+                try db.execute(
+                    sql: "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))",
+                    arguments: StatementArguments(arguments)
+                )
+            }
+            keys[ObjectIdentifier(model)] = db.lastInsertedRowID
+        }
+        func primaryKey(of model: any PersistentModel) -> Int64? {
+            keys[ObjectIdentifier(model)] ?? model.persistentBackingData.primaryKey
+        }
+        for model in deletes {
+            guard let key = model.persistentBackingData.primaryKey else { continue }
+            let entity = try entityLayout(of: model)
+            try db.execute(
+                sql: "DELETE FROM \(entity.table.quotedDatabaseIdentifier) WHERE \(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier) = ?",
+                arguments: [key]
+            )
+            for property in entity.relationshipProperties {
+                guard case .linkTable(let table, let isOwner) = entity.relationships[property.name] else { continue }
+                try db.execute(sql: "DELETE FROM \(table.quotedDatabaseIdentifier) WHERE \(isOwner ? "\"owner\"" : "\"target\"") = ?", arguments: [key])
+            }
+        }
+        let isInserted = Set(inserts.map(ObjectIdentifier.init))
+        for model in inserts + changes {
+            guard let key = primaryKey(of: model) else { continue }
+            let entity = try entityLayout(of: model)
+            let backing = model.persistentBackingData
+            let inserted = isInserted.contains(ObjectIdentifier(model))
+            var assignments: [String] = []
+            var arguments: [DatabaseValue] = []
+            if !inserted {
+                for attribute in entity.attributes where backing.changedKeys.contains(attribute.name) {
+                    guard let codec = attribute.codec, let value = backing.values[attribute.name] else { continue }
+                    assignments.append("\(attribute.columnName.quotedDatabaseIdentifier) = ?")
+                    arguments.append(try codec.encode(value))
+                }
+            }
+            for property in entity.relationshipProperties where inserted || backing.changedKeys.contains(property.name) {
+                guard let storage = entity.relationships[property.name], backing.values[property.name] != nil else { continue }
+                let related = backing.relatedModels(forKey: property.name, of: model)
+                switch storage {
+                case .foreignKey(let column):
+                    assignments.append("\(column.quotedDatabaseIdentifier) = ?")
+                    arguments.append(related.first.flatMap(primaryKey(of:))?.databaseValue ?? .null)
+                case .inverseForeignKey:
+                    continue
+                case .linkTable(let table, let isOwner):
+                    let quoted = table.quotedDatabaseIdentifier
+                    let relatedKeys = related.compactMap(primaryKey(of:))
+                    if isOwner {
+                        try db.execute(sql: "DELETE FROM \(quoted) WHERE \"owner\" = ?", arguments: [key])
+                        for target in relatedKeys {
+                            try db.execute(sql: "INSERT OR IGNORE INTO \(quoted) (\"owner\", \"target\") VALUES (?, ?)", arguments: [key, target])
+                        }
+                    } else {
+                        let placeholders = Array(repeating: "?", count: relatedKeys.count).joined(separator: ", ")
+                        try db.execute(
+                            sql: "DELETE FROM \(quoted) WHERE \"target\" = ? AND \"owner\" NOT IN (\(placeholders))",
+                            arguments: StatementArguments([key] + relatedKeys)
+                        )
+                        for owner in relatedKeys {
+                            try db.execute(sql: "INSERT OR IGNORE INTO \(quoted) (\"owner\", \"target\") VALUES (?, ?)", arguments: [owner, key])
+                        }
+                    }
+                }
+            }
+            guard !assignments.isEmpty else { continue }
+            arguments.append(key.databaseValue)
+            try db.execute(
+                sql: "UPDATE \(entity.table.quotedDatabaseIdentifier) SET \(assignments.joined(separator: ", ")) WHERE \(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier) = ?",
+                arguments: StatementArguments(arguments)
+            )
+        }
+        return keys
+    }
+
+    private func entityLayout(of model: any PersistentModel) throws -> StoreLayout.EntityLayout {
+        guard let entity = layout.layout(of: type(of: model)) else {
+            throw SwiftDataError(
+                .unknownModelType,
+                reason: "\(type(of: model)) is not one of the container's models; pass it to ModelContainer(for:)",
+                context: "saving the context"
+            )
+        }
+        return entity
+    }
+}
