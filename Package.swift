@@ -100,7 +100,10 @@ let package = Package(
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
             ]
         ),
-        .testTarget(name: "PersistenceModelsTests", dependencies: ["PersistenceModels"]),
+        .testTarget(
+            name: "PersistenceModelsTests",
+            dependencies: ["PersistenceModels", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(
             name: "PersistenceMacrosTests",
             dependencies: [
