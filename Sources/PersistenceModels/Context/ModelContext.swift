@@ -27,7 +27,9 @@ public final class ModelContext {
     public private(set) var autosaveError: SwiftDataError?
 
     var isMainContext = false
-    var registeredModels: [String: [Int64: any PersistentModel]] = [:]
+    /// The identity map: one object per stored row. Entries are weak so that models nobody uses are released;
+    /// models hold their context strongly, so a context lives as long as its models do.
+    var registeredModels: [String: [Int64: WeakModel]] = [:]
     var pendingInserts = ModelSet()
     var pendingChanges = ModelSet()
     var pendingDeletes = ModelSet()
@@ -152,11 +154,11 @@ public final class ModelContext {
 
     func register(_ model: any PersistentModel) {
         guard let key = model.persistentBackingData.primaryKey else { return }
-        registeredModels[Schema.entityName(of: type(of: model)), default: [:]][key] = model
+        registeredModels[Schema.entityName(of: type(of: model)), default: [:]][key] = WeakModel(model: model)
     }
 
     func registeredModel(entity: String, primaryKey: Int64) -> (any PersistentModel)? {
-        registeredModels[entity]?[primaryKey]
+        registeredModels[entity]?[primaryKey]?.model as? any PersistentModel
     }
 
     /// Removes a model that is deleted before its first save from the relationships that hold it.
@@ -196,6 +198,11 @@ public final class ModelContext {
 /// Carries the context into the main actor's autosave task; contexts that autosave are used from the main actor.
 private struct ContextTransfer: @unchecked Sendable {
     let context: ModelContext
+}
+
+/// A registered model, held weakly by the identity map.
+struct WeakModel {
+    weak var model: AnyObject?
 }
 
 /// An insertion-ordered set of models, compared by identity.

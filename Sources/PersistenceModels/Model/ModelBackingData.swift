@@ -13,8 +13,8 @@ public final class ModelBackingData {
     var changedKeys: Set<String> = []
     /// Primary keys of to-one relationships as read from the row, before they are loaded.
     var foreignKeys: [String: Int64] = [:]
-    /// The context that manages the model.
-    weak var context: ModelContext?
+    /// The context that manages the model; held strongly so a model can load its relationships as long as it lives.
+    var context: ModelContext?
     /// The row's primary key once the model is saved.
     var primaryKey: Int64?
     /// The store that holds the row, once known.
@@ -22,6 +22,8 @@ public final class ModelBackingData {
     /// Whether the model is deleted (pending or saved).
     var isDeleted = false
     private let temporaryIdentifier = UUID()
+    /// Whether the values came from a stored row rather than an initializer.
+    private var isMaterialized = false
 
     /// Creates empty backing data for a new model.
     public init() {}
@@ -33,6 +35,7 @@ public final class ModelBackingData {
         self.primaryKey = primaryKey
         self.storeIdentifier = storeIdentifier
         self.context = context
+        self.isMaterialized = true
     }
 
     /// Whether the model has never been saved.
@@ -47,13 +50,17 @@ public final class ModelBackingData {
     }
 
     /// Records the value a property's initializer or declaration gives it.
+    ///
+    /// Backing data read from a row ignores it: while a fetched model is created, Swift may still run
+    /// the implicit `nil` initial value of an optional property, which must not hide the stored value.
     public func setInitialValue<Value>(_ value: Value, forKey key: String) {
+        guard !isMaterialized else { return }
         values[key] = value
     }
 
     /// The current value of the property `key` of `model`, loading a relationship on first access.
     public func value<Model: PersistentModel, Value>(forKey key: String, of model: Model) -> Value {
-        if let value = values[key] as? Value { return value }
+        if let stored = values[key], let value = stored as? Value { return value }
         let loaded = anyValue(forKey: key, of: model)
         guard let value = loaded as? Value else {
             preconditionFailure("The value of '\(key)' of \(Model.self) is missing: the model was not initialised or its context is gone")
