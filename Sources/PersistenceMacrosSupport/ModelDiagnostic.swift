@@ -36,3 +36,16 @@ enum ModelDiagnostic: DiagnosticMessage {
         Diagnostic(node: Syntax(node), message: self)
     }
 }
+
+/// The repairs `@Model` offers.
+enum ModelFixIt: FixItMessage {
+    case useClass
+
+    var message: String {
+        switch self {
+        case .useClass: "Declare it as a class"
+        }
+    }
+
+    var fixItID: MessageID { MessageID(domain: "PersistenceMacros", id: "useClass") }
+}

@@ -21,7 +21,15 @@ extension ModelMacroExpansion {
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
         guard let classDecl = declaration.as(ClassDeclSyntax.self) else {
-            context.diagnose(ModelDiagnostic.notAClass(declaration).diagnostic(at: node))
+            var fixIts: [FixIt] = []
+            if let structDecl = declaration.as(StructDeclSyntax.self) {
+                let classKeyword = TokenSyntax.keyword(.class, leadingTrivia: structDecl.structKeyword.leadingTrivia, trailingTrivia: structDecl.structKeyword.trailingTrivia)
+                fixIts.append(FixIt(
+                    message: ModelFixIt.useClass,
+                    changes: [.replace(oldNode: Syntax(structDecl.structKeyword), newNode: Syntax(classKeyword))]
+                ))
+            }
+            context.diagnose(Diagnostic(node: Syntax(node), message: ModelDiagnostic.notAClass(declaration), fixIts: fixIts))
             return []
         }
         let className = classDecl.name.trimmed.text

@@ -73,7 +73,7 @@ enum PersistedPropertyScanner {
             return PersistedProperty(
                 binding: binding,
                 name: identifier.identifier.trimmed.text,
-                typeSyntax: binding.typeAnnotation?.type.trimmed,
+                typeSyntax: binding.typeAnnotation?.type,
                 attributes: variable.attributes
             )
         }
