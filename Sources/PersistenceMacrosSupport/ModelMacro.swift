@@ -47,7 +47,7 @@ extension ModelMacroExpansion {
             "    case \($0.name.debugDescriptionLiteral): _$observationRegistrar.withMutation(of: self, keyPath: \\.\($0.name), mutation)"
         }.joined(separator: "\n")
         let metadataList = metadataEntries.isEmpty ? "[]" : "[\n" + metadataEntries.map { "        \($0)," }.joined(separator: "\n") + "\n    ]"
-        return [
+        var members: [DeclSyntax] = [
             "private var _$backingData = PersistenceModels.ModelBackingData()",
             """
             public var persistentBackingData: PersistenceModels.ModelBackingData {
@@ -76,6 +76,17 @@ extension ModelMacroExpansion {
             }
             """,
         ]
+        let constraints = SchemaConstraintScanner.constraints(of: classDecl)
+        if !constraints.isEmpty {
+            members.append(
+                """
+                public static var schemaConstraints: [PersistenceModels.Schema.Constraint] {
+                    [\(raw: constraints.joined(separator: ", "))]
+                }
+                """
+            )
+        }
+        return members
     }
 }
 

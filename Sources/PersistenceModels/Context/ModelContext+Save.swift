@@ -109,6 +109,17 @@ struct SaveWriter {
                 arguments.append(try codec.encode(value))
             }
             let table = entity.table.quotedDatabaseIdentifier
+            if let existing = try existingRow(matching: entity, values: Dictionary(uniqueKeysWithValues: zip(columns, arguments)), in: db) {
+                if !columns.isEmpty {
+                    let assignments = columns.map { "\($0) = ?" }.joined(separator: ", ")
+                    try db.execute(
+                        sql: "UPDATE \(table) SET \(assignments) WHERE \(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier) = ?",
+                        arguments: StatementArguments(arguments + [existing.databaseValue])
+                    )
+                }
+                keys[ObjectIdentifier(model)] = existing
+                continue
+            }
             if columns.isEmpty {
                 try db.execute(sql: "INSERT INTO \(table) DEFAULT VALUES")
             } else {
@@ -187,6 +198,22 @@ struct SaveWriter {
             )
         }
         return keys
+    }
+
+    /// The key of a stored row that has the same values as `values` for one of the entity's unique column sets.
+    ///
+    /// Inserting such a model updates that row instead (an upsert), as `.unique` and `#Unique` promise.
+    private func existingRow(matching entity: StoreLayout.EntityLayout, values: [String: DatabaseValue], in db: Database) throws -> Int64? {
+        for columns in entity.uniqueColumns {
+            let quoted = columns.map(\.quotedDatabaseIdentifier)
+            guard quoted.allSatisfy({ values[$0] != nil }) else { continue }
+            let condition = quoted.map { "\($0) IS ?" }.joined(separator: " AND ")
+            let sql = "SELECT \(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier) FROM \(entity.table.quotedDatabaseIdentifier) WHERE \(condition) LIMIT 1"
+            if let key = try Int64.fetchOne(db, sql: sql, arguments: StatementArguments(quoted.map { values[$0]! })) {
+                return key
+            }
+        }
+        return nil
     }
 
     private func entityLayout(of model: any PersistentModel) throws -> StoreLayout.EntityLayout {

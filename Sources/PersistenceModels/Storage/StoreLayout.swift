@@ -28,6 +28,10 @@ struct StoreLayout {
         let attributes: [Schema.PropertyMetadata]
         let relationships: [String: RelationshipStorage]
         let relationshipProperties: [Schema.PropertyMetadata]
+        /// Sets of columns whose combined values are unique: `.unique` attributes and `#Unique` declarations.
+        let uniqueColumns: [[String]]
+        /// Sets of columns with an index: `#Index` declarations.
+        let indexedColumns: [[String]]
     }
 
     let entities: [String: EntityLayout]
@@ -45,12 +49,25 @@ struct StoreLayout {
                 if case .linkTable(let table, _) = storage { linkTables.insert(table) }
                 relationships[property.name] = storage
             }
+            func columns(_ names: [String]) -> [String] {
+                names.map { name in entity.property(named: name)?.columnName ?? name }
+            }
+            var uniqueColumns = entity.attributes.filter { $0.options.contains(.unique) }.map { [$0.columnName] }
+            var indexedColumns: [[String]] = []
+            for constraint in entity.modelType.schemaConstraints {
+                switch constraint {
+                case .unique(let names): uniqueColumns.append(columns(names))
+                case .index(let names): indexedColumns.append(columns(names))
+                }
+            }
             entities[entity.name] = EntityLayout(
                 entity: entity,
                 table: entity.name,
                 attributes: entity.attributes,
                 relationships: relationships,
-                relationshipProperties: entity.relationships
+                relationshipProperties: entity.relationships,
+                uniqueColumns: uniqueColumns,
+                indexedColumns: indexedColumns
             )
         }
         self.entities = entities
@@ -104,6 +121,16 @@ struct StoreLayout {
                 let definitions = ["\(Self.primaryKeyColumn.quotedDatabaseIdentifier) INTEGER PRIMARY KEY AUTOINCREMENT"]
                     + columns.map { "\($0.0.quotedDatabaseIdentifier) \($0.1)" }
                 statements.append("CREATE TABLE \(table) (\(definitions.joined(separator: ", ")))")
+            }
+            for columns in layout.uniqueColumns {
+                let index = "\(layout.table)_unique_\(columns.joined(separator: "_"))".quotedDatabaseIdentifier
+                let list = columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+                statements.append("CREATE UNIQUE INDEX IF NOT EXISTS \(index) ON \(table)(\(list))")
+            }
+            for columns in layout.indexedColumns {
+                let index = "\(layout.table)_index_\(columns.joined(separator: "_"))".quotedDatabaseIdentifier
+                let list = columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+                statements.append("CREATE INDEX IF NOT EXISTS \(index) ON \(table)(\(list))")
             }
             for property in layout.relationshipProperties {
                 if case .foreignKey(let column) = layout.relationships[property.name] {
