@@ -177,7 +177,11 @@ extension ModelContext {
         var values: [String: Any] = [:]
         for attribute in entity.attributes {
             guard let codec = attribute.codec else { continue }
-            let stored: DatabaseValue = row[attribute.columnName] ?? .null
+            var stored: DatabaseValue = row[attribute.columnName] ?? .null
+            if attribute.options.contains(.externalStorage), let externalData = store.externalData,
+               let name = ExternalDataStore.fileName(in: stored) {
+                stored = try externalData.read(name).databaseValue
+            }
             do {
                 values[attribute.name] = try codec.decode(stored)
             } catch let error as SwiftDataError {

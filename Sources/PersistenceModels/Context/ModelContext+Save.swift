@@ -17,10 +17,17 @@ extension ModelContext {
         let inserts = pendingInserts.models
         let changes = pendingChanges.models
         let deletes = pendingDeletes.models
-        let writer = SaveWriter(layout: store.layout)
-        let assignedKeys = try store.write(while: "saving the context") { db in
-            try writer.write(inserts: inserts, changes: changes, deletes: deletes, in: db)
+        let writer = SaveWriter(layout: store.layout, externalData: store.externalData)
+        let assignedKeys: [ObjectIdentifier: Int64]
+        do {
+            assignedKeys = try store.write(while: "saving the context") { db in
+                try writer.write(inserts: inserts, changes: changes, deletes: deletes, in: db)
+            }
+        } catch {
+            writer.discardWrittenFiles()
+            throw error
         }
+        writer.removeReplacedFiles()
         for model in inserts {
             guard let key = assignedKeys[ObjectIdentifier(model)] else { continue }
             model.persistentBackingData.commit(primaryKey: key, storeIdentifier: store.identifier)
@@ -87,8 +94,51 @@ extension ModelContext {
 }
 
 /// Turns a context's pending work into SQL statements inside one transaction.
-struct SaveWriter {
+final class SaveWriter {
     let layout: StoreLayout
+    let externalData: ExternalDataStore?
+    /// External files written by this save, deleted again if the transaction fails.
+    private var writtenFiles: [String] = []
+    /// External files of replaced or deleted values, deleted once the transaction commits.
+    private var replacedFiles: [String] = []
+
+    init(layout: StoreLayout, externalData: ExternalDataStore?) {
+        self.layout = layout
+        self.externalData = externalData
+    }
+
+    func discardWrittenFiles() {
+        writtenFiles.forEach { externalData?.remove($0) }
+    }
+
+    func removeReplacedFiles() {
+        replacedFiles.forEach { externalData?.remove($0) }
+    }
+
+    /// The column value for an attribute, writing `.externalStorage` bytes to a file.
+    private func storedValue(of attribute: Schema.PropertyMetadata, _ value: Any) throws -> DatabaseValue? {
+        guard let codec = attribute.codec else { return nil }
+        let encoded = try codec.encode(value)
+        guard attribute.options.contains(.externalStorage), let externalData, case .blob(let bytes) = encoded.storage else {
+            return encoded
+        }
+        let name = try externalData.write(bytes)
+        writtenFiles.append(name)
+        return name.databaseValue
+    }
+
+    /// Notes the external files a row refers to in `attributes`, to delete them after the commit.
+    private func collectExternalFiles(of entity: StoreLayout.EntityLayout, key: Int64, attributes: [Schema.PropertyMetadata], in db: Database) throws {
+        let external = attributes.filter { $0.options.contains(.externalStorage) }
+        guard externalData != nil, !external.isEmpty else { return }
+        let columns = external.map(\.columnName.quotedDatabaseIdentifier).joined(separator: ", ")
+        let sql = "SELECT \(columns) FROM \(entity.table.quotedDatabaseIdentifier) WHERE \(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier) = ?"
+        guard let row = try Row.fetchOne(db, sql: sql, arguments: [key]) else { return }
+        for index in 0..<external.count {
+            let stored: DatabaseValue = row[index]
+            if let name = ExternalDataStore.fileName(in: stored) { replacedFiles.append(name) }
+        }
+    }
 
     /// Writes the pending work and returns the primary keys given to inserted models.
     func write(
@@ -104,9 +154,9 @@ struct SaveWriter {
             var columns: [String] = []
             var arguments: [DatabaseValue] = []
             for attribute in entity.attributes {
-                guard let codec = attribute.codec, let value = backing.values[attribute.name] else { continue }
+                guard let value = backing.values[attribute.name], let stored = try storedValue(of: attribute, value) else { continue }
                 columns.append(attribute.columnName.quotedDatabaseIdentifier)
-                arguments.append(try codec.encode(value))
+                arguments.append(stored)
             }
             let table = entity.table.quotedDatabaseIdentifier
             if let existing = try existingRow(matching: entity, values: Dictionary(uniqueKeysWithValues: zip(columns, arguments)), in: db) {
@@ -117,6 +167,7 @@ struct SaveWriter {
                         arguments: StatementArguments(arguments + [existing.databaseValue])
                     )
                 }
+                try collectExternalFiles(of: entity, key: existing, attributes: entity.attributes, in: db)
                 keys[ObjectIdentifier(model)] = existing
                 continue
             }
@@ -137,6 +188,7 @@ struct SaveWriter {
         for model in deletes {
             guard let key = model.persistentBackingData.primaryKey else { continue }
             let entity = try entityLayout(of: model)
+            try collectExternalFiles(of: entity, key: key, attributes: entity.attributes, in: db)
             try db.execute(
                 sql: "DELETE FROM \(entity.table.quotedDatabaseIdentifier) WHERE \(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier) = ?",
                 arguments: [key]
@@ -155,10 +207,12 @@ struct SaveWriter {
             var assignments: [String] = []
             var arguments: [DatabaseValue] = []
             if !inserted {
-                for attribute in entity.attributes where backing.changedKeys.contains(attribute.name) {
-                    guard let codec = attribute.codec, let value = backing.values[attribute.name] else { continue }
+                let changedAttributes = entity.attributes.filter { backing.changedKeys.contains($0.name) }
+                try collectExternalFiles(of: entity, key: key, attributes: changedAttributes, in: db)
+                for attribute in changedAttributes {
+                    guard let value = backing.values[attribute.name], let stored = try storedValue(of: attribute, value) else { continue }
                     assignments.append("\(attribute.columnName.quotedDatabaseIdentifier) = ?")
-                    arguments.append(try codec.encode(value))
+                    arguments.append(stored)
                 }
             }
             for property in entity.relationshipProperties where inserted || backing.changedKeys.contains(property.name) {

@@ -8,12 +8,15 @@ final class ModelStore: Sendable {
     let layout: StoreLayout
     let identifier: String
     let allowsSave: Bool
+    /// Where `.externalStorage` attributes keep their bytes; `nil` for stores in memory.
+    let externalData: ExternalDataStore?
     /// Statements run so far, when recording is on (tests turn it on to check the SQL).
     let recordedStatements = Mutex<[String]?>(nil)
 
     init(schema: Schema, configuration: ModelConfiguration) throws {
         self.layout = StoreLayout(schema: schema)
         self.allowsSave = configuration.allowsSave
+        self.externalData = configuration.isStoredInMemoryOnly ? nil : ExternalDataStore(storeURL: configuration.url)
         var databaseConfiguration = Configuration()
         databaseConfiguration.label = configuration.name
         let logsStatements = ProcessInfo.processInfo.environment["PERSISTENCE_SQL_DEBUG"] == "1"
