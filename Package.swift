@@ -102,7 +102,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PersistenceModelsTests",
-            dependencies: ["PersistenceModels", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["PersistenceCore", "PersistenceModels", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "PersistenceMacrosTests",

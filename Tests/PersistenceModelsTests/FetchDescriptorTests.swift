@@ -141,4 +141,15 @@ struct FetchDescriptorTests {
         #expect(sorted.first === early)
         #expect(sorted.count == 7)
     }
+
+    @Test("a Bool sort descriptor orders in SQL, false before true going forward")
+    func boolSortRunsInSQL() throws {
+        let store = try Self.taskStore()
+        let descriptor = FetchDescriptor<TaskItem>(sortBy: [SortDescriptor(\.isCompleted, order: .reverse), SortDescriptor(\.title)])
+        let statements = try store.statements {
+            let titles = try Self.titles(descriptor, in: store)
+            #expect(titles == ["T0", "T2", "T4", "T1", "T3", "T5"])
+        }
+        #expect(statements.contains(#"SELECT * FROM "TaskItem" ORDER BY "isCompleted" DESC, "title" COLLATE swiftLocalizedStandardCompare ASC, "_pk""#))
+    }
 }

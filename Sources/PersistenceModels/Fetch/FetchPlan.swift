@@ -70,7 +70,7 @@ enum SortTranslator {
         var terms: [String] = []
         for descriptor in descriptors {
             guard let keyPath = descriptor.keyPath,
-                  let property = entity.attributes.first(where: { $0.keyPath == keyPath as AnyKeyPath }),
+                  let property = entity.attributes.first(where: { $0.keyPath == keyPath as AnyKeyPath || $0.sortRankKeyPath == keyPath as AnyKeyPath }),
                   let codec = property.codec,
                   codec.isComparableInStore
             else { return nil }

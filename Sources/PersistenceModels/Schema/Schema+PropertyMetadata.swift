@@ -26,12 +26,16 @@ extension Schema {
             self.keyPath = keyPath
             self.options = options ?? PropertyOptions()
             self.valueType = Value.self
+            self.sortRankKeyPath = (keyPath as? KeyPath<Root, Bool>)?.appending(path: \Bool._sortRank)
             if let shape = Value.self as? any RelationshipValue.Type {
                 self.storage = .relationship(RelationshipShape(shape))
             } else {
                 self.storage = .attribute(AttributeCodec(Value.self))
             }
         }
+
+        /// For a `Bool` attribute, the key path a Bool sort descriptor uses (`\Model.flag._sortRank`).
+        let sortRankKeyPath: AnyKeyPath?
 
         /// Whether the property links to other models.
         public var isRelationship: Bool {
