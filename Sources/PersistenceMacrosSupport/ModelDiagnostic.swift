@@ -5,6 +5,8 @@ import SwiftSyntax
 enum ModelDiagnostic: DiagnosticMessage {
     case notAClass(kind: String, name: String)
     case unstorableType(property: String, type: String, reason: String)
+    case constantProperty(property: String)
+    case transientWithoutDefault(property: String)
 
     static func notAClass(_ declaration: some DeclGroupSyntax) -> ModelDiagnostic {
         if let decl = declaration.as(StructDeclSyntax.self) { return .notAClass(kind: "struct", name: decl.name.text) }
@@ -20,6 +22,10 @@ enum ModelDiagnostic: DiagnosticMessage {
             "'@Model' cannot be applied to \(kind) '\(name)'; models need reference semantics, so declare '\(name)' as a class"
         case .unstorableType(let property, let type, let reason):
             "property '\(property)' of type '\(type)' cannot be stored because it is \(reason); store a Codable value instead or mark it '@Transient'"
+        case .constantProperty(let property):
+            "'@Model' cannot store 'let' property '\(property)'; declare it with 'var'"
+        case .transientWithoutDefault(let property):
+            "'@Transient' property '\(property)' needs a default value, because models read from the store are created without calling your initializer"
         }
     }
 
@@ -27,6 +33,8 @@ enum ModelDiagnostic: DiagnosticMessage {
         switch self {
         case .notAClass: MessageID(domain: "PersistenceMacros", id: "notAClass")
         case .unstorableType: MessageID(domain: "PersistenceMacros", id: "unstorableType")
+        case .constantProperty: MessageID(domain: "PersistenceMacros", id: "constantProperty")
+        case .transientWithoutDefault: MessageID(domain: "PersistenceMacros", id: "transientWithoutDefault")
         }
     }
 
@@ -40,12 +48,19 @@ enum ModelDiagnostic: DiagnosticMessage {
 /// The repairs `@Model` offers.
 enum ModelFixIt: FixItMessage {
     case useClass
+    case useVar
 
     var message: String {
         switch self {
         case .useClass: "Declare it as a class"
+        case .useVar: "Replace 'let' with 'var'"
         }
     }
 
-    var fixItID: MessageID { MessageID(domain: "PersistenceMacros", id: "useClass") }
+    var fixItID: MessageID {
+        switch self {
+        case .useClass: MessageID(domain: "PersistenceMacros", id: "useClass")
+        case .useVar: MessageID(domain: "PersistenceMacros", id: "useVar")
+        }
+    }
 }

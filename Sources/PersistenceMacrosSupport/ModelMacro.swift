@@ -33,6 +33,7 @@ extension ModelMacroExpansion {
             return []
         }
         let className = classDecl.name.trimmed.text
+        PropertyRuleChecker.diagnoseUnsupportedProperties(of: classDecl, in: context)
         let properties = PersistedPropertyScanner.persistedProperties(of: classDecl)
         for property in properties {
             if let problem = property.unstorableTypeProblem {

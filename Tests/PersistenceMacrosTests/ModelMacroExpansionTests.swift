@@ -319,4 +319,185 @@ struct ModelMacroDiagnosticTests {
             """
         }
     }
+
+    @Test("a 'let' property is an error with a fix-it to make it 'var'")
+    func rejectsLet() {
+        assertMacro {
+            """
+            @Model
+            final class Badge {
+                let code: String
+                init(code: String) { self.code = code }
+            }
+            """
+        } diagnostics: {
+            """
+            @Model
+            final class Badge {
+                let code: String
+                ┬──
+                ╰─ 🛑 '@Model' cannot store 'let' property 'code'; declare it with 'var'
+                   ✏️ Replace 'let' with 'var'
+                init(code: String) { self.code = code }
+            }
+            """
+        } fixes: {
+            """
+            @Model
+            final class Badge {
+                var code: String
+                init(code: String) { self.code = code }
+            }
+            """
+        } expansion: {
+            #"""
+            final class Badge {
+                @_PersistedProperty
+                var code: String
+                init(code: String) { self.code = code }
+
+                private var _$backingData = PersistenceModels.ModelBackingData()
+
+                public var persistentBackingData: PersistenceModels.ModelBackingData {
+                    get {
+                        _$backingData
+                    }
+                    set {
+                        _$backingData = newValue
+                    }
+                }
+
+                private let _$observationRegistrar = PersistenceModels._ModelObservationRegistrar()
+
+                public static var schemaMetadata: [PersistenceModels.Schema.PropertyMetadata] {
+                    [
+                        PersistenceModels.Schema.PropertyMetadata(name: "code", keyPath: \Badge.code, options: nil),
+                    ]
+                }
+
+                public required init(backingData: PersistenceModels.ModelBackingData) {
+                    self._$backingData = backingData
+                    self._code = PersistenceModels._PersistedPropertyPlaceholder()
+                }
+
+                public func _$withObservedMutation(forKey key: String, _ mutation: () -> Void) {
+                    switch key {
+                    case "code":
+                        _$observationRegistrar.withMutation(of: self, keyPath: \.code, mutation)
+                    default:
+                        mutation()
+                    }
+                }
+            }
+
+            extension Badge: PersistenceModels.PersistentModel, PersistenceModels._ModelObservable {
+            }
+            """#
+        }
+    }
+
+    @Test("a transient property without a default value is an error")
+    func rejectsTransientWithoutDefault() {
+        assertMacro {
+            """
+            @Model
+            final class Cache {
+                @Transient var hits: Int
+                @Transient var note: String?
+                init() { hits = 0 }
+            }
+            """
+        } diagnostics: {
+            """
+            @Model
+            final class Cache {
+                @Transient var hits: Int
+                               ┬────────
+                               ╰─ 🛑 '@Transient' property 'hits' needs a default value, because models read from the store are created without calling your initializer
+                @Transient var note: String?
+                init() { hits = 0 }
+            }
+            """
+        }
+    }
+}
+
+@Suite("#Unique and #Index in @Model", .macros(["Model": ModelMacro.self, "Unique": SchemaConstraintMacro.self, "Index": SchemaConstraintMacro.self], record: .missing))
+struct SchemaConstraintExpansionTests {
+    @Test("#Unique and #Index declarations become the model's schema constraints")
+    func listsConstraints() {
+        assertMacro {
+            """
+            @Model
+            final class Visit {
+                #Unique<Visit>([\\.person, \\.place])
+                #Index<Visit>([\\.place], [\\Visit.date])
+                var person: String
+                var place: String
+                var date: Date
+                init() { person = ""; place = ""; date = .now }
+            }
+            """
+        } expansion: {
+            #"""
+            final class Visit {
+                @_PersistedProperty
+                var person: String
+                @_PersistedProperty
+                var place: String
+                @_PersistedProperty
+                var date: Date
+                init() { person = ""; place = ""; date = .now }
+
+                private var _$backingData = PersistenceModels.ModelBackingData()
+
+                public var persistentBackingData: PersistenceModels.ModelBackingData {
+                    get {
+                        _$backingData
+                    }
+                    set {
+                        _$backingData = newValue
+                    }
+                }
+
+                private let _$observationRegistrar = PersistenceModels._ModelObservationRegistrar()
+
+                public static var schemaMetadata: [PersistenceModels.Schema.PropertyMetadata] {
+                    [
+                        PersistenceModels.Schema.PropertyMetadata(name: "person", keyPath: \Visit.person, options: nil),
+                        PersistenceModels.Schema.PropertyMetadata(name: "place", keyPath: \Visit.place, options: nil),
+                        PersistenceModels.Schema.PropertyMetadata(name: "date", keyPath: \Visit.date, options: nil),
+                    ]
+                }
+
+                public required init(backingData: PersistenceModels.ModelBackingData) {
+                    self._$backingData = backingData
+                    self._person = PersistenceModels._PersistedPropertyPlaceholder()
+                    self._place = PersistenceModels._PersistedPropertyPlaceholder()
+                    self._date = PersistenceModels._PersistedPropertyPlaceholder()
+                }
+
+                public func _$withObservedMutation(forKey key: String, _ mutation: () -> Void) {
+                    switch key {
+                    case "person":
+                        _$observationRegistrar.withMutation(of: self, keyPath: \.person, mutation)
+                    case "place":
+                        _$observationRegistrar.withMutation(of: self, keyPath: \.place, mutation)
+                    case "date":
+                        _$observationRegistrar.withMutation(of: self, keyPath: \.date, mutation)
+                    default:
+                        mutation()
+                    }
+                }
+
+                public static var schemaConstraints: [PersistenceModels.Schema.Constraint] {
+                    [.unique(["person", "place"]), .index(["place"]), .index(["date"])]
+                }
+            }
+
+            extension Visit: PersistenceModels.PersistentModel, PersistenceModels._ModelObservable {
+            }
+            """#
+        }
+    }
 }
