@@ -152,4 +152,23 @@ struct FetchDescriptorTests {
         }
         #expect(statements.contains(#"SELECT * FROM "TaskItem" ORDER BY "isCompleted" DESC, "title" COLLATE swiftLocalizedStandardCompare ASC, "_pk""#))
     }
+
+    @Test("a predicate over a relationship runs in memory and loads the related models")
+    func relationshipPredicate() throws {
+        let store = try ModelStoreFixture()
+        let work = Tag(name: "Work")
+        let home = Tag(name: "Home")
+        let report = Note(title: "Report")
+        let chores = Note(title: "Chores")
+        for model in [report, chores] { store.context.insert(model) }
+        report.tags = [work]
+        chores.tags = [home, work]
+        chores.tags.removeAll { $0 === work }
+        try store.context.save()
+        let wanted = "Work"
+        let found = try store.newContext().fetch(FetchDescriptor<Note>(predicate: #Predicate { note in
+            note.tags.contains { tag in tag.name == wanted }
+        }))
+        #expect(found.map(\.title) == ["Report"])
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 @testable import PersistenceModels
 import PersistenceSandbox
 import Testing
@@ -59,6 +60,37 @@ struct ModelContextTests {
 
         let reopened = try ModelContainer(for: Note.self, Tag.self, Folder.self, configurations: store.container.configurations[0])
         #expect(try ModelContext(reopened).fetch(FetchDescriptor<Note>()).map(\.title) == ["Final"])
+    }
+
+    @Test("fetching again picks up changes another context saved, and tells observers")
+    func refetchRefreshesUnchangedModels() throws {
+        let store = try ModelStoreFixture()
+        let writer = store.newContext()
+        let original = Note(title: "Before")
+        writer.insert(original)
+        try writer.save()
+        let reader = store.newContext()
+        let seen = try #require(try reader.fetch(FetchDescriptor<Note>()).first)
+        let fired = Flag()
+        withObservationTracking { _ = seen.title } onChange: { fired.set() }
+        original.title = "After"
+        try writer.save()
+        let again = try #require(try reader.fetch(FetchDescriptor<Note>()).first)
+        #expect(again === seen)
+        #expect(seen.title == "After")
+        #expect(fired.value)
+    }
+
+    @Test("a refetch keeps unsaved changes of the context")
+    func refetchKeepsUnsavedChanges() throws {
+        let store = try ModelStoreFixture()
+        let note = Note(title: "Saved")
+        store.context.insert(note)
+        try store.context.save()
+        note.title = "Unsaved edit"
+        var descriptor = FetchDescriptor<Note>()
+        descriptor.includePendingChanges = false
+        #expect(try store.context.fetch(descriptor).first?.title == "Unsaved edit")
     }
 
     @Test("deleting removes the model at save and pending deletes are not fetched")

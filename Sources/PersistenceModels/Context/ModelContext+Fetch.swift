@@ -173,7 +173,49 @@ extension ModelContext {
         guard let key: Int64 = row[StoreLayout.primaryKeyColumn] else {
             throw SwiftDataError(.storeOperationFailed, reason: "a row of \(entity.table) has no primary key", context: "reading a row")
         }
-        if let registered = registeredModel(entity: entity.entity.name, primaryKey: key) { return registered }
+        if let registered = registeredModel(entity: entity.entity.name, primaryKey: key) {
+            try refresh(registered, from: row, entity: entity)
+            return registered
+        }
+        let (values, foreignKeys) = try decode(row: row, key: key, entity: entity)
+        let backing = ModelBackingData(row: values, foreignKeys: foreignKeys, primaryKey: key, storeIdentifier: store.identifier, context: self)
+        let model = entity.entity.modelType.init(backingData: backing)
+        register(model)
+        return model
+    }
+
+    /// Brings a registered model without unsaved changes up to date with its row, so that changes saved
+    /// by other contexts show; observers hear about the attributes whose stored value changed.
+    private func refresh(_ model: any PersistentModel, from row: Row, entity: StoreLayout.EntityLayout) throws {
+        let backing = model.persistentBackingData
+        guard backing.changedKeys.isEmpty, !pendingDeletes.contains(model), let key = backing.primaryKey else { return }
+        let (values, foreignKeys) = try decode(row: row, key: key, entity: entity)
+        var changedKeys: [String] = []
+        for attribute in entity.attributes {
+            guard let codec = attribute.codec, let newValue = values[attribute.name] else { continue }
+            let oldStored = try backing.values[attribute.name].map(codec.encode)
+            if try oldStored != codec.encode(newValue) { changedKeys.append(attribute.name) }
+        }
+        for property in entity.relationshipProperties where backing.foreignKeys[property.name] != foreignKeys[property.name] {
+            if case .foreignKey = entity.relationships[property.name] { changedKeys.append(property.name) }
+        }
+        guard !changedKeys.isEmpty else { return }
+        for name in changedKeys {
+            model._$withObservedMutation(forKey: name) {
+                if let value = values[name] {
+                    backing.values[name] = value
+                    backing.committedValues[name] = value
+                } else {
+                    backing.values[name] = nil
+                    backing.committedValues[name] = nil
+                }
+            }
+        }
+        backing.foreignKeys = foreignKeys
+    }
+
+    /// The attribute values and to-one keys of a row.
+    private func decode(row: Row, key: Int64, entity: StoreLayout.EntityLayout) throws -> ([String: Any], [String: Int64]) {
         var values: [String: Any] = [:]
         for attribute in entity.attributes {
             guard let codec = attribute.codec else { continue }
@@ -194,10 +236,7 @@ extension ModelContext {
                 foreignKeys[property.name] = value
             }
         }
-        let backing = ModelBackingData(row: values, foreignKeys: foreignKeys, primaryKey: key, storeIdentifier: store.identifier, context: self)
-        let model = entity.entity.modelType.init(backingData: backing)
-        register(model)
-        return model
+        return (values, foreignKeys)
     }
 
     private func loadModel(entity: StoreLayout.EntityLayout, primaryKey: Int64) throws -> (any PersistentModel)? {
