@@ -226,6 +226,22 @@ struct ModelContextTests {
         #expect(try Data(contentsOf: url) == garbage)
     }
 
+    @Test("entities named by the container's schema and by each configuration's schema are all stored")
+    func configurationSchemasAreMerged() throws {
+        let container = try ModelContainer(
+            for: Schema([Note.self]),
+            configurations: ModelConfiguration("Main", schema: Schema([Sample.self]), isStoredInMemoryOnly: true),
+            ModelConfiguration("Cache", schema: Schema([Account.self]), isStoredInMemoryOnly: true)
+        )
+        let context = ModelContext(container)
+        context.insert(Note(title: "N"))
+        context.insert(Sample(text: "S"))
+        context.insert(Account(email: "e", displayName: "A"))
+        try context.save()
+        #expect(try context.fetchCount(FetchDescriptor<Account>()) == 1)
+        #expect(container.schema.entity(for: Tag.self) != nil)
+    }
+
     @Test("the default configuration stores the file in the app's Application Support folder")
     func defaultConfigurationLocation() {
         let configuration = ModelConfiguration()

@@ -34,12 +34,16 @@ public final class ModelContainer: @unchecked Sendable {
         try self.init(for: schema, configurations: configurations)
     }
 
-    /// Creates a container for a schema with a list of configurations; the first one describes the store.
+    /// Creates a container for a schema with a list of configurations.
+    ///
+    /// The first configuration says where the store is and whether it may save; every entity of the
+    /// schema (and of every configuration's schema) is kept in that one store.
     ///
     /// - Throws: ``SwiftDataError/loadIssueModelContainer`` when the store cannot be opened or prepared.
     public init(for schema: Schema, configurations: [ModelConfiguration]) throws {
         let configuration = configurations.first ?? ModelConfiguration()
-        self.schema = configuration.schema ?? schema
+        let configuredTypes = configurations.compactMap(\.schema).flatMap { $0.entities.map(\.modelType) }
+        self.schema = configuredTypes.isEmpty ? schema : Schema(schema.entities.map(\.modelType) + configuredTypes, version: schema.version)
         self.configurations = configurations.isEmpty ? [configuration] : configurations
         self.store = try ModelStore(schema: self.schema, configuration: configuration)
     }

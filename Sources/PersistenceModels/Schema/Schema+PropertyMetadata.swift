@@ -156,6 +156,8 @@ extension Schema {
             public static let ephemeral = Option(name: "ephemeral")
             /// Accepted for source compatibility; there is no system search index.
             public static let spotlight = Option(name: "spotlight")
+            /// Accepted for source compatibility; the value is stored like any other, without encryption.
+            public static let encrypt = Option(name: "encrypt")
 
             /// The option's name.
             public var description: String { name }
