@@ -98,6 +98,8 @@ struct FetchDescriptorTests {
         let store = try Self.taskStore()
         #expect(try Self.titles(FetchDescriptor(sortBy: [SortDescriptor(\.createdAt)]), in: store) == ["T5", "T4", "T3", "T2", "T1", "T0"])
         #expect(try Self.titles(FetchDescriptor(sortBy: [SortDescriptor(\.title, order: .reverse)]), in: store) == ["T5", "T4", "T3", "T2", "T1", "T0"])
+        #expect(try Self.titles(FetchDescriptor(sortBy: [SortDescriptor(\.dueDate), SortDescriptor(\.title)]), in: store) == ["T3", "T4", "T5", "T0", "T1", "T2"])
+        #expect(try Self.titles(FetchDescriptor(sortBy: [SortDescriptor(\.dueDate, order: .reverse), SortDescriptor(\.title)]), in: store) == ["T2", "T1", "T0", "T3", "T4", "T5"])
         let byPriorityThenDate = FetchDescriptor<TaskItem>(sortBy: [SortDescriptor(\.notes), SortDescriptor(\.createdAt, order: .reverse)])
         #expect(try Self.titles(byPriorityThenDate, in: store) == ["T0", "T1", "T2", "T3", "T4", "T5"])
     }

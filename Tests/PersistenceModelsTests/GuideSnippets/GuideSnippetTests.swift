@@ -76,4 +76,33 @@ struct GuideSnippetTests {
         descriptor.fetchLimit = 2
         #expect(try context.fetch(descriptor).map(\.title) == ["E0", "E1"])
     }
+
+    @Test("a model with its own id property keeps that id and still has a persistent identifier")
+    func ownIdentifier() throws {
+        let container = try ModelContainer(for: Reminder.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let context = ModelContext(container)
+        let reminder = Reminder(text: "Call", mood: .busy)
+        let id: UUID = reminder.id
+        context.insert(reminder)
+        try context.save()
+        let found = try context.fetch(FetchDescriptor<Reminder>(predicate: #Predicate { $0.id == id }))
+        #expect(found.first === reminder)
+        #expect(!reminder.persistentModelID.isTemporary)
+    }
+
+    @Test("a captured enum case filters and an optional date sorts, nil last in reverse order")
+    func enumLiteralsInPredicates() throws {
+        let container = try ModelContainer(for: Reminder.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let context = ModelContext(container)
+        context.insert(Reminder(text: "A", mood: .busy, dueDate: Date(timeIntervalSinceReferenceDate: 10)))
+        context.insert(Reminder(text: "B", mood: .calm))
+        context.insert(Reminder(text: "C", mood: .busy))
+        try context.save()
+        let wanted = EntryMood.busy
+        let busy = try context.fetch(FetchDescriptor<Reminder>(
+            predicate: #Predicate { $0.mood == wanted },
+            sortBy: [SortDescriptor(\.dueDate, order: .reverse)]
+        ))
+        #expect(busy.map(\.text) == ["A", "C"])
+    }
 }

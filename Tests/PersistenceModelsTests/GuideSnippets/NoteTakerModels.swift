@@ -40,3 +40,23 @@ class Notebook {
         self.entries = []
     }
 }
+
+enum EntryMood: String, Codable, CaseIterable {
+    case calm, busy
+}
+
+/// A model that declares its own `id`, as many guide models do.
+@Model
+final class Reminder {
+    @Attribute(.unique) var id: UUID
+    var text: String
+    var mood: EntryMood
+    var dueDate: Date?
+
+    init(text: String, mood: EntryMood = .calm, dueDate: Date? = nil) {
+        self.id = UUID()
+        self.text = text
+        self.mood = mood
+        self.dueDate = dueDate
+    }
+}
