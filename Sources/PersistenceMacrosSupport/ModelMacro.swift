@@ -14,6 +14,7 @@ public protocol ModelMacroExpansion: MemberMacro, MemberAttributeMacro, Extensio
 public enum ModelMacro: ModelMacroExpansion {}
 
 extension ModelMacroExpansion {
+    /// Expands the macro for its member role; the compiler calls it.
     public static func expansion(
         of node: AttributeSyntax,
         providingMembersOf declaration: some DeclGroupSyntax,
@@ -92,6 +93,7 @@ extension ModelMacroExpansion {
 }
 
 extension ModelMacroExpansion {
+    /// Expands the macro for its attached role; the compiler calls it.
     public static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,
@@ -107,6 +109,7 @@ extension ModelMacroExpansion {
 }
 
 extension ModelMacroExpansion {
+    /// Expands the macro for its attached role; the compiler calls it.
     public static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,

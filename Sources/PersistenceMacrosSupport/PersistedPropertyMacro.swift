@@ -8,6 +8,7 @@ public protocol PersistedPropertyMacroExpansion: AccessorMacro, PeerMacro {}
 public enum PersistedPropertyMacro: PersistedPropertyMacroExpansion {}
 
 extension PersistedPropertyMacroExpansion {
+    /// Expands the macro for its accessor role; the compiler calls it.
     public static func expansion(
         of node: AttributeSyntax,
         providingAccessorsOf declaration: some DeclSyntaxProtocol,
@@ -40,6 +41,7 @@ extension PersistedPropertyMacroExpansion {
 }
 
 extension PersistedPropertyMacroExpansion {
+    /// Expands the macro for its peer role; the compiler calls it.
     public static func expansion(
         of node: AttributeSyntax,
         providingPeersOf declaration: some DeclSyntaxProtocol,
@@ -67,6 +69,7 @@ public protocol PropertyMarkerMacroExpansion: PeerMacro {}
 public enum PropertyMarkerMacro: PropertyMarkerMacroExpansion {}
 
 extension PropertyMarkerMacroExpansion {
+    /// Expands the macro for its peer role; the compiler calls it.
     public static func expansion(
         of node: AttributeSyntax,
         providingPeersOf declaration: some DeclSyntaxProtocol,
@@ -83,6 +86,7 @@ public protocol SchemaConstraintMacroExpansion: DeclarationMacro {}
 public enum SchemaConstraintMacro: SchemaConstraintMacroExpansion {}
 
 extension SchemaConstraintMacroExpansion {
+    /// Expands the declaration macro; the compiler calls it.
     public static func expansion(
         of node: some FreestandingMacroExpansionSyntax,
         in context: some MacroExpansionContext
