@@ -179,18 +179,37 @@ struct RelationshipTests {
         #expect(try store.newContext().fetchCount(FetchDescriptor<Book>()) == 1)
     }
 
-    @Test("prefetched relationships are loaded with the fetch")
+    @Test("prefetching loads a relationship for every fetched model in one query")
     func prefetching() throws {
         let store = try ModelStoreFixture(Self.models)
-        let folder = Folder(name: "F")
-        store.context.insert(folder)
-        folder.notes.append(Note(title: "N"))
+        for name in ["A", "B", "C"] {
+            let folder = Folder(name: name)
+            store.context.insert(folder)
+            folder.notes = [Note(title: "\(name)1"), Note(title: "\(name)2")]
+            folder.notes[0].tags = [Tag(name: "t\(name)")]
+        }
         try store.context.save()
         let other = store.newContext()
-        var descriptor = FetchDescriptor<Folder>()
+        var descriptor = FetchDescriptor<Folder>(sortBy: [SortDescriptor(\.name)])
         descriptor.relationshipKeyPathsForPrefetching = [\.notes]
-        let loaded = try #require(try other.fetch(descriptor).first)
-        #expect(loaded.persistentBackingData.values["notes"] != nil)
-        #expect(loaded.notes.map(\.title) == ["N"])
+        var folders: [Folder] = []
+        let statements = try store.statements { folders = try other.fetch(descriptor) }
+        #expect(statements.filter { $0.hasPrefix("SELECT") }.count == 2)
+        let loadsAfterwards = try store.statements {
+            #expect(folders.map { $0.notes.map(\.title) } == [["A1", "A2"], ["B1", "B2"], ["C1", "C2"]])
+        }
+        #expect(loadsAfterwards.isEmpty)
+
+        var noteDescriptor = FetchDescriptor<Note>(sortBy: [SortDescriptor(\.title)])
+        noteDescriptor.relationshipKeyPathsForPrefetching = [\.folder, \.tags]
+        let third = store.newContext()
+        var notes: [Note] = []
+        let noteStatements = try store.statements { notes = try third.fetch(noteDescriptor) }
+        #expect(noteStatements.filter { $0.hasPrefix("SELECT") }.count == 3)
+        let noteLoads = try store.statements {
+            #expect(notes.map { $0.folder?.name } == ["A", "A", "B", "B", "C", "C"])
+            #expect(notes.map { $0.tags.map(\.name) } == [["tA"], [], ["tB"], [], ["tC"], []])
+        }
+        #expect(noteLoads.isEmpty)
     }
 }

@@ -288,13 +288,77 @@ extension ModelContext {
         return try rows.map { try materializeAny(row: $0, entity: destination) }
     }
 
-    /// Loads the named relationships of `models` now.
+    /// Loads the named relationships of `models` now, with one query per relationship.
     private func prefetch<T: PersistentModel>(_ keyPaths: [PartialKeyPath<T>], of models: [T]) throws {
+        guard !models.isEmpty, let owner = store.layout.layout(of: T.self) else { return }
         for keyPath in keyPaths {
-            guard let property = T.schemaMetadata.first(where: { $0.keyPath == keyPath }), property.isRelationship else { continue }
-            for model in models {
-                _ = model.persistentBackingData.anyValue(forKey: property.name, of: model)
+            guard let property = T.schemaMetadata.first(where: { $0.keyPath == keyPath }),
+                  let shape = property.relationshipShape,
+                  let storage = owner.relationships[property.name]
+            else { continue }
+            let pending = models.filter { $0.persistentBackingData.values[property.name] == nil && $0.persistentBackingData.primaryKey != nil }
+            guard !pending.isEmpty else { continue }
+            let destination = try entityLayout(of: shape.destination, while: "prefetching \(owner.entity.name).\(property.name)")
+            let related = try prefetchRows(for: pending, property: property, storage: storage, destination: destination)
+            for model in pending {
+                let backing = model.persistentBackingData
+                let linked = backing.primaryKey.flatMap { related[$0] } ?? []
+                guard let value = shape.makeValue(linked) else { continue }
+                backing.values[property.name] = value
+                backing.committedValues[property.name] = value
             }
         }
+    }
+
+    /// The related models of each owner key, read in one query.
+    private func prefetchRows(
+        for models: [any PersistentModel],
+        property: Schema.PropertyMetadata,
+        storage: StoreLayout.RelationshipStorage,
+        destination: StoreLayout.EntityLayout
+    ) throws -> [Int64: [any PersistentModel]] {
+        let table = destination.table.quotedDatabaseIdentifier
+        let primaryKey = StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier
+        let ownerKeys: [Int64]
+        let sql: String
+        switch storage {
+        case .foreignKey:
+            var targetsByOwner: [Int64: Int64] = [:]
+            for model in models {
+                if let owner = model.persistentBackingData.primaryKey, let target = model.persistentBackingData.foreignKeys[property.name] {
+                    targetsByOwner[owner] = target
+                }
+            }
+            let targets = Array(Set(targetsByOwner.values)).sorted()
+            guard !targets.isEmpty else { return [:] }
+            let placeholders = Array(repeating: "?", count: targets.count).joined(separator: ", ")
+            let rows = try store.read(while: "prefetching \(property.name)") { db in
+                try Row.fetchAll(db, sql: "SELECT * FROM \(table) WHERE \(primaryKey) IN (\(placeholders))", arguments: StatementArguments(targets))
+            }
+            var byKey: [Int64: any PersistentModel] = [:]
+            for row in rows {
+                let model = try materializeAny(row: row, entity: destination)
+                if let key = model.persistentBackingData.primaryKey { byKey[key] = model }
+            }
+            return targetsByOwner.compactMapValues { byKey[$0].map { [$0] } }
+        case .inverseForeignKey(_, let column):
+            ownerKeys = models.compactMap(\.persistentBackingData.primaryKey)
+            let placeholders = Array(repeating: "?", count: ownerKeys.count).joined(separator: ", ")
+            sql = "SELECT \(column.quotedDatabaseIdentifier) AS \"_owner\", * FROM \(table) WHERE \(column.quotedDatabaseIdentifier) IN (\(placeholders)) ORDER BY \(primaryKey)"
+        case .linkTable(let linkTable, let isOwner):
+            let (this, other) = isOwner ? ("owner", "target") : ("target", "owner")
+            ownerKeys = models.compactMap(\.persistentBackingData.primaryKey)
+            let placeholders = Array(repeating: "?", count: ownerKeys.count).joined(separator: ", ")
+            sql = "SELECT link.\"\(this)\" AS \"_owner\", \(table).* FROM \(table) JOIN \(linkTable.quotedDatabaseIdentifier) AS link ON link.\"\(other)\" = \(table).\(primaryKey) WHERE link.\"\(this)\" IN (\(placeholders)) ORDER BY \(table).\(primaryKey)"
+        }
+        let rows = try store.read(while: "prefetching \(property.name)") { db in
+            try Row.fetchAll(db, sql: sql, arguments: StatementArguments(ownerKeys))
+        }
+        var result: [Int64: [any PersistentModel]] = [:]
+        for row in rows {
+            guard let owner: Int64 = row["_owner"] else { continue }
+            result[owner, default: []].append(try materializeAny(row: row, entity: destination))
+        }
+        return result
     }
 }
