@@ -118,7 +118,7 @@ extension ModelMacroExpansion {
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
         guard declaration.is(ClassDeclSyntax.self) else { return [] }
-        let decl: DeclSyntax = "extension \(type.trimmed): PersistenceModels.PersistentModel, PersistenceModels._ModelObservable {}"
+        let decl: DeclSyntax = "extension \(type.trimmed): PersistenceModels.PersistentModel, PersistenceModels.RelationshipValue, PersistenceModels._ModelObservable {}"
         return [decl.cast(ExtensionDeclSyntax.self)]
     }
 }

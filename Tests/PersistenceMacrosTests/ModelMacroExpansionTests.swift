@@ -74,7 +74,7 @@ struct ModelMacroExpansionTests {
                 }
             }
 
-            extension Note: PersistenceModels.PersistentModel, PersistenceModels._ModelObservable {
+            extension Note: PersistenceModels.PersistentModel, PersistenceModels.RelationshipValue, PersistenceModels._ModelObservable {
             }
             """#
         }
@@ -138,7 +138,7 @@ struct ModelMacroExpansionTests {
                 }
             }
 
-            extension Folder: PersistenceModels.PersistentModel, PersistenceModels._ModelObservable {
+            extension Folder: PersistenceModels.PersistentModel, PersistenceModels.RelationshipValue, PersistenceModels._ModelObservable {
             }
             """#
         }
@@ -247,7 +247,7 @@ struct ModelMacroDiagnosticTests {
                 }
             }
 
-            extension Point: PersistenceModels.PersistentModel, PersistenceModels._ModelObservable {
+            extension Point: PersistenceModels.PersistentModel, PersistenceModels.RelationshipValue, PersistenceModels._ModelObservable {
             }
             """#
         }
@@ -390,7 +390,7 @@ struct ModelMacroDiagnosticTests {
                 }
             }
 
-            extension Badge: PersistenceModels.PersistentModel, PersistenceModels._ModelObservable {
+            extension Badge: PersistenceModels.PersistentModel, PersistenceModels.RelationshipValue, PersistenceModels._ModelObservable {
             }
             """#
         }
@@ -495,7 +495,7 @@ struct SchemaConstraintExpansionTests {
                 }
             }
 
-            extension Visit: PersistenceModels.PersistentModel, PersistenceModels._ModelObservable {
+            extension Visit: PersistenceModels.PersistentModel, PersistenceModels.RelationshipValue, PersistenceModels._ModelObservable {
             }
             """#
         }

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Relationships")
 struct RelationshipTests {
-    nonisolated(unsafe) static let models: [any PersistentModel.Type] = [Note.self, Tag.self, Folder.self, TaskItem.self, Category.self, Owner.self, Pet.self, Shelf.self, Book.self, Person.self]
+    nonisolated(unsafe) static let models: [any PersistentModel.Type] = [Note.self, Tag.self, Folder.self, TaskItem.self, Category.self, Owner.self, Pet.self, Shelf.self, Book.self, Person.self, Playlist.self, Song.self]
 
     @Test("appending a tag to a note adds the note to the tag at once, and both sides persist")
     func manyToMany() throws {
@@ -211,5 +211,21 @@ struct RelationshipTests {
             #expect(notes.map { $0.tags.map(\.name) } == [["tA"], [], ["tB"], [], ["tC"], []])
         }
         #expect(noteLoads.isEmpty)
+    }
+
+    @Test("an optional array of models is a to-many relationship with a working inverse and delete rule")
+    func optionalToMany() throws {
+        let store = try ModelStoreFixture(Self.models)
+        let playlist = Playlist(name: "Mix")
+        store.context.insert(playlist)
+        let song = Song(title: "One")
+        playlist.songs?.append(song)
+        #expect(song.playlist === playlist)
+        try store.context.save()
+        let loaded = try #require(try store.newContext().fetch(FetchDescriptor<Playlist>()).first)
+        #expect(loaded.songs?.map(\.title) == ["One"])
+        store.context.delete(playlist)
+        try store.context.save()
+        #expect(try store.newContext().fetchCount(FetchDescriptor<Song>()) == 0)
     }
 }

@@ -17,7 +17,7 @@ import Observation
     named(schemaMetadata), named(init(backingData:)), named(_$withObservedMutation), named(schemaConstraints)
 )
 @attached(memberAttribute)
-@attached(extension, conformances: PersistentModel, Observable)
+@attached(extension, conformances: PersistentModel, RelationshipValue, Observable)
 public macro Model() = #externalMacro(module: "PersistenceMacros", type: "ModelMacro")
 
 /// Routes a model property through the model's backing data; `@Model` adds it to every persisted property.

@@ -64,7 +64,7 @@ public protocol RelationshipValue {
     var _relatedModels: [any PersistentModel] { get }
 }
 
-extension Optional: RelationshipValue where Wrapped: PersistentModel {}
+extension Optional: RelationshipValue where Wrapped: RelationshipValue {}
 extension Array: RelationshipValue where Element: PersistentModel {}
 
 /// Occupies the storage slot of a persisted property; the value itself lives in the backing data.
@@ -86,17 +86,20 @@ extension PersistentModel {
     public var _relatedModels: [any PersistentModel] { [self] }
 }
 
-extension Optional where Wrapped: PersistentModel {
-    /// The destination model type.
-    public static var _destinationType: any PersistentModel.Type { Wrapped.self }
-    /// An optional model is a to-one relationship.
-    public static var _isToMany: Bool { false }
-    /// An optional model may be absent.
+extension Optional where Wrapped: RelationshipValue {
+    /// The destination model type of the wrapped relationship value.
+    public static var _destinationType: any PersistentModel.Type { Wrapped._destinationType }
+    /// An optional model is to-one; an optional array of models is to-many.
+    public static var _isToMany: Bool { Wrapped._isToMany }
+    /// An optional value may be absent.
     public static var _isOptional: Bool { true }
-    /// The first of `models`, or `nil`.
-    public static func _make(from models: [any PersistentModel]) -> Self? { .some(models.first as? Wrapped) }
-    /// The model, if present.
-    public var _relatedModels: [any PersistentModel] { map { [$0] } ?? [] }
+    /// The wrapped value holding `models`; `nil` for a to-one relationship without a model.
+    public static func _make(from models: [any PersistentModel]) -> Self? {
+        if !Wrapped._isToMany && models.isEmpty { return .some(nil) }
+        return .some(Wrapped._make(from: models))
+    }
+    /// The models of the wrapped value, if present.
+    public var _relatedModels: [any PersistentModel] { self?._relatedModels ?? [] }
 }
 
 extension Array where Element: PersistentModel {

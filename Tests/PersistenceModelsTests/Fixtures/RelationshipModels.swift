@@ -55,3 +55,25 @@ final class Person {
         self.name = name
     }
 }
+
+/// A playlist with an optional to-many relationship, as models meant for sync declare them.
+@Model
+final class Playlist {
+    var name: String
+    @Relationship(deleteRule: .cascade) var songs: [Song]?
+
+    init(name: String) {
+        self.name = name
+        self.songs = []
+    }
+}
+
+@Model
+final class Song {
+    var title: String
+    var playlist: Playlist?
+
+    init(title: String) {
+        self.title = title
+    }
+}
