@@ -248,6 +248,11 @@ struct ModelContextTests {
         #expect(configuration.url.lastPathComponent == "default.store")
         #expect(configuration.url.path.contains("Library/Application Support"))
         #expect(ModelConfiguration("Notes").url.lastPathComponent == "Notes.store")
+        let shared = ModelConfiguration(
+            "Shared", isStoredInMemoryOnly: true, allowsSave: true,
+            groupContainer: .identifier("group.example"), cloudKitDatabase: .private("iCloud.example")
+        )
+        #expect(shared.isStoredInMemoryOnly)
     }
 }
 
