@@ -228,4 +228,20 @@ struct RelationshipTests {
         try store.context.save()
         #expect(try store.newContext().fetchCount(FetchDescriptor<Song>()) == 0)
     }
+
+    @Test("a deleted model's unloaded relationships read as empty instead of failing")
+    func deletedModelRelationshipsReadEmpty() throws {
+        let store = try ModelStoreFixture(Self.models)
+        let note = Note(title: "N")
+        store.context.insert(note)
+        note.tags = [Tag(name: "T")]
+        try store.context.save()
+        let other = store.newContext()
+        let loaded = try #require(try other.fetch(FetchDescriptor<Note>()).first)
+        other.delete(loaded)
+        try other.save()
+        #expect(loaded.modelContext == nil)
+        #expect(loaded.isDeleted)
+        #expect(loaded.folder == nil)
+    }
 }

@@ -83,9 +83,11 @@ public final class ModelBackingData {
     /// The current value of `key`, loading it from the store when needed.
     func anyValue(forKey key: String, of model: any PersistentModel) -> Any? {
         if let value = values[key] { return value }
-        guard let context, let property = type(of: model).property(named: key), let shape = property.relationshipShape else {
+        guard let property = type(of: model).property(named: key), let shape = property.relationshipShape else {
             return nil
         }
+        // A model without a context (deleted and saved) has nothing to load: its relationships read as empty.
+        guard let context else { return shape.makeValue([]) }
         let models = context.loadRelationship(property, of: model)
         guard let value = shape.makeValue(models) else { return nil }
         values[key] = value
