@@ -107,13 +107,13 @@ struct FetchDescriptorTests {
     @Test("strings sort in localized standard order, numbers inside strings by value")
     func localizedStandardOrder() throws {
         let store = try ModelStoreFixture()
-        for title in ["item 10", "Item 2", "apple", "Banana"] { store.context.insert(Note(title: title)) }
+        for title in ["item 10", "Zebra", "Item 2", "Écoles", "apple", "Banana", "Eagle"] { store.context.insert(Note(title: title)) }
         try store.context.save()
         let sorted = try store.newContext().fetch(FetchDescriptor<Note>(sortBy: [SortDescriptor(\.title)])).map(\.title)
-        #expect(sorted == ["apple", "Banana", "Item 2", "item 10"])
+        #expect(sorted == ["apple", "Banana", "Eagle", "Écoles", "Item 2", "item 10", "Zebra"])
         store.context.insert(Note(title: "cherry"))
         let withPending = try store.context.fetch(FetchDescriptor<Note>(sortBy: [SortDescriptor(\.title)])).map(\.title)
-        #expect(withPending == ["apple", "Banana", "cherry", "Item 2", "item 10"])
+        #expect(withPending == ["apple", "Banana", "cherry", "Eagle", "Écoles", "Item 2", "item 10", "Zebra"])
     }
 
     @Test("fetchLimit and fetchOffset page through the sorted results")
