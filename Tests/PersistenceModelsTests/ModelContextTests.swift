@@ -272,4 +272,15 @@ struct MainContextTests {
         #expect(!container.mainContext.hasChanges)
         #expect(try ModelContext(container).fetchCount(FetchDescriptor<Note>()) == 1)
     }
+
+    @Test("an autosave that fails keeps its error instead of losing it")
+    func autosaveErrorIsKept() async throws {
+        let container = try ModelContainer(for: Note.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true, allowsSave: false))
+        container.mainContext.insert(Note(title: "Unsaveable"))
+        for _ in 0..<100 where container.mainContext.autosaveError == nil {
+            await Task.yield()
+        }
+        #expect(container.mainContext.autosaveError == SwiftDataError.saveNotAllowed)
+        #expect(container.mainContext.hasChanges)
+    }
 }
