@@ -105,4 +105,15 @@ struct GuideSnippetTests {
         ))
         #expect(busy.map(\.text) == ["A", "C"])
     }
+
+    @Test("a public model stores and reads back like any other")
+    func publicModel() throws {
+        let container = try ModelContainer(for: Bookmark.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let context = ModelContext(container)
+        let bookmark = Bookmark(url: URL(string: "https://swift.org")!)
+        bookmark.visits += 1
+        context.insert(bookmark)
+        try context.save()
+        #expect(try ModelContext(container).fetch(FetchDescriptor<Bookmark>()).first?.visits == 1)
+    }
 }

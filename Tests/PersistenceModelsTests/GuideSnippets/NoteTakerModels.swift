@@ -60,3 +60,14 @@ final class Reminder {
         self.dueDate = dueDate
     }
 }
+
+/// A public model, as an exercise library would declare it.
+@Model
+public final class Bookmark {
+    public var url: URL
+    public var visits: Int = 0
+
+    public init(url: URL) {
+        self.url = url
+    }
+}
