@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import Foundation
 import PackageDescription
 
@@ -71,24 +72,13 @@ let sectionTargets: [Target] = courseSections.filter { selectedSections?.contain
     ]
 }
 
-// MARK: - Package
+// MARK: - The persistence core
 
-let package = Package(
-    name: "PersistenceWorkbench",
-    platforms: [.macOS(.v15)],
-    products: [
-        .library(name: "PersistenceCore", targets: ["PersistenceCore"]),
-        .executable(name: "coach", targets: ["coach"]),
-    ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
-    ],
-    targets: [
+let coreTargets: [Target] = [
         // The module learners import: re-exports every part of the core.
         .target(
             name: "PersistenceCore",
-            dependencies: ["PersistenceSandbox", "PersistencePreferences", "PersistenceVault"]
+            dependencies: ["PersistenceSandbox", "PersistencePreferences", "PersistenceVault", "PersistenceModels"]
         ),
         .target(name: "PersistenceSandbox"),
         .testTarget(name: "PersistenceSandboxTests", dependencies: ["PersistenceSandbox", "CoreTestSupport", "PersistenceProbe"]),
@@ -102,6 +92,44 @@ let package = Package(
             path: "Tests/PersistenceProbe"
         ),
         .target(name: "CoreTestSupport", path: "Tests/CoreTestSupport"),
+
+        // SwiftData's model layer: @Model classes, containers and contexts over SQLite.
+        .target(
+            name: "PersistenceModels",
+            dependencies: [
+                "PersistenceMacros",
+                "PersistenceSandbox",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // The macros' implementation, testable on its own; the plugin below only lists it.
+        .target(
+            name: "PersistenceMacrosSupport",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ]
+        ),
+        .macro(
+            name: "PersistenceMacros",
+            dependencies: [
+                "PersistenceMacrosSupport",
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
+        ),
+        .testTarget(
+            name: "PersistenceModelsTests",
+            dependencies: ["PersistenceCore", "PersistenceModels", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "PersistenceMacrosTests",
+            dependencies: [
+                "PersistenceMacrosSupport",
+                .product(name: "MacroTesting", package: "swift-macro-testing"),
+            ]
+        ),
         .target(
             name: "PersistenceVault",
             dependencies: ["PersistenceSandbox", .product(name: "Crypto", package: "swift-crypto")]
@@ -110,7 +138,11 @@ let package = Package(
             name: "PersistenceVaultTests",
             dependencies: ["PersistenceVault", "PersistenceCore", "CoreTestSupport", "PersistenceProbe"]
         ),
+]
 
+// MARK: - coach
+
+let coachTargets: [Target] = [
         // The learner's and instructor's runner: a thin command layer over CoachKit.
         .target(name: "CoachKit"),
         .executableTarget(
@@ -123,5 +155,23 @@ let package = Package(
             dependencies: ["coach", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             exclude: ["Golden"]
         ),
-    ] + sectionTargets
+]
+
+// MARK: - Package
+
+let package = Package(
+    name: "PersistenceWorkbench",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "PersistenceCore", targets: ["PersistenceCore"]),
+        .executable(name: "coach", targets: ["coach"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
+    ],
+    targets: coreTargets + coachTargets + sectionTargets
 )

@@ -4,6 +4,7 @@
 // Foundation comes along too: code written for Apple platforms often imports only Security or SwiftData
 // yet uses `Data`, `Date` and `LocalizedError`.
 @_exported import Foundation
+@_exported import PersistenceModels
 @_exported import PersistencePreferences
 @_exported import PersistenceSandbox
 @_exported import PersistenceVault

@@ -1,0 +1,129 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// `@Model`: turns a class into a persistent model backed by a store row.
+///
+/// It adds the backing storage, the observation registrar, the schema metadata and
+/// `init(backingData:)`, marks every stored property `@_PersistedProperty`, and conforms the class
+/// to `PersistentModel`.
+public protocol ModelMacroExpansion: MemberMacro, MemberAttributeMacro, ExtensionMacro {}
+
+/// The `@Model` implementation, for tests and for the compiler plugin.
+public enum ModelMacro: ModelMacroExpansion {}
+
+extension ModelMacroExpansion {
+    /// Expands the macro for its member role; the compiler calls it.
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingMembersOf declaration: some DeclGroupSyntax,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard let classDecl = declaration.as(ClassDeclSyntax.self) else {
+            var fixIts: [FixIt] = []
+            if let structDecl = declaration.as(StructDeclSyntax.self) {
+                let classKeyword = TokenSyntax.keyword(.class, leadingTrivia: structDecl.structKeyword.leadingTrivia, trailingTrivia: structDecl.structKeyword.trailingTrivia)
+                fixIts.append(FixIt(
+                    message: ModelFixIt.useClass,
+                    changes: [.replace(oldNode: Syntax(structDecl.structKeyword), newNode: Syntax(classKeyword))]
+                ))
+            }
+            context.diagnose(Diagnostic(node: Syntax(node), message: ModelDiagnostic.notAClass(declaration), fixIts: fixIts))
+            return []
+        }
+        let className = classDecl.name.trimmed.text
+        PropertyRuleChecker.diagnoseUnsupportedProperties(of: classDecl, in: context)
+        let properties = PersistedPropertyScanner.persistedProperties(of: classDecl)
+        for property in properties {
+            if let problem = property.unstorableTypeProblem {
+                context.diagnose(problem.diagnostic(at: property.typeSyntax.map(Syntax.init) ?? Syntax(property.binding)))
+            }
+        }
+        let metadataEntries = properties.map { property in
+            "PersistenceModels.Schema.PropertyMetadata(name: \(property.name.debugDescriptionLiteral), keyPath: \\\(className).\(property.name), options: \(property.optionsExpression))"
+        }
+        let placeholders = properties.map { "self._\($0.name) = PersistenceModels._PersistedPropertyPlaceholder()" }
+        let mutationCases = properties.map {
+            "    case \($0.name.debugDescriptionLiteral): _$observationRegistrar.withMutation(of: self, keyPath: \\.\($0.name), mutation)"
+        }.joined(separator: "\n")
+        let metadataList = metadataEntries.isEmpty ? "[]" : "[\n" + metadataEntries.map { "        \($0)," }.joined(separator: "\n") + "\n    ]"
+        var members: [DeclSyntax] = [
+            "private var _$backingData = PersistenceModels.ModelBackingData()",
+            """
+            public var persistentBackingData: PersistenceModels.ModelBackingData {
+                get { _$backingData }
+                set { _$backingData = newValue }
+            }
+            """,
+            "private let _$observationRegistrar = PersistenceModels._ModelObservationRegistrar()",
+            """
+            public static var schemaMetadata: [PersistenceModels.Schema.PropertyMetadata] {
+                \(raw: metadataList)
+            }
+            """,
+            """
+            public required init(backingData: PersistenceModels.ModelBackingData) {
+                self._$backingData = backingData
+                \(raw: placeholders.joined(separator: "\n"))
+            }
+            """,
+            """
+            public func _$withObservedMutation(forKey key: String, _ mutation: () -> Void) {
+                switch key {
+            \(raw: mutationCases)
+                default: mutation()
+                }
+            }
+            """,
+        ]
+        let constraints = SchemaConstraintScanner.constraints(of: classDecl)
+        if !constraints.isEmpty {
+            members.append(
+                """
+                public static var schemaConstraints: [PersistenceModels.Schema.Constraint] {
+                    [\(raw: constraints.joined(separator: ", "))]
+                }
+                """
+            )
+        }
+        return members
+    }
+}
+
+extension ModelMacroExpansion {
+    /// Expands the macro for its attached role; the compiler calls it.
+    public static func expansion(
+        of node: AttributeSyntax,
+        attachedTo declaration: some DeclGroupSyntax,
+        providingAttributesFor member: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [AttributeSyntax] {
+        guard declaration.is(ClassDeclSyntax.self),
+              let variable = member.as(VariableDeclSyntax.self),
+              PersistedPropertyScanner.isPersisted(variable)
+        else { return [] }
+        return ["@_PersistedProperty"]
+    }
+}
+
+extension ModelMacroExpansion {
+    /// Expands the macro for its attached role; the compiler calls it.
+    public static func expansion(
+        of node: AttributeSyntax,
+        attachedTo declaration: some DeclGroupSyntax,
+        providingExtensionsOf type: some TypeSyntaxProtocol,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [ExtensionDeclSyntax] {
+        guard declaration.is(ClassDeclSyntax.self) else { return [] }
+        let decl: DeclSyntax = "extension \(type.trimmed): PersistenceModels.PersistentModel, PersistenceModels.RelationshipValue, PersistenceModels._ModelObservable {}"
+        return [decl.cast(ExtensionDeclSyntax.self)]
+    }
+}
+
+extension String {
+    /// The string as a Swift string literal.
+    var debugDescriptionLiteral: String { "\"\(self)\"" }
+}

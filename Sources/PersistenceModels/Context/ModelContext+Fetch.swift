@@ -1,0 +1,364 @@
+import Foundation
+import GRDB
+
+extension ModelContext {
+    /// The models that match a descriptor, in its order.
+    ///
+    /// The predicate runs in SQLite when it can be translated, otherwise in memory with the same
+    /// result. Unsaved inserts that match are included and unsaved deletes left out, unless the
+    /// descriptor's `includePendingChanges` is `false`.
+    ///
+    /// - Throws: ``SwiftDataError`` when the store cannot be read or the predicate fails to evaluate.
+    public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
+        let entity = try entityLayout(of: T.self, while: "fetching \(T.self)")
+        let plan = FetchPlan(descriptor: descriptor, entity: entity)
+        let usesPendingChanges = descriptor.includePendingChanges && hasPendingWork(for: T.self)
+        if plan.isFullyTranslated && !usesPendingChanges {
+            let query = plan.selectQuery(limited: true)
+            let rows = try store.read(while: "fetching \(T.self)") { db in
+                try Row.fetchAll(db, sql: query.sql, arguments: StatementArguments(query.arguments))
+            }
+            let models: [T] = try rows.map { try materialize(T.self, row: $0, entity: entity) }
+            try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: models)
+            return models
+        }
+        let query = usesPendingChanges ? plan.selectAllQuery() : plan.selectQuery(limited: false)
+        let rows = try store.read(while: "fetching \(T.self)") { db in
+            try Row.fetchAll(db, sql: query.sql, arguments: StatementArguments(query.arguments))
+        }
+        var candidates: [T] = try rows.map { try materialize(T.self, row: $0, entity: entity) }
+        if descriptor.includePendingChanges {
+            candidates.removeAll { pendingDeletes.contains($0) }
+            candidates += pendingInserts.models.compactMap { $0 as? T }
+        }
+        var matches = candidates
+        if let predicate = descriptor.predicate, usesPendingChanges || !plan.isPredicateTranslated {
+            matches = try candidates.filter { model in
+                do {
+                    return try predicate.evaluate(model)
+                } catch {
+                    throw SwiftDataError(.unsupportedPredicate, reason: "\(error)", context: "evaluating the predicate of a fetch of \(T.self) in memory")
+                }
+            }
+        }
+        if !descriptor.sortBy.isEmpty {
+            matches = InMemorySorter(descriptors: descriptor.sortBy).sorted(matches)
+        }
+        let offset = max(0, descriptor.fetchOffset ?? 0)
+        var results = Array(matches.dropFirst(offset))
+        if let limit = descriptor.fetchLimit { results = Array(results.prefix(max(0, limit))) }
+        try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: results)
+        return results
+    }
+
+    /// The number of models that match a descriptor.
+    ///
+    /// - Throws: ``SwiftDataError`` when the store cannot be read or the predicate fails to evaluate.
+    public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
+        let entity = try entityLayout(of: T.self, while: "counting \(T.self)")
+        let plan = FetchPlan(descriptor: descriptor, entity: entity)
+        if plan.isFullyTranslated && !(descriptor.includePendingChanges && hasPendingWork(for: T.self)) {
+            let query = plan.countQuery()
+            return try store.read(while: "counting \(T.self)") { db in
+                try Int.fetchOne(db, sql: query.sql, arguments: StatementArguments(query.arguments)) ?? 0
+            }
+        }
+        return try fetch(descriptor).count
+    }
+
+    /// The identifiers of the models that match a descriptor.
+    ///
+    /// - Throws: ``SwiftDataError`` when the store cannot be read or the predicate fails to evaluate.
+    public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [PersistentIdentifier] {
+        try fetch(descriptor).map(\.persistentModelID)
+    }
+
+    /// Calls `block` with each model that matches a descriptor, reading the store in batches.
+    ///
+    /// - Parameters:
+    ///   - descriptor: Which models, in which order.
+    ///   - batchSize: How many models to read at a time.
+    ///   - allowEscapingMutations: Accepted for source compatibility.
+    ///   - block: Called once per model.
+    /// - Throws: What `block` throws, or ``SwiftDataError`` when the store cannot be read.
+    public func enumerate<T: PersistentModel>(
+        _ descriptor: FetchDescriptor<T>,
+        batchSize: Int = 5000,
+        allowEscapingMutations: Bool = false,
+        block: (T) throws -> Void
+    ) throws {
+        var batch = descriptor
+        var offset = descriptor.fetchOffset ?? 0
+        var remaining = descriptor.fetchLimit ?? Int.max
+        let size = max(1, batchSize)
+        while remaining > 0 {
+            batch.fetchOffset = offset
+            batch.fetchLimit = min(size, remaining)
+            let models = try fetch(batch)
+            for model in models { try block(model) }
+            if models.count < min(size, remaining) { return }
+            offset += models.count
+            remaining -= models.count
+        }
+    }
+
+    /// Deletes every model of a type that matches `predicate` (all of them when it is `nil`), applying delete rules at save.
+    ///
+    /// - Throws: ``SwiftDataError`` when the store cannot be read or the predicate fails to evaluate.
+    public func delete<T: PersistentModel>(model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true) throws {
+        for match in try fetch(FetchDescriptor<T>(predicate: predicate)) {
+            delete(match)
+        }
+    }
+
+    /// The model with an identifier, from this context or loaded from the store.
+    ///
+    /// A model whose row no longer exists comes back marked deleted; reading its properties then fails.
+    public func model(for persistentModelID: PersistentIdentifier) -> any PersistentModel {
+        if let found = existingModel(for: persistentModelID) { return found }
+        let entity = store.layout.entities[persistentModelID.entityName]
+        let type = entity?.entity.modelType
+        let backing = ModelBackingData()
+        backing.isDeleted = true
+        guard let type else {
+            preconditionFailure("\(persistentModelID) names an entity that is not in the container's schema")
+        }
+        return type.init(backingData: backing)
+    }
+
+    /// The model with an identifier if this context already holds it (or can load it), typed as `T`.
+    public func registeredModel<T: PersistentModel>(for persistentModelID: PersistentIdentifier) -> T? {
+        if let key = persistentModelID.primaryKey {
+            return registeredModel(entity: persistentModelID.entityName, primaryKey: key) as? T
+        }
+        return pendingInserts.models.first { $0.persistentModelID == persistentModelID } as? T
+    }
+
+    private func existingModel(for id: PersistentIdentifier) -> (any PersistentModel)? {
+        guard let key = id.primaryKey else {
+            return pendingInserts.models.first { $0.persistentModelID == id }
+        }
+        if let registered = registeredModel(entity: id.entityName, primaryKey: key) { return registered }
+        guard id.storeIdentifier == nil || id.storeIdentifier == store.identifier,
+              let entity = store.layout.entities[id.entityName]
+        else { return nil }
+        return try? loadModel(entity: entity, primaryKey: key)
+    }
+
+    // MARK: - Materialising rows
+
+    func entityLayout(of type: any PersistentModel.Type, while activity: String) throws -> StoreLayout.EntityLayout {
+        guard let entity = store.layout.layout(of: type) else {
+            throw SwiftDataError(.unknownModelType, reason: "\(type) is not one of the container's models; pass it to ModelContainer(for:)", context: activity)
+        }
+        return entity
+    }
+
+    private func hasPendingWork(for type: any PersistentModel.Type) -> Bool {
+        let matches: (any PersistentModel) -> Bool = { Swift.type(of: $0) == type }
+        return pendingInserts.models.contains(where: matches)
+            || pendingChanges.models.contains(where: matches)
+            || pendingDeletes.models.contains(where: matches)
+    }
+
+    /// The context's object for a row: the registered one when the row was seen before, else a new model.
+    func materialize<T: PersistentModel>(_ type: T.Type, row: Row, entity: StoreLayout.EntityLayout) throws -> T {
+        guard let model = try materializeAny(row: row, entity: entity) as? T else {
+            throw SwiftDataError(.unknownModelType, reason: "the row of \(entity.table) is not a \(T.self)", context: "reading a row")
+        }
+        return model
+    }
+
+    func materializeAny(row: Row, entity: StoreLayout.EntityLayout) throws -> any PersistentModel {
+        guard let key: Int64 = row[StoreLayout.primaryKeyColumn] else {
+            throw SwiftDataError(.storeOperationFailed, reason: "a row of \(entity.table) has no primary key", context: "reading a row")
+        }
+        if let registered = registeredModel(entity: entity.entity.name, primaryKey: key) {
+            try refresh(registered, from: row, entity: entity)
+            return registered
+        }
+        let (values, foreignKeys) = try decode(row: row, key: key, entity: entity)
+        let backing = ModelBackingData(row: values, foreignKeys: foreignKeys, primaryKey: key, storeIdentifier: store.identifier, context: self)
+        let model = entity.entity.modelType.init(backingData: backing)
+        register(model)
+        return model
+    }
+
+    /// Brings a registered model without unsaved changes up to date with its row, so that changes saved
+    /// by other contexts show; observers hear about the attributes whose stored value changed.
+    private func refresh(_ model: any PersistentModel, from row: Row, entity: StoreLayout.EntityLayout) throws {
+        let backing = model.persistentBackingData
+        guard backing.changedKeys.isEmpty, !pendingDeletes.contains(model), let key = backing.primaryKey else { return }
+        let (values, foreignKeys) = try decode(row: row, key: key, entity: entity)
+        var changedKeys: [String] = []
+        for attribute in entity.attributes {
+            guard let codec = attribute.codec, let newValue = values[attribute.name] else { continue }
+            let oldStored = try backing.values[attribute.name].map(codec.encode)
+            if try oldStored != codec.encode(newValue) { changedKeys.append(attribute.name) }
+        }
+        for property in entity.relationshipProperties where backing.foreignKeys[property.name] != foreignKeys[property.name] {
+            if case .foreignKey = entity.relationships[property.name] { changedKeys.append(property.name) }
+        }
+        guard !changedKeys.isEmpty else { return }
+        for name in changedKeys {
+            model._$withObservedMutation(forKey: name) {
+                if let value = values[name] {
+                    backing.values[name] = value
+                    backing.committedValues[name] = value
+                } else {
+                    backing.values[name] = nil
+                    backing.committedValues[name] = nil
+                }
+            }
+        }
+        backing.foreignKeys = foreignKeys
+    }
+
+    /// The attribute values and to-one keys of a row.
+    private func decode(row: Row, key: Int64, entity: StoreLayout.EntityLayout) throws -> ([String: Any], [String: Int64]) {
+        var values: [String: Any] = [:]
+        for attribute in entity.attributes {
+            guard let codec = attribute.codec else { continue }
+            var stored: DatabaseValue = row[attribute.columnName] ?? .null
+            if attribute.options.contains(.externalStorage), let externalData = store.externalData,
+               let name = ExternalDataStore.fileName(in: stored) {
+                stored = try externalData.read(name).databaseValue
+            }
+            do {
+                values[attribute.name] = try codec.decode(stored)
+            } catch let error as SwiftDataError {
+                throw SwiftDataError(error.code, reason: error.reason, context: "reading \(entity.entity.name).\(attribute.name) of row \(key)")
+            }
+        }
+        var foreignKeys: [String: Int64] = [:]
+        for property in entity.relationshipProperties {
+            if case .foreignKey(let column) = entity.relationships[property.name], let value: Int64 = row[column] {
+                foreignKeys[property.name] = value
+            }
+        }
+        return (values, foreignKeys)
+    }
+
+    private func loadModel(entity: StoreLayout.EntityLayout, primaryKey: Int64) throws -> (any PersistentModel)? {
+        if let registered = registeredModel(entity: entity.entity.name, primaryKey: primaryKey) { return registered }
+        let sql = "SELECT * FROM \(entity.table.quotedDatabaseIdentifier) WHERE \(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier) = ?"
+        let row = try store.read(while: "loading \(entity.entity.name) \(primaryKey)") { db in
+            try Row.fetchOne(db, sql: sql, arguments: [primaryKey])
+        }
+        return try row.map { try materializeAny(row: $0, entity: entity) }
+    }
+
+    /// The models a relationship of a stored model links to, read from the store.
+    func loadRelationship(_ property: Schema.PropertyMetadata, of model: any PersistentModel) -> [any PersistentModel] {
+        do {
+            return try readRelationship(property, of: model)
+        } catch {
+            FileHandle.standardError.write(Data("[PersistenceModels] \(error)\n".utf8))
+            return []
+        }
+    }
+
+    private func readRelationship(_ property: Schema.PropertyMetadata, of model: any PersistentModel) throws -> [any PersistentModel] {
+        let backing = model.persistentBackingData
+        guard let key = backing.primaryKey,
+              let shape = property.relationshipShape,
+              let owner = store.layout.layout(of: type(of: model)),
+              let storage = owner.relationships[property.name]
+        else { return [] }
+        let destination = try entityLayout(of: shape.destination, while: "loading \(owner.entity.name).\(property.name)")
+        let table = destination.table.quotedDatabaseIdentifier
+        let primaryKey = StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier
+        let query: (sql: String, arguments: StatementArguments)
+        switch storage {
+        case .foreignKey:
+            guard let target = backing.foreignKeys[property.name] else { return [] }
+            return try loadModel(entity: destination, primaryKey: target).map { [$0] } ?? []
+        case .inverseForeignKey(_, let column):
+            query = ("SELECT * FROM \(table) WHERE \(column.quotedDatabaseIdentifier) = ? ORDER BY \(primaryKey)", [key])
+        case .linkTable(let linkTable, let isOwner):
+            let (this, other) = isOwner ? ("owner", "target") : ("target", "owner")
+            query = (
+                "SELECT \(table).* FROM \(table) JOIN \(linkTable.quotedDatabaseIdentifier) AS link ON link.\"\(other)\" = \(table).\(primaryKey) WHERE link.\"\(this)\" = ? ORDER BY \(table).\(primaryKey)",
+                [key]
+            )
+        }
+        let rows = try store.read(while: "loading \(owner.entity.name).\(property.name)") { db in
+            try Row.fetchAll(db, sql: query.sql, arguments: query.arguments)
+        }
+        return try rows.map { try materializeAny(row: $0, entity: destination) }
+    }
+
+    /// Loads the named relationships of `models` now, with one query per relationship.
+    private func prefetch<T: PersistentModel>(_ keyPaths: [PartialKeyPath<T>], of models: [T]) throws {
+        guard !models.isEmpty, let owner = store.layout.layout(of: T.self) else { return }
+        for keyPath in keyPaths {
+            guard let property = T.schemaMetadata.first(where: { $0.keyPath == keyPath }),
+                  let shape = property.relationshipShape,
+                  let storage = owner.relationships[property.name]
+            else { continue }
+            let pending = models.filter { $0.persistentBackingData.values[property.name] == nil && $0.persistentBackingData.primaryKey != nil }
+            guard !pending.isEmpty else { continue }
+            let destination = try entityLayout(of: shape.destination, while: "prefetching \(owner.entity.name).\(property.name)")
+            let related = try prefetchRows(for: pending, property: property, storage: storage, destination: destination)
+            for model in pending {
+                let backing = model.persistentBackingData
+                let linked = backing.primaryKey.flatMap { related[$0] } ?? []
+                guard let value = shape.makeValue(linked) else { continue }
+                backing.values[property.name] = value
+                backing.committedValues[property.name] = value
+            }
+        }
+    }
+
+    /// The related models of each owner key, read in one query.
+    private func prefetchRows(
+        for models: [any PersistentModel],
+        property: Schema.PropertyMetadata,
+        storage: StoreLayout.RelationshipStorage,
+        destination: StoreLayout.EntityLayout
+    ) throws -> [Int64: [any PersistentModel]] {
+        let table = destination.table.quotedDatabaseIdentifier
+        let primaryKey = StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier
+        let ownerKeys: [Int64]
+        let sql: String
+        switch storage {
+        case .foreignKey:
+            var targetsByOwner: [Int64: Int64] = [:]
+            for model in models {
+                if let owner = model.persistentBackingData.primaryKey, let target = model.persistentBackingData.foreignKeys[property.name] {
+                    targetsByOwner[owner] = target
+                }
+            }
+            let targets = Array(Set(targetsByOwner.values)).sorted()
+            guard !targets.isEmpty else { return [:] }
+            let placeholders = Array(repeating: "?", count: targets.count).joined(separator: ", ")
+            let rows = try store.read(while: "prefetching \(property.name)") { db in
+                try Row.fetchAll(db, sql: "SELECT * FROM \(table) WHERE \(primaryKey) IN (\(placeholders))", arguments: StatementArguments(targets))
+            }
+            var byKey: [Int64: any PersistentModel] = [:]
+            for row in rows {
+                let model = try materializeAny(row: row, entity: destination)
+                if let key = model.persistentBackingData.primaryKey { byKey[key] = model }
+            }
+            return targetsByOwner.compactMapValues { byKey[$0].map { [$0] } }
+        case .inverseForeignKey(_, let column):
+            ownerKeys = models.compactMap(\.persistentBackingData.primaryKey)
+            let placeholders = Array(repeating: "?", count: ownerKeys.count).joined(separator: ", ")
+            sql = "SELECT \(column.quotedDatabaseIdentifier) AS \"_owner\", * FROM \(table) WHERE \(column.quotedDatabaseIdentifier) IN (\(placeholders)) ORDER BY \(primaryKey)"
+        case .linkTable(let linkTable, let isOwner):
+            let (this, other) = isOwner ? ("owner", "target") : ("target", "owner")
+            ownerKeys = models.compactMap(\.persistentBackingData.primaryKey)
+            let placeholders = Array(repeating: "?", count: ownerKeys.count).joined(separator: ", ")
+            sql = "SELECT link.\"\(this)\" AS \"_owner\", \(table).* FROM \(table) JOIN \(linkTable.quotedDatabaseIdentifier) AS link ON link.\"\(other)\" = \(table).\(primaryKey) WHERE link.\"\(this)\" IN (\(placeholders)) ORDER BY \(table).\(primaryKey)"
+        }
+        let rows = try store.read(while: "prefetching \(property.name)") { db in
+            try Row.fetchAll(db, sql: sql, arguments: StatementArguments(ownerKeys))
+        }
+        var result: [Int64: [any PersistentModel]] = [:]
+        for row in rows {
+            guard let owner: Int64 = row["_owner"] else { continue }
+            result[owner, default: []].append(try materializeAny(row: row, entity: destination))
+        }
+        return result
+    }
+}

@@ -1,0 +1,283 @@
+import Foundation
+import GRDB
+
+extension ModelContext {
+    /// Writes every pending insert, change and delete to the store in one transaction.
+    ///
+    /// Delete rules are applied first: `.cascade` deletes linked models, `.nullify` clears the other
+    /// side, and `.deny` makes the save throw without changing anything while linked models exist.
+    ///
+    /// - Throws: ``SwiftDataError`` when saving is not allowed, a delete is denied, or the store fails.
+    public func save() throws {
+        guard hasChanges else { return }
+        guard store.allowsSave else {
+            throw SwiftDataError(.saveNotAllowed, reason: "the configuration was created with allowsSave: false", context: "saving the context")
+        }
+        try applyDeleteRules()
+        let inserts = pendingInserts.models
+        let changes = pendingChanges.models
+        let deletes = pendingDeletes.models
+        let writer = SaveWriter(layout: store.layout, externalData: store.externalData)
+        let assignedKeys: [ObjectIdentifier: Int64]
+        do {
+            assignedKeys = try store.write(while: "saving the context") { db in
+                try writer.write(inserts: inserts, changes: changes, deletes: deletes, in: db)
+            }
+        } catch {
+            writer.discardWrittenFiles()
+            throw error
+        }
+        writer.removeReplacedFiles()
+        for model in inserts {
+            guard let key = assignedKeys[ObjectIdentifier(model)] else { continue }
+            model.persistentBackingData.commit(primaryKey: key, storeIdentifier: store.identifier)
+            register(model)
+        }
+        for model in changes {
+            if let key = model.persistentBackingData.primaryKey {
+                model.persistentBackingData.commit(primaryKey: key, storeIdentifier: store.identifier)
+            }
+        }
+        for model in deletes {
+            if let key = model.persistentBackingData.primaryKey {
+                registeredModels[Schema.entityName(of: type(of: model))]?[key] = nil
+            }
+            model.persistentBackingData.context = nil
+        }
+        pendingInserts.removeAll()
+        pendingChanges.removeAll()
+        pendingDeletes.removeAll()
+    }
+
+    /// Expands cascades, checks `.deny` rules, then clears the inverse side of nullified relationships.
+    private func applyDeleteRules() throws {
+        var deleting = pendingDeletes.models
+        var cascaded: [any PersistentModel] = []
+        var index = 0
+        func isBeingDeleted(_ model: any PersistentModel) -> Bool {
+            deleting.contains { $0 === model }
+        }
+        while index < deleting.count {
+            let model = deleting[index]
+            index += 1
+            for property in type(of: model).schemaMetadata where property.isRelationship && property.options.deleteRule == .cascade {
+                for related in model.persistentBackingData.relatedModels(forKey: property.name, of: model) where !isBeingDeleted(related) {
+                    deleting.append(related)
+                    cascaded.append(related)
+                }
+            }
+        }
+        for model in deleting {
+            for property in type(of: model).schemaMetadata where property.isRelationship && property.options.deleteRule == .deny {
+                let blocking = model.persistentBackingData.relatedModels(forKey: property.name, of: model).filter { !isBeingDeleted($0) }
+                if !blocking.isEmpty {
+                    throw SwiftDataError(
+                        .deleteDenied,
+                        reason: "\(Schema.entityName(of: type(of: model))).\(property.name) has the delete rule .deny and still links \(blocking.count) model(s)",
+                        context: "saving the context"
+                    )
+                }
+            }
+        }
+        for model in cascaded {
+            delete(model)
+        }
+        for model in deleting {
+            for property in type(of: model).schemaMetadata where property.isRelationship && property.options.deleteRule != .noAction {
+                guard let inverse = ModelTypeCache.inverse(of: property, in: type(of: model)), let inverseShape = inverse.relationshipShape else { continue }
+                for related in model.persistentBackingData.relatedModels(forKey: property.name, of: model) where !isBeingDeleted(related) {
+                    RelationshipMaintainer.unlink(related, through: inverse, inverseShape: inverseShape, from: model)
+                }
+            }
+        }
+    }
+}
+
+/// Turns a context's pending work into SQL statements inside one transaction.
+final class SaveWriter {
+    let layout: StoreLayout
+    let externalData: ExternalDataStore?
+    /// External files written by this save, deleted again if the transaction fails.
+    private var writtenFiles: [String] = []
+    /// External files of replaced or deleted values, deleted once the transaction commits.
+    private var replacedFiles: [String] = []
+
+    init(layout: StoreLayout, externalData: ExternalDataStore?) {
+        self.layout = layout
+        self.externalData = externalData
+    }
+
+    func discardWrittenFiles() {
+        writtenFiles.forEach { externalData?.remove($0) }
+    }
+
+    func removeReplacedFiles() {
+        replacedFiles.forEach { externalData?.remove($0) }
+    }
+
+    /// The column value for an attribute, writing `.externalStorage` bytes to a file.
+    private func storedValue(of attribute: Schema.PropertyMetadata, _ value: Any) throws -> DatabaseValue? {
+        guard let codec = attribute.codec else { return nil }
+        let encoded = try codec.encode(value)
+        guard attribute.options.contains(.externalStorage), let externalData, case .blob(let bytes) = encoded.storage else {
+            return encoded
+        }
+        let name = try externalData.write(bytes)
+        writtenFiles.append(name)
+        return name.databaseValue
+    }
+
+    /// Notes the external files a row refers to in `attributes`, to delete them after the commit.
+    private func collectExternalFiles(of entity: StoreLayout.EntityLayout, key: Int64, attributes: [Schema.PropertyMetadata], in db: Database) throws {
+        let external = attributes.filter { $0.options.contains(.externalStorage) }
+        guard externalData != nil, !external.isEmpty else { return }
+        let columns = external.map(\.columnName.quotedDatabaseIdentifier).joined(separator: ", ")
+        let sql = "SELECT \(columns) FROM \(entity.table.quotedDatabaseIdentifier) WHERE \(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier) = ?"
+        guard let row = try Row.fetchOne(db, sql: sql, arguments: [key]) else { return }
+        for index in 0..<external.count {
+            let stored: DatabaseValue = row[index]
+            if let name = ExternalDataStore.fileName(in: stored) { replacedFiles.append(name) }
+        }
+    }
+
+    /// Writes the pending work and returns the primary keys given to inserted models.
+    func write(
+        inserts: [any PersistentModel],
+        changes: [any PersistentModel],
+        deletes: [any PersistentModel],
+        in db: Database
+    ) throws -> [ObjectIdentifier: Int64] {
+        var keys: [ObjectIdentifier: Int64] = [:]
+        for model in inserts {
+            let entity = try entityLayout(of: model)
+            let backing = model.persistentBackingData
+            var columns: [String] = []
+            var arguments: [DatabaseValue] = []
+            for attribute in entity.attributes {
+                guard let value = backing.values[attribute.name], let stored = try storedValue(of: attribute, value) else { continue }
+                columns.append(attribute.columnName.quotedDatabaseIdentifier)
+                arguments.append(stored)
+            }
+            let table = entity.table.quotedDatabaseIdentifier
+            if let existing = try existingRow(matching: entity, values: Dictionary(uniqueKeysWithValues: zip(columns, arguments)), in: db) {
+                if !columns.isEmpty {
+                    let assignments = columns.map { "\($0) = ?" }.joined(separator: ", ")
+                    try db.execute(
+                        sql: "UPDATE \(table) SET \(assignments) WHERE \(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier) = ?",
+                        arguments: StatementArguments(arguments + [existing.databaseValue])
+                    )
+                }
+                try collectExternalFiles(of: entity, key: existing, attributes: entity.attributes, in: db)
+                keys[ObjectIdentifier(model)] = existing
+                continue
+            }
+            if columns.isEmpty {
+                try db.execute(sql: "INSERT INTO \(table) DEFAULT VALUES")
+            } else {
+                let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+                try db.execute(
+                    sql: "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))",
+                    arguments: StatementArguments(arguments)
+                )
+            }
+            keys[ObjectIdentifier(model)] = db.lastInsertedRowID
+        }
+        func primaryKey(of model: any PersistentModel) -> Int64? {
+            keys[ObjectIdentifier(model)] ?? model.persistentBackingData.primaryKey
+        }
+        for model in deletes {
+            guard let key = model.persistentBackingData.primaryKey else { continue }
+            let entity = try entityLayout(of: model)
+            try collectExternalFiles(of: entity, key: key, attributes: entity.attributes, in: db)
+            try db.execute(
+                sql: "DELETE FROM \(entity.table.quotedDatabaseIdentifier) WHERE \(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier) = ?",
+                arguments: [key]
+            )
+            for property in entity.relationshipProperties {
+                guard case .linkTable(let table, let isOwner) = entity.relationships[property.name] else { continue }
+                try db.execute(sql: "DELETE FROM \(table.quotedDatabaseIdentifier) WHERE \(isOwner ? "\"owner\"" : "\"target\"") = ?", arguments: [key])
+            }
+        }
+        let isInserted = Set(inserts.map(ObjectIdentifier.init))
+        for model in inserts + changes {
+            guard let key = primaryKey(of: model) else { continue }
+            let entity = try entityLayout(of: model)
+            let backing = model.persistentBackingData
+            let inserted = isInserted.contains(ObjectIdentifier(model))
+            var assignments: [String] = []
+            var arguments: [DatabaseValue] = []
+            if !inserted {
+                let changedAttributes = entity.attributes.filter { backing.changedKeys.contains($0.name) }
+                try collectExternalFiles(of: entity, key: key, attributes: changedAttributes, in: db)
+                for attribute in changedAttributes {
+                    guard let value = backing.values[attribute.name], let stored = try storedValue(of: attribute, value) else { continue }
+                    assignments.append("\(attribute.columnName.quotedDatabaseIdentifier) = ?")
+                    arguments.append(stored)
+                }
+            }
+            for property in entity.relationshipProperties where inserted || backing.changedKeys.contains(property.name) {
+                guard let storage = entity.relationships[property.name], backing.values[property.name] != nil else { continue }
+                let related = backing.relatedModels(forKey: property.name, of: model)
+                switch storage {
+                case .foreignKey(let column):
+                    assignments.append("\(column.quotedDatabaseIdentifier) = ?")
+                    arguments.append(related.first.flatMap(primaryKey(of:))?.databaseValue ?? .null)
+                case .inverseForeignKey:
+                    continue
+                case .linkTable(let table, let isOwner):
+                    let quoted = table.quotedDatabaseIdentifier
+                    let relatedKeys = related.compactMap(primaryKey(of:))
+                    if isOwner {
+                        try db.execute(sql: "DELETE FROM \(quoted) WHERE \"owner\" = ?", arguments: [key])
+                        for target in relatedKeys {
+                            try db.execute(sql: "INSERT OR IGNORE INTO \(quoted) (\"owner\", \"target\") VALUES (?, ?)", arguments: [key, target])
+                        }
+                    } else {
+                        let placeholders = Array(repeating: "?", count: relatedKeys.count).joined(separator: ", ")
+                        try db.execute(
+                            sql: "DELETE FROM \(quoted) WHERE \"target\" = ? AND \"owner\" NOT IN (\(placeholders))",
+                            arguments: StatementArguments([key] + relatedKeys)
+                        )
+                        for owner in relatedKeys {
+                            try db.execute(sql: "INSERT OR IGNORE INTO \(quoted) (\"owner\", \"target\") VALUES (?, ?)", arguments: [owner, key])
+                        }
+                    }
+                }
+            }
+            guard !assignments.isEmpty else { continue }
+            arguments.append(key.databaseValue)
+            try db.execute(
+                sql: "UPDATE \(entity.table.quotedDatabaseIdentifier) SET \(assignments.joined(separator: ", ")) WHERE \(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier) = ?",
+                arguments: StatementArguments(arguments)
+            )
+        }
+        return keys
+    }
+
+    /// The key of a stored row that has the same values as `values` for one of the entity's unique column sets.
+    ///
+    /// Inserting such a model updates that row instead (an upsert), as `.unique` and `#Unique` promise.
+    private func existingRow(matching entity: StoreLayout.EntityLayout, values: [String: DatabaseValue], in db: Database) throws -> Int64? {
+        for columns in entity.uniqueColumns {
+            let quoted = columns.map(\.quotedDatabaseIdentifier)
+            guard quoted.allSatisfy({ values[$0] != nil }) else { continue }
+            let condition = quoted.map { "\($0) IS ?" }.joined(separator: " AND ")
+            let sql = "SELECT \(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier) FROM \(entity.table.quotedDatabaseIdentifier) WHERE \(condition) LIMIT 1"
+            if let key = try Int64.fetchOne(db, sql: sql, arguments: StatementArguments(quoted.map { values[$0]! })) {
+                return key
+            }
+        }
+        return nil
+    }
+
+    private func entityLayout(of model: any PersistentModel) throws -> StoreLayout.EntityLayout {
+        guard let entity = layout.layout(of: type(of: model)) else {
+            throw SwiftDataError(
+                .unknownModelType,
+                reason: "\(type(of: model)) is not one of the container's models; pass it to ModelContainer(for:)",
+                context: "saving the context"
+            )
+        }
+        return entity
+    }
+}

@@ -1,0 +1,235 @@
+import Foundation
+
+/// A working set of models: it tracks inserts, changes and deletes and writes them to the store on save.
+///
+/// Within one context a stored row is always the same object, however often it is fetched.
+///
+/// ```swift
+/// let context = ModelContext(container)
+/// context.insert(Note(title: "Groceries"))
+/// try context.save()
+/// ```
+///
+/// ## Topics
+/// - ``insert(_:)``
+/// - ``delete(_:)``
+/// - ``save()``
+/// - ``rollback()``
+/// - ``fetch(_:)``
+public final class ModelContext {
+    /// The container whose store the context reads and writes.
+    public let container: ModelContainer
+    /// Whether the context saves on its own shortly after changes (on the main actor).
+    public var autosaveEnabled = false {
+        didSet { if autosaveEnabled { scheduleAutosave() } }
+    }
+    /// The last error an autosave ran into, if any; it is also written to standard error.
+    public private(set) var autosaveError: SwiftDataError?
+
+    var isMainContext = false
+    /// The identity map: one object per stored row. Entries are weak so that models nobody uses are released;
+    /// models hold their context strongly, so a context lives as long as its models do.
+    var registeredModels: [String: [Int64: WeakModel]] = [:]
+    var pendingInserts = ModelSet()
+    var pendingChanges = ModelSet()
+    var pendingDeletes = ModelSet()
+    private var autosaveScheduled = false
+
+    /// Creates a context for a container's store.
+    public init(_ container: ModelContainer) {
+        self.container = container
+    }
+
+    var store: ModelStore { container.store }
+
+    /// Whether there are unsaved inserts, changes or deletes.
+    public var hasChanges: Bool { !pendingInserts.isEmpty || !pendingChanges.isEmpty || !pendingDeletes.isEmpty }
+
+    /// The models inserted since the last save.
+    public var insertedModelsArray: [any PersistentModel] { pendingInserts.models }
+    /// The stored models changed since the last save.
+    public var changedModelsArray: [any PersistentModel] { pendingChanges.models }
+    /// The models deleted since the last save.
+    public var deletedModelsArray: [any PersistentModel] { pendingDeletes.models }
+
+    /// Adds a model, and every model reachable through its relationships, to the context; saving stores them.
+    public func insert<T: PersistentModel>(_ model: T) {
+        insert(model as any PersistentModel)
+    }
+
+    func insert(_ model: any PersistentModel) {
+        var queue: [any PersistentModel] = [model]
+        var newlyInserted: [any PersistentModel] = []
+        while let next = queue.popLast() {
+            let backing = next.persistentBackingData
+            if backing.context === self {
+                if backing.isDeleted, pendingDeletes.contains(next) {
+                    pendingDeletes.remove(next)
+                    backing.isDeleted = false
+                }
+                continue
+            }
+            guard backing.context == nil else { continue }
+            backing.context = self
+            if backing.isNew {
+                pendingInserts.insert(next)
+                newlyInserted.append(next)
+            } else {
+                register(next)
+            }
+            for property in type(of: next).schemaMetadata where property.isRelationship {
+                if let value = backing.values[property.name] as? any RelationshipValue {
+                    queue.append(contentsOf: value._relatedModels)
+                }
+            }
+        }
+        for inserted in newlyInserted {
+            RelationshipMaintainer.linkInitialRelationships(of: inserted)
+        }
+        scheduleAutosave()
+    }
+
+    /// Marks a model for deletion; saving removes it and applies its relationships' delete rules.
+    public func delete<T: PersistentModel>(_ model: T) {
+        delete(model as any PersistentModel)
+    }
+
+    func delete(_ model: any PersistentModel) {
+        let backing = model.persistentBackingData
+        if backing.context == nil { return }
+        if pendingInserts.contains(model) {
+            pendingInserts.remove(model)
+            backing.isDeleted = true
+            detachRelationships(of: model)
+            backing.context = nil
+        } else {
+            pendingChanges.remove(model)
+            pendingDeletes.insert(model)
+            backing.isDeleted = true
+        }
+        scheduleAutosave()
+    }
+
+    /// Discards every unsaved insert, change and delete.
+    public func rollback() {
+        for model in pendingInserts.models {
+            model.persistentBackingData.context = nil
+        }
+        for model in pendingChanges.models + pendingDeletes.models {
+            model.persistentBackingData.isDeleted = false
+            let keys = model.persistentBackingData.changedKeys
+            model.persistentBackingData.discardChanges()
+            for key in keys {
+                model._$withObservedMutation(forKey: key) {}
+            }
+        }
+        pendingInserts.removeAll()
+        pendingChanges.removeAll()
+        pendingDeletes.removeAll()
+    }
+
+    /// Runs `block`, then saves; if `block` throws, its changes are rolled back.
+    ///
+    /// - Throws: What `block` throws, or ``SwiftDataError`` when saving fails.
+    public func transaction(block: () throws -> Void) throws {
+        do {
+            try block()
+        } catch {
+            rollback()
+            throw error
+        }
+        try save()
+    }
+
+    /// Applies pending changes; they are applied as they happen, so this does nothing else.
+    public func processPendingChanges() {}
+
+    /// Called by backing data when a property of `model` changed.
+    func modelDidChange(_ model: any PersistentModel) {
+        if !pendingInserts.contains(model), !pendingDeletes.contains(model), model.persistentBackingData.primaryKey != nil {
+            pendingChanges.insert(model)
+        }
+        scheduleAutosave()
+    }
+
+    func register(_ model: any PersistentModel) {
+        guard let key = model.persistentBackingData.primaryKey else { return }
+        registeredModels[Schema.entityName(of: type(of: model)), default: [:]][key] = WeakModel(model: model)
+    }
+
+    func registeredModel(entity: String, primaryKey: Int64) -> (any PersistentModel)? {
+        registeredModels[entity]?[primaryKey]?.model as? any PersistentModel
+    }
+
+    /// Removes a model that is deleted before its first save from the relationships that hold it.
+    private func detachRelationships(of model: any PersistentModel) {
+        for property in type(of: model).schemaMetadata where property.isRelationship {
+            guard let inverse = ModelTypeCache.inverse(of: property, in: type(of: model)), let inverseShape = inverse.relationshipShape else { continue }
+            for other in model.persistentBackingData.relatedModels(forKey: property.name, of: model) {
+                RelationshipMaintainer.unlink(other, through: inverse, inverseShape: inverseShape, from: model)
+            }
+        }
+    }
+
+    private func scheduleAutosave() {
+        guard autosaveEnabled, !autosaveScheduled, hasChanges else { return }
+        autosaveScheduled = true
+        let transfer = ContextTransfer(context: self)
+        Task { @MainActor in
+            transfer.context.runAutosave()
+        }
+    }
+
+    private func runAutosave() {
+        autosaveScheduled = false
+        guard autosaveEnabled, hasChanges else { return }
+        do {
+            try save()
+            autosaveError = nil
+        } catch {
+            let failure = error as? SwiftDataError
+                ?? SwiftDataError(.storeOperationFailed, reason: "\(error)", context: "saving automatically")
+            autosaveError = failure
+            FileHandle.standardError.write(Data("[PersistenceModels] autosave failed: \(failure)\n".utf8))
+        }
+    }
+}
+
+/// Carries the context into the main actor's autosave task; contexts that autosave are used from the main actor.
+private struct ContextTransfer: @unchecked Sendable {
+    let context: ModelContext
+}
+
+/// A registered model, held weakly by the identity map.
+struct WeakModel {
+    weak var model: AnyObject?
+}
+
+/// An insertion-ordered set of models, compared by identity.
+struct ModelSet {
+    private var order: [ObjectIdentifier] = []
+    private var members: [ObjectIdentifier: any PersistentModel] = [:]
+
+    var isEmpty: Bool { members.isEmpty }
+    var models: [any PersistentModel] { order.compactMap { members[$0] } }
+
+    func contains(_ model: any PersistentModel) -> Bool { members[ObjectIdentifier(model)] != nil }
+
+    mutating func insert(_ model: any PersistentModel) {
+        let id = ObjectIdentifier(model)
+        guard members[id] == nil else { return }
+        members[id] = model
+        order.append(id)
+    }
+
+    mutating func remove(_ model: any PersistentModel) {
+        let id = ObjectIdentifier(model)
+        guard members.removeValue(forKey: id) != nil else { return }
+        order.removeAll { $0 == id }
+    }
+
+    mutating func removeAll() {
+        order.removeAll()
+        members.removeAll()
+    }
+}

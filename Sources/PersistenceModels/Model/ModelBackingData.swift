@@ -1,0 +1,136 @@
+import Foundation
+
+/// The values of one model and its place in a context: the storage behind every `@Model` property.
+///
+/// A new model's backing data holds the values its initializer set. A fetched model's backing data
+/// holds the row's attributes; its relationships load on first access.
+public final class ModelBackingData {
+    /// Current values by property name.
+    var values: [String: Any] = [:]
+    /// Values as of the last save or fetch, by property name; rollback restores them.
+    var committedValues: [String: Any] = [:]
+    /// The names of the properties changed since the last save or fetch.
+    var changedKeys: Set<String> = []
+    /// Primary keys of to-one relationships as read from the row, before they are loaded.
+    var foreignKeys: [String: Int64] = [:]
+    /// The context that manages the model; held strongly so a model can load its relationships as long as it lives.
+    var context: ModelContext?
+    /// The row's primary key once the model is saved.
+    var primaryKey: Int64?
+    /// The store that holds the row, once known.
+    var storeIdentifier: String?
+    /// Whether the model is deleted (pending or saved).
+    var isDeleted = false
+    private let temporaryIdentifier = UUID()
+    /// Whether the values came from a stored row rather than an initializer.
+    private var isMaterialized = false
+
+    /// Creates empty backing data for a new model.
+    public init() {}
+
+    init(row values: [String: Any], foreignKeys: [String: Int64], primaryKey: Int64, storeIdentifier: String, context: ModelContext) {
+        self.values = values
+        self.committedValues = values
+        self.foreignKeys = foreignKeys
+        self.primaryKey = primaryKey
+        self.storeIdentifier = storeIdentifier
+        self.context = context
+        self.isMaterialized = true
+    }
+
+    /// Whether the model has never been saved.
+    var isNew: Bool { primaryKey == nil }
+
+    func persistentModelID(for type: any PersistentModel.Type) -> PersistentIdentifier {
+        PersistentIdentifier(
+            storeIdentifier: storeIdentifier,
+            entityName: Schema.entityName(of: type),
+            key: primaryKey.map { .permanent($0) } ?? .temporary(temporaryIdentifier)
+        )
+    }
+
+    /// Records the value a property's initializer or declaration gives it.
+    ///
+    /// Backing data read from a row ignores it: while a fetched model is created, Swift may still run
+    /// the implicit `nil` initial value of an optional property, which must not hide the stored value.
+    public func setInitialValue<Value>(_ value: Value, forKey key: String) {
+        guard !isMaterialized else { return }
+        values[key] = value
+    }
+
+    /// The current value of the property `key` of `model`, loading a relationship on first access.
+    public func value<Model: PersistentModel, Value>(forKey key: String, of model: Model) -> Value {
+        if let stored = values[key], let value = stored as? Value { return value }
+        let loaded = anyValue(forKey: key, of: model)
+        guard let value = loaded as? Value else {
+            preconditionFailure("The value of '\(key)' of \(Model.self) is missing: the model was not initialised or its context is gone")
+        }
+        return value
+    }
+
+    /// Changes the property `key` of `model`, keeping the inverse of a relationship in step.
+    public func setValue<Model: PersistentModel, Value>(_ newValue: Value, forKey key: String, of model: Model) {
+        guard let property = Model.property(named: key), let shape = property.relationshipShape else {
+            store(newValue, forKey: key, of: model)
+            return
+        }
+        let oldModels = relatedModels(forKey: key, of: model)
+        store(newValue, forKey: key, of: model)
+        let newModels = (newValue as? any RelationshipValue)?._relatedModels ?? []
+        RelationshipMaintainer.relationship(property, shape: shape, of: model, changedFrom: oldModels, to: newModels)
+    }
+
+    /// The current value of `key`, loading it from the store when needed.
+    func anyValue(forKey key: String, of model: any PersistentModel) -> Any? {
+        if let value = values[key] { return value }
+        guard let property = type(of: model).property(named: key), let shape = property.relationshipShape else {
+            return nil
+        }
+        // A model without a context (deleted and saved) has nothing to load: its relationships read as empty.
+        guard let context else { return shape.makeValue([]) }
+        let models = context.loadRelationship(property, of: model)
+        guard let value = shape.makeValue(models) else { return nil }
+        values[key] = value
+        committedValues[key] = value
+        return value
+    }
+
+    /// The models the relationship `key` holds now.
+    func relatedModels(forKey key: String, of model: any PersistentModel) -> [any PersistentModel] {
+        (anyValue(forKey: key, of: model) as? any RelationshipValue)?._relatedModels ?? []
+    }
+
+    /// Stores a value and reports the change to the context, without touching inverses.
+    func store(_ value: Any, forKey key: String, of model: any PersistentModel) {
+        values[key] = value
+        changedKeys.insert(key)
+        context?.modelDidChange(model)
+    }
+
+    /// Restores the values of the last save or fetch.
+    func discardChanges() {
+        for key in changedKeys {
+            if let committed = committedValues[key] {
+                values[key] = committed
+            } else if primaryKey != nil {
+                values[key] = nil
+            }
+        }
+        changedKeys.removeAll()
+    }
+
+    /// Makes the current values the committed ones after a save.
+    func commit(primaryKey: Int64, storeIdentifier: String) {
+        self.primaryKey = primaryKey
+        self.storeIdentifier = storeIdentifier
+        committedValues = values
+        changedKeys.removeAll()
+    }
+}
+
+extension PersistentModel {
+    /// The persisted property named `name`.
+    static func property(named name: String) -> Schema.PropertyMetadata? {
+        ModelTypeCache.properties(of: Self.self)[name]
+    }
+}

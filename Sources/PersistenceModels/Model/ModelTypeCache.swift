@@ -1,0 +1,49 @@
+import Foundation
+import Synchronization
+
+/// Per-model-type facts derived from `schemaMetadata`, computed once.
+enum ModelTypeCache {
+    private static let propertiesByType = Mutex<[ObjectIdentifier: [String: Schema.PropertyMetadata]]>([:])
+    private static let inversesByType = Mutex<[ObjectIdentifier: [String: InverseLookup]]>([:])
+
+    /// The model type's properties by name.
+    static func properties(of type: any PersistentModel.Type) -> [String: Schema.PropertyMetadata] {
+        let id = ObjectIdentifier(type)
+        if let cached = propertiesByType.withLock({ $0[id] }) { return cached }
+        var result: [String: Schema.PropertyMetadata] = [:]
+        for property in type.schemaMetadata { result[property.name] = property }
+        propertiesByType.withLock { $0[id] = result }
+        return result
+    }
+
+    /// The inverse of the relationship `property` of `type`: named with `inverse:` on either side, or
+    /// inferred when each side has exactly one relationship to the other.
+    static func inverse(of property: Schema.PropertyMetadata, in type: any PersistentModel.Type) -> Schema.PropertyMetadata? {
+        let id = ObjectIdentifier(type)
+        if let cached = inversesByType.withLock({ $0[id]?[property.name] }) { return cached.property }
+        let found = findInverse(of: property, in: type)
+        inversesByType.withLock { $0[id, default: [:]][property.name] = InverseLookup(property: found) }
+        return found
+    }
+
+    private static func findInverse(of property: Schema.PropertyMetadata, in type: any PersistentModel.Type) -> Schema.PropertyMetadata? {
+        guard let shape = property.relationshipShape else { return nil }
+        let destination = shape.destination
+        let candidates = destination.schemaMetadata.filter { $0.relationshipShape.map { $0.destination == type } ?? false }
+        if let named = property.options.inverse {
+            return candidates.first { $0.keyPath == named }
+        }
+        if let naming = candidates.first(where: { $0.options.inverse == property.keyPath }) {
+            return naming
+        }
+        let siblings = type.schemaMetadata.filter { $0.relationshipShape.map { $0.destination == destination } ?? false }
+        let unnamedCandidates = candidates.filter { $0.options.inverse == nil }
+        let unnamedSiblings = siblings.filter { $0.options.inverse == nil }
+        guard destination != type, unnamedCandidates.count == 1, unnamedSiblings.count == 1 else { return nil }
+        return unnamedCandidates[0]
+    }
+
+    private struct InverseLookup: @unchecked Sendable {
+        let property: Schema.PropertyMetadata?
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+
+extension Schema {
+    /// A persisted property of a model: its name, key path, how it is stored and its options.
+    ///
+    /// `@Model` generates one for every stored property; the kind of storage (a column or a link to
+    /// other models) is decided from the property's type.
+    public struct PropertyMetadata: @unchecked Sendable, CustomStringConvertible {
+        /// The property's name, also its column name.
+        public let name: String
+        /// The key path from the model to the property.
+        public let keyPath: AnyKeyPath
+        /// The options given with `@Attribute` or `@Relationship`.
+        public let options: PropertyOptions
+        /// The property's declared type.
+        public let valueType: Any.Type
+        let storage: PropertyStorage
+
+        /// Describes the property `name` reached through `keyPath`.
+        public init<Root: PersistentModel, Value>(
+            name: String,
+            keyPath: ReferenceWritableKeyPath<Root, Value>,
+            options: PropertyOptions? = nil
+        ) {
+            self.name = name
+            self.keyPath = keyPath
+            self.options = options ?? PropertyOptions()
+            self.valueType = Value.self
+            self.sortRankKeyPath = ((keyPath as AnyKeyPath) as? KeyPath<Root, Bool>)?.appending(path: \Bool._sortRank)
+            if let shape = Value.self as? any RelationshipValue.Type {
+                self.storage = .relationship(RelationshipShape(shape))
+            } else {
+                self.storage = .attribute(AttributeCodec(Value.self))
+            }
+        }
+
+        /// For a `Bool` attribute, the key path a Bool sort descriptor uses (`\Model.flag._sortRank`).
+        let sortRankKeyPath: AnyKeyPath?
+
+        /// Whether the property links to other models.
+        public var isRelationship: Bool {
+            if case .relationship = storage { return true }
+            return false
+        }
+
+        /// The column name in the store: the original name when one was given, else the property name.
+        var columnName: String { options.originalName ?? name }
+
+        var codec: AttributeCodec? {
+            if case .attribute(let codec) = storage { return codec }
+            return nil
+        }
+
+        var relationshipShape: RelationshipShape? {
+            if case .relationship(let shape) = storage { return shape }
+            return nil
+        }
+
+        /// The property's name and type.
+        public var description: String { "\(name): \(valueType)" }
+    }
+
+    /// The options of a property, gathered from `@Attribute` or `@Relationship`.
+    public struct PropertyOptions: @unchecked Sendable {
+        /// The attribute options, such as `.unique`.
+        public var attributeOptions: [Attribute.Option] = []
+        /// The name the property had in an earlier version of the schema.
+        public var originalName: String?
+        /// The version marker given as `hashModifier:`.
+        public var hashModifier: String?
+        /// What deleting the model does to the models this relationship links to.
+        public var deleteRule: Relationship.DeleteRule = .nullify
+        /// The inverse relationship named with `inverse:`, if any.
+        public var inverse: AnyKeyPath?
+        /// The smallest number of linked models allowed, 0 for no limit.
+        public var minimumModelCount: Int?
+        /// The largest number of linked models allowed, 0 for no limit.
+        public var maximumModelCount: Int?
+
+        /// No options: a plain attribute, or a relationship with the default rule.
+        public init() {}
+
+        /// Whether `option` was given.
+        public func contains(_ option: Attribute.Option) -> Bool { attributeOptions.contains(option) }
+
+        /// The options of `@Attribute(...)`.
+        public static func attribute(
+            _ options: Attribute.Option...,
+            originalName: String? = nil,
+            hashModifier: String? = nil
+        ) -> PropertyOptions {
+            var result = PropertyOptions()
+            result.attributeOptions = options
+            result.originalName = originalName
+            result.hashModifier = hashModifier
+            return result
+        }
+
+        /// The options of `@Relationship(...)` without an inverse.
+        public static func relationship(
+            _ options: Relationship.Option...,
+            deleteRule: Relationship.DeleteRule = .nullify,
+            minimumModelCount: Int? = 0,
+            maximumModelCount: Int? = 0,
+            originalName: String? = nil,
+            hashModifier: String? = nil
+        ) -> PropertyOptions {
+            var result = PropertyOptions()
+            result.attributeOptions = options.contains(.unique) ? [.unique] : []
+            result.deleteRule = deleteRule
+            result.minimumModelCount = minimumModelCount
+            result.maximumModelCount = maximumModelCount
+            result.originalName = originalName
+            result.hashModifier = hashModifier
+            return result
+        }
+
+        /// The options of `@Relationship(..., inverse: ...)`.
+        public static func relationship<Destination: PersistentModel, InverseValue: RelationshipValue>(
+            _ options: Relationship.Option...,
+            deleteRule: Relationship.DeleteRule = .nullify,
+            minimumModelCount: Int? = 0,
+            maximumModelCount: Int? = 0,
+            originalName: String? = nil,
+            inverse: KeyPath<Destination, InverseValue>,
+            hashModifier: String? = nil
+        ) -> PropertyOptions {
+            var result = PropertyOptions()
+            result.attributeOptions = options.contains(.unique) ? [.unique] : []
+            result.deleteRule = deleteRule
+            result.minimumModelCount = minimumModelCount
+            result.maximumModelCount = maximumModelCount
+            result.originalName = originalName
+            result.hashModifier = hashModifier
+            result.inverse = inverse
+            return result
+        }
+    }
+
+    /// Namespace for attribute options.
+    public enum Attribute {
+        /// A storage option of an attribute.
+        public struct Option: Hashable, Sendable, CustomStringConvertible {
+            /// The option's name.
+            public let name: String
+
+            /// The value is unique among the entity's rows; saving a duplicate updates the stored row.
+            public static let unique = Option(name: "unique")
+            /// Large data is kept in a file beside the store instead of in the table.
+            public static let externalStorage = Option(name: "externalStorage")
+            /// Accepted for source compatibility; the store is local, so it has no effect.
+            public static let allowsCloudEncryption = Option(name: "allowsCloudEncryption")
+            /// Accepted for source compatibility; history tracking is not kept.
+            public static let preserveValueOnDeletion = Option(name: "preserveValueOnDeletion")
+            /// Accepted for source compatibility; the value is stored like any other.
+            public static let ephemeral = Option(name: "ephemeral")
+            /// Accepted for source compatibility; there is no system search index.
+            public static let spotlight = Option(name: "spotlight")
+            /// Accepted for source compatibility; the value is stored like any other, without encryption.
+            public static let encrypt = Option(name: "encrypt")
+
+            /// The option's name.
+            public var description: String { name }
+        }
+    }
+
+    /// Namespace for relationship options and delete rules.
+    public enum Relationship {
+        /// An option of a relationship.
+        public struct Option: Hashable, Sendable {
+            let name: String
+            /// The relationship's value is unique among the entity's rows.
+            public static let unique = Option(name: "unique")
+        }
+
+        /// What deleting a model does to the models a relationship links it to.
+        public enum DeleteRule: String, Hashable, Sendable, Codable {
+            /// Clears the link on the other side (the default).
+            case nullify
+            /// Deletes the linked models too.
+            case cascade
+            /// Refuses to delete while linked models exist: saving throws and nothing is deleted.
+            case deny
+            /// Leaves the other side as it is.
+            case noAction
+        }
+    }
+
+    /// A constraint or index declared with `#Unique` or `#Index`, as property names.
+    public enum Constraint: Hashable, Sendable {
+        /// The combined values of these properties are unique.
+        case unique([String])
+        /// The store keeps an index on these properties.
+        case index([String])
+    }
+}
+
+/// How a property is kept in the store.
+enum PropertyStorage {
+    case attribute(AttributeCodec)
+    case relationship(RelationshipShape)
+}
+
+/// The shape of a relationship property: its destination and whether it holds one model or many.
+struct RelationshipShape {
+    let destination: any PersistentModel.Type
+    let isToMany: Bool
+    let isOptional: Bool
+    let valueType: any RelationshipValue.Type
+
+    init(_ type: any RelationshipValue.Type) {
+        self.destination = type._destinationType
+        self.isToMany = type._isToMany
+        self.isOptional = type._isOptional
+        self.valueType = type
+    }
+
+    /// The property value holding `models`, or `nil` when the type cannot hold them (a required to-one with none).
+    func makeValue(_ models: [any PersistentModel]) -> Any? {
+        valueType._make(from: models)
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// The entities a container stores: one per model type, discovered from the given types and their relationships.
+///
+/// ```swift
+/// let schema = Schema([Note.self, Tag.self])
+/// let container = try ModelContainer(for: schema, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+/// ```
+///
+/// ## Topics
+/// - ``entities``
+/// - ``PropertyMetadata``
+public final class Schema: @unchecked Sendable, CustomStringConvertible {
+    /// A schema version, as `major.minor.patch`.
+    public struct Version: Hashable, Sendable, Codable, CustomStringConvertible {
+        /// The major component.
+        public let major: Int
+        /// The minor component.
+        public let minor: Int
+        /// The patch component.
+        public let patch: Int
+
+        /// Creates a version.
+        public init(_ major: Int, _ minor: Int, _ patch: Int) {
+            self.major = major
+            self.minor = minor
+            self.patch = patch
+        }
+
+        /// The version as `major.minor.patch`.
+        public var description: String { "\(major).\(minor).\(patch)" }
+    }
+
+    /// The stored entities, one per model type, in the order they were found.
+    public let entities: [Entity]
+    /// The schema's version.
+    public let version: Version
+
+    /// Creates a schema for `types` and every model type reachable through their relationships.
+    public init(_ types: [any PersistentModel.Type], version: Version = Version(1, 0, 0)) {
+        var found: [any PersistentModel.Type] = []
+        var seen: Set<ObjectIdentifier> = []
+        var queue = types
+        while !queue.isEmpty {
+            let type = queue.removeFirst()
+            guard seen.insert(ObjectIdentifier(type)).inserted else { continue }
+            found.append(type)
+            for property in type.schemaMetadata {
+                if case .relationship(let shape) = property.storage { queue.append(shape.destination) }
+            }
+        }
+        self.entities = found.map { Entity(modelType: $0) }
+        self.version = version
+    }
+
+    /// Creates a schema for the given model types.
+    public convenience init(_ types: any PersistentModel.Type..., version: Version = Version(1, 0, 0)) {
+        self.init(types, version: version)
+    }
+
+    /// The entity stored for `type`, if the schema has it.
+    public func entity(for type: any PersistentModel.Type) -> Entity? {
+        entities.first { $0.modelType == type }
+    }
+
+    /// The entity with the given name, if any.
+    public func entity(named name: String) -> Entity? {
+        entities.first { $0.name == name }
+    }
+
+    /// The entity names and their properties.
+    public var description: String {
+        entities.map(\.description).joined(separator: "\n")
+    }
+}
+
+extension Schema {
+    /// One stored model type: a table in the store.
+    public final class Entity: @unchecked Sendable, CustomStringConvertible {
+        /// The entity's name: the model's type name, also its table name.
+        public let name: String
+        /// The model type.
+        public let modelType: any PersistentModel.Type
+        /// The persisted properties in declaration order.
+        public let properties: [PropertyMetadata]
+
+        init(modelType: any PersistentModel.Type) {
+            self.name = Schema.entityName(of: modelType)
+            self.modelType = modelType
+            self.properties = modelType.schemaMetadata
+        }
+
+        /// The properties stored as columns.
+        public var attributes: [PropertyMetadata] {
+            properties.filter { if case .attribute = $0.storage { true } else { false } }
+        }
+
+        /// The properties that link to other models.
+        public var relationships: [PropertyMetadata] {
+            properties.filter { if case .relationship = $0.storage { true } else { false } }
+        }
+
+        /// The property with `name`, if any.
+        public func property(named name: String) -> PropertyMetadata? {
+            properties.first { $0.name == name }
+        }
+
+        /// The property a key path of the model refers to, if it is persisted.
+        public func property(for keyPath: AnyKeyPath) -> PropertyMetadata? {
+            properties.first { $0.keyPath == keyPath }
+        }
+
+        /// The entity name and its property names.
+        public var description: String {
+            "\(name)(\(properties.map(\.name).joined(separator: ", ")))"
+        }
+    }
+
+    /// The entity (and table) name used for a model type: its unqualified type name.
+    static func entityName(of type: any PersistentModel.Type) -> String {
+        String(describing: type)
+    }
+}

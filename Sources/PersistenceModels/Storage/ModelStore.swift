@@ -1,0 +1,102 @@
+import Foundation
+import GRDB
+import Synchronization
+
+/// The SQLite database behind a container: opened once, shared by all its contexts.
+final class ModelStore: Sendable {
+    let writer: any DatabaseWriter
+    let layout: StoreLayout
+    let identifier: String
+    let allowsSave: Bool
+    /// Where `.externalStorage` attributes keep their bytes; `nil` for stores in memory.
+    let externalData: ExternalDataStore?
+    /// Statements run so far, when recording is on (tests turn it on to check the SQL).
+    let recordedStatements = Mutex<[String]?>(nil)
+
+    init(schema: Schema, configuration: ModelConfiguration) throws {
+        self.layout = StoreLayout(schema: schema)
+        self.allowsSave = configuration.allowsSave
+        self.externalData = configuration.isStoredInMemoryOnly ? nil : ExternalDataStore(storeURL: configuration.url)
+        var databaseConfiguration = Configuration()
+        databaseConfiguration.label = configuration.name
+        let logsStatements = ProcessInfo.processInfo.environment["PERSISTENCE_SQL_DEBUG"] == "1"
+        let recorder = RecorderBox()
+        databaseConfiguration.prepareDatabase { db in
+            db.trace(options: .statement) { event in
+                let sql = "\(event)"
+                if logsStatements {
+                    FileHandle.standardError.write(Data("[PersistenceModels SQL] \(sql)\n".utf8))
+                }
+                recorder.store?.recordedStatements.withLock { $0?.append(sql) }
+            }
+        }
+        do {
+            if configuration.isStoredInMemoryOnly {
+                self.identifier = "memory:\(UUID().uuidString)"
+                self.writer = try DatabaseQueue(configuration: databaseConfiguration)
+            } else {
+                let url = configuration.url
+                self.identifier = url.standardizedFileURL.path
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                self.writer = try DatabasePool(path: url.path, configuration: databaseConfiguration)
+            }
+        } catch {
+            throw SwiftDataError(
+                .loadIssueModelContainer,
+                reason: Self.describe(error),
+                context: "opening the store \(configuration.isStoredInMemoryOnly ? "in memory" : "at \(configuration.url.path)")"
+            )
+        }
+        recorder.store = self
+        do {
+            try writer.write { db in
+                let statements = try layout.creationStatements { table in
+                    guard try db.tableExists(table) else { return nil }
+                    return Set(try db.columns(in: table).map(\.name))
+                }
+                for statement in statements { try db.execute(sql: statement) }
+            }
+        } catch {
+            throw SwiftDataError(.loadIssueModelContainer, reason: Self.describe(error), context: "preparing the tables of the store \(identifier)")
+        }
+    }
+
+    /// Runs `work` in one write transaction, turning database errors into ``SwiftDataError``.
+    func write<T>(while activity: String, _ work: (Database) throws -> T) throws -> T {
+        do {
+            return try writer.write(work)
+        } catch let error as SwiftDataError {
+            throw error
+        } catch {
+            throw SwiftDataError(.storeOperationFailed, reason: Self.describe(error), context: activity)
+        }
+    }
+
+    /// Runs `work` with read access, turning database errors into ``SwiftDataError``.
+    func read<T>(while activity: String, _ work: (Database) throws -> T) throws -> T {
+        do {
+            return try writer.read(work)
+        } catch let error as SwiftDataError {
+            throw error
+        } catch {
+            throw SwiftDataError(.storeOperationFailed, reason: Self.describe(error), context: activity)
+        }
+    }
+
+    /// Starts or stops recording the SQL statements the store runs.
+    func recordStatements(_ isOn: Bool) {
+        recordedStatements.withLock { $0 = isOn ? [] : nil }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? DatabaseError {
+            return "SQLite error \(error.resultCode.rawValue): \(error.message ?? "\(error.resultCode)")"
+        }
+        return "\(error)"
+    }
+}
+
+/// Lets the statement trace, installed before the store exists, reach it once it does.
+private final class RecorderBox: @unchecked Sendable {
+    weak var store: ModelStore?
+}

@@ -1,0 +1,64 @@
+import Foundation
+@testable import PersistenceModels
+import Testing
+
+@Suite("External storage")
+struct ExternalStorageTests {
+    nonisolated(unsafe) static let models: [any PersistentModel.Type] = [Photo.self]
+
+    static func files(in store: ModelStoreFixture) -> [String] {
+        guard let directory = store.container.store.externalData?.directory else { return [] }
+        return ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+    }
+
+    @Test("external data is written to a file beside the store and read back after reopening")
+    func dataLivesInAFile() throws {
+        let store = try ModelStoreFixture(fileNamed: "photos.store", types: Self.models)
+        defer { store.removeFiles() }
+        let bytes = Data((0..<100_000).map { UInt8($0 % 251) })
+        store.context.insert(Photo(caption: "Big", imageData: bytes))
+        try store.context.save()
+        let files = Self.files(in: store)
+        #expect(files.count == 1)
+        let column = try store.container.store.read(while: "test") { db in
+            try String.fetchOne(db, sql: #"SELECT "imageData" FROM "Photo""#)
+        }
+        #expect(column == files.first)
+        let directory = try #require(store.container.store.externalData?.directory)
+        #expect(directory.path.hasSuffix(".photos.store_SUPPORT/_EXTERNAL_DATA"))
+
+        let reopened = try ModelContainer(for: Schema(Self.models), configurations: store.container.configurations)
+        let loaded = try #require(try ModelContext(reopened).fetch(FetchDescriptor<Photo>()).first)
+        #expect(loaded.imageData == bytes)
+    }
+
+    @Test("replacing or deleting external data removes the old file after the save")
+    func oldFilesAreRemoved() throws {
+        let store = try ModelStoreFixture(fileNamed: "photos.store", types: Self.models)
+        defer { store.removeFiles() }
+        let photo = Photo(caption: "P", imageData: Data([1, 2, 3]))
+        store.context.insert(photo)
+        try store.context.save()
+        let first = Self.files(in: store)
+        photo.imageData = Data([4, 5, 6])
+        try store.context.save()
+        let second = Self.files(in: store)
+        #expect(second.count == 1)
+        #expect(second != first)
+        store.context.delete(photo)
+        try store.context.save()
+        #expect(Self.files(in: store).isEmpty)
+    }
+
+    @Test("a store in memory keeps external data in the table")
+    func inMemoryKeepsDataInline() throws {
+        let store = try ModelStoreFixture(Self.models)
+        store.context.insert(Photo(caption: "Small", imageData: Data([9, 9])))
+        try store.context.save()
+        let blob = try store.container.store.read(while: "test") { db in
+            try Data.fetchOne(db, sql: #"SELECT "imageData" FROM "Photo""#)
+        }
+        #expect(blob == Data([9, 9]))
+        #expect(try store.newContext().fetch(FetchDescriptor<Photo>()).first?.imageData == Data([9, 9]))
+    }
+}

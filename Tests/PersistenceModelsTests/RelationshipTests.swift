@@ -1,0 +1,247 @@
+import Foundation
+import Observation
+@testable import PersistenceModels
+import Testing
+
+@Suite("Relationships")
+struct RelationshipTests {
+    nonisolated(unsafe) static let models: [any PersistentModel.Type] = [Note.self, Tag.self, Folder.self, TaskItem.self, Category.self, Owner.self, Pet.self, Shelf.self, Book.self, Person.self, Playlist.self, Song.self]
+
+    @Test("appending a tag to a note adds the note to the tag at once, and both sides persist")
+    func manyToMany() throws {
+        let store = try ModelStoreFixture(Self.models)
+        let note = Note(title: "Plan")
+        let work = Tag(name: "Work")
+        store.context.insert(note)
+        store.context.insert(work)
+        note.tags.append(work)
+        #expect(work.notes.map(\.title) == ["Plan"])
+        try store.context.save()
+
+        let other = store.newContext()
+        let loadedTag = try #require(try other.fetch(FetchDescriptor<Tag>()).first)
+        #expect(loadedTag.notes.map(\.title) == ["Plan"])
+        #expect(loadedTag.notes.first?.tags.first === loadedTag)
+
+        work.notes.removeAll()
+        #expect(note.tags.isEmpty)
+        try store.context.save()
+        #expect(try store.newContext().fetch(FetchDescriptor<Note>()).first?.tags.isEmpty == true)
+    }
+
+    @Test("setting a note's folder adds it to the folder's notes and moves it out of the previous folder")
+    func toOneUpdatesToMany() throws {
+        let store = try ModelStoreFixture(Self.models)
+        let inbox = Folder(name: "Inbox")
+        let archive = Folder(name: "Archive")
+        let note = Note(title: "Memo")
+        store.context.insert(inbox)
+        store.context.insert(archive)
+        store.context.insert(note)
+        note.folder = inbox
+        #expect(inbox.notes.map(\.title) == ["Memo"])
+        note.folder = archive
+        #expect(inbox.notes.isEmpty)
+        #expect(archive.notes.map(\.title) == ["Memo"])
+        archive.notes.removeAll()
+        #expect(note.folder == nil)
+        inbox.notes.append(note)
+        #expect(note.folder === inbox)
+        try store.context.save()
+        let loaded = try #require(try store.newContext().fetch(FetchDescriptor<Folder>(predicate: #Predicate { $0.name == "Inbox" })).first)
+        #expect(loaded.notes.map(\.title) == ["Memo"])
+        #expect(loaded.notes.first?.folder === loaded)
+    }
+
+    @Test("an inverse is inferred when each side has exactly one relationship to the other")
+    func inferredInverse() throws {
+        let store = try ModelStoreFixture(Self.models)
+        let home = Category(name: "Home")
+        let task = TaskItem(title: "Dishes")
+        store.context.insert(home)
+        home.tasks.append(task)
+        #expect(task.category === home)
+        #expect(task.modelContext === store.context)
+        try store.context.save()
+        let loaded = try #require(try store.newContext().fetch(FetchDescriptor<TaskItem>()).first)
+        #expect(loaded.category?.name == "Home")
+    }
+
+    @Test("explicit inverses tell apart two relationships to the same type")
+    func explicitInverseOnSelfRelationship() throws {
+        let store = try ModelStoreFixture(Self.models)
+        let ada = Person(name: "Ada")
+        let bob = Person(name: "Bob")
+        store.context.insert(ada)
+        store.context.insert(bob)
+        ada.following.append(bob)
+        #expect(bob.followers.map(\.name) == ["Ada"])
+        #expect(ada.followers.isEmpty)
+        try store.context.save()
+        let loaded = try store.newContext().fetch(FetchDescriptor<Person>(sortBy: [SortDescriptor(\.name)]))
+        #expect(loaded[0].following.map(\.name) == ["Bob"])
+        #expect(loaded[1].followers.map(\.name) == ["Ada"])
+        #expect(loaded[1].following.isEmpty)
+    }
+
+    @Test("inserting a model inserts every model reachable from it, and links inverses set in initializers")
+    func insertInsertsGraph() throws {
+        let store = try ModelStoreFixture(Self.models)
+        let owner = Owner(name: "Sam")
+        let pet = Pet(name: "Rex", owner: owner)
+        store.context.insert(pet)
+        #expect(owner.modelContext === store.context)
+        #expect(owner.pets.map(\.name) == ["Rex"])
+        try store.context.save()
+        #expect(try store.newContext().fetchCount(FetchDescriptor<Owner>()) == 1)
+    }
+
+    @Test("changing one side notifies observers of the other side")
+    func inverseChangeIsObserved() throws {
+        let store = try ModelStoreFixture(Self.models)
+        let folder = Folder(name: "F")
+        let note = Note(title: "N")
+        store.context.insert(folder)
+        store.context.insert(note)
+        _ = folder.notes
+        let fired = Flag()
+        withObservationTracking {
+            _ = folder.notes
+        } onChange: {
+            fired.set()
+        }
+        note.folder = folder
+        #expect(fired.value)
+    }
+
+    @Test("deleting with the default rule removes the model from the other side")
+    func nullifyRule() throws {
+        let store = try ModelStoreFixture(Self.models)
+        let note = Note(title: "N")
+        let tag = Tag(name: "T")
+        store.context.insert(note)
+        note.tags = [tag]
+        try store.context.save()
+        store.context.delete(tag)
+        try store.context.save()
+        #expect(note.tags.isEmpty)
+        let loaded = try #require(try store.newContext().fetch(FetchDescriptor<Note>()).first)
+        #expect(loaded.tags.isEmpty)
+        #expect(try store.newContext().fetchCount(FetchDescriptor<Tag>()) == 0)
+    }
+
+    @Test("a cascade rule deletes the linked models too")
+    func cascadeRule() throws {
+        let store = try ModelStoreFixture(Self.models)
+        let folder = Folder(name: "Old")
+        store.context.insert(folder)
+        folder.notes = [Note(title: "A"), Note(title: "B")]
+        let survivor = Note(title: "Loose")
+        store.context.insert(survivor)
+        try store.context.save()
+        store.context.delete(folder)
+        try store.context.save()
+        #expect(try store.newContext().fetch(FetchDescriptor<Note>()).map(\.title) == ["Loose"])
+        #expect(try store.newContext().fetchCount(FetchDescriptor<Folder>()) == 0)
+    }
+
+    @Test("a deny rule makes save throw while linked models exist, and deletes nothing")
+    func denyRule() throws {
+        let store = try ModelStoreFixture(Self.models)
+        let owner = Owner(name: "Sam")
+        store.context.insert(owner)
+        owner.pets.append(Pet(name: "Rex"))
+        try store.context.save()
+        store.context.delete(owner)
+        let error = try #require(throws: SwiftDataError.self) { try store.context.save() }
+        #expect(error.code == .deleteDenied)
+        #expect(error.description.contains("Owner.pets"))
+        #expect(try store.newContext().fetchCount(FetchDescriptor<Owner>()) == 1)
+        #expect(try store.newContext().fetchCount(FetchDescriptor<Pet>()) == 1)
+        store.context.rollback()
+        owner.pets.removeAll()
+        store.context.delete(owner)
+        try store.context.save()
+        #expect(try store.newContext().fetchCount(FetchDescriptor<Owner>()) == 0)
+    }
+
+    @Test("a noAction rule leaves the linked models as they are")
+    func noActionRule() throws {
+        let store = try ModelStoreFixture(Self.models)
+        let shelf = Shelf(label: "S")
+        let book = Book(title: "B")
+        store.context.insert(shelf)
+        shelf.books.append(book)
+        try store.context.save()
+        store.context.delete(shelf)
+        try store.context.save()
+        #expect(book.shelf === shelf)
+        #expect(try store.newContext().fetchCount(FetchDescriptor<Book>()) == 1)
+    }
+
+    @Test("prefetching loads a relationship for every fetched model in one query")
+    func prefetching() throws {
+        let store = try ModelStoreFixture(Self.models)
+        for name in ["A", "B", "C"] {
+            let folder = Folder(name: name)
+            store.context.insert(folder)
+            folder.notes = [Note(title: "\(name)1"), Note(title: "\(name)2")]
+            folder.notes[0].tags = [Tag(name: "t\(name)")]
+        }
+        try store.context.save()
+        let other = store.newContext()
+        var descriptor = FetchDescriptor<Folder>(sortBy: [SortDescriptor(\.name)])
+        descriptor.relationshipKeyPathsForPrefetching = [\.notes]
+        var folders: [Folder] = []
+        let statements = try store.statements { folders = try other.fetch(descriptor) }
+        #expect(statements.filter { $0.hasPrefix("SELECT") }.count == 2)
+        let loadsAfterwards = store.statements {
+            #expect(folders.map { $0.notes.map(\.title) } == [["A1", "A2"], ["B1", "B2"], ["C1", "C2"]])
+        }
+        #expect(loadsAfterwards.isEmpty)
+
+        var noteDescriptor = FetchDescriptor<Note>(sortBy: [SortDescriptor(\.title)])
+        noteDescriptor.relationshipKeyPathsForPrefetching = [\.folder, \.tags]
+        let third = store.newContext()
+        var notes: [Note] = []
+        let noteStatements = try store.statements { notes = try third.fetch(noteDescriptor) }
+        #expect(noteStatements.filter { $0.hasPrefix("SELECT") }.count == 3)
+        let noteLoads = store.statements {
+            #expect(notes.map { $0.folder?.name } == ["A", "A", "B", "B", "C", "C"])
+            #expect(notes.map { $0.tags.map(\.name) } == [["tA"], [], ["tB"], [], ["tC"], []])
+        }
+        #expect(noteLoads.isEmpty)
+    }
+
+    @Test("an optional array of models is a to-many relationship with a working inverse and delete rule")
+    func optionalToMany() throws {
+        let store = try ModelStoreFixture(Self.models)
+        let playlist = Playlist(name: "Mix")
+        store.context.insert(playlist)
+        let song = Song(title: "One")
+        playlist.songs?.append(song)
+        #expect(song.playlist === playlist)
+        try store.context.save()
+        let loaded = try #require(try store.newContext().fetch(FetchDescriptor<Playlist>()).first)
+        #expect(loaded.songs?.map(\.title) == ["One"])
+        store.context.delete(playlist)
+        try store.context.save()
+        #expect(try store.newContext().fetchCount(FetchDescriptor<Song>()) == 0)
+    }
+
+    @Test("a deleted model's unloaded relationships read as empty instead of failing")
+    func deletedModelRelationshipsReadEmpty() throws {
+        let store = try ModelStoreFixture(Self.models)
+        let note = Note(title: "N")
+        store.context.insert(note)
+        note.tags = [Tag(name: "T")]
+        try store.context.save()
+        let other = store.newContext()
+        let loaded = try #require(try other.fetch(FetchDescriptor<Note>()).first)
+        other.delete(loaded)
+        try other.save()
+        #expect(loaded.modelContext == nil)
+        #expect(loaded.isDeleted)
+        #expect(loaded.folder == nil)
+    }
+}
