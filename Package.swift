@@ -47,6 +47,7 @@ struct CourseSection {
 
 let courseSections: [CourseSection] = [
     CourseSection(name: "Section1Strategy", dependencies: []),
+    CourseSection(name: "Section2Settings", dependencies: ["PersistenceCore"]),
 ]
 
 /// `COURSE_SECTIONS=<target>,<target>` builds only those sections; coach uses it to grade one section, or
