@@ -48,6 +48,7 @@ struct CourseSection {
 
 let courseSections: [CourseSection] = [
     CourseSection(name: "Section1Strategy", dependencies: []),
+    CourseSection(name: "Section2Settings", dependencies: ["PersistenceCore"]),
     CourseSection(name: "Section3Keychain", dependencies: ["PersistenceCore"]),
 ]
 

@@ -1,0 +1,133 @@
+import Foundation
+import Observation
+import PersistenceCore
+import Section2Settings
+import Synchronization
+import Testing
+
+@Suite("Section 2: the screen's controls")
+struct ControlChecks {
+    @Test("stepping up adds 5 to notes per page")
+    func stepUp() {
+        let device = SettingsDevice()
+        device.run {
+            let settings = NoteSettings(store: device.store)
+            settings.increaseNotesPerPage()
+
+            let saved = device.store.integer(forKey: "notesPerPage")
+            #expect(settings.notesPerPage == 25, "One + from the default 20 should show 25 (steps of 5): expected 25, found \(settings.notesPerPage).")
+            #expect(saved == 25, "One + from 20 should save 25 under \"notesPerPage\": expected 25, found \(saved).")
+        }
+    }
+
+    @Test("stepping down takes 5 from notes per page")
+    func stepDown() {
+        let device = SettingsDevice()
+        device.run {
+            let settings = NoteSettings(store: device.store)
+            settings.decreaseNotesPerPage()
+
+            let saved = device.store.integer(forKey: "notesPerPage")
+            #expect(settings.notesPerPage == 15, "One − from the default 20 should show 15 (steps of 5): expected 15, found \(settings.notesPerPage).")
+            #expect(saved == 15, "One − from 20 should save 15 under \"notesPerPage\": expected 15, found \(saved).")
+        }
+    }
+
+    @Test("notes per page never goes above 50")
+    func upperBound() {
+        let device = SettingsDevice()
+        device.run {
+            let settings = NoteSettings(store: device.store)
+            settings.notesPerPage = 45
+            var shown: [Int] = []
+            for _ in 1...3 {
+                settings.increaseNotesPerPage()
+                shown.append(settings.notesPerPage)
+            }
+
+            #expect(shown == [50, 50, 50], "Three + from 45 should reach 50 and stay there: expected [50, 50, 50], found \(shown).")
+        }
+    }
+
+    @Test("notes per page never goes below 10")
+    func lowerBound() {
+        let device = SettingsDevice()
+        device.run {
+            let settings = NoteSettings(store: device.store)
+            settings.notesPerPage = 15
+            var shown: [Int] = []
+            for _ in 1...3 {
+                settings.decreaseNotesPerPage()
+                shown.append(settings.notesPerPage)
+            }
+
+            #expect(shown == [10, 10, 10], "Three − from 15 should reach 10 and stay there: expected [10, 10, 10], found \(shown).")
+        }
+    }
+
+    @Test("the toggle turns pinning new notes on, then off")
+    func toggle() {
+        let device = SettingsDevice()
+        device.run {
+            let settings = NoteSettings(store: device.store)
+            settings.toggleDefaultPinned()
+            let afterOne = device.store.object(forKey: "defaultPinned") as? Bool
+            settings.toggleDefaultPinned()
+            let afterTwo = device.store.object(forKey: "defaultPinned") as? Bool
+
+            #expect(afterOne == true, "One toggle from the default should save true under \"defaultPinned\": expected true, found \(afterOne.map(String.init) ?? "nothing").")
+            #expect(afterTwo == false, "A second toggle should save false under \"defaultPinned\": expected false, found \(afterTwo.map(String.init) ?? "nothing").")
+        }
+    }
+
+    @Test("choosing a sort order shows it and saves it")
+    func chooseSortOrder() {
+        let device = SettingsDevice()
+        device.run {
+            let settings = NoteSettings(store: device.store)
+            settings.chooseSortOrder(.title)
+            let shownTitle = settings.sortOrder
+            settings.chooseSortOrder(.date)
+            let saved = device.store.string(forKey: "sortOrder")
+
+            #expect(shownTitle == .title, "After choosing .title the picker should show .title: expected .title, found .\(shownTitle.rawValue).")
+            #expect(saved == "date", "Choosing .date again should save \"date\" under \"sortOrder\": expected \"date\", found \(saved.map { "\"\($0)\"" } ?? "nothing").")
+        }
+    }
+
+    @Test("a screen reading a setting is told when another screen changes it")
+    func observedChange() {
+        let device = SettingsDevice()
+        device.run {
+            let screen = NoteSettings(store: device.store)
+            let otherScreen = NoteSettings(store: device.store)
+            let told = ChangeFlag()
+            withObservationTracking {
+                _ = screen.notesPerPage
+            } onChange: {
+                told.raise()
+            }
+
+            otherScreen.increaseNotesPerPage()
+
+            let wasTold = told.isRaised
+            #expect(
+                wasTold,
+                "A screen that read notesPerPage should be told when it changes, as a SwiftUI view is redrawn: expected a change notice, found none. Read the store on every access; keep no copy."
+            )
+        }
+    }
+}
+
+/// Remembers whether an observation's change handler ran; the handler may run on any thread.
+final class ChangeFlag: Sendable {
+    private let raised = Atomic(false)
+
+    /// Records that the handler ran.
+    func raise() {
+        raised.store(true, ordering: .sequentiallyConsistent)
+    }
+
+    /// Whether the handler ran.
+    var isRaised: Bool { raised.load(ordering: .sequentiallyConsistent) }
+}
