@@ -38,6 +38,12 @@ let sectionOverride: (target: String, folder: String)? = Context.environment["CO
         return parts.count == 2 ? (parts[0], parts[1]) : nil
     }
 
+// MARK: - Grading-only builds
+
+/// `COURSE_GRADING_ONLY=1` leaves the core's and coach's own tests out of the build. coach sets it when
+/// it grades sections, so grading compiles and links only what the hidden suites need.
+let gradingOnly = Context.environment["COURSE_GRADING_ONLY"] == "1"
+
 // MARK: - Course sections
 
 /// One course section: a library built from `Exercises/<name>` or `Solutions/<name>`, and its hidden suite in `Tests/<name>Tests`.
@@ -76,86 +82,91 @@ let sectionTargets: [Target] = courseSections.filter { selectedSections?.contain
 // MARK: - The persistence core
 
 let coreTargets: [Target] = [
-        // The module learners import: re-exports every part of the core.
-        .target(
-            name: "PersistenceCore",
-            dependencies: ["PersistenceSandbox", "PersistencePreferences", "PersistenceVault", "PersistenceModels"]
-        ),
-        .target(name: "PersistenceSandbox"),
-        .testTarget(name: "PersistenceSandboxTests", dependencies: ["PersistenceSandbox", "CoreTestSupport", "PersistenceProbe"]),
-        .target(name: "PersistencePreferences", dependencies: ["PersistenceSandbox"]),
-        .testTarget(name: "PersistencePreferencesTests", dependencies: ["PersistencePreferences", "CoreTestSupport", "PersistenceProbe"]),
-        // A small program the core's tests start as a second process (concurrent writers, killed writers,
-        // racing vault clients), and the helper that starts it.
-        .executableTarget(
-            name: "PersistenceProbe",
-            dependencies: ["PersistenceSandbox", "PersistencePreferences", "PersistenceVault"],
-            path: "Tests/PersistenceProbe"
-        ),
-        .target(name: "CoreTestSupport", path: "Tests/CoreTestSupport"),
+    // The module learners import: re-exports every part of the core.
+    .target(
+        name: "PersistenceCore",
+        dependencies: ["PersistenceSandbox", "PersistencePreferences", "PersistenceVault", "PersistenceModels"]
+    ),
+    .target(name: "PersistenceSandbox"),
+    .target(name: "PersistencePreferences", dependencies: ["PersistenceSandbox"]),
+    .target(
+        name: "PersistenceVault",
+        dependencies: ["PersistenceSandbox", .product(name: "Crypto", package: "swift-crypto")]
+    ),
+    // SwiftData's model layer: @Model classes, containers and contexts over SQLite.
+    .target(
+        name: "PersistenceModels",
+        dependencies: [
+            "PersistenceMacros",
+            "PersistenceSandbox",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]
+    ),
+    // The macros' implementation, testable on its own; the plugin below only lists it.
+    .target(
+        name: "PersistenceMacrosSupport",
+        dependencies: [
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+            .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+            .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+        ]
+    ),
+    .macro(
+        name: "PersistenceMacros",
+        dependencies: [
+            "PersistenceMacrosSupport",
+            .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+        ]
+    ),
+]
 
-        // SwiftData's model layer: @Model classes, containers and contexts over SQLite.
-        .target(
-            name: "PersistenceModels",
-            dependencies: [
-                "PersistenceMacros",
-                "PersistenceSandbox",
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ]
-        ),
-        // The macros' implementation, testable on its own; the plugin below only lists it.
-        .target(
-            name: "PersistenceMacrosSupport",
-            dependencies: [
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
-                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
-            ]
-        ),
-        .macro(
-            name: "PersistenceMacros",
-            dependencies: [
-                "PersistenceMacrosSupport",
-                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
-            ]
-        ),
-        .testTarget(
-            name: "PersistenceModelsTests",
-            dependencies: ["PersistenceCore", "PersistenceModels", .product(name: "GRDB", package: "GRDB.swift")]
-        ),
-        .testTarget(
-            name: "PersistenceMacrosTests",
-            dependencies: [
-                "PersistenceMacrosSupport",
-                .product(name: "MacroTesting", package: "swift-macro-testing"),
-            ]
-        ),
-        .target(
-            name: "PersistenceVault",
-            dependencies: ["PersistenceSandbox", .product(name: "Crypto", package: "swift-crypto")]
-        ),
-        .testTarget(
-            name: "PersistenceVaultTests",
-            dependencies: ["PersistenceVault", "PersistenceCore", "CoreTestSupport", "PersistenceProbe"]
-        ),
+let coreTestTargets: [Target] = [
+    .testTarget(name: "PersistenceSandboxTests", dependencies: ["PersistenceSandbox", "CoreTestSupport", "PersistenceProbe"]),
+    .testTarget(name: "PersistencePreferencesTests", dependencies: ["PersistencePreferences", "CoreTestSupport", "PersistenceProbe"]),
+    .testTarget(
+        name: "PersistenceVaultTests",
+        dependencies: ["PersistenceVault", "PersistenceCore", "CoreTestSupport", "PersistenceProbe"]
+    ),
+    .testTarget(
+        name: "PersistenceModelsTests",
+        dependencies: ["PersistenceCore", "PersistenceModels", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
+    .testTarget(
+        name: "PersistenceMacrosTests",
+        dependencies: [
+            "PersistenceMacrosSupport",
+            .product(name: "MacroTesting", package: "swift-macro-testing"),
+        ]
+    ),
+    // A small program the core's tests start as a second process (concurrent writers, killed writers,
+    // racing vault clients), and the helper that starts it.
+    .executableTarget(
+        name: "PersistenceProbe",
+        dependencies: ["PersistenceSandbox", "PersistencePreferences", "PersistenceVault"],
+        path: "Tests/PersistenceProbe"
+    ),
+    .target(name: "CoreTestSupport", path: "Tests/CoreTestSupport"),
 ]
 
 // MARK: - coach
 
+/// The learner's and instructor's runner: a thin command layer over CoachKit.
 let coachTargets: [Target] = [
-        // The learner's and instructor's runner: a thin command layer over CoachKit.
-        .target(name: "CoachKit"),
-        .executableTarget(
-            name: "coach",
-            dependencies: ["CoachKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
-        ),
-        .testTarget(name: "CoachKitTests", dependencies: ["CoachKit"]),
-        .testTarget(
-            name: "CoachCommandTests",
-            dependencies: ["coach", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            exclude: ["Golden"]
-        ),
+    .target(name: "CoachKit"),
+    .executableTarget(
+        name: "coach",
+        dependencies: ["CoachKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+    ),
+]
+
+let coachTestTargets: [Target] = [
+    .testTarget(name: "CoachKitTests", dependencies: ["CoachKit"]),
+    .testTarget(
+        name: "CoachCommandTests",
+        dependencies: ["coach", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        exclude: ["Golden"]
+    ),
 ]
 
 // MARK: - Package
@@ -174,5 +185,5 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
     ],
-    targets: coreTargets + coachTargets + sectionTargets
+    targets: coreTargets + coachTargets + sectionTargets + (gradingOnly ? [] : coreTestTargets + coachTestTargets)
 )

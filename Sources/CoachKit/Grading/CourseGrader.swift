@@ -18,40 +18,46 @@ public struct CourseGrader: Sendable {
 
     /// Builds and grades `sections` on `track`, then stores the grades in the progress file.
     ///
-    /// When the build fails in some sections' files, the others are built and graded without them.
+    /// Every build includes every section, so grading one section or all of them compiles the same
+    /// package and nothing is relinked when a learner switches between `coach check` and `coach status`.
+    /// When some sections' files do not compile, they are left out and the rest is built again.
     ///
     /// - Throws: `CoachError.cannotLaunch` when `swift` cannot be started.
     public func grade(_ sections: [Course.Section], on track: CourseTrack) throws -> [SectionGrade] {
         guard !sections.isEmpty else { return [] }
-        var (run, grades) = try gradeTogether(sections, on: track)
-        let broken = grades.filter { !$0.compilerErrors.isEmpty }.map(\.section.target)
-        if !broken.isEmpty, broken.count < sections.count {
-            let rest = sections.filter { !broken.contains($0.target) }
-            let regraded: [SectionGrade]
-            (run, regraded) = try gradeTogether(rest, on: track)
-            grades = grades.map { grade in regraded.first { $0.section.target == grade.section.target } ?? grade }
+        let course = workbench.course.sections
+        var grades: [String: SectionGrade] = [:]
+        var excluded: [String] = []
+        var lastRun: TrackRun?
+        while true {
+            let included = course.filter { !excluded.contains($0.target) }
+            let pending = sections.filter { grades[$0.target] == nil }
+            let filter = "^(" + pending.map { NSRegularExpression.escapedPattern(for: $0.testTarget) }.joined(separator: "|") + ")\\."
+            let request = BuildRequest(track: track, sections: excluded.isEmpty ? nil : included.map(\.target))
+            let run = try tester.run(request, filter: filter, timeLimit: timeLimitPerSection * pending.count)
+            lastRun = run
+            let broken = included.filter { !SectionGrade(section: $0, run: run, workbench: workbench).compilerErrors.isEmpty }
+            for section in pending where run.compiled || broken.contains(where: { $0.target == section.target }) {
+                grades[section.target] = SectionGrade(section: section, run: run, workbench: workbench)
+            }
+            let stillPending = sections.filter { grades[$0.target] == nil }
+            if stillPending.isEmpty || broken.isEmpty { break }
+            excluded += broken.map(\.target)
         }
-        // A section that still cannot be graded without errors of its own is blocked by the core or the
-        // manifest: show it those errors, or the log when the compiler printed none.
-        grades = grades.map { grade in
-            guard grade.buildFailed, grade.compilerErrors.isEmpty else { return grade }
-            var blocked = grade
-            blocked.compilerErrors = run.compilerErrors.isEmpty
-                ? [CompilerDiagnostic(path: workbench.relativePath(of: run.buildLog), line: 1, column: 1, message: "the build failed; read this log")]
-                : Array(run.compilerErrors.prefix(10))
+        // A section that still cannot be graded is blocked by the core or the manifest: show it those
+        // errors, or the log when the compiler printed none.
+        let result = sections.map { section -> SectionGrade in
+            if let grade = grades[section.target] { return grade }
+            var blocked = SectionGrade(section: section, outcomes: [], compilerErrors: [], buildFailed: true)
+            if let run = lastRun {
+                blocked.compilerErrors = run.compilerErrors.isEmpty
+                    ? [CompilerDiagnostic(path: workbench.relativePath(of: run.buildLog), line: 1, column: 1, message: "the build failed; read this log")]
+                    : Array(run.compilerErrors.prefix(10))
+            }
             return blocked
         }
-        try remember(grades, on: track)
-        return grades
-    }
-
-    private func gradeTogether(_ sections: [Course.Section], on track: CourseTrack) throws -> (TrackRun, [SectionGrade]) {
-        let targets = sections.map(\.target)
-        let allSections = targets.count == workbench.course.sections.count
-        let filter = "^(" + sections.map { NSRegularExpression.escapedPattern(for: $0.testTarget) }.joined(separator: "|") + ")\\."
-        let limit = timeLimitPerSection * sections.count
-        let run = try tester.run(BuildRequest(track: track, sections: allSections ? nil : targets), filter: filter, timeLimit: limit)
-        return (run, sections.map { SectionGrade(section: $0, run: run, workbench: workbench) })
+        try remember(result, on: track)
+        return result
     }
 
     private func remember(_ grades: [SectionGrade], on track: CourseTrack) throws {

@@ -6,6 +6,8 @@ public struct BuildRequest: Sendable, Equatable {
     public var sections: [String]?
     /// A section target built from another folder (relative to the workbench root), and that folder.
     public var override: Override?
+    /// Whether the build includes the core's and coach's own tests; grading needs only the sections'.
+    public var includesOwnTests: Bool
 
     /// One section target compiled from a folder other than its track's.
     public struct Override: Sendable, Equatable {
@@ -15,11 +17,12 @@ public struct BuildRequest: Sendable, Equatable {
         public var folder: String
     }
 
-    /// A build of `track`, limited to `sections` when given.
-    public init(track: CourseTrack, sections: [String]? = nil, override: Override? = nil) {
+    /// A build of `track`, limited to `sections` when given, without the core's own tests unless asked.
+    public init(track: CourseTrack, sections: [String]? = nil, override: Override? = nil, includesOwnTests: Bool = false) {
         self.track = track
         self.sections = sections
         self.override = override
+        self.includesOwnTests = includesOwnTests
     }
 
     /// The variables that make `Package.swift` build exactly this; empty values clear inherited ones.
@@ -28,6 +31,7 @@ public struct BuildRequest: Sendable, Equatable {
             "COURSE_TRACK": track.rawValue,
             "COURSE_SECTIONS": sections?.joined(separator: ",") ?? "",
             "COURSE_SECTION_OVERRIDE": override.map { "\($0.target)=\($0.folder)" } ?? "",
+            "COURSE_GRADING_ONLY": includesOwnTests ? "" : "1",
         ]
     }
 }

@@ -43,7 +43,7 @@ public struct Verifier: Sendable {
         }
 
         report(style.bold("starters") + "   building and grading with COURSE_TRACK=exercises, with the core's tests…")
-        let starters = try tester.run(BuildRequest(track: .exercises), filter: nil)
+        let starters = try tester.run(BuildRequest(track: .exercises, includesOwnTests: true), filter: nil)
         let sectionModules = Set(sections.map(\.testTarget))
         let core = starters.outcomes.filter { !sectionModules.contains($0.module) }
         var coreProblems = Self.buildProblems(area: "core tests", run: starters, in: nil)
@@ -74,7 +74,7 @@ public struct Verifier: Sendable {
             return [VerificationProblem(area, "cannot stage the fixture: \(error.localizedDescription)")]
         }
         let run = try tester.run(
-            BuildRequest(track: .solutions, sections: [section.target], override: .init(target: section.target, folder: folder)),
+            BuildRequest(track: .solutions, override: .init(target: section.target, folder: folder)),
             filter: "^\(section.testTarget)"
         )
         if !run.compiled {
