@@ -18,6 +18,8 @@ public final class ModelContainer: @unchecked Sendable {
     /// The configurations the container was created with; the first one describes the store.
     public let configurations: [ModelConfiguration]
     let store: ModelStore
+    /// Counts changes made through the container's contexts; live queries observe it.
+    let changeSignal = ModelChangeSignal()
     @MainActor private var cachedMainContext: ModelContext?
 
     /// Creates a container for the given model types (and the models they relate to).
@@ -67,5 +69,6 @@ public final class ModelContainer: @unchecked Sendable {
                 try db.execute(sql: "DELETE FROM \(table.quotedDatabaseIdentifier)")
             }
         }
+        changeSignal.noteChange()
     }
 }

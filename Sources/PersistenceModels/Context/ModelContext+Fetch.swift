@@ -11,7 +11,7 @@ extension ModelContext {
     /// - Throws: ``SwiftDataError`` when the store cannot be read or the predicate fails to evaluate.
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
         let entity = try entityLayout(of: T.self, while: "fetching \(T.self)")
-        let plan = FetchPlan(descriptor: descriptor, entity: entity)
+        let plan = FetchPlan(descriptor: descriptor, entity: entity, layout: store.layout)
         let usesPendingChanges = descriptor.includePendingChanges && hasPendingWork(for: T.self)
         if plan.isFullyTranslated && !usesPendingChanges {
             let query = plan.selectQuery(limited: true)
@@ -56,7 +56,7 @@ extension ModelContext {
     /// - Throws: ``SwiftDataError`` when the store cannot be read or the predicate fails to evaluate.
     public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
         let entity = try entityLayout(of: T.self, while: "counting \(T.self)")
-        let plan = FetchPlan(descriptor: descriptor, entity: entity)
+        let plan = FetchPlan(descriptor: descriptor, entity: entity, layout: store.layout)
         if plan.isFullyTranslated && !(descriptor.includePendingChanges && hasPendingWork(for: T.self)) {
             let query = plan.countQuery()
             return try store.read(while: "counting \(T.self)") { db in

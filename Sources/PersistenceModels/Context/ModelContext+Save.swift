@@ -47,6 +47,7 @@ extension ModelContext {
         pendingInserts.removeAll()
         pendingChanges.removeAll()
         pendingDeletes.removeAll()
+        container.changeSignal.noteChange()
     }
 
     /// Expands cascades, checks `.deny` rules, then clears the inverse side of nullified relationships.

@@ -86,6 +86,7 @@ public final class ModelContext {
         for inserted in newlyInserted {
             RelationshipMaintainer.linkInitialRelationships(of: inserted)
         }
+        if !newlyInserted.isEmpty { container.changeSignal.noteChange() }
         scheduleAutosave()
     }
 
@@ -107,6 +108,7 @@ public final class ModelContext {
             pendingDeletes.insert(model)
             backing.isDeleted = true
         }
+        container.changeSignal.noteChange()
         scheduleAutosave()
     }
 
@@ -126,6 +128,7 @@ public final class ModelContext {
         pendingInserts.removeAll()
         pendingChanges.removeAll()
         pendingDeletes.removeAll()
+        container.changeSignal.noteChange()
     }
 
     /// Runs `block`, then saves; if `block` throws, its changes are rolled back.

@@ -10,10 +10,10 @@ struct FetchPlan<T: PersistentModel> {
     let fetchLimit: Int?
     let fetchOffset: Int?
 
-    init(descriptor: FetchDescriptor<T>, entity: StoreLayout.EntityLayout) {
+    init(descriptor: FetchDescriptor<T>, entity: StoreLayout.EntityLayout, layout: StoreLayout) {
         self.entity = entity
         if let predicate = descriptor.predicate {
-            let translated = try? PredicateTranslator.translate(predicate, entity: entity)
+            let translated = try? PredicateTranslator.translate(predicate, entity: entity, layout: layout)
             self.condition = translated
             self.isPredicateTranslated = translated != nil
         } else {

@@ -12,7 +12,7 @@ extension PredicateExpressions.NotEqual: SQLTranslatableExpression {
     }
 }
 
-/// `==` and `!=`: null-safe SQL comparisons, with `nil` as `IS [NOT] NULL`.
+/// `==` and `!=`: null-safe SQL comparisons (`IS`, `IS NOT`), so a `nil` property differs from every value as in Swift.
 enum EqualityTranslation {
     static func term(_ lhs: Any, _ rhs: Any, negated: Bool, in translator: PredicateTranslator) throws(PredicateTranslationError) -> SQLTerm {
         let left = try translator.term(lhs)

@@ -3,8 +3,8 @@ import GRDB
 
 /// A SQL condition built from a predicate, kept apart from its text: values stay values until generation binds them.
 indirect enum SQLExpression: Equatable {
-    /// A column of the fetched table.
-    case column(String)
+    /// A column of a table in the query, named by the table's alias.
+    case column(table: String, name: String)
     /// A value, bound as an argument.
     case value(DatabaseValue)
     /// A comparison of two operands.
@@ -17,6 +17,16 @@ indirect enum SQLExpression: Equatable {
     case or(SQLExpression, SQLExpression)
     /// The condition does not hold.
     case not(SQLExpression)
+    /// Any other SQL form (a function call, a subquery), written as text around nested expressions.
+    case composite([SQLFragment])
+}
+
+/// One piece of a composite SQL expression.
+enum SQLFragment: Equatable {
+    /// SQL text written as is; it never contains a value.
+    case text(String)
+    /// A nested expression, whose values are bound.
+    case expression(SQLExpression)
 }
 
 /// The comparison operators a predicate can use in SQL.
@@ -47,8 +57,8 @@ enum SQLGenerator {
     /// The SQL text of `expression`; values are added to `context` as arguments.
     static func sql(for expression: SQLExpression, in context: SQLGenerationContext) -> String {
         switch expression {
-        case .column(let name):
-            return name.quotedDatabaseIdentifier
+        case .column(let table, let name):
+            return "\(table.quotedDatabaseIdentifier).\(name.quotedDatabaseIdentifier)"
         case .value(let value):
             return context.bind(value)
         case .comparison(let lhs, let op, let rhs):
@@ -61,6 +71,22 @@ enum SQLGenerator {
             return "(\(sql(for: lhs, in: context)) OR \(sql(for: rhs, in: context)))"
         case .not(let operand):
             return "(NOT \(sql(for: operand, in: context)))"
+        case .composite(let fragments):
+            return fragments.map { fragment in
+                switch fragment {
+                case .text(let text): text
+                case .expression(let nested): sql(for: nested, in: context)
+                }
+            }.joined()
         }
     }
+}
+
+extension SQLExpression {
+    /// A composite expression from alternating text and nested expressions.
+    static func sql(_ fragments: SQLFragment...) -> SQLExpression { .composite(fragments) }
+}
+
+extension SQLFragment: ExpressibleByStringInterpolation {
+    init(stringLiteral value: String) { self = .text(value) }
 }

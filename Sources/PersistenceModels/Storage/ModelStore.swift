@@ -22,6 +22,7 @@ final class ModelStore: Sendable {
         let logsStatements = ProcessInfo.processInfo.environment["PERSISTENCE_SQL_DEBUG"] == "1"
         let recorder = RecorderBox()
         databaseConfiguration.prepareDatabase { db in
+            PredicateSQLFunctions.register(in: db)
             db.trace(options: .statement) { event in
                 let sql = "\(event)"
                 if logsStatements {

@@ -1,0 +1,113 @@
+import Foundation
+import Observation
+
+/// The models that match a fetch, kept current for a view, like SwiftData's `@Query`.
+///
+/// The query uses the context of the scope its owner was created in (see ``ModelEnvironment``).
+/// Reading ``wrappedValue`` returns the current results: any insert, delete or save made through a
+/// context of the same container makes the next read fetch again, and observers that read the
+/// results inside `withObservationTracking` are notified of the change.
+///
+/// ```swift
+/// struct NoteList {
+///     @Query(sort: \Note.createdAt, order: .reverse) var notes: [Note]
+/// }
+/// ```
+@propertyWrapper
+public struct Query<Element: PersistentModel> {
+    private let descriptor: FetchDescriptor<Element>
+    private let results: QueryResults<Element>
+
+    /// Fetches with a descriptor.
+    public init(_ descriptor: FetchDescriptor<Element>, animation: QueryAnimation = .default) {
+        self.descriptor = descriptor
+        self.results = QueryResults(context: ModelEnvironment.modelContext)
+    }
+
+    /// Fetches the models that match `filter`, sorted by `sort`.
+    public init(filter: Predicate<Element>? = nil, sort: [SortDescriptor<Element>] = [], animation: QueryAnimation = .default) {
+        self.init(FetchDescriptor(predicate: filter, sortBy: sort), animation: animation)
+    }
+
+    /// Fetches the models that match `filter`, sorted by one property.
+    public init<Value: Comparable>(
+        filter: Predicate<Element>? = nil,
+        sort keyPath: any KeyPath<Element, Value> & Sendable,
+        order: SortOrder = .forward,
+        animation: QueryAnimation = .default
+    ) {
+        self.init(filter: filter, sort: [SortDescriptor(keyPath, order: order)], animation: animation)
+    }
+
+    /// Fetches the models that match `filter`, sorted by one optional property (`nil` first in forward order).
+    public init<Value: Comparable>(
+        filter: Predicate<Element>? = nil,
+        sort keyPath: any KeyPath<Element, Value?> & Sendable,
+        order: SortOrder = .forward,
+        animation: QueryAnimation = .default
+    ) {
+        self.init(filter: filter, sort: [SortDescriptor(keyPath, order: order)], animation: animation)
+    }
+
+    /// Fetches the models that match `filter`, sorted by a flag (`false` first in forward order).
+    public init(
+        filter: Predicate<Element>? = nil,
+        sort keyPath: any KeyPath<Element, Bool> & Sendable,
+        order: SortOrder = .forward,
+        animation: QueryAnimation = .default
+    ) {
+        self.init(filter: filter, sort: [SortDescriptor(keyPath, order: order)], animation: animation)
+    }
+
+    /// The current results; empty when the fetch fails (see ``fetchError``).
+    public var wrappedValue: [Element] { results.current(descriptor) }
+
+    /// The context the query fetches from.
+    public var modelContext: ModelContext { results.resolvedContext() ?? EnvironmentValues().modelContext }
+
+    /// The error of the last fetch, if it failed.
+    public var fetchError: (any Error)? { results.lastError }
+}
+
+/// Accepted where SwiftUI takes an animation for query changes; results are not animated here.
+public struct QueryAnimation: Sendable {
+    /// The default animation.
+    public static let `default` = QueryAnimation()
+}
+
+/// The cached results of one query and the change count they were fetched at.
+final class QueryResults<Element: PersistentModel> {
+    private var context: ModelContext?
+    private var cached: [Element] = []
+    private var fetchedGeneration: Int?
+    private(set) var lastError: (any Error)?
+
+    init(context: ModelContext?) {
+        self.context = context
+    }
+
+    /// The context of the query: the one captured at creation, or the one of the scope of the first read.
+    func resolvedContext() -> ModelContext? {
+        if context == nil { context = ModelEnvironment.modelContext }
+        return context
+    }
+
+    /// The results, fetched again when the container changed since the last fetch.
+    func current(_ descriptor: FetchDescriptor<Element>) -> [Element] {
+        guard let context = resolvedContext() else {
+            FileHandle.standardError.write(Data("[PersistenceModels] @Query of \(Element.self) has no model context; use ModelEnvironment.with(_:_:)\n".utf8))
+            return []
+        }
+        let generation = context.container.changeSignal.generation
+        guard generation != fetchedGeneration else { return cached }
+        do {
+            cached = try context.fetch(descriptor)
+            lastError = nil
+        } catch {
+            cached = []
+            lastError = error
+        }
+        fetchedGeneration = generation
+        return cached
+    }
+}
