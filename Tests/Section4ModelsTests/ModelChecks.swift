@@ -21,7 +21,7 @@ struct ModelChecks {
             #expect(loaded.title == "Renew passport", "title after reopening: expected \"Renew passport\", found \"\(loaded.title)\". Is `title` a stored property set in init?")
             #expect(loaded.notes == "Take two photos", "notes after reopening: expected \"Take two photos\", found \"\(loaded.notes)\". Is `notes` a stored property (not @Transient) set in init?")
             #expect(loaded.dueDate == due, "dueDate after reopening: expected \(describe(due)), found \(describe(loaded.dueDate)). Is `dueDate` a stored `Date?` set in init?")
-            #expect(loaded.priority == .high, "priority after reopening: expected .high, found .\(loaded.priority). Is `priority` a stored property set in init?")
+            #expect(loaded.priority == .high, "priority after reopening: expected .high, found .\(loaded.priority.rawValue). Is `priority` a stored property set in init?")
             #expect(loaded.isCompleted, "isCompleted after marking the task done and reopening: expected true, found false. Is `isCompleted` a stored property?")
             #expect(loaded.createdAt == task.createdAt, "createdAt after reopening: expected \(describe(task.createdAt)) (the value the task was created with), found \(describe(loaded.createdAt)). Is `createdAt` a stored property set once in init?")
         }
@@ -40,7 +40,7 @@ struct ModelChecks {
         #expect(stored.count == 1, "One saved task should be in the store: expected 1 task, found \(stored.count).")
         guard let loaded = stored.first else { return }
         #expect(!loaded.isCompleted, "isCompleted of a new task: expected false, found true.")
-        #expect(loaded.priority == .medium, "priority of a task created without one: expected .medium, found .\(loaded.priority). The lesson's default is .medium.")
+        #expect(loaded.priority == .medium, "priority of a task created without one: expected .medium, found .\(loaded.priority.rawValue). The lesson's default is .medium.")
         #expect(loaded.notes.isEmpty, "notes of a task created without any: expected \"\", found \"\(loaded.notes)\".")
         #expect(loaded.dueDate == nil, "dueDate of a task created without one: expected nil, found \(describe(loaded.dueDate)).")
         #expect(

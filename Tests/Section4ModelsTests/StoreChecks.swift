@@ -15,7 +15,7 @@ struct StoreChecks {
             #expect(reopened.map(\.title) == ["Book the dentist"], "Tasks in the store file right after addTask, without any other save: expected [\"Book the dentist\"], found \(describe(reopened.map(\.title))). Insert the task and call `try context.save()` in addTask.")
             guard let loaded = reopened.first else { return }
             #expect(loaded.notes == "Mornings only", "notes of the added task after reopening: expected \"Mornings only\", found \"\(loaded.notes)\".")
-            #expect(loaded.priority == .high, "priority of the added task after reopening: expected .high, found .\(loaded.priority).")
+            #expect(loaded.priority == .high, "priority of the added task after reopening: expected .high, found .\(loaded.priority.rawValue).")
         }
     }
 
