@@ -1,0 +1,133 @@
+import Foundation
+import PersistenceCore
+import Section4Models
+import Testing
+
+@Suite("Section 4: the task store")
+struct StoreChecks {
+    @Test("a task added through the store is saved at once")
+    func addTaskSaves() throws {
+        try TaskBench.run { bench in
+            let store = try bench.openTaskStore()
+            try store.addTask(title: "Book the dentist", notes: "Mornings only", priority: .high)
+
+            let reopened = try storedTasks(in: bench.openContext())
+            #expect(reopened.map(\.title) == ["Book the dentist"], "Tasks in the store file right after addTask, without any other save: expected [\"Book the dentist\"], found \(describe(reopened.map(\.title))). Insert the task and call `try context.save()` in addTask.")
+            guard let loaded = reopened.first else { return }
+            #expect(loaded.notes == "Mornings only", "notes of the added task after reopening: expected \"Mornings only\", found \"\(loaded.notes)\".")
+            #expect(loaded.priority == .high, "priority of the added task after reopening: expected .high, found .\(loaded.priority.rawValue).")
+        }
+    }
+
+    @Test("all tasks lists every task, oldest first")
+    func allTasksOldestFirst() throws {
+        try TaskBench.run { bench in
+            let store = try bench.openTaskStore()
+            for title in ["Buy bread", "Call grandma", "Answer email"] {
+                try store.addTask(title: title)
+            }
+
+            let titles = try store.allTasks().map(\.title)
+            let expected = ["Buy bread", "Call grandma", "Answer email"]
+            #expect(titles == expected, "allTasks() after adding three tasks: expected \(describe(expected)) (oldest first), found \(describe(titles)). Fetch with a FetchDescriptor sorted by createdAt.")
+        }
+    }
+
+    @Test("a category's tasks are only the tasks filed under it")
+    func tasksInCategory() throws {
+        try TaskBench.run { bench in
+            let store = try bench.openTaskStore()
+            let home = try store.addCategory(named: "Home")
+            let work = try store.addCategory(named: "Work")
+            try store.addTask(title: "Hang the shelf", in: home)
+            try store.addTask(title: "Plan the sprint", in: work)
+            try store.addTask(title: "Unfiled idea")
+            try store.addTask(title: "Clean the oven", in: home)
+
+            let titles = store.tasks(in: home).map(\.title)
+            let expected = ["Hang the shelf", "Clean the oven"]
+            #expect(titles == expected, "tasks(in: home): expected \(describe(expected)) (oldest first), found \(describe(titles)).")
+            let filed = try storedTasks(in: bench.openContext()).map { "\($0.title) → \($0.category?.name ?? "none")" }
+            let expectedFiling = ["Clean the oven → Home", "Hang the shelf → Home", "Plan the sprint → Work", "Unfiled idea → none"]
+            #expect(filed == expectedFiling, "Each task's category after reopening the store: expected \(describe(expectedFiling)), found \(describe(filed)).")
+        }
+    }
+
+    @Test("completing a task is saved")
+    func completeSaves() throws {
+        try TaskBench.run { bench in
+            let store = try bench.openTaskStore()
+            let task = try store.addTask(title: "Return the library books")
+            try store.complete(task)
+
+            #expect(task.isCompleted, "isCompleted right after complete(_:): expected true, found false.")
+            let reopened = try storedTasks(in: bench.openContext())
+            #expect(reopened.map(\.isCompleted) == [true], "isCompleted of each stored task after complete(_:) and reopening: expected [true], found \(reopened.map(\.isCompleted)). Change the property, then save.")
+        }
+    }
+
+    @Test("renaming a task is saved")
+    func renameSaves() throws {
+        try TaskBench.run { bench in
+            let store = try bench.openTaskStore()
+            let task = try store.addTask(title: "Pay rent")
+            try store.rename(task, to: "Pay rent and the water bill")
+
+            #expect(task.title == "Pay rent and the water bill", "title right after rename(_:to:): expected \"Pay rent and the water bill\", found \"\(task.title)\".")
+            let titles = try storedTasks(in: bench.openContext()).map(\.title)
+            #expect(titles == ["Pay rent and the water bill"], "Stored titles after rename(_:to:) and reopening: expected [\"Pay rent and the water bill\"], found \(describe(titles)). Change the property, then save.")
+        }
+    }
+
+    @Test("deleting a task removes it from the store and from its category")
+    func deleteTaskSaves() throws {
+        try TaskBench.run { bench in
+            let store = try bench.openTaskStore()
+            let errands = try store.addCategory(named: "Errands")
+            let stamps = try store.addTask(title: "Buy stamps", in: errands)
+            try store.addTask(title: "Post the parcel", in: errands)
+            try store.deleteTask(stamps)
+
+            let reopenedContext = try bench.openContext()
+            let titles = try storedTasks(in: reopenedContext).map(\.title)
+            #expect(titles == ["Post the parcel"], "Stored tasks after deleting \"Buy stamps\" and reopening: expected [\"Post the parcel\"], found \(describe(titles)). Delete through the context, then save.")
+            let categoryTitles = try storedCategories(in: reopenedContext).first.map { $0.tasks.map(\.title) } ?? []
+            #expect(categoryTitles == ["Post the parcel"], "The tasks of \"Errands\" after the delete and reopening: expected [\"Post the parcel\"], found \(describe(categoryTitles)).")
+        }
+    }
+
+    @Test("a category added through the store is saved at once")
+    func addCategorySaves() throws {
+        try TaskBench.run { bench in
+            let store = try bench.openTaskStore()
+            let hobbies = try store.addCategory(named: "Hobbies")
+
+            #expect(hobbies.name == "Hobbies", "name of the added category: expected \"Hobbies\", found \"\(hobbies.name)\".")
+            #expect(hobbies.tasks.isEmpty, "tasks of a new category: expected none, found \(describe(hobbies.tasks.map(\.title))).")
+            let names = try storedCategories(in: bench.openContext()).map(\.name)
+            #expect(names == ["Hobbies"], "Categories in the store file right after addCategory(named:): expected [\"Hobbies\"], found \(describe(names)). Insert the category and save.")
+        }
+    }
+
+    @Test("deleting a category keeps its tasks and leaves them without a category")
+    func deleteCategoryNullifies() throws {
+        try TaskBench.run { bench in
+            let store = try bench.openTaskStore()
+            let chores = try store.addCategory(named: "Chores")
+            try store.addCategory(named: "Shopping")
+            try store.addTask(title: "Vacuum the stairs", in: chores)
+            try store.addTask(title: "Empty the bins", in: chores)
+            try store.deleteCategory(chores)
+
+            let reopenedContext = try bench.openContext()
+            let names = try storedCategories(in: reopenedContext).map(\.name)
+            #expect(names == ["Shopping"], "Categories after deleting \"Chores\" and reopening: expected [\"Shopping\"], found \(describe(names)). Delete through the context, then save.")
+            let tasks = try storedTasks(in: reopenedContext)
+            let titles = tasks.map(\.title)
+            #expect(titles == ["Empty the bins", "Vacuum the stairs"], "Tasks after deleting their category and reopening: expected [\"Empty the bins\", \"Vacuum the stairs\"] to remain, found \(describe(titles)). Deleting a category must keep its tasks: use the .nullify delete rule, not .cascade.")
+            for task in tasks {
+                #expect(task.category == nil, "The category of \"\(task.title)\" after its category was deleted: expected nil, found \(describe(task.category)).")
+            }
+        }
+    }
+}
