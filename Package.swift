@@ -139,6 +139,16 @@ let coreTargets: [Target] = [
             name: "PersistenceVaultTests",
             dependencies: ["PersistenceVault", "PersistenceCore", "CoreTestSupport", "PersistenceProbe"]
         ),
+        // Times the core against raw SQLite and GRDB records; run with `swift run -c release core-bench`.
+        .executableTarget(
+            name: "CoreBench",
+            dependencies: [
+                "PersistenceModels",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
 ]
 
 // MARK: - coach
@@ -166,6 +176,7 @@ let package = Package(
     products: [
         .library(name: "PersistenceCore", targets: ["PersistenceCore"]),
         .executable(name: "coach", targets: ["coach"]),
+        .executable(name: "core-bench", targets: ["CoreBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
