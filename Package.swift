@@ -40,8 +40,8 @@ let sectionOverride: (target: String, folder: String)? = Context.environment["CO
 
 // MARK: - Grading-only builds
 
-/// `COURSE_GRADING_ONLY=1` leaves the core's and coach's own tests out of the build. coach sets it when
-/// it grades sections, so grading compiles and links only what the hidden suites need.
+/// `COURSE_GRADING_ONLY=1` leaves the core's and coach's own tests and the benchmarks out of the build.
+/// coach sets it when it grades sections, so grading compiles and links only what the hidden suites need.
 let gradingOnly = Context.environment["COURSE_GRADING_ONLY"] == "1"
 
 // MARK: - Course sections
@@ -150,6 +150,21 @@ let coreTestTargets: [Target] = [
     .target(name: "CoreTestSupport", path: "Tests/CoreTestSupport"),
 ]
 
+// MARK: - Benchmarks
+
+/// Times the core against raw SQLite and GRDB records; run with `swift run -c release core-bench`.
+let benchmarkTargets: [Target] = [
+    .executableTarget(
+        name: "CoreBench",
+        dependencies: [
+            "PersistenceModels",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]
+    ),
+]
+
 // MARK: - coach
 
 /// The learner's and instructor's runner: a thin command layer over CoachKit.
@@ -178,7 +193,7 @@ let package = Package(
     products: [
         .library(name: "PersistenceCore", targets: ["PersistenceCore"]),
         .executable(name: "coach", targets: ["coach"]),
-    ],
+    ] + (gradingOnly ? [] : [.executable(name: "core-bench", targets: ["CoreBench"])]),
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
@@ -186,5 +201,6 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
     ],
-    targets: coreTargets + coachTargets + sectionTargets + (gradingOnly ? [] : coreTestTargets + coachTestTargets)
+    targets: coreTargets + coachTargets + sectionTargets
+        + (gradingOnly ? [] : coreTestTargets + coachTestTargets + benchmarkTargets)
 )

@@ -163,23 +163,19 @@ final class SaveWriter {
             if let existing = try existingRow(matching: entity, values: Dictionary(uniqueKeysWithValues: zip(columns, arguments)), in: db) {
                 if !columns.isEmpty {
                     let assignments = columns.map { "\($0) = ?" }.joined(separator: ", ")
-                    try db.execute(
-                        sql: "UPDATE \(table) SET \(assignments) WHERE \(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier) = ?",
-                        arguments: StatementArguments(arguments + [existing.databaseValue])
-                    )
+                    try db.cachedStatement(sql: "UPDATE \(table) SET \(assignments) WHERE \(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier) = ?")
+                        .execute(arguments: StatementArguments(arguments + [existing.databaseValue]))
                 }
                 try collectExternalFiles(of: entity, key: existing, attributes: entity.attributes, in: db)
                 keys[ObjectIdentifier(model)] = existing
                 continue
             }
             if columns.isEmpty {
-                try db.execute(sql: "INSERT INTO \(table) DEFAULT VALUES")
+                try db.cachedStatement(sql: "INSERT INTO \(table) DEFAULT VALUES").execute()
             } else {
                 let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-                try db.execute(
-                    sql: "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))",
-                    arguments: StatementArguments(arguments)
-                )
+                try db.cachedStatement(sql: "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))")
+                    .execute(arguments: StatementArguments(arguments))
             }
             keys[ObjectIdentifier(model)] = db.lastInsertedRowID
         }
@@ -190,13 +186,12 @@ final class SaveWriter {
             guard let key = model.persistentBackingData.primaryKey else { continue }
             let entity = try entityLayout(of: model)
             try collectExternalFiles(of: entity, key: key, attributes: entity.attributes, in: db)
-            try db.execute(
-                sql: "DELETE FROM \(entity.table.quotedDatabaseIdentifier) WHERE \(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier) = ?",
-                arguments: [key]
-            )
+            try db.cachedStatement(sql: "DELETE FROM \(entity.table.quotedDatabaseIdentifier) WHERE \(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier) = ?")
+                .execute(arguments: [key])
             for property in entity.relationshipProperties {
                 guard case .linkTable(let table, let isOwner) = entity.relationships[property.name] else { continue }
-                try db.execute(sql: "DELETE FROM \(table.quotedDatabaseIdentifier) WHERE \(isOwner ? "\"owner\"" : "\"target\"") = ?", arguments: [key])
+                try db.cachedStatement(sql: "DELETE FROM \(table.quotedDatabaseIdentifier) WHERE \(isOwner ? "\"owner\"" : "\"target\"") = ?")
+                    .execute(arguments: [key])
             }
         }
         let isInserted = Set(inserts.map(ObjectIdentifier.init))
@@ -229,9 +224,10 @@ final class SaveWriter {
                     let quoted = table.quotedDatabaseIdentifier
                     let relatedKeys = related.compactMap(primaryKey(of:))
                     if isOwner {
-                        try db.execute(sql: "DELETE FROM \(quoted) WHERE \"owner\" = ?", arguments: [key])
+                        try db.cachedStatement(sql: "DELETE FROM \(quoted) WHERE \"owner\" = ?").execute(arguments: [key])
+                        let link = try db.cachedStatement(sql: "INSERT OR IGNORE INTO \(quoted) (\"owner\", \"target\") VALUES (?, ?)")
                         for target in relatedKeys {
-                            try db.execute(sql: "INSERT OR IGNORE INTO \(quoted) (\"owner\", \"target\") VALUES (?, ?)", arguments: [key, target])
+                            try link.execute(arguments: [key, target])
                         }
                     } else {
                         let placeholders = Array(repeating: "?", count: relatedKeys.count).joined(separator: ", ")
@@ -239,18 +235,17 @@ final class SaveWriter {
                             sql: "DELETE FROM \(quoted) WHERE \"target\" = ? AND \"owner\" NOT IN (\(placeholders))",
                             arguments: StatementArguments([key] + relatedKeys)
                         )
+                        let link = try db.cachedStatement(sql: "INSERT OR IGNORE INTO \(quoted) (\"owner\", \"target\") VALUES (?, ?)")
                         for owner in relatedKeys {
-                            try db.execute(sql: "INSERT OR IGNORE INTO \(quoted) (\"owner\", \"target\") VALUES (?, ?)", arguments: [owner, key])
+                            try link.execute(arguments: [owner, key])
                         }
                     }
                 }
             }
             guard !assignments.isEmpty else { continue }
             arguments.append(key.databaseValue)
-            try db.execute(
-                sql: "UPDATE \(entity.table.quotedDatabaseIdentifier) SET \(assignments.joined(separator: ", ")) WHERE \(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier) = ?",
-                arguments: StatementArguments(arguments)
-            )
+            try db.cachedStatement(sql: "UPDATE \(entity.table.quotedDatabaseIdentifier) SET \(assignments.joined(separator: ", ")) WHERE \(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier) = ?")
+                .execute(arguments: StatementArguments(arguments))
         }
         return keys
     }
@@ -264,7 +259,7 @@ final class SaveWriter {
             guard quoted.allSatisfy({ values[$0] != nil }) else { continue }
             let condition = quoted.map { "\($0) IS ?" }.joined(separator: " AND ")
             let sql = "SELECT \(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier) FROM \(entity.table.quotedDatabaseIdentifier) WHERE \(condition) LIMIT 1"
-            if let key = try Int64.fetchOne(db, sql: sql, arguments: StatementArguments(quoted.map { values[$0]! })) {
+            if let key = try Int64.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(quoted.map { values[$0]! })) {
                 return key
             }
         }

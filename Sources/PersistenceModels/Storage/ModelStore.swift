@@ -24,6 +24,9 @@ final class ModelStore: Sendable {
         databaseConfiguration.prepareDatabase { db in
             PredicateSQLFunctions.register(in: db)
             db.trace(options: .statement) { event in
+                // Describing an event expands its SQL, which costs more than running a small statement.
+                let isRecording = recorder.store?.recordedStatements.withLock { $0 != nil } ?? false
+                guard logsStatements || isRecording else { return }
                 let sql = "\(event)"
                 if logsStatements {
                     FileHandle.standardError.write(Data("[PersistenceModels SQL] \(sql)\n".utf8))

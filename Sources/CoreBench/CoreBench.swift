@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+
+/// Measures the persistence core against raw SQLite and GRDB Codable records.
+@main
+struct CoreBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "core-bench",
+        abstract: "Time the persistence core against hand-written SQLite and GRDB records.",
+        discussion: "Run a release build: swift run -c release core-bench [workload ...] [--rows N]"
+    )
+
+    @Argument(help: "Workloads to run (default: all): insert, fetch-all, filtered-fetch, count, update, delete, tags-insert, tags-fetch, batched-insert, refresh.")
+    var workloads: [String] = []
+
+    @Option(help: "Rows of the large store (the budgets are set for 1000000); other sizes scale with it: rows/10, rows/100.")
+    var rows = 100_000
+
+    @Option(help: "Timed repetitions per way; the median is reported.")
+    var repetitions = 3
+
+    func validate() throws {
+        guard rows >= 1_000 else { throw ValidationError("--rows must be at least 1000; got \(rows)") }
+        guard repetitions >= 1 else { throw ValidationError("--repetitions must be at least 1; got \(repetitions)") }
+        let known = Set(allWorkloads().map(\.name))
+        for name in workloads where !known.contains(name) {
+            throw ValidationError("unknown workload '\(name)'; choose from: \(allWorkloads().map(\.name).joined(separator: ", "))")
+        }
+    }
+
+    func allWorkloads() -> [any Workload] {
+        let small = rows / 10
+        return [
+            InsertWorkload(rows: small),
+            FetchAllWorkload(rows: small),
+            FilteredFetchWorkload(rows: rows),
+            CountWorkload(rows: rows),
+            UpdateWorkload(rows: rows),
+            DeleteWorkload(rows: rows),
+            TagInsertWorkload(shape: TagShape(notes: rows / 100)),
+            TagFetchWorkload(shape: TagShape(notes: rows / 100)),
+            BatchedInsertWorkload(rows: rows, batchSize: max(1, rows / 100)),
+            RefreshWorkload(rows: small, resultSize: rows / 100),
+        ]
+    }
+
+    func run() throws {
+        let selected = allWorkloads().filter { workloads.isEmpty || workloads.contains($0.name) }
+        let scratch = try Scratch()
+        defer { scratch.removeAll() }
+        let runner = WorkloadRunner(scratch: scratch, repetitions: repetitions)
+        print("core-bench: \(rows) rows, \(repetitions) repetitions per way, median times")
+        var missed: [String] = []
+        for (number, workload) in selected.enumerated() {
+            let result = try runner.run(workload)
+            missed += Report.print(workload, number: number + 1, result: result)
+        }
+        print(missed.isEmpty ? "\nAll budgets met." : "\nBudgets missed: \(missed.joined(separator: "; "))")
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Runs every way of a workload several times and keeps the medians.
+struct WorkloadRunner {
+    let scratch: Scratch
+    let repetitions: Int
+
+    func run(_ workload: any Workload) throws -> WorkloadResult {
+        var seconds: [Way: Double] = [:]
+        var peaks: [Way: Int] = [:]
+        for way in Way.allCases {
+            var samples: [Sample] = []
+            for _ in 0..<repetitions {
+                let prepared = try workload.prepare(way, scratch: scratch)
+                let sample = try Stopwatch.sample(prepared.action)
+                prepared.cleanUp()
+                samples.append(sample)
+            }
+            seconds[way] = Stopwatch.median(samples.map(\.seconds)) / Double(workload.operationsPerSample)
+            peaks[way] = samples.compactMap(\.peakBytes).max()
+        }
+        return WorkloadResult(seconds: seconds, peakBytes: peaks)
+    }
+}
+
+/// Prints a workload's result table and its budgets.
+enum Report {
+    /// Prints the result; returns the summaries of missed budgets.
+    static func print(_ workload: any Workload, number: Int, result: WorkloadResult) -> [String] {
+        Swift.print("\n[\(number)] \(workload.name): \(workload.title)")
+        for way in Way.allCases {
+            let time = result.seconds[way].map(format(seconds:)) ?? "-"
+            let peak = result.peakBytes[way].map { String(format: "%.0f MB", Double($0) / 1_048_576) } ?? "-"
+            Swift.print("    \(way.label.padding(toLength: 13, withPad: " ", startingAt: 0)) \(time.padding(toLength: 12, withPad: " ", startingAt: 0)) peak RSS \(peak)")
+        }
+        let toRaw = result.ratio(.core, to: .raw).map { String(format: "%.2f×", $0) } ?? "-"
+        let toGRDB = result.ratio(.core, to: .grdb).map { String(format: "%.2f×", $0) } ?? "-"
+        Swift.print("    core/raw \(toRaw)   core/GRDB \(toGRDB)")
+        var missed: [String] = []
+        for budget in workload.budgets {
+            guard let measured = budget.measured(result) else { continue }
+            Swift.print("    budget \(budget.summary): \(measured.isMet ? "met" : "MISSED") (\(measured.value))")
+            if !measured.isMet { missed.append("\(workload.name): \(budget.summary) (\(measured.value))") }
+        }
+        return missed
+    }
+
+    static func format(seconds: Double) -> String {
+        seconds >= 1 ? String(format: "%.3f s", seconds) : String(format: "%.2f ms", seconds * 1000)
+    }
+}

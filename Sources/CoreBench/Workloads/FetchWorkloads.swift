@@ -1,0 +1,145 @@
+import Foundation
+import GRDB
+import PersistenceModels
+
+/// Workload 2: fetch every note as objects.
+struct FetchAllWorkload: Workload {
+    let rows: Int
+    var name: String { "fetch-all" }
+    var title: String { "Fetch all \(rows) notes as objects" }
+    var budgets: [Budget] { [.ratioToRaw(atMost: 2.5), .fasterThanGRDB] }
+
+    func prepare(_ way: Way, scratch: Scratch) throws -> PreparedRun {
+        let url = try scratch.filledNotesStore(rows: rows)
+        let expected = rows
+        let check: (Int) throws -> Void = { count in
+            guard count == expected else { throw BenchError.wrongResult("fetched \(count) notes instead of \(expected)") }
+        }
+        switch way {
+        case .core:
+            let container = try ModelContainer(for: BenchNote.self, configurations: ModelConfiguration(url: url))
+            return PreparedRun(action: {
+                let notes = try ModelContext(container).fetch(FetchDescriptor<BenchNote>())
+                try check(notes.count)
+            }, cleanUp: { scratch.discard(url) })
+        case .raw:
+            let database = try RawDatabase(path: url.path)
+            let statement = try database.prepare("SELECT \(RawNotes.columns) FROM \"BenchNote\"")
+            return PreparedRun(action: { try check(RawNotes.read(statement).count) }, cleanUp: { scratch.discard(url) })
+        case .grdb:
+            let pool = try DatabasePool(path: url.path)
+            return PreparedRun(action: { try check(pool.read { try NoteRecord.fetchAll($0) }.count) }, cleanUp: { scratch.discard(url) })
+        }
+    }
+}
+
+/// Workload 3: an indexed, filtered, sorted fetch returning about 20 rows.
+struct FilteredFetchWorkload: Workload {
+    let rows: Int
+    var name: String { "filtered-fetch" }
+    var title: String { "Filtered, sorted fetch of ~20 of \(rows) notes (index on priority, date), per query" }
+    var budgets: [Budget] { [.milliseconds(atMost: 5), .ratioToRaw(atMost: 2)] }
+    var operationsPerSample: Int { 50 }
+
+    func prepare(_ way: Way, scratch: Scratch) throws -> PreparedRun {
+        let url = try scratch.filledNotesStore(rows: rows)
+        let priorities = (0..<operationsPerSample).map { ($0 * 997) % NoteValues.priorityCount(rows: rows) }
+        let check: (Int) throws -> Void = { count in
+            guard (10...30).contains(count) else { throw BenchError.wrongResult("the filtered fetch returned \(count) notes") }
+        }
+        switch way {
+        case .core:
+            let container = try ModelContainer(for: BenchNote.self, configurations: ModelConfiguration(url: url))
+            return PreparedRun(action: {
+                let context = ModelContext(container)
+                for priority in priorities {
+                    let descriptor = FetchDescriptor<BenchNote>(
+                        predicate: #Predicate { $0.priority == priority },
+                        sortBy: [SortDescriptor(\.date, order: .reverse)]
+                    )
+                    try check(context.fetch(descriptor).count)
+                }
+            }, cleanUp: { scratch.discard(url) })
+        case .raw:
+            let database = try RawDatabase(path: url.path)
+            let statement = try database.prepare(
+                "SELECT \(RawNotes.columns) FROM \"BenchNote\" WHERE \"priority\" = ? ORDER BY \"date\" DESC, \"_pk\""
+            )
+            return PreparedRun(action: {
+                for priority in priorities {
+                    statement.bind(1, Int64(priority))
+                    try check(RawNotes.read(statement).count)
+                }
+            }, cleanUp: { scratch.discard(url) })
+        case .grdb:
+            let pool = try DatabasePool(path: url.path)
+            return PreparedRun(action: {
+                for priority in priorities {
+                    let notes = try pool.read { db in
+                        try NoteRecord.filter(Column("priority") == priority).order(Column("date").desc).fetchAll(db)
+                    }
+                    try check(notes.count)
+                }
+            }, cleanUp: { scratch.discard(url) })
+        }
+    }
+}
+
+/// Workload 4: count the notes matching a predicate.
+struct CountWorkload: Workload {
+    let rows: Int
+    var name: String { "count" }
+    var title: String { "fetchCount with a predicate over \(rows) notes, per query" }
+    var budgets: [Budget] { [.ratioToRaw(atMost: 1.5)] }
+    var operationsPerSample: Int { 5 }
+
+    func prepare(_ way: Way, scratch: Scratch) throws -> PreparedRun {
+        let url = try scratch.filledNotesStore(rows: rows)
+        let threshold = NoteValues.priorityCount(rows: rows) / 4
+        let operations = operationsPerSample
+        let check: (Int) throws -> Void = { count in
+            guard count > 0 else { throw BenchError.wrongResult("the count was \(count)") }
+        }
+        switch way {
+        case .core:
+            let container = try ModelContainer(for: BenchNote.self, configurations: ModelConfiguration(url: url))
+            return PreparedRun(action: {
+                let context = ModelContext(container)
+                let descriptor = FetchDescriptor<BenchNote>(predicate: #Predicate { $0.priority < threshold && !$0.isArchived })
+                for _ in 0..<operations { try check(context.fetchCount(descriptor)) }
+            }, cleanUp: { scratch.discard(url) })
+        case .raw:
+            let database = try RawDatabase(path: url.path)
+            let statement = try database.prepare("SELECT COUNT(*) FROM \"BenchNote\" WHERE \"priority\" < ? AND \"isArchived\" = 0")
+            return PreparedRun(action: {
+                for _ in 0..<operations {
+                    statement.bind(1, Int64(threshold))
+                    _ = try statement.step()
+                    let count = Int(statement.int64(0))
+                    statement.reset()
+                    try check(count)
+                }
+            }, cleanUp: { scratch.discard(url) })
+        case .grdb:
+            let pool = try DatabasePool(path: url.path)
+            return PreparedRun(action: {
+                for _ in 0..<operations {
+                    try check(pool.read { db in
+                        try NoteRecord.filter(Column("priority") < threshold && Column("isArchived") == false).fetchCount(db)
+                    })
+                }
+            }, cleanUp: { scratch.discard(url) })
+        }
+    }
+}
+
+/// A result that shows a workload did not do its job.
+enum BenchError: Error, CustomStringConvertible {
+    case wrongResult(String)
+
+    var description: String {
+        switch self {
+        case .wrongResult(let detail): "Benchmark check failed: \(detail) — while verifying a workload's result"
+        }
+    }
+}
