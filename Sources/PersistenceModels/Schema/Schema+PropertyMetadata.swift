@@ -105,14 +105,10 @@ extension Schema {
             originalName: String? = nil,
             hashModifier: String? = nil
         ) -> PropertyOptions {
-            var result = PropertyOptions()
-            result.attributeOptions = options.contains(.unique) ? [.unique] : []
-            result.deleteRule = deleteRule
-            result.minimumModelCount = minimumModelCount
-            result.maximumModelCount = maximumModelCount
-            result.originalName = originalName
-            result.hashModifier = hashModifier
-            return result
+            relationshipOptions(
+                options, deleteRule: deleteRule, minimumModelCount: minimumModelCount,
+                maximumModelCount: maximumModelCount, originalName: originalName, hashModifier: hashModifier, inverse: nil
+            )
         }
 
         /// The options of `@Relationship(..., inverse: ...)`.
@@ -124,6 +120,21 @@ extension Schema {
             originalName: String? = nil,
             inverse: KeyPath<Destination, InverseValue>,
             hashModifier: String? = nil
+        ) -> PropertyOptions {
+            relationshipOptions(
+                options, deleteRule: deleteRule, minimumModelCount: minimumModelCount,
+                maximumModelCount: maximumModelCount, originalName: originalName, hashModifier: hashModifier, inverse: inverse
+            )
+        }
+
+        private static func relationshipOptions(
+            _ options: [Relationship.Option],
+            deleteRule: Relationship.DeleteRule,
+            minimumModelCount: Int?,
+            maximumModelCount: Int?,
+            originalName: String?,
+            hashModifier: String?,
+            inverse: AnyKeyPath?
         ) -> PropertyOptions {
             var result = PropertyOptions()
             result.attributeOptions = options.contains(.unique) ? [.unique] : []
