@@ -121,3 +121,22 @@ struct VerifierRuleTests {
         #expect(SwiftPackageTester.pattern(matching: "Section1Tests.Checks/authToken()/File.swift:50:6") == #"^Section1Tests\.Checks\/authToken\(\)"#)
     }
 }
+
+@Suite("Verifying the core's tests")
+struct CoreTestRuleTests {
+    @Test("a core test skipped by its own trait is not a problem; a failing one is")
+    func skippedCoreTests() throws {
+        let workbench = try WorkbenchFixture.make()
+        let log = URL(filePath: "/tmp/none.log")
+        let run = TrackRun(
+            track: .exercises, build: .exited(0), compilerErrors: [], testRun: .exited(0),
+            outcomes: [
+                TestOutcome(id: "CoreTests.large()", displayName: "large", result: .skipped),
+                TestOutcome(id: "CoreTests.broken()", displayName: "broken", result: .failed, issues: ["boom"]),
+            ],
+            buildLog: log, testLog: log
+        )
+        let problems = Verifier.coreProblems(in: run, sectionModules: [], workbench: workbench)
+        #expect(problems.map(\.message) == [#""broken" (CoreTests) failed: boom"#])
+    }
+}

@@ -46,16 +46,11 @@ public struct Verifier: Sendable {
         let starters = try tester.run(BuildRequest(track: .exercises, includesOwnTests: true), filter: nil)
         let sectionModules = Set(sections.map(\.testTarget))
         let core = starters.outcomes.filter { !sectionModules.contains($0.module) }
-        var coreProblems = Self.buildProblems(area: "core tests", run: starters, in: nil)
-        if starters.compiled {
-            coreProblems += core.filter { $0.result != .passed }.map {
-                VerificationProblem("core tests", "\"\($0.displayName)\" (\($0.module)) \($0.result.rawValue)\(Self.firstIssue($0))")
-            }
-            if core.isEmpty { coreProblems.append(VerificationProblem("core tests", "no core test ran; see \(workbench.relativePath(of: starters.testLog))")) }
-        }
+        let coreProblems = Self.coreProblems(in: starters, sectionModules: sectionModules, workbench: workbench)
         summary.record(coreProblems, passedIfEmpty: 0)
         summary.passed += core.filter { $0.result == .passed }.count
-        report(line("  core tests", "\(core.filter { $0.result == .passed }.count) passed", problems: coreProblems, style: style))
+        let skipped = core.filter { $0.result == .skipped }.count
+        report(line("  core tests", "\(core.filter { $0.result == .passed }.count) passed" + (skipped > 0 ? ", \(skipped) skipped by their own traits" : ""), problems: coreProblems, style: style))
         for section in sections {
             let problems = Self.problems(section: section, run: starters, expectPass: false, workbench: workbench)
             summary.record(problems, passedIfEmpty: section.checkNames.count)
@@ -123,6 +118,18 @@ public struct Verifier: Sendable {
             problems.append(VerificationProblem(area, "\"\(test.displayName)\" is not listed under any checkpoint item in course/course.json"))
         }
         return problems
+    }
+
+    /// What is wrong with the core's own tests in `run`: a build failure, any test that did not pass
+    /// (a test disabled by its own trait, say one that needs an environment variable, is skipped, not
+    /// failed), or no core test at all.
+    static func coreProblems(in run: TrackRun, sectionModules: Set<String>, workbench: Workbench) -> [VerificationProblem] {
+        guard run.compiled else { return buildProblems(area: "core tests", run: run, in: nil) }
+        let core = run.outcomes.filter { !sectionModules.contains($0.module) }
+        if core.isEmpty { return [VerificationProblem("core tests", "no core test ran; see \(workbench.relativePath(of: run.testLog))")] }
+        return core.filter { $0.result != .passed && $0.result != .skipped }.map {
+            VerificationProblem("core tests", "\"\($0.displayName)\" (\($0.module)) \($0.result.rawValue)\(firstIssue($0))")
+        }
     }
 
     static func buildProblems(area: String, run: TrackRun, in grade: SectionGrade?) -> [VerificationProblem] {
