@@ -73,8 +73,7 @@ struct Session {
     func sectionOrNext(_ number: Int?) throws -> Course.Section {
         if let number { return try section(number) }
         let progress = ProgressStore(workbench: workbench).load()
-        let sections = workbench.course.sections
-        return sections.first { progress.record(of: $0, on: track)?.grade(of: $0).isComplete != true } ?? sections[sections.count - 1]
+        return progress.firstIncompleteSection(of: workbench.course, on: track) ?? workbench.course.sections[workbench.course.sections.count - 1]
     }
 
     /// Prints `line` at once, even when output is a pipe.

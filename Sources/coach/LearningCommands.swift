@@ -73,8 +73,7 @@ struct NextCommand: ParsableCommand {
     func run() throws {
         let session = try Session.open()
         let progress = ProgressStore(workbench: session.workbench).load()
-        let sections = session.workbench.course.sections
-        guard let section = sections.first(where: { progress.record(of: $0, on: session.track)?.grade(of: $0).isComplete != true }) else {
+        guard let section = progress.firstIncompleteSection(of: session.workbench.course, on: session.track) else {
             session.say(options.style.success("Every section is complete. `coach status --refresh` regrades anything you changed since."))
             return
         }

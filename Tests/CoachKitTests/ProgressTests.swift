@@ -33,6 +33,25 @@ struct ProgressTests {
         #expect(store.load().record(of: section, on: .solutions) == nil)
     }
 
+    @Test("the next section is the first one not complete; none once all are")
+    func firstIncompleteSection() throws {
+        let workbench = try WorkbenchFixture.make()
+        let section = workbench.course.sections[0]
+        var progress = Progress()
+        #expect(progress.firstIncompleteSection(of: workbench.course, on: .exercises) == section)
+        let partial = SectionGrade(section: section, run: WorkbenchFixture.run(["adds numbers": .passed]), workbench: workbench)
+        progress.store(partial, fingerprint: "a", on: .exercises)
+        #expect(progress.firstIncompleteSection(of: workbench.course, on: .exercises) == section)
+        let complete = SectionGrade(
+            section: section,
+            run: WorkbenchFixture.run(["adds numbers": .passed, "names things": .passed, "copes with zero": .passed]),
+            workbench: workbench
+        )
+        progress.store(complete, fingerprint: "b", on: .exercises)
+        #expect(progress.firstIncompleteSection(of: workbench.course, on: .exercises) == nil)
+        #expect(progress.firstIncompleteSection(of: workbench.course, on: .solutions) == section)
+    }
+
     @Test("a corrupt progress file reads as no progress instead of stopping coach")
     func corruptFile() throws {
         let workbench = try WorkbenchFixture.make()

@@ -30,6 +30,12 @@ public struct Progress: Codable, Equatable, Sendable {
         grades[track.rawValue]?[section.target]
     }
 
+    /// The first section of `course` whose last grade on `track` is not complete (never graded counts as
+    /// not complete), or `nil` when every section is complete.
+    public func firstIncompleteSection(of course: Course, on track: CourseTrack) -> Course.Section? {
+        course.sections.first { record(of: $0, on: track)?.grade(of: $0).isComplete != true }
+    }
+
     /// Stores `grade`, made from files with `fingerprint`.
     public mutating func store(_ grade: SectionGrade, fingerprint: String, on track: CourseTrack, at date: Date = Date()) {
         grades[track.rawValue, default: [:]][grade.section.target] = SectionRecord(
