@@ -10,12 +10,16 @@ struct VerifyCommand: ParsableCommand {
             Audits course/course.json against the files, builds the solutions and runs every hidden suite \
             (all checks must pass), builds each known mistake in place of its solution (the checks named \
             for it must fail), then builds the starters and runs every test (the core's tests must pass \
-            and every graded check must fail). Exits with status 1 when anything does not hold.
+            and every graded check must fail). With --section, proves only those sections and leaves out \
+            the core's tests. Exits with status 1 when anything does not hold.
             """
     )
 
     @Option(name: .long, help: "Stop one test run after this many seconds.")
     var timeout: Int = 900
+
+    @Option(name: .customLong("section"), help: "Prove only this section (repeatable); the core's own tests are left out.")
+    var sectionNumbers: [Int] = []
 
     @OptionGroup var options: CommonOptions
 
@@ -28,7 +32,9 @@ struct VerifyCommand: ParsableCommand {
         let style = options.style
         let tester = SwiftPackageTester(workbench: session.workbench, testTimeLimit: .seconds(timeout))
         session.say(style.bold("coach verify") + ": proving the course in both directions")
-        let summary = try Verifier(workbench: session.workbench, tester: tester).run(style: style) { session.say($0) }
+        for number in sectionNumbers { _ = try session.section(number) }
+        let only = sectionNumbers.isEmpty ? nil : Set(sectionNumbers)
+        let summary = try Verifier(workbench: session.workbench, tester: tester, sectionNumbers: only).run(style: style) { session.say($0) }
         session.say()
         summary.closingLines(style: style).forEach { session.say($0) }
         if !summary.succeeded { throw ExitCode(1) }

@@ -5,11 +5,14 @@ public struct Verifier: Sendable {
     public var workbench: Workbench
     /// Builds and runs the tests.
     public var tester: SwiftPackageTester
+    /// The section numbers to prove, or `nil` for the whole course. A partial run skips the core's own tests.
+    public var sectionNumbers: Set<Int>?
 
-    /// A verifier for `workbench` using `tester`.
-    public init(workbench: Workbench, tester: SwiftPackageTester) {
+    /// A verifier for `workbench` using `tester`, limited to `sectionNumbers` when given.
+    public init(workbench: Workbench, tester: SwiftPackageTester, sectionNumbers: Set<Int>? = nil) {
         self.workbench = workbench
         self.tester = tester
+        self.sectionNumbers = sectionNumbers
     }
 
     /// Runs every step, reporting progress lines through `report` as it goes.
@@ -17,7 +20,10 @@ public struct Verifier: Sendable {
     /// - Throws: `CoachError.cannotLaunch` when `swift` cannot be started.
     public func run(style: TerminalStyle, report: (String) -> Void) throws -> VerificationSummary {
         var summary = VerificationSummary()
-        let sections = workbench.course.sections
+        let sections = workbench.course.sections.filter { sectionNumbers?.contains($0.number) ?? true }
+        let suiteFilter = sectionNumbers == nil
+            ? Self.sectionFilter
+            : "^(" + sections.map(\.testTarget).joined(separator: "|") + ")"
 
         let auditProblems = CourseAudit(workbench: workbench).problems()
         summary.record(auditProblems, passedIfEmpty: 1)
@@ -25,7 +31,7 @@ public struct Verifier: Sendable {
         report(line("course metadata", "\(sections.count) section(s), \(checkCount) checks", problems: auditProblems, style: style))
 
         report(style.bold("solutions") + "  building and grading with COURSE_TRACK=solutions…")
-        let solutions = try tester.run(BuildRequest(track: .solutions), filter: Self.sectionFilter)
+        let solutions = try tester.run(BuildRequest(track: .solutions), filter: suiteFilter)
         for section in sections {
             let problems = Self.problems(section: section, run: solutions, expectPass: true, workbench: workbench)
             summary.record(problems, passedIfEmpty: section.checkNames.count)
@@ -42,9 +48,20 @@ public struct Verifier: Sendable {
             report(line("  Section \(section.number)", "'\(mistake.id)' is caught", problems: problems, style: style))
         }
 
+        guard sectionNumbers == nil else {
+            summary.limitedTo = sections.map(\.number)
+            report(style.bold("starters") + "   building and grading with COURSE_TRACK=exercises (core tests left out: --section given)…")
+            let starters = try tester.run(BuildRequest(track: .exercises), filter: suiteFilter)
+            for section in sections {
+                let problems = Self.problems(section: section, run: starters, expectPass: false, workbench: workbench)
+                summary.record(problems, passedIfEmpty: section.checkNames.count)
+                report(line("  Section \(section.number)", "\(section.checkNames.count) checks fail on the starter", problems: problems, style: style))
+            }
+            return summary
+        }
         report(style.bold("starters") + "   building and grading with COURSE_TRACK=exercises, with the core's tests…")
         let starters = try tester.run(BuildRequest(track: .exercises, includesOwnTests: true), filter: nil)
-        let sectionModules = Set(sections.map(\.testTarget))
+        let sectionModules = Set(workbench.course.sections.map(\.testTarget))
         let core = starters.outcomes.filter { !sectionModules.contains($0.module) }
         let coreProblems = Self.coreProblems(in: starters, sectionModules: sectionModules, workbench: workbench)
         summary.record(coreProblems, passedIfEmpty: 0)
@@ -158,6 +175,8 @@ public struct VerificationSummary: Equatable, Sendable {
     public var passed = 0
     /// Everything that did not hold.
     public var problems: [VerificationProblem] = []
+    /// The sections proved, when the run was limited to some of them (the core's tests then did not run).
+    public var limitedTo: [Int]?
 
     /// Whether nothing went wrong.
     public var succeeded: Bool { problems.isEmpty }
@@ -168,8 +187,9 @@ public struct VerificationSummary: Equatable, Sendable {
 
     /// The closing lines: a sentence for people, then `verify: N passed, N failed` for CI systems.
     public func closingLines(style: TerminalStyle) -> [String] {
+        let scope = limitedTo.map { "Verified section(s) \($0.map(String.init).joined(separator: ", ")): every solution passes its suite, every starter fails it." }
         let verdict = succeeded
-            ? style.success("Verified: the core's tests pass, every solution passes its suite, every starter fails it.")
+            ? style.success(scope ?? "Verified: the core's tests pass, every solution passes its suite, every starter fails it.")
             : style.failure("Not verified: \(problems.count) problem(s), listed above.")
         return [verdict, "verify: \(passed) passed, \(problems.count) failed"]
     }
