@@ -28,15 +28,18 @@ guard let track = CourseTrack(rawValue: requestedTrack.isEmpty ? CourseTrack.exe
     exit(1)
 }
 
-// MARK: - Known-mistake override
+// MARK: - Known-mistake overrides
 
-/// `COURSE_SECTION_OVERRIDE=<target>=<folder>` builds one section from another folder. `coach verify`
-/// uses it to compile each known wrong solution in place of the reference and prove a check catches it.
-let sectionOverride: (target: String, folder: String)? = Context.environment["COURSE_SECTION_OVERRIDE"]
-    .flatMap { value in
-        let parts = value.split(separator: "=", maxSplits: 1).map(String.init)
+/// `COURSE_SECTION_OVERRIDE=<target>=<folder>[;<target>=<folder>…]` builds sections from other folders.
+/// `coach verify` uses it to compile known wrong solutions in place of the references (one per section
+/// at a time) and prove a check catches each.
+let sectionOverrides: [String: String] = Dictionary(
+    (Context.environment["COURSE_SECTION_OVERRIDE"] ?? "").split(separator: ";").compactMap { entry in
+        let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
         return parts.count == 2 ? (parts[0], parts[1]) : nil
-    }
+    },
+    uniquingKeysWith: { _, last in last }
+)
 
 // MARK: - Grading-only builds
 
@@ -70,7 +73,7 @@ let sectionTargets: [Target] = courseSections.filter { selectedSections?.contain
         .target(
             name: section.name,
             dependencies: section.dependencies,
-            path: sectionOverride?.target == section.name ? sectionOverride!.folder : "\(track.folder)/\(section.name)"
+            path: sectionOverrides[section.name] ?? "\(track.folder)/\(section.name)"
         ),
         .testTarget(
             name: "\(section.name)Tests",

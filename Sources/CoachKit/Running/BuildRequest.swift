@@ -4,8 +4,8 @@ public struct BuildRequest: Sendable, Equatable {
     public var track: CourseTrack
     /// The section targets to include, or `nil` for every section.
     public var sections: [String]?
-    /// A section target built from another folder (relative to the workbench root), and that folder.
-    public var override: Override?
+    /// Section targets built from other folders (relative to the workbench root), at most one per target.
+    public var overrides: [Override]
     /// Whether the build includes the core's and coach's own tests; grading needs only the sections'.
     public var includesOwnTests: Bool
 
@@ -18,10 +18,10 @@ public struct BuildRequest: Sendable, Equatable {
     }
 
     /// A build of `track`, limited to `sections` when given, without the core's own tests unless asked.
-    public init(track: CourseTrack, sections: [String]? = nil, override: Override? = nil, includesOwnTests: Bool = false) {
+    public init(track: CourseTrack, sections: [String]? = nil, overrides: [Override] = [], includesOwnTests: Bool = false) {
         self.track = track
         self.sections = sections
-        self.override = override
+        self.overrides = overrides
         self.includesOwnTests = includesOwnTests
     }
 
@@ -30,7 +30,7 @@ public struct BuildRequest: Sendable, Equatable {
         [
             "COURSE_TRACK": track.rawValue,
             "COURSE_SECTIONS": sections?.joined(separator: ",") ?? "",
-            "COURSE_SECTION_OVERRIDE": override.map { "\($0.target)=\($0.folder)" } ?? "",
+            "COURSE_SECTION_OVERRIDE": overrides.map { "\($0.target)=\($0.folder)" }.joined(separator: ";"),
             "COURSE_GRADING_ONLY": includesOwnTests ? "" : "1",
         ]
     }

@@ -38,14 +38,15 @@ public struct Verifier: Sendable {
             report(line("  Section \(section.number)", "\(section.checkNames.count) checks pass on the solution", problems: problems, style: style))
         }
 
-        let mistakes = sections.flatMap { section in section.mistakes.map { (section, $0) } }
-        if !mistakes.isEmpty {
-            report(style.bold("mistakes") + "   building each known wrong solution in place of the reference…")
+        let rounds = Self.mistakeRounds(of: sections)
+        if !rounds.isEmpty {
+            report(style.bold("mistakes") + "   building the known wrong solutions in place of the references, one per section per build…")
         }
-        for (section, mistake) in mistakes {
-            let problems = try checkCaught(mistake, of: section)
-            summary.record(problems, passedIfEmpty: 1)
-            report(line("  Section \(section.number)", "'\(mistake.id)' is caught", problems: problems, style: style))
+        for round in rounds {
+            for (mistake, problems) in try checkCaught(round) {
+                summary.record(problems, passedIfEmpty: 1)
+                report(line("  Section \(mistake.section.number)", "'\(mistake.mistake.id)' is caught", problems: problems, style: style))
+            }
         }
 
         guard sectionNumbers == nil else {
@@ -76,27 +77,65 @@ public struct Verifier: Sendable {
         return summary
     }
 
-    /// Builds the section with `mistake` in place of the solution and requires each of its catching checks to fail.
-    private func checkCaught(_ mistake: Course.KnownMistake, of section: Course.Section) throws -> [VerificationProblem] {
-        let area = "Section \(section.number) mistake '\(mistake.id)'"
-        let folder: String
-        do {
-            folder = try MistakeStage(workbench: workbench).stage(mistake, of: section)
-        } catch {
-            return [VerificationProblem(area, "cannot stage the fixture: \(error.localizedDescription)")]
+    /// One known mistake and the section it belongs to.
+    struct PlacedMistake {
+        let section: Course.Section
+        let mistake: Course.KnownMistake
+    }
+
+    /// The known mistakes grouped into builds: the n-th round holds the n-th mistake of every section that
+    /// has one, so each build swaps at most one wrong solution into each section.
+    static func mistakeRounds(of sections: [Course.Section]) -> [[PlacedMistake]] {
+        let depth = sections.map(\.mistakes.count).max() ?? 0
+        return (0..<depth).map { index in
+            sections.compactMap { section in
+                index < section.mistakes.count ? PlacedMistake(section: section, mistake: section.mistakes[index]) : nil
+            }
         }
+    }
+
+    /// Builds every mistake of `round` in place of its section's solution in one build and requires each
+    /// mistake's catching checks to fail. When the combined build does not compile, each mistake is
+    /// built on its own so the report names the one at fault.
+    private func checkCaught(_ round: [PlacedMistake]) throws -> [(PlacedMistake, [VerificationProblem])] {
+        var results: [(PlacedMistake, [VerificationProblem])] = []
+        var staged: [(PlacedMistake, String)] = []
+        for placed in round {
+            do {
+                staged.append((placed, try MistakeStage(workbench: workbench).stage(placed.mistake, of: placed.section)))
+            } catch {
+                results.append((placed, [VerificationProblem(Self.area(of: placed), "cannot stage the fixture: \(error.localizedDescription)")]))
+            }
+        }
+        guard !staged.isEmpty else { return results }
         let run = try tester.run(
-            BuildRequest(track: .solutions, override: .init(target: section.target, folder: folder)),
-            filter: "^\(section.testTarget)"
+            BuildRequest(track: .solutions, overrides: staged.map { .init(target: $0.0.section.target, folder: $0.1) }),
+            filter: "^(" + staged.map(\.0.section.testTarget).joined(separator: "|") + ")"
         )
-        if !run.compiled {
-            return Self.buildProblems(area: area, run: run, in: nil)
+        if !run.compiled && staged.count > 1 {
+            for (placed, _) in staged { results += try checkCaught([placed]) }
+            return results
         }
-        let grade = SectionGrade(section: section, run: run, workbench: workbench)
-        return mistake.caughtBy.compactMap { name -> VerificationProblem? in
+        for (placed, _) in staged {
+            results.append((placed, Self.caughtProblems(of: placed, in: run, workbench: workbench)))
+        }
+        return results
+    }
+
+    static func area(of placed: PlacedMistake) -> String {
+        "Section \(placed.section.number) mistake '\(placed.mistake.id)'"
+    }
+
+    /// What is wrong with `placed`'s catching checks in `run`: a build failure, or a check that did not fail.
+    static func caughtProblems(of placed: PlacedMistake, in run: TrackRun, workbench: Workbench) -> [VerificationProblem] {
+        if !run.compiled {
+            return buildProblems(area: area(of: placed), run: run, in: nil)
+        }
+        let grade = SectionGrade(section: placed.section, run: run, workbench: workbench)
+        return placed.mistake.caughtBy.compactMap { name -> VerificationProblem? in
             let result = grade.checks.first { $0.name == name }?.outcome?.result
             guard result != .failed else { return nil }
-            return VerificationProblem(area, "\(mistake.summary), but \"\(name)\" \(result.map { $0.rawValue } ?? "did not run") instead of failing")
+            return VerificationProblem(area(of: placed), "\(placed.mistake.summary), but \"\(name)\" \(result.map { $0.rawValue } ?? "did not run") instead of failing")
         }
     }
 

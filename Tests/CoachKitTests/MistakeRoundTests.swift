@@ -1,0 +1,67 @@
+@testable import CoachKit
+import Foundation
+import Testing
+
+@Suite("Building known mistakes in rounds")
+struct MistakeRoundTests {
+    /// Two sections: the first with three known mistakes, the second with one.
+    static let twoSectionCourse = """
+        {
+          "title": "Fixture course",
+          "sections": [
+            {
+              "number": 1, "title": "Basics", "target": "Section1Basics", "lesson": "course/01/lesson.md",
+              "exercise": { "id": "1.1", "title": "First", "files": ["Answer.swift"], "givenFiles": [] },
+              "hints": ["nudge", "nearly the answer"],
+              "checkpoint": [{ "item": "Knows the basics.", "checks": ["adds numbers"] }],
+              "mistakes": [
+                { "id": "a", "summary": "a", "caughtBy": ["adds numbers"] },
+                { "id": "b", "summary": "b", "caughtBy": ["adds numbers"] },
+                { "id": "c", "summary": "c", "caughtBy": ["adds numbers"] }
+              ]
+            },
+            {
+              "number": 2, "title": "More", "target": "Section2More", "lesson": "course/01/lesson.md",
+              "exercise": { "id": "2.1", "title": "Second", "files": ["Answer.swift"], "givenFiles": [] },
+              "hints": ["nudge", "nearly the answer"],
+              "checkpoint": [{ "item": "Knows more.", "checks": ["adds more"] }],
+              "mistakes": [{ "id": "x", "summary": "x", "caughtBy": ["adds more"] }]
+            }
+          ]
+        }
+        """
+
+    @Test("each round swaps at most one mistake into each section, and every mistake is in exactly one round")
+    func roundsCoverEveryMistakeOnce() throws {
+        let workbench = try WorkbenchFixture.make(course: Self.twoSectionCourse)
+        let rounds = Verifier.mistakeRounds(of: workbench.course.sections)
+        let labels = rounds.map { $0.map { "\($0.section.number):\($0.mistake.id)" } }
+        #expect(labels == [["1:a", "2:x"], ["1:b"], ["1:c"]], "expected the n-th mistake of each section per round, found \(labels)")
+    }
+
+    @Test("a course without known mistakes needs no mistake build")
+    func noMistakesNoRounds() throws {
+        let workbench = try WorkbenchFixture.make(course: Self.twoSectionCourse)
+        let sections = workbench.course.sections.map { section in
+            var withoutMistakes = section
+            withoutMistakes.mistakes = []
+            return withoutMistakes
+        }
+        let rounds = Verifier.mistakeRounds(of: sections)
+        #expect(rounds.isEmpty, "expected no rounds, found \(rounds.count)")
+    }
+
+    @Test("several overrides reach the manifest as one semicolon-separated variable")
+    func overridesJoinIntoOneVariable() {
+        let request = BuildRequest(track: .solutions, overrides: [
+            .init(target: "Section1Basics", folder: ".build/coach/mistakes/Section1Basics/a"),
+            .init(target: "Section2More", folder: ".build/coach/mistakes/Section2More/x"),
+        ])
+        let value = request.environment["COURSE_SECTION_OVERRIDE"]
+        #expect(
+            value == "Section1Basics=.build/coach/mistakes/Section1Basics/a;Section2More=.build/coach/mistakes/Section2More/x",
+            "expected both overrides joined by ';', found \(value ?? "nil")"
+        )
+        #expect(BuildRequest(track: .solutions).environment["COURSE_SECTION_OVERRIDE"] == "", "expected an empty value without overrides")
+    }
+}
