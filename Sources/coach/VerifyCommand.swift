@@ -31,8 +31,8 @@ struct VerifyCommand: ParsableCommand {
         let session = try Session.open()
         let style = options.style
         let tester = SwiftPackageTester(workbench: session.workbench, testTimeLimit: .seconds(timeout))
-        session.say(style.bold("coach verify") + ": proving the course in both directions")
         for number in sectionNumbers { _ = try session.section(number) }
+        session.say(style.bold("coach verify") + ": proving the course in both directions")
         let only = sectionNumbers.isEmpty ? nil : Set(sectionNumbers)
         let summary = try Verifier(workbench: session.workbench, tester: tester, sectionNumbers: only).run(style: style) { session.say($0) }
         session.say()

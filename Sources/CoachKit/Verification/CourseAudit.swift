@@ -63,6 +63,12 @@ public struct CourseAudit: Sendable {
             let fixtures = (try? files.contentsOfDirectory(atPath: folder.path)) ?? []
             if fixtures.isEmpty {
                 problems.append(VerificationProblem(area, "the known mistake '\(mistake.id)' has no files in \(workbench.relativePath(of: folder))"))
+            } else {
+                do {
+                    _ = try MistakeStage(workbench: workbench).stage(mistake, of: section)
+                } catch {
+                    problems.append(VerificationProblem(area, "the known mistake '\(mistake.id)' cannot be staged: \(error.localizedDescription)"))
+                }
             }
             if mistake.caughtBy.isEmpty {
                 problems.append(VerificationProblem(area, "the known mistake '\(mistake.id)' names no check that catches it"))
