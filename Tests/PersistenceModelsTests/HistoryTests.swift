@@ -108,6 +108,22 @@ struct HistoryTests {
         #expect(largeOnes.map(\.changes.count) == [2])
     }
 
+    @Test("sortBy orders the transactions before the fetch limit applies")
+    func sortedHistory() throws {
+        let store = try ModelStoreFixture(ImportModels.all)
+        for index in 0..<3 {
+            store.context.insert(ImportedRecord(index: index, name: "record"))
+            try store.context.save()
+        }
+        let oldestFirst = try allHistory(store.context)
+        var descriptor = HistoryDescriptor<DefaultHistoryTransaction>()
+        descriptor.sortBy = [SortDescriptor(\.token, order: .reverse)]
+        descriptor.fetchLimit = 2
+        #expect(try store.context.fetchHistory(descriptor).map(\.token) == [oldestFirst[2].token, oldestFirst[1].token])
+        try store.context.deleteHistory(descriptor)
+        #expect(try allHistory(store.context).map(\.token) == [oldestFirst[0].token])
+    }
+
     @Test("a token survives JSON encoding, so an app can keep the last one it processed")
     func tokenIsCodable() throws {
         let store = try ModelStoreFixture(ImportModels.all)

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 extension ModelContext {
-    /// The transactions of the store's history that match a descriptor, oldest first.
+    /// The transactions of the store's history that match a descriptor, oldest first unless it sorts them.
     ///
     /// A predicate over `token`, `transactionIdentifier`, `timestamp` and `author` (with comparisons,
     /// `==`, `!=`, `&&`, `||`, `!`) runs in SQLite; any other predicate runs in memory over every
@@ -14,13 +14,14 @@ extension ModelContext {
     /// for transaction in try context.fetchHistory(descriptor) { … }
     /// ```
     ///
-    /// - Parameter descriptor: Which transactions, and at most how many.
+    /// - Parameter descriptor: Which transactions, in which order, and at most how many.
     /// - Throws: ``SwiftDataError`` when the store cannot be read or the predicate fails to evaluate.
     public func fetchHistory(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>) throws -> [DefaultHistoryTransaction] {
         let condition = descriptor.predicate.flatMap { try? HistoryPredicateTranslator.translate($0, storeIdentifier: store.identifier) }
         let filtersInMemory = descriptor.predicate != nil && condition == nil
+        let limitsInSQL = !filtersInMemory && descriptor.sortBy.isEmpty
         let (rows, changes) = try store.read(while: "fetching history") { db in
-            let rows = try HistoryStore.transactions(where: condition, limit: filtersInMemory ? nil : descriptor.fetchLimit, in: db)
+            let rows = try HistoryStore.transactions(where: condition, limit: limitsInSQL ? descriptor.fetchLimit : nil, in: db)
             return (rows, try HistoryStore.changes(ofTransactions: rows.map(\.number), in: db))
         }
         var transactions = rows.map { makeTransaction($0, changes: changes[$0.number] ?? []) }
@@ -32,7 +33,12 @@ extension ModelContext {
                     throw SwiftDataError(.unsupportedPredicate, reason: "\(error)", context: "evaluating the predicate of a history fetch in memory")
                 }
             }
-            if let limit = descriptor.fetchLimit { transactions = Array(transactions.prefix(max(0, limit))) }
+        }
+        if !descriptor.sortBy.isEmpty {
+            transactions.sort(using: descriptor.sortBy)
+        }
+        if !limitsInSQL, let limit = descriptor.fetchLimit {
+            transactions = Array(transactions.prefix(max(0, limit)))
         }
         return transactions
     }
@@ -45,27 +51,24 @@ extension ModelContext {
     /// try context.deleteHistory(HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token < oldestNeeded }))
     /// ```
     ///
-    /// - Parameter descriptor: Which transactions to delete; with a `fetchLimit`, only the oldest ones that match.
+    /// - Parameter descriptor: Which transactions to delete; with a `fetchLimit`, only the first ones in its order.
     /// - Throws: ``SwiftDataError`` when the store cannot be written or the predicate fails to evaluate.
     public func deleteHistory(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>) throws {
         guard store.allowsSave else {
             throw SwiftDataError(.saveNotAllowed, reason: "the configuration was created with allowsSave: false", context: "deleting history")
         }
         let condition = descriptor.predicate.flatMap { try? HistoryPredicateTranslator.translate($0, storeIdentifier: store.identifier) }
-        let numbers: [Int64]
-        if descriptor.predicate == nil || condition != nil {
-            numbers = try store.write(while: "deleting history") { db in
+        if descriptor.sortBy.isEmpty, descriptor.predicate == nil || condition != nil {
+            try store.write(while: "deleting history") { db in
                 let rows = try HistoryStore.transactions(where: condition, limit: descriptor.fetchLimit, in: db)
                 try HistoryStore.deleteTransactions(rows.map(\.number), in: db)
-                return rows.map(\.number)
             }
         } else {
-            numbers = try fetchHistory(descriptor).map(\.transactionIdentifier)
+            let numbers = try fetchHistory(descriptor).map(\.transactionIdentifier)
             try store.write(while: "deleting history") { db in
                 try HistoryStore.deleteTransactions(numbers, in: db)
             }
         }
-        if !numbers.isEmpty { container.changeSignal.noteChange() }
     }
 
     /// A transaction value from its rows; changes to entities the schema no longer has are left out.
