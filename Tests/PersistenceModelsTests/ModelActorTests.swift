@@ -44,7 +44,9 @@ struct ModelActorTests {
         #expect(counts.allSatisfy { $0 % batchSize == 0 || $0 == total }, "a partial batch was visible: \(counts)")
         let distinct = Set(counts).sorted()
         print("[background import] \(total) records in \(saves) saves, \(elapsed); main context read \(counts.count) times, saw \(distinct.count) distinct counts")
-        let lastIndex = try #require(try reader.fetch(FetchDescriptor<ImportedRecord>(sortBy: [SortDescriptor(\.index, order: .reverse)])).first?.index)
+        var newest = FetchDescriptor<ImportedRecord>(sortBy: [SortDescriptor(\.index, order: .reverse)])
+        newest.fetchLimit = 1
+        let lastIndex = try #require(try reader.fetch(newest).first?.index)
         #expect(lastIndex == total - 1)
     }
 
