@@ -7,6 +7,7 @@ import SwiftSyntaxMacros
 struct PersistenceMacrosPlugin: CompilerPlugin {
     let providingMacros: [any Macro.Type] = [
         ModelMacro.self,
+        ModelActorMacro.self,
         PersistedPropertyMacro.self,
         PropertyMarkerMacro.self,
         SchemaConstraintMacro.self,
@@ -15,6 +16,8 @@ struct PersistenceMacrosPlugin: CompilerPlugin {
 
 /// `@Model`.
 enum ModelMacro: ModelMacroExpansion {}
+/// `@ModelActor`.
+enum ModelActorMacro: ModelActorMacroExpansion {}
 /// `@_PersistedProperty`.
 enum PersistedPropertyMacro: PersistedPropertyMacroExpansion {}
 /// `@Transient`, `@Attribute` and `@Relationship`.

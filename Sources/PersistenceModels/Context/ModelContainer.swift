@@ -68,6 +68,7 @@ public final class ModelContainer: @unchecked Sendable {
             for table in self.store.layout.allTableNames {
                 try db.execute(sql: "DELETE FROM \(table.quotedDatabaseIdentifier)")
             }
+            try HistoryStore.deleteAll(in: db)
         }
         changeSignal.noteChange()
     }

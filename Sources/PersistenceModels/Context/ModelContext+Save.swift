@@ -20,8 +20,12 @@ extension ModelContext {
         let writer = SaveWriter(layout: store.layout, externalData: store.externalData)
         let assignedKeys: [ObjectIdentifier: Int64]
         do {
+            let history = HistoryRecorder(inserts: inserts, changes: changes, deletes: deletes, author: author, store: store)
             assignedKeys = try store.write(while: "saving the context") { db in
-                try writer.write(inserts: inserts, changes: changes, deletes: deletes, in: db)
+                try history.noteExistingRows(in: db)
+                let keys = try writer.write(inserts: inserts, changes: changes, deletes: deletes, in: db)
+                try history.record(assignedKeys: keys, in: db)
+                return keys
             }
         } catch {
             writer.discardWrittenFiles()

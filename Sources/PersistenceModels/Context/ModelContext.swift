@@ -23,6 +23,8 @@ public final class ModelContext {
     public var autosaveEnabled = false {
         didSet { if autosaveEnabled { scheduleAutosave() } }
     }
+    /// The name saved with the history of this context's saves, so readers of the history can tell writers apart.
+    public var author: String?
     /// The last error an autosave ran into, if any; it is also written to standard error.
     public private(set) var autosaveError: SwiftDataError?
 

@@ -19,6 +19,9 @@ final class ModelStore: Sendable {
         self.externalData = configuration.isStoredInMemoryOnly ? nil : ExternalDataStore(storeURL: configuration.url)
         var databaseConfiguration = Configuration()
         databaseConfiguration.label = configuration.name
+        // Another container or process writing the same file makes a write wait for its turn
+        // instead of failing at once with "database is locked".
+        databaseConfiguration.busyMode = .timeout(Self.busyTimeout)
         let logsStatements = ProcessInfo.processInfo.environment["PERSISTENCE_SQL_DEBUG"] == "1"
         let recorder = RecorderBox()
         databaseConfiguration.prepareDatabase { db in
@@ -59,11 +62,15 @@ final class ModelStore: Sendable {
                     return Set(try db.columns(in: table).map(\.name))
                 }
                 for statement in statements { try db.execute(sql: statement) }
+                try HistoryStore.createTables(in: db)
             }
         } catch {
             throw SwiftDataError(.loadIssueModelContainer, reason: Self.describe(error), context: "preparing the tables of the store \(identifier)")
         }
     }
+
+    /// How long, in seconds, a write waits for a lock another connection holds on the file.
+    static let busyTimeout: TimeInterval = 30
 
     /// Runs `work` in one write transaction, turning database errors into ``SwiftDataError``.
     func write<T>(while activity: String, _ work: (Database) throws -> T) throws -> T {

@@ -1,0 +1,92 @@
+import Foundation
+import GRDB
+
+/// Records what one save writes in the store's history, inside the save's own transaction.
+///
+/// Because the history rows are written by the same SQLite transaction as the data, either both are
+/// committed or neither is.
+struct HistoryRecorder {
+    private let inserts: [any PersistentModel]
+    private let updates: [(model: any PersistentModel, attributes: [String])]
+    private let deletes: [any PersistentModel]
+    private let author: String?
+    private let layout: StoreLayout
+    /// The largest key of each inserted entity's table before the save; a row an insert reuses
+    /// (an upsert on a unique attribute) has a key no larger than that, and is recorded as an update.
+    private let keysBeforeSave = KeyLimits()
+
+    /// Captures the pending work before the save commits it (which clears the changed keys).
+    init(inserts: [any PersistentModel], changes: [any PersistentModel], deletes: [any PersistentModel], author: String?, store: ModelStore) {
+        self.inserts = inserts
+        self.deletes = deletes
+        self.author = author
+        self.layout = store.layout
+        self.updates = changes.compactMap { model in
+            let changed = model.persistentBackingData.changedKeys
+            let names = type(of: model).schemaMetadata.map(\.name).filter { changed.contains($0) }
+            return names.isEmpty ? nil : (model, names)
+        }
+    }
+
+    /// Notes the largest existing key of every entity that gets inserts; call it before the data is written.
+    func noteExistingRows(in db: Database) throws {
+        var seen = Set<String>()
+        for model in inserts {
+            guard let entity = layout.layout(of: type(of: model)), seen.insert(entity.entity.name).inserted else { continue }
+            let sql = "SELECT MAX(\(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier)) FROM \(entity.table.quotedDatabaseIdentifier)"
+            keysBeforeSave.values[entity.entity.name] = try Int64.fetchOne(db, sql: sql) ?? 0
+        }
+    }
+
+    /// Writes the transaction and its changes; does nothing when the save changed no stored row.
+    func record(assignedKeys: [ObjectIdentifier: Int64], in db: Database) throws {
+        var groups: [GroupKey: [Int64]] = [:]
+        var order: [GroupKey] = []
+        func add(_ kind: HistoryStore.ChangeKind, _ model: any PersistentModel, key: Int64, attributes: [String] = []) {
+            let group = GroupKey(kind: kind, entity: Schema.entityName(of: type(of: model)), attributes: attributes)
+            if groups[group] == nil { order.append(group) }
+            groups[group, default: []].append(key)
+        }
+        for model in inserts {
+            guard let key = assignedKeys[ObjectIdentifier(model)] else { continue }
+            let entityName = Schema.entityName(of: type(of: model))
+            if let limit = keysBeforeSave.values[entityName], key <= limit {
+                let written = type(of: model).schemaMetadata.filter { model.persistentBackingData.values[$0.name] != nil }.map(\.name)
+                add(.update, model, key: key, attributes: written)
+            } else {
+                add(.insert, model, key: key)
+            }
+        }
+        for (model, attributes) in updates {
+            guard let key = model.persistentBackingData.primaryKey else { continue }
+            add(.update, model, key: key, attributes: attributes)
+        }
+        for model in deletes {
+            guard let key = model.persistentBackingData.primaryKey else { continue }
+            add(.delete, model, key: key)
+        }
+        guard !order.isEmpty else { return }
+        let number = try HistoryStore.insertTransaction(author: author, timestamp: Date(), in: db)
+        let kinds: [HistoryStore.ChangeKind] = [.insert, .update, .delete]
+        for kind in kinds {
+            for group in order where group.kind == kind {
+                try HistoryStore.insertChange(
+                    HistoryStore.ChangeRow(transaction: number, kind: group.kind, entity: group.entity, primaryKeys: groups[group] ?? [], updatedAttributes: group.attributes),
+                    in: db
+                )
+            }
+        }
+    }
+
+    /// Changes recorded in one row share these.
+    private struct GroupKey: Hashable {
+        let kind: HistoryStore.ChangeKind
+        let entity: String
+        let attributes: [String]
+    }
+
+    /// Filled in inside the write transaction, read later in the same transaction.
+    private final class KeyLimits {
+        var values: [String: Int64] = [:]
+    }
+}
