@@ -18,11 +18,9 @@ struct NoteEditingChecks {
             detail.content = "Milk, eggs"
             detail.isPinned = true
 
-            let found = "title \"\(note.title)\", content \"\(note.content)\", isPinned \(note.isPinned)"
-            #expect(
-                note.title == "Shopping" && note.content == "Milk, eggs" && note.isPinned,
-                "The note after setting the detail screen's title, content and isPinned: expected title \"Shopping\", content \"Milk, eggs\", isPinned true, found \(found). Each field must read and write the note's own property (the @Bindable idea), not a copy."
-            )
+            let found = "\(note.title) / \(note.content) / pinned: \(note.isPinned)"
+            let expected = "Shopping / Milk, eggs / pinned: true"
+            #expect(found == expected, "The note after setting the detail screen's title, content and isPinned: expected \"\(expected)\", found \"\(found)\". Each field must read and write the note's own property (the @Bindable idea), not a copy.")
         }
     }
 

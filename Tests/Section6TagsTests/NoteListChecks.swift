@@ -101,10 +101,12 @@ struct NoteListChecks {
         try NoteBench.run { bench in
             let app = try bench.launch()
             let list = app.noteList()
-            #expect(list.showsEmptyState, "showsEmptyState with no notes in the store: expected true, found false.")
+            let whenEmpty = list.showsEmptyState
+            #expect(whenEmpty, "showsEmptyState with no notes in the store: expected true, found false.")
             app.context.insert(makeNote("First note", minutesAgo: 1))
             try app.context.save()
-            #expect(!list.showsEmptyState, "showsEmptyState once a note is saved: expected false, found true. Base it on `notes.isEmpty`.")
+            let withANote = list.showsEmptyState
+            #expect(!withANote, "showsEmptyState once a note is saved: expected false, found true. Base it on `notes.isEmpty`.")
         }
     }
 
