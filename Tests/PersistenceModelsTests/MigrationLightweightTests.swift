@@ -117,4 +117,25 @@ struct MigrationLightweightTests {
 
         #expect(try ModelContext(container).fetch(FetchDescriptor<ShelfRequired.Book>()).map(\.isbn) == ["978-0"])
     }
+    @Test("a many-to-many relationship renamed with originalName keeps its links")
+    func renamedManyToManyKeepsLinks() throws {
+        let file = ShelfFile()
+        defer { file.remove() }
+        do {
+            let context = ModelContext(try ModelContainer(for: AlbumBefore.Photo.self, configurations: file.configuration))
+            let beach = AlbumBefore.Photo(name: "Beach")
+            let summer = AlbumBefore.Label(text: "Summer")
+            context.insert(beach)
+            context.insert(summer)
+            beach.labels.append(summer)
+            try context.save()
+        }
+
+        let container = try ModelContainer(for: AlbumAfter.Photo.self, configurations: file.configuration)
+
+        let labels = try ModelContext(container).fetch(FetchDescriptor<AlbumAfter.Label>())
+        #expect(labels.map { $0.pictures.map(\.name) } == [["Beach"]])
+        let photos = try ModelContext(container).fetch(FetchDescriptor<AlbumAfter.Photo>())
+        #expect(photos.map { $0.labels.map(\.text) } == [["Summer"]])
+    }
 }

@@ -149,6 +149,32 @@ struct MigrationTests {
         #expect(try file.recordedVersion() == Schema.Version(1, 0, 0))
     }
 
+    @Test("a lightweight stage adding a unique constraint over duplicates fails, unchanged, with SQLite's reason")
+    func uniqueConstraintOverDuplicatesRollsBack() throws {
+        let file = MigrationStoreFile()
+        defer { file.remove() }
+        try file.seedVersion1([("Sunday", "rain"), ("Sunday", "wind")])
+        _ = try ModelContainer(
+            for: Schema(versionedSchema: JournalSchemaV2.self),
+            migrationPlan: JournalMigrationPlan.self,
+            configurations: file.configuration
+        )
+        let before = try file.snapshot()
+
+        let error = try #require(throws: SwiftDataError.self) {
+            try ModelContainer(
+                for: Schema(versionedSchema: JournalSchemaV3.self),
+                migrationPlan: PartialJournalMigrationPlan.self,
+                configurations: file.configuration
+            )
+        }
+
+        #expect(error.reason.contains("lightweight stage 2.0.0 → 3.0.0 failed"))
+        #expect(error.reason.contains("UNIQUE constraint failed"))
+        #expect(try file.snapshot() == before)
+        #expect(try file.recordedVersion() == Schema.Version(2, 0, 0))
+    }
+
     @Test("opening a store written by a newer schema is refused and keeps its data")
     func newerStoreIsRefused() throws {
         let file = MigrationStoreFile()

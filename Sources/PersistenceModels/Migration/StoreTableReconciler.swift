@@ -29,11 +29,44 @@ struct StoreTableReconciler {
             try reconcileColumns(of: entity)
             try dropRetiredIndexes(of: entity)
         }
+        let reversedLinks = try carryOverRenamedLinkTables()
         let statements = try layout.creationStatements { table in
             guard try database.tableExists(table) else { return nil }
             return Set(try database.columns(in: table).map(\.name))
         }
         for statement in statements { try database.execute(sql: statement) }
+        for (source, destination) in reversedLinks {
+            try database.execute(sql: """
+                INSERT INTO \(destination.quotedDatabaseIdentifier) ("owner", "target") \
+                SELECT "target", "owner" FROM \(source.quotedDatabaseIdentifier)
+                """)
+            try database.execute(sql: "DROP TABLE \(source.quotedDatabaseIdentifier)")
+        }
+    }
+
+    /// Keeps the links of a many-to-many relationship renamed with `originalName`: its link table, named
+    /// after the owning side, is renamed. When the rename makes the other side the owner, the old table is
+    /// set aside and returned with the new table's name, to be copied with `owner` and `target` swapped.
+    private func carryOverRenamedLinkTables() throws -> [(String, String)] {
+        var reversed: [(String, String)] = []
+        for name in layout.entities.keys.sorted() {
+            guard let entity = layout.entities[name] else { continue }
+            for property in entity.relationshipProperties {
+                guard let original = property.options.originalName,
+                      case .linkTable(let table, let isOwner) = entity.relationships[property.name],
+                      try !database.tableExists(table) else { continue }
+                let oldTable = "\(entity.table)_\(original)"
+                guard try database.tableExists(oldTable) else { continue }
+                if isOwner {
+                    try database.execute(sql: "ALTER TABLE \(oldTable.quotedDatabaseIdentifier) RENAME TO \(table.quotedDatabaseIdentifier)")
+                } else {
+                    let setAside = "\(oldTable)_reversing"
+                    try database.execute(sql: "ALTER TABLE \(oldTable.quotedDatabaseIdentifier) RENAME TO \(setAside.quotedDatabaseIdentifier)")
+                    reversed.append((setAside, table))
+                }
+            }
+        }
+        return reversed
     }
 
     private func desiredColumns(of entity: StoreLayout.EntityLayout) -> [DesiredColumn] {

@@ -188,3 +188,37 @@ enum ShelfRequired {
         }
     }
 }
+
+/// Photos and labels linked many-to-many; the label side owns the link table.
+enum AlbumBefore {
+    @Model
+    final class Photo {
+        var name: String
+        var labels: [Label] = []
+        init(name: String) { self.name = name }
+    }
+
+    @Model
+    final class Label {
+        var text: String
+        var photos: [Photo] = []
+        init(text: String) { self.text = text }
+    }
+}
+
+/// The same models with the owning side's relationship renamed.
+enum AlbumAfter {
+    @Model
+    final class Photo {
+        var name: String
+        var labels: [Label] = []
+        init(name: String) { self.name = name }
+    }
+
+    @Model
+    final class Label {
+        var text: String
+        @Relationship(originalName: "photos") var pictures: [Photo] = []
+        init(text: String) { self.text = text }
+    }
+}
