@@ -240,6 +240,44 @@ struct MigrationTests {
         #expect(try file.snapshot() == before)
     }
 
+    @Test("a stage's context stops reading the store once its step has ended")
+    func stageContextEndsWithItsStep() throws {
+        let file = MigrationStoreFile()
+        defer { file.remove() }
+        try file.seedVersion1([("Monday", "rain")])
+        _ = try ModelContainer(
+            for: Schema(versionedSchema: JournalSchemaV2.self),
+            migrationPlan: KeepingJournalMigrationPlan.self,
+            configurations: file.configuration
+        )
+        let context = try #require(KeepingJournalMigrationPlan.keptContext)
+
+        let error = try #require(throws: SwiftDataError.self) {
+            try context.fetch(FetchDescriptor<JournalSchemaV2.Entry>())
+        }
+
+        #expect(error == .storeOperationFailed)
+        #expect(error.reason.contains("the migration step has finished"))
+    }
+
+    @Test("a new store opened with a plan is created at the schema's version without running stages")
+    func newStoreStartsAtTheSchemaVersion() throws {
+        let file = MigrationStoreFile()
+        defer { file.remove() }
+
+        let container = try ModelContainer(
+            for: Schema(versionedSchema: JournalSchemaV3.self),
+            migrationPlan: FailingJournalMigrationPlan.self,
+            configurations: file.configuration
+        )
+        let context = ModelContext(container)
+        context.insert(JournalSchemaV3.Entry(title: "Monday", body: "rain"))
+        try context.save()
+
+        #expect(try file.recordedVersion() == Schema.Version(3, 0, 0))
+        #expect(try ModelContext(container).fetchCount(FetchDescriptor<JournalSchemaV3.Entry>()) == 1)
+    }
+
     @Test("models nested in different versioned schemas share one entity name")
     func nestedModelsShareTheirEntityName() {
         #expect(Schema(versionedSchema: JournalSchemaV1.self).entities.map(\.name) == ["Entry"])

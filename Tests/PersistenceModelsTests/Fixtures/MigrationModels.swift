@@ -222,3 +222,14 @@ enum AlbumAfter {
         init(text: String) { self.text = text }
     }
 }
+
+/// A plan whose didMigrate keeps its context, to show the context stops working when the step ends.
+enum KeepingJournalMigrationPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [JournalSchemaV1.self, JournalSchemaV2.self] }
+    static var stages: [MigrationStage] {
+        [.custom(fromVersion: JournalSchemaV1.self, toVersion: JournalSchemaV2.self, willMigrate: nil, didMigrate: { keptContext = $0 })]
+    }
+
+    /// The context didMigrate was given; only the test using this plan reads it.
+    nonisolated(unsafe) static var keptContext: ModelContext?
+}
