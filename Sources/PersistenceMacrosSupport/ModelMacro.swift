@@ -42,7 +42,7 @@ extension ModelMacroExpansion {
             }
         }
         let metadataEntries = properties.map { property in
-            "PersistenceModels.Schema.PropertyMetadata(name: \(property.name.debugDescriptionLiteral), keyPath: \\\(className).\(property.name), options: \(property.optionsExpression))"
+            "PersistenceModels.Schema.PropertyMetadata(name: \(property.name.debugDescriptionLiteral), keyPath: \\\(className).\(property.name)\(property.defaultValueArgument), options: \(property.optionsExpression))"
         }
         let placeholders = properties.map { "self._\($0.name) = PersistenceModels._PersistedPropertyPlaceholder()" }
         let mutationCases = properties.map {

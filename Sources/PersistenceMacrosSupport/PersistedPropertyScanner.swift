@@ -26,6 +26,12 @@ struct PersistedProperty {
         return "nil"
     }
 
+    /// The `defaultValue:` argument carrying the declaration's initial value, or nothing when it has none.
+    var defaultValueArgument: String {
+        guard let initializer = binding.initializer else { return "" }
+        return ", defaultValue: \(initializer.value.trimmedDescription)"
+    }
+
     /// Why the declared type cannot be stored, if it cannot.
     var unstorableTypeProblem: ModelDiagnostic? {
         guard let typeSyntax else { return nil }

@@ -52,7 +52,7 @@ struct ModelMacroExpansionTests {
                 public static var schemaMetadata: [PersistenceModels.Schema.PropertyMetadata] {
                     [
                         PersistenceModels.Schema.PropertyMetadata(name: "title", keyPath: \Note.title, options: nil),
-                        PersistenceModels.Schema.PropertyMetadata(name: "isPinned", keyPath: \Note.isPinned, options: nil),
+                        PersistenceModels.Schema.PropertyMetadata(name: "isPinned", keyPath: \Note.isPinned, defaultValue: false, options: nil),
                     ]
                 }
 
@@ -116,7 +116,7 @@ struct ModelMacroExpansionTests {
                 public static var schemaMetadata: [PersistenceModels.Schema.PropertyMetadata] {
                     [
                         PersistenceModels.Schema.PropertyMetadata(name: "name", keyPath: \Folder.name, options: .attribute(.unique)),
-                        PersistenceModels.Schema.PropertyMetadata(name: "notes", keyPath: \Folder.notes, options: .relationship(deleteRule: .cascade, inverse: \Note.folder)),
+                        PersistenceModels.Schema.PropertyMetadata(name: "notes", keyPath: \Folder.notes, defaultValue: [], options: .relationship(deleteRule: .cascade, inverse: \Note.folder)),
                     ]
                 }
 

@@ -44,7 +44,7 @@ struct SchemaConstraintTests {
         #expect(visits.map(\.count) == [5, 1])
     }
 
-    @Test("originalName keeps reading the old column")
+    @Test("a new store names the column of an originalName property after the property")
     func originalNameColumn() throws {
         let store = try ModelStoreFixture(Self.models)
         let photo = Photo(caption: "Sunset")
@@ -52,7 +52,7 @@ struct SchemaConstraintTests {
         store.context.insert(photo)
         try store.context.save()
         let stored = try store.container.store.read(while: "test") { db in
-            try Int.fetchOne(db, sql: #"SELECT "legacy_rating" FROM "Photo""#)
+            try Int.fetchOne(db, sql: #"SELECT "rating" FROM "Photo""#)
         }
         #expect(stored == 4)
         #expect(try store.newContext().fetch(FetchDescriptor<Photo>(predicate: #Predicate { $0.rating == 4 })).count == 1)

@@ -42,12 +42,34 @@ public final class ModelContainer: @unchecked Sendable {
     /// schema (and of every configuration's schema) is kept in that one store.
     ///
     /// - Throws: ``SwiftDataError/loadIssueModelContainer`` when the store cannot be opened or prepared.
-    public init(for schema: Schema, configurations: [ModelConfiguration]) throws {
+    public convenience init(for schema: Schema, configurations: [ModelConfiguration]) throws {
+        try self.init(for: schema, migrationPlan: nil, configurations: configurations)
+    }
+
+    /// Creates a container for a schema, migrating an older store with the stages of `migrationPlan`.
+    ///
+    /// The first configuration says where the store is and whether it may save; every entity of the
+    /// schema (and of every configuration's schema) is kept in that one store. Without a plan, an
+    /// older store still takes lightweight changes (added, removed and renamed properties, indexes).
+    ///
+    /// - Throws: ``SwiftDataError/loadIssueModelContainer`` when the store cannot be opened, is newer
+    ///   than the schema, or cannot be migrated; a failed migration leaves the store unchanged.
+    public init(for givenSchema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?, configurations: [ModelConfiguration]) throws {
         let configuration = configurations.first ?? ModelConfiguration()
         let configuredTypes = configurations.compactMap(\.schema).flatMap { $0.entities.map(\.modelType) }
-        self.schema = configuredTypes.isEmpty ? schema : Schema(schema.entities.map(\.modelType) + configuredTypes, version: schema.version)
+        let version = Self.migrationTarget(of: givenSchema, in: migrationPlan)
+        self.schema = configuredTypes.isEmpty && version == givenSchema.version
+            ? givenSchema
+            : Schema(givenSchema.entities.map(\.modelType) + configuredTypes, version: version)
         self.configurations = configurations.isEmpty ? [configuration] : configurations
-        self.store = try ModelStore(schema: self.schema, configuration: configuration)
+        self.store = try ModelStore(schema: self.schema, configuration: configuration, migrationPlan: migrationPlan)
+    }
+
+    /// A container over an already open store, such as the view a migration stage's context uses.
+    init(schema: Schema, configurations: [ModelConfiguration], store: ModelStore) {
+        self.schema = schema
+        self.configurations = configurations
+        self.store = store
     }
 
     /// The context bound to the main actor; it saves on its own after changes.

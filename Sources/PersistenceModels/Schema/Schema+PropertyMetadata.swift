@@ -14,16 +14,20 @@ extension Schema {
         public let options: PropertyOptions
         /// The property's declared type.
         public let valueType: Any.Type
+        /// The value the property's declaration gives it, if any; a migration stores it in existing rows.
+        public let defaultValue: Any?
         let storage: PropertyStorage
 
-        /// Describes the property `name` reached through `keyPath`.
+        /// Describes the property `name` reached through `keyPath`, with the default value its declaration gives it.
         public init<Root: PersistentModel, Value>(
             name: String,
             keyPath: ReferenceWritableKeyPath<Root, Value>,
+            defaultValue: Value? = nil,
             options: PropertyOptions? = nil
         ) {
             self.name = name
             self.keyPath = keyPath
+            self.defaultValue = defaultValue.map { $0 as Any }
             self.options = options ?? PropertyOptions()
             self.valueType = Value.self
             self.sortRankKeyPath = ((keyPath as AnyKeyPath) as? KeyPath<Root, Bool>)?.appending(path: \Bool._sortRank)
@@ -43,8 +47,9 @@ extension Schema {
             return false
         }
 
-        /// The column name in the store: the original name when one was given, else the property name.
-        var columnName: String { options.originalName ?? name }
+        /// The column name in the store: the property name. Opening a store whose column still has the
+        /// `originalName` renames that column.
+        var columnName: String { name }
 
         var codec: AttributeCodec? {
             if case .attribute(let codec) = storage { return codec }

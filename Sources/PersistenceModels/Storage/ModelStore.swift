@@ -12,8 +12,11 @@ final class ModelStore: Sendable {
     let externalData: ExternalDataStore?
     /// Statements run so far, when recording is on (tests turn it on to check the SQL).
     let recordedStatements = Mutex<[String]?>(nil)
+    /// The open transaction a migration stage's contexts work in; `nil` for an ordinary store.
+    let migrationConnection: MigrationConnection?
 
-    init(schema: Schema, configuration: ModelConfiguration) throws {
+    init(schema: Schema, configuration: ModelConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)? = nil) throws {
+        self.migrationConnection = nil
         self.layout = StoreLayout(schema: schema)
         self.allowsSave = configuration.allowsSave
         self.externalData = configuration.isStoredInMemoryOnly ? nil : ExternalDataStore(storeURL: configuration.url)
@@ -55,18 +58,17 @@ final class ModelStore: Sendable {
             )
         }
         recorder.store = self
-        do {
-            try writer.write { db in
-                let statements = try layout.creationStatements { table in
-                    guard try db.tableExists(table) else { return nil }
-                    return Set(try db.columns(in: table).map(\.name))
-                }
-                for statement in statements { try db.execute(sql: statement) }
-                try HistoryStore.createTables(in: db)
-            }
-        } catch {
-            throw SwiftDataError(.loadIssueModelContainer, reason: Self.describe(error), context: "preparing the tables of the store \(identifier)")
-        }
+        try StoreMigrator(store: self, schema: schema, migrationPlan: migrationPlan).prepareStore()
+    }
+
+    /// A view of `store` with another layout whose reads and writes run in a migration's open transaction.
+    init(migrating store: ModelStore, layout: StoreLayout, connection: MigrationConnection) {
+        self.writer = store.writer
+        self.layout = layout
+        self.identifier = store.identifier
+        self.allowsSave = true
+        self.externalData = store.externalData
+        self.migrationConnection = connection
     }
 
     /// How long, in seconds, a write waits for a lock another connection holds on the file.
@@ -75,6 +77,7 @@ final class ModelStore: Sendable {
     /// Runs `work` in one write transaction, turning database errors into ``SwiftDataError``.
     func write<T>(while activity: String, _ work: (Database) throws -> T) throws -> T {
         do {
+            if let migrationConnection { return try migrationConnection.write(work) }
             return try writer.write(work)
         } catch let error as SwiftDataError {
             throw error
@@ -86,6 +89,7 @@ final class ModelStore: Sendable {
     /// Runs `work` with read access, turning database errors into ``SwiftDataError``.
     func read<T>(while activity: String, _ work: (Database) throws -> T) throws -> T {
         do {
+            if let migrationConnection { return try migrationConnection.read(work) }
             return try writer.read(work)
         } catch let error as SwiftDataError {
             throw error

@@ -1,0 +1,122 @@
+import Foundation
+import GRDB
+
+/// Brings a store opened by a container to the container's schema, in one write transaction.
+///
+/// A new store gets its tables. An older store runs the migration plan's stages that lead from its
+/// recorded version to the schema's, then takes the lightweight changes left; without a plan it takes
+/// lightweight changes only. The schema's version is recorded last. Any failure rolls everything back.
+struct StoreMigrator {
+    let store: ModelStore
+    let schema: Schema
+    let migrationPlan: (any SchemaMigrationPlan.Type)?
+
+    /// Prepares the store's tables, migrating them when the store is older than the schema.
+    ///
+    /// - Throws: ``SwiftDataError/loadIssueModelContainer`` when the store is newer than the schema,
+    ///   no stage covers its version, a stage fails, or a change needs a custom stage.
+    func prepareStore() throws {
+        let target = schema.version
+        var activity = "preparing the tables of the store \(store.identifier) for schema version \(target)"
+        do {
+            try store.writer.write { db in
+                let stored = try StoreSchemaRecord.version(in: db) ?? assumedVersion(in: db)
+                if let stored {
+                    guard stored <= target else {
+                        throw MigrationProblem(
+                            "the store was written with schema version \(stored), newer than this schema's version \(target); "
+                                + "open it with the newer schema"
+                        )
+                    }
+                    if stored < target, let migrationPlan {
+                        activity = "migrating the store \(store.identifier) from schema version \(stored) to \(target)"
+                        try runStages(of: migrationPlan, from: stored, to: target, in: db)
+                    }
+                }
+                try StoreTableReconciler(layout: store.layout, database: db).reconcile()
+                try HistoryStore.createTables(in: db)
+                try StoreSchemaRecord.record(target, in: db)
+            }
+        } catch let error as SwiftDataError {
+            throw SwiftDataError(.loadIssueModelContainer, reason: error.reason, context: activity)
+        } catch {
+            throw SwiftDataError(.loadIssueModelContainer, reason: ModelStore.describe(error), context: activity)
+        }
+    }
+
+    /// The version of a store that has no recorded version: `nil` when it holds none of the schema's
+    /// tables (a new store), else the plan's oldest version, or the schema's own without a plan.
+    private func assumedVersion(in db: Database) throws -> Schema.Version? {
+        let versionedSchemas = migrationPlan?.schemas ?? []
+        let entityNames = Set(schema.entities.map(\.name))
+            .union(versionedSchemas.flatMap { Schema(versionedSchema: $0).entities.map(\.name) })
+        for name in entityNames {
+            guard try db.tableExists(name) else { continue }
+            return versionedSchemas.map { $0.versionIdentifier }.min() ?? schema.version
+        }
+        return nil
+    }
+
+    /// Runs the plan's stages from `stored` to `target` in order.
+    private func runStages(
+        of migrationPlan: any SchemaMigrationPlan.Type,
+        from stored: Schema.Version,
+        to target: Schema.Version,
+        in db: Database
+    ) throws {
+        let stages = migrationPlan.stages
+        var current = stored
+        while current < target {
+            guard let stage = stages.first(where: { $0.fromVersion.versionIdentifier == current }) else {
+                throw MigrationProblem(
+                    "no stage of \(migrationPlan) starts at the store's version \(current), so the changes up to \(target) are not covered; "
+                        + "add a stage from \(current)"
+                )
+            }
+            let next = stage.toVersion.versionIdentifier
+            guard next > current, next <= target else {
+                throw MigrationProblem("the \(stage) of \(migrationPlan) does not lead towards version \(target)")
+            }
+            try run(stage, in: db)
+            current = next
+        }
+    }
+
+    private func run(_ stage: MigrationStage, in db: Database) throws {
+        let oldSchema = Schema(versionedSchema: stage.fromVersion)
+        let newSchema = Schema(versionedSchema: stage.toVersion)
+        do {
+            if case .custom(_, _, let willMigrate?, _) = stage {
+                try runStep("willMigrate of the \(stage)", willMigrate, over: oldSchema, in: db)
+            }
+            try StoreTableReconciler(layout: StoreLayout(schema: newSchema), database: db).reconcile()
+            if case .custom(_, _, _, let didMigrate?) = stage {
+                try runStep("didMigrate of the \(stage)", didMigrate, over: newSchema, in: db)
+            }
+        } catch {
+            throw MigrationProblem("the \(stage) failed: \(Self.reason(of: error))")
+        }
+    }
+
+    /// Runs one closure of a custom stage with a context over `schema` that works in the open transaction, then saves it.
+    private func runStep(_ step: String, _ body: (ModelContext) throws -> Void, over schema: Schema, in db: Database) throws {
+        let connection = MigrationConnection(database: db, step: step)
+        defer { connection.close() }
+        let stepStore = ModelStore(migrating: store, layout: StoreLayout(schema: schema), connection: connection)
+        let context = ModelContext(ModelContainer(schema: schema, configurations: [], store: stepStore))
+        do {
+            try body(context)
+            try context.save()
+        } catch {
+            throw MigrationProblem("\(step.prefix { $0 != " " }) threw \(Self.reason(of: error))")
+        }
+    }
+
+    private static func reason(of error: any Error) -> String {
+        switch error {
+        case let error as MigrationProblem: error.description
+        case let error as SwiftDataError: error.description
+        default: ModelStore.describe(error)
+        }
+    }
+}
