@@ -15,7 +15,7 @@ struct LiveQueryChecks {
         let list = bench.show { SearchableNoteList(searchText: "cafe") }
         let found = list.notes.map(\.title)
         let expected = ["Trip", "Café list"]
-        #expect(found == expected, "SearchableNoteList(searchText: \"cafe\").notes: expected \(describe(expected)) (title or content matches, ignoring case and accents, newest first), found \(describe(found)).")
+        #expect(found == expected, "SearchableNoteList(searchText: \"cafe\").notes: expected \(describe(expected)) (title or content matches, ignoring case and accents, newest first), found \(describe(found)). \(advice(found, "Search the title or the content with localizedStandardContains(_:).", unfinished: "query"))")
     }
 
     @Test("the search list shows every note when the search text is empty")
@@ -37,7 +37,7 @@ struct LiveQueryChecks {
         let before = list.notes.map(\.title)
         try bench.add([NoteSeed("Swim kit", day: 2), NoteSeed("Chess club", day: 3)])
         let after = list.notes.map(\.title)
-        #expect(before == ["Swimming lessons"], "SearchableNoteList(searchText: \"swim\").notes before anything changed: expected [\"Swimming lessons\"], found \(describe(before)).")
+        #expect(before == ["Swimming lessons"], "SearchableNoteList(searchText: \"swim\").notes before anything changed: expected [\"Swimming lessons\"], found \(describe(before)). \(advice(before, "Build the query from the search text.", unfinished: "query"))")
         #expect(after == ["Swim kit", "Swimming lessons"], "The same list's notes after another context saved \"Swim kit\" and \"Chess club\": expected [\"Swim kit\", \"Swimming lessons\"], found \(describe(after)). Read the results through @Query, which fetches again after every save.")
     }
 }

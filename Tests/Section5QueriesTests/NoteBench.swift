@@ -101,3 +101,9 @@ func moment(day: Double) -> Date {
 func describe(_ titles: [String]) -> String {
     "[" + titles.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
 }
+
+/// `advice` for a wrong result; when nothing came back at all, a question about a query that may still
+/// match nothing, so an unfinished query is not blamed for a different slip.
+func advice(_ found: [String], _ advice: String, unfinished what: String = "descriptor") -> String {
+    found.isEmpty ? "Nothing came back: does the \(what) still match no note, like the starter's #Predicate { _ in false }?" : advice
+}

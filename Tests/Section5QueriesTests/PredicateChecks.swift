@@ -15,7 +15,7 @@ struct PredicateChecks {
         ])
         let found = try bench.titles(NoteQueries.pinnedNotes())
         let expected = ["Door code", "Shopping list"]
-        #expect(found == expected, "NoteQueries.pinnedNotes(): expected \(describe(expected)) (the pinned notes, newest first), found \(describe(found)). Filter with #Predicate { $0.isPinned } and sort by createdAt in reverse.")
+        #expect(found == expected, "NoteQueries.pinnedNotes(): expected \(describe(expected)) (the pinned notes, newest first), found \(describe(found)). \(advice(found, "Filter with #Predicate { $0.isPinned } and sort by createdAt in reverse."))")
     }
 
     @Test("a search finds the text in a note's title")
@@ -27,7 +27,7 @@ struct PredicateChecks {
         ])
         let found = try bench.titles(NoteQueries.search("plans"))
         let expected = ["Holiday plans", "Weekend plans"]
-        #expect(found == expected, "NoteQueries.search(\"plans\"): expected \(describe(expected)) (titles containing \"plans\", newest first), found \(describe(found)).")
+        #expect(found == expected, "NoteQueries.search(\"plans\"): expected \(describe(expected)) (titles containing \"plans\", newest first), found \(describe(found)). \(advice(found, "Test the title with localizedStandardContains(_:)."))")
     }
 
     @Test("a search also finds the text in a note's content")
@@ -39,7 +39,7 @@ struct PredicateChecks {
         ])
         let found = try bench.titles(NoteQueries.search("tomato"))
         let expected = ["Soup", "Tomato seeds"]
-        #expect(found == expected, "NoteQueries.search(\"tomato\"): expected \(describe(expected)) (\"Soup\" matches in its content, \"Tomato seeds\" in its title), found \(describe(found)). A search must look in the content as well as the title: join the two tests with ||.")
+        #expect(found == expected, "NoteQueries.search(\"tomato\"): expected \(describe(expected)) (\"Soup\" matches in its content, \"Tomato seeds\" in its title), found \(describe(found)). \(advice(found, "A search must look in the content as well as the title: join the two tests with ||."))")
     }
 
     @Test("a search ignores upper and lower case")
@@ -90,7 +90,7 @@ struct PredicateChecks {
         let cutoff = moment(day: 2.5)
         let found = try bench.titles(NoteQueries.notes(createdAfter: cutoff))
         let expected = ["Friday", "Thursday", "Wednesday"]
-        #expect(found == expected, "NoteQueries.notes(createdAfter:) with a cutoff on Tuesday evening: expected \(describe(expected)) (the later notes, newest first), found \(describe(found)).")
+        #expect(found == expected, "NoteQueries.notes(createdAfter:) with a cutoff on Tuesday evening: expected \(describe(expected)) (the later notes, newest first), found \(describe(found)). \(advice(found, "Keep the notes whose createdAt is later than the date, newest first."))")
     }
 
     @Test("a note created exactly at the cutoff is not after it")
@@ -102,7 +102,7 @@ struct PredicateChecks {
         ])
         let found = try bench.titles(NoteQueries.notes(createdAfter: moment(day: 2)))
         let expected = ["After"]
-        #expect(found == expected, "NoteQueries.notes(createdAfter:) with a cutoff equal to one note's createdAt: expected \(describe(expected)), found \(describe(found)). \"After\" means strictly later: compare with >, not >=.")
+        #expect(found == expected, "NoteQueries.notes(createdAfter:) with a cutoff equal to one note's createdAt: expected \(describe(expected)), found \(describe(found)). \(advice(found, "\"After\" means strictly later: compare with >, not >=."))")
     }
 
     @Test("pinned notes created after a date must meet both conditions")
@@ -115,6 +115,6 @@ struct PredicateChecks {
         ])
         let found = try bench.titles(NoteQueries.pinnedNotes(createdAfter: moment(day: 2)))
         let expected = ["Newer pinned", "New pinned"]
-        #expect(found == expected, "NoteQueries.pinnedNotes(createdAfter:): expected \(describe(expected)) (pinned and written after the cutoff, newest first), found \(describe(found)). Join the two conditions with &&.")
+        #expect(found == expected, "NoteQueries.pinnedNotes(createdAfter:): expected \(describe(expected)) (pinned and written after the cutoff, newest first), found \(describe(found)). \(advice(found, "Join the two conditions with &&."))")
     }
 }

@@ -22,7 +22,7 @@ struct TaggedNotesChecks {
         let view = bench.show { TaggedNotesView(tagName: "work") }
         let found = view.notes.map(\.title)
         let expected = ["Quarterly review", "Standup", "Budget"]
-        #expect(found == expected, "TaggedNotesView(tagName: \"work\").notes: expected \(describe(expected)) (the notes tagged \"work\", newest first), found \(describe(found)). Keep a note when note.tags.contains { $0.name == tagName }.")
+        #expect(found == expected, "TaggedNotesView(tagName: \"work\").notes: expected \(describe(expected)) (the notes tagged \"work\", newest first), found \(describe(found)). \(advice(found, "Keep a note when note.tags.contains { $0.name == tagName }, and sort newest first.", unfinished: "query"))")
     }
 
     @Test("a tag's view leaves out tags with similar names")
@@ -37,7 +37,7 @@ struct TaggedNotesChecks {
         let view = bench.show { TaggedNotesView(tagName: "swift") }
         let found = view.notes.map(\.title)
         let expected = ["Actors", "Optionals"]
-        #expect(found == expected, "TaggedNotesView(tagName: \"swift\").notes with tags \"swiftui\", \"taylor swift\" and \"swift-testing\" also in the store: expected \(describe(expected)), found \(describe(found)). A tag name must be equal (==), not merely contain the text.")
+        #expect(found == expected, "TaggedNotesView(tagName: \"swift\").notes with tags \"swiftui\", \"taylor swift\" and \"swift-testing\" also in the store: expected \(describe(expected)), found \(describe(found)). \(advice(found, "A tag name must be equal (==), not merely contain the text.", unfinished: "query"))")
     }
 
     @Test("two tags' views each show their own notes")
@@ -46,7 +46,7 @@ struct TaggedNotesChecks {
         let (work, home) = bench.show { (TaggedNotesView(tagName: "work"), TaggedNotesView(tagName: "home")) }
         let homeTitles = home.notes.map(\.title)
         let workTitles = work.notes.map(\.title)
-        #expect(homeTitles == ["Quarterly review", "Roof repair"], "TaggedNotesView(tagName: \"home\").notes next to a view of \"work\": expected [\"Quarterly review\", \"Roof repair\"], found \(describe(homeTitles)).")
+        #expect(homeTitles == ["Quarterly review", "Roof repair"], "TaggedNotesView(tagName: \"home\").notes next to a view of \"work\": expected [\"Quarterly review\", \"Roof repair\"], found \(describe(homeTitles)). \(advice(homeTitles, "Each view builds its own query from its own tag name.", unfinished: "query"))")
         #expect(workTitles == ["Quarterly review", "Standup", "Budget"], "TaggedNotesView(tagName: \"work\").notes next to a view of \"home\": expected [\"Quarterly review\", \"Standup\", \"Budget\"], found \(describe(workTitles)).")
     }
 
@@ -57,7 +57,7 @@ struct TaggedNotesChecks {
         let before = view.notes.map(\.title)
         try bench.tag(noteTitled: "Random thought", with: "home")
         let after = view.notes.map(\.title)
-        #expect(before == ["Quarterly review", "Roof repair"], "TaggedNotesView(tagName: \"home\").notes at first: expected [\"Quarterly review\", \"Roof repair\"], found \(describe(before)).")
+        #expect(before == ["Quarterly review", "Roof repair"], "TaggedNotesView(tagName: \"home\").notes at first: expected [\"Quarterly review\", \"Roof repair\"], found \(describe(before)). \(advice(before, "Keep the notes carrying the tag, newest first.", unfinished: "query"))")
         #expect(after == ["Quarterly review", "Random thought", "Roof repair"], "The same view's notes after another context tagged \"Random thought\" with \"home\" and saved: expected [\"Quarterly review\", \"Random thought\", \"Roof repair\"], found \(describe(after)). Read the notes through @Query so the view follows the store.")
     }
 
@@ -71,6 +71,6 @@ struct TaggedNotesChecks {
         let view = bench.show { TaggedNotesView(tagName: "fruit") }
         let found = view.notes.map(\.title)
         let expected = ["Figs", "Apples", "Pears"]
-        #expect(found == expected, "TaggedNotesView(tagName: \"fruit\").notes with two notes written at the same moment: expected \(describe(expected)) (newest first, ties in title order A to Z), found \(describe(found)).")
+        #expect(found == expected, "TaggedNotesView(tagName: \"fruit\").notes with two notes written at the same moment: expected \(describe(expected)) (newest first, ties in title order A to Z), found \(describe(found)). \(advice(found, "Sort by createdAt in reverse, then by title.", unfinished: "query"))")
     }
 }
