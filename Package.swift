@@ -60,6 +60,7 @@ let courseSections: [CourseSection] = [
     CourseSection(name: "Section2Settings", dependencies: ["PersistenceCore"]),
     CourseSection(name: "Section3Keychain", dependencies: ["PersistenceCore"]),
     CourseSection(name: "Section4Models", dependencies: ["PersistenceCore"]),
+    CourseSection(name: "Section5Queries", dependencies: ["PersistenceCore"]),
     CourseSection(name: "Section6Tags", dependencies: ["PersistenceCore"]),
 ]
 
