@@ -57,6 +57,7 @@ let courseSections: [CourseSection] = [
     CourseSection(name: "Section2Settings", dependencies: ["PersistenceCore"]),
     CourseSection(name: "Section3Keychain", dependencies: ["PersistenceCore"]),
     CourseSection(name: "Section4Models", dependencies: ["PersistenceCore"]),
+    CourseSection(name: "Section7CoreData", dependencies: ["PersistenceCore"]),
 ]
 
 /// `COURSE_SECTIONS=<target>,<target>` builds only those sections; coach uses it to grade one section, or
