@@ -42,7 +42,7 @@ struct CoexistenceChecks {
             let found = try newSide.fetch(port).map(describe)
             #expect(
                 found == expected,
-                "After \(event), NoteRequests.\(name) through the new container: expected what the legacy request finds through the old one, \(expected), found \(found). Both containers read the same file, so the two must agree."
+                "After \(event), NoteRequests.\(name) through the new container: expected what the legacy request finds through the old one, [\(expected.joined(separator: ", "))], found [\(found.joined(separator: ", "))]. Both containers read the same file, so the two must agree."
             )
         }
     }
