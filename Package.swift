@@ -62,6 +62,7 @@ let courseSections: [CourseSection] = [
     CourseSection(name: "Section4Models", dependencies: ["PersistenceCore"]),
     CourseSection(name: "Section5Queries", dependencies: ["PersistenceCore"]),
     CourseSection(name: "Section6Tags", dependencies: ["PersistenceCore"]),
+    CourseSection(name: "Section7CoreData", dependencies: ["PersistenceCore"]),
 ]
 
 /// `COURSE_SECTIONS=<target>,<target>` builds only those sections; coach uses it to grade one section, or

@@ -1,0 +1,64 @@
+import Foundation
+import PersistenceCore
+import Section7CoreData
+import Testing
+
+@Suite("Section 7: string keys fail only at run time")
+struct AuditChecks {
+    @Test("a misspelt key in a format string is reported only when the request runs, naming the key and the entity")
+    func misspeltPredicateKey() throws {
+        let context = try NoteBench.inMemoryContext()
+        // Building the request compiles and runs without complaint: the key is only a string.
+        let typo = LegacyFetchRequest<Note>(predicateFormat: "titel CONTAINS[cd] %@", arguments: ["cafe"])
+
+        let errors = LegacyRequestAudit.runTimeErrors(of: ["search": typo], in: context)
+        let expected = LegacyFetchError.unknownKey("titel", entity: "Note", request: typo.description)
+        #expect(
+            errors["search"] == expected,
+            "The error of a request whose format string says \"titel\", run on an empty store: expected \(expected), found \(errors["search"].map { "\($0)" } ?? "no error"). Run the request with `execute(in:)` and keep the error it throws."
+        )
+        if let message = errors["search"]?.description {
+            #expect(message.contains("\"titel\"") && message.contains("Note"), "The error's description: expected it to name \"titel\" and Note, found \(message).")
+        }
+    }
+
+    @Test("a misspelt sort key is reported only when the request runs")
+    func misspeltSortKey() throws {
+        let context = try NoteBench.seededContext()
+        let typo = LegacyFetchRequest<Note>(predicateFormat: "isPinned == YES", sortKeys: [(key: "createdAT", ascending: false)])
+
+        let errors = LegacyRequestAudit.runTimeErrors(of: ["pinned": typo], in: context)
+        let expected = LegacyFetchError.unknownKey("createdAT", entity: "Note", request: typo.description)
+        #expect(
+            errors["pinned"] == expected,
+            "The error of a request sorted by \"createdAT\": expected \(expected), found \(errors["pinned"].map { "\($0)" } ?? "no error"). A sort key is a string too; only running the request finds the typo."
+        )
+    }
+
+    @Test("only the requests that fail when they run are reported")
+    func onlyFailuresReported() throws {
+        let context = try NoteBench.seededContext()
+        let requests: [String: LegacyFetchRequest<Note>] = [
+            "pinned": LegacyNoteRequests.pinnedNewestFirst,
+            "search": LegacyNoteRequests.titledContaining("cafe"),
+            "range": LegacyNoteRequests.createdBetween(NoteBench.hour(0), NoteBench.hour(3)),
+            "unpinned": LegacyNoteRequests.unpinnedByTitle(limit: 5),
+            "folders": LegacyNoteRequests.byFolderThenNewest,
+            "review": LegacyNoteRequests.worthReviewing(in: "Work", minimumWords: 300),
+            "pinned, misspelt": LegacyFetchRequest(predicateFormat: "isPined == YES"),
+            "long, misspelt": LegacyFetchRequest(predicateFormat: "wordcount > %d", arguments: [100]),
+        ]
+
+        let errors = LegacyRequestAudit.runTimeErrors(of: requests, in: context)
+        let failing = errors.keys.sorted()
+        #expect(
+            failing == ["long, misspelt", "pinned, misspelt"],
+            "The requests reported as failing: expected [\"long, misspelt\", \"pinned, misspelt\"] (keys \"isPined\" and \"wordcount\"; keys are case-sensitive), found \(failing). Run every request and report only those that throw."
+        )
+        let keys = errors.values.compactMap { error -> String? in
+            if case .unknownKey(let key, _, _) = error { return key }
+            return nil
+        }.sorted()
+        #expect(keys == ["isPined", "wordcount"], "The unknown keys reported: expected [\"isPined\", \"wordcount\"], found \(keys).")
+    }
+}
