@@ -62,7 +62,7 @@ let courseSections: [CourseSection] = [
     CourseSection(name: "Section4Models", dependencies: ["PersistenceCore"]),
     CourseSection(name: "Section5Queries", dependencies: ["PersistenceCore"]),
     CourseSection(name: "Section6Tags", dependencies: ["PersistenceCore"]),
-    CourseSection(name: "Section7CoreData", dependencies: ["PersistenceCore"]),
+    CourseSection(name: "Section7CoreData", dependencies: ["PersistenceCore", "LegacyFetching"]),
 ]
 
 /// `COURSE_SECTIONS=<target>,<target>` builds only those sections; coach uses it to grade one section, or
@@ -191,6 +191,14 @@ let coachTestTargets: [Target] = [
     ),
 ]
 
+// MARK: - Course support
+
+/// Libraries the sections build on that are not part of the persistence core.
+let courseSupportTargets: [Target] = [
+    // Section 7's stand-in for Core Data's string-based fetch requests: format strings evaluated at run time.
+    .target(name: "LegacyFetching", dependencies: ["PersistenceCore"]),
+]
+
 // MARK: - Package
 
 let package = Package(
@@ -207,6 +215,6 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
     ],
-    targets: coreTargets + coachTargets + sectionTargets
+    targets: coreTargets + courseSupportTargets + coachTargets + sectionTargets
         + (gradingOnly ? [] : coreTestTargets + coachTestTargets + benchmarkTargets)
 )

@@ -2,6 +2,7 @@
 // The old app's fetch requests, exactly as the Core Data code wrote them. Port each one in
 // NoteRequests.swift. You do not need to change this file.
 
+import LegacyFetching
 import PersistenceCore
 
 /// The fetch requests of the note-taking app before it moved to SwiftData.

@@ -1,6 +1,7 @@
 // Section 7 — Core Data, recognised
 // Finds the old requests that fail when they run. See NoteRequests.swift for the goal.
 
+import LegacyFetching
 import PersistenceCore
 
 /// Runs legacy fetch requests to find the ones that fail.

@@ -1,6 +1,7 @@
 // Section 7 — Core Data, recognised
 // The note model, and the keys legacy fetch requests read it by. You do not need to change this file.
 
+import LegacyFetching
 import PersistenceCore
 
 /// One note of the note-taking app; the `@Model` that replaces the old Core Data entity `Note`.

@@ -1,4 +1,5 @@
 import Foundation
+import LegacyFetching
 import PersistenceCore
 import Section7CoreData
 import Testing

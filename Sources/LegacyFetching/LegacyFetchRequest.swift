@@ -1,6 +1,5 @@
-// Section 7 — Core Data, recognised
+// LegacyFetching — the course's stand-in for Core Data's string-based fetch requests (Section 7)
 // A fetch request written the Core Data way: a predicate format string and sort keys.
-// You do not need to change this file.
 
 import PersistenceCore
 

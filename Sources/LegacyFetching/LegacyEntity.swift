@@ -1,4 +1,4 @@
-// Section 7 — Core Data, recognised
+// LegacyFetching — the course's stand-in for Core Data's string-based fetch requests (Section 7)
 // What a legacy fetch request needs from a model. You do not need to change this file.
 
 import PersistenceCore

@@ -1,6 +1,5 @@
-// Section 7 — Core Data, recognised
+// LegacyFetching — the course's stand-in for Core Data's string-based fetch requests (Section 7)
 // Reads a predicate format string such as "isPinned == YES AND title CONTAINS[cd] %@".
-// You do not need to change this file.
 
 import PersistenceCore
 
