@@ -47,15 +47,21 @@ struct LockCommand: ParsableCommand {
         var newPIN: String?
         @OptionGroup var unlock: UnlockOptions
 
+        func validate() throws {
+            if let newPIN, !PINRules.isWellFormed(newPIN) {
+                throw ValidationError("--new-pin must be exactly \(PINRules.length) digits, such as 2580.")
+            }
+        }
+
         func run() throws {
             _ = NoteTakerApp.selectSandbox()
             let gate = PINGate(lock: PINLock())
             try gate.unlock(with: unlock.pin)
             guard let pin = newPIN ?? PINGate.readPIN(prompt: "New PIN: ") else {
-                throw ValidationError("No new PIN: give --new-pin 1234 or type it on standard input.")
+                throw NoteTakerCLIError("No new PIN: give --new-pin 1234 or type it on standard input — while setting the PIN")
             }
             guard PINRules.isWellFormed(pin) else {
-                throw ValidationError("The new PIN must be exactly \(PINRules.length) digits.")
+                throw NoteTakerCLIError("PIN refused: a PIN is exactly \(PINRules.length) digits — while setting the PIN")
             }
             try gate.vault { try gate.lock.setPIN(pin) }
             guard try gate.vault({ try gate.lock.hasPIN() }) else {

@@ -116,7 +116,7 @@ struct TagsCommand: ParsableCommand {
             let tag = try app.tag(name)
             let count = tag.notes.count
             try app.repository.deleteTag(tag)
-            print("Deleted #\(name); \(count) \(count == 1 ? "note keeps" : "notes keep") its other tags")
+            print("Deleted #\(name); the \(count) \(count == 1 ? "note" : "notes") that carried it \(count == 1 ? "stays" : "stay")")
         }
     }
 }
