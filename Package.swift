@@ -63,6 +63,7 @@ let courseSections: [CourseSection] = [
     CourseSection(name: "Section5Queries", dependencies: ["PersistenceCore"]),
     CourseSection(name: "Section6Tags", dependencies: ["PersistenceCore"]),
     CourseSection(name: "Section7CoreData", dependencies: ["PersistenceCore", "LegacyFetching"]),
+    CourseSection(name: "Section8NoteTaker", dependencies: ["PersistenceCore"]),
 ]
 
 /// `COURSE_SECTIONS=<target>,<target>` builds only those sections; coach uses it to grade one section, or
@@ -85,6 +86,26 @@ let sectionTargets: [Target] = courseSections.filter { selectedSections?.contain
         ),
     ]
 }
+
+// MARK: - Course apps
+
+/// `notetaker`, the command-line NoteTaker built on Section 8's library (the learner's code, or the
+/// reference solution on the solutions track); built only when that section is, and left out of grading
+/// builds, which need only the hidden suites.
+let includesNoteTaker = !gradingOnly && (selectedSections?.contains("Section8NoteTaker") ?? true)
+
+let appTargets: [Target] = includesNoteTaker ? [
+    .executableTarget(
+        name: "notetaker",
+        dependencies: [
+            "Section8NoteTaker",
+            "PersistenceCore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]
+    ),
+] : []
+
+let appProducts: [Product] = includesNoteTaker ? [.executable(name: "notetaker", targets: ["notetaker"])] : []
 
 // MARK: - The persistence core
 
@@ -207,7 +228,7 @@ let package = Package(
     products: [
         .library(name: "PersistenceCore", targets: ["PersistenceCore"]),
         .executable(name: "coach", targets: ["coach"]),
-    ] + (gradingOnly ? [] : [.executable(name: "core-bench", targets: ["CoreBench"])]),
+    ] + appProducts + (gradingOnly ? [] : [.executable(name: "core-bench", targets: ["CoreBench"])]),
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
@@ -215,6 +236,6 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
     ],
-    targets: coreTargets + courseSupportTargets + coachTargets + sectionTargets
+    targets: coreTargets + courseSupportTargets + coachTargets + sectionTargets + appTargets
         + (gradingOnly ? [] : coreTestTargets + coachTestTargets + benchmarkTargets)
 )

@@ -1,0 +1,22 @@
+// Section 8 — Practice project: NoteTaker
+// A tag and the notes that carry it. See Note.swift for the goal.
+
+import PersistenceCore
+
+/// A label such as "work" or "ideas"; one tag on many notes, many tags on one note.
+@Model
+public final class Tag {
+    // TODO: Replace both placeholders with stored properties of the same name and type.
+
+    /// The tag's name, unique among tags.
+    public var name: String { get { "" } set {} }
+    /// The notes that carry this tag; the inverse of `Note.tags`.
+    public var notes: [Note] { get { [] } set {} }
+
+    /// Creates a tag on no notes yet.
+    ///
+    /// - Parameter name: The tag's name.
+    public init(name: String) {
+        // TODO: Keep the name.
+    }
+}

@@ -1,0 +1,214 @@
+import ArgumentParser
+import Foundation
+import PersistenceCore
+import Section8NoteTaker
+
+/// `notetaker add`.
+struct AddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a note.")
+
+    @Argument(help: "The note's title.")
+    var title: String
+    @Option(name: .shortAndLong, help: "The note's text.")
+    var content: String = ""
+    @Flag(help: "Pin the note to the top of the list.")
+    var pinned = false
+    @Option(name: .shortAndLong, help: "A tag to put on the note; created when new. Repeat for more tags.")
+    var tag: [String] = []
+    @OptionGroup var unlock: UnlockOptions
+
+    func run() throws {
+        let app = try NoteTakerApp.open(unlocking: unlock)
+        let note = try app.repository.addNote(title: title, content: content, isPinned: pinned)
+        guard NoteNumber.of(note) != nil, try app.repository.notes().contains(where: { $0 === note }) else {
+            throw NoteTakerCLIError.unfinished("The note was not saved", finish: "Note and NoteRepository.addNote")
+        }
+        for name in tag {
+            try app.repository.assign(try app.repository.addTag(named: name), to: note)
+        }
+        print("Added \(NoteNumber.label(of: note)): \(note.title)")
+    }
+}
+
+/// `notetaker list`.
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the notes, ordered as the settings say.",
+        discussion: "Change the order with `notetaker settings set --sort title` or `--pinned-first off`."
+    )
+
+    @Option(name: .shortAndLong, help: "Only the notes that carry this tag.")
+    var tag: String?
+    @OptionGroup var unlock: UnlockOptions
+
+    func run() throws {
+        let app = try NoteTakerApp.open(unlocking: unlock)
+        var notes = try app.repository.notes()
+        if let tag {
+            let wanted = try app.tag(tag)
+            notes = notes.filter { note in note.tags.contains { $0 === wanted } }
+        }
+        print(NoteFormatter.list(notes, emptyMessage: tag == nil ? "No notes yet. Add one with `notetaker add \"Title\"`." : "No note carries #\(tag!)."))
+    }
+}
+
+/// `notetaker search`.
+struct SearchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "List the notes whose title or text contains some words, ignoring case."
+    )
+
+    @Argument(help: "The text to look for.")
+    var text: String
+    @OptionGroup var unlock: UnlockOptions
+
+    func run() throws {
+        let app = try NoteTakerApp.open(unlocking: unlock)
+        print(NoteFormatter.list(try app.repository.notes(matching: text), emptyMessage: "No note contains \"\(text)\"."))
+    }
+}
+
+/// `notetaker show`.
+struct ShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one note in full.")
+
+    @Argument(help: "The note's number from `list`, such as 3 or #3.")
+    var note: String
+    @OptionGroup var unlock: UnlockOptions
+
+    func run() throws {
+        let app = try NoteTakerApp.open(unlocking: unlock)
+        let note = try app.note(note)
+        print(NoteFormatter.detail(note, imageURL: note.imageFilename.flatMap { app.repository.images.url(for: $0) }))
+    }
+}
+
+/// `notetaker edit`.
+struct EditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a note's title or text.")
+
+    @Argument(help: "The note's number from `list`.")
+    var note: String
+    @Option(name: .long, help: "The new title.")
+    var title: String?
+    @Option(name: .shortAndLong, help: "The new text.")
+    var content: String?
+    @OptionGroup var unlock: UnlockOptions
+
+    func validate() throws {
+        if title == nil && content == nil {
+            throw ValidationError("Nothing to change: give --title, --content or both.")
+        }
+    }
+
+    func run() throws {
+        let app = try NoteTakerApp.open(unlocking: unlock)
+        let note = try app.note(note)
+        try app.repository.update(note, title: title, content: content)
+        print("Edited \(NoteNumber.label(of: note)): \(note.title)")
+    }
+}
+
+/// `notetaker pin`.
+struct PinCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "pin", abstract: "Pin a note to the top of the list.")
+
+    @Argument(help: "The note's number from `list`.")
+    var note: String
+    @OptionGroup var unlock: UnlockOptions
+
+    func run() throws {
+        let app = try NoteTakerApp.open(unlocking: unlock)
+        let note = try app.note(note)
+        try app.repository.update(note, isPinned: true)
+        print("Pinned \(NoteNumber.label(of: note)): \(note.title)")
+    }
+}
+
+/// `notetaker unpin`.
+struct UnpinCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "unpin", abstract: "Unpin a note.")
+
+    @Argument(help: "The note's number from `list`.")
+    var note: String
+    @OptionGroup var unlock: UnlockOptions
+
+    func run() throws {
+        let app = try NoteTakerApp.open(unlocking: unlock)
+        let note = try app.note(note)
+        try app.repository.update(note, isPinned: false)
+        print("Unpinned \(NoteNumber.label(of: note)): \(note.title)")
+    }
+}
+
+/// `notetaker delete`.
+struct DeleteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a note and its image.")
+
+    @Argument(help: "The note's number from `list`.")
+    var note: String
+    @OptionGroup var unlock: UnlockOptions
+
+    func run() throws {
+        let app = try NoteTakerApp.open(unlocking: unlock)
+        let note = try app.note(note)
+        let label = "\(NoteNumber.label(of: note)): \(note.title)"
+        try app.repository.deleteNote(note)
+        print("Deleted \(label)")
+    }
+}
+
+/// `notetaker attach-image`.
+struct AttachImageCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "attach-image",
+        abstract: "Give a note an image file, replacing the one it had.",
+        discussion: "The file is copied into the app's Application Support/NoteImages folder under a new name."
+    )
+
+    @Argument(help: "The note's number from `list`.")
+    var note: String
+    @Argument(help: "The image file to copy.", completion: .file())
+    var file: String
+    @OptionGroup var unlock: UnlockOptions
+
+    func run() throws {
+        let app = try NoteTakerApp.open(unlocking: unlock)
+        let note = try app.note(note)
+        let url = URL(filePath: file)
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw NoteTakerCLIError("Reading \(file) failed: \(error.localizedDescription) — while attaching an image; check the path")
+        }
+        let pathExtension = url.pathExtension.isEmpty ? "img" : url.pathExtension.lowercased()
+        try app.repository.attachImage(data, pathExtension: pathExtension, to: note)
+        guard let filename = note.imageFilename else {
+            throw NoteTakerCLIError.unfinished("The image was not attached", finish: "NoteRepository.attachImage")
+        }
+        let path = app.repository.images.url(for: filename)?.path ?? filename
+        print("Attached \(file) to \(NoteNumber.label(of: note)) as \(path)")
+    }
+}
+
+/// `notetaker detach-image`.
+struct DetachImageCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "detach-image", abstract: "Remove a note's image and delete its file.")
+
+    @Argument(help: "The note's number from `list`.")
+    var note: String
+    @OptionGroup var unlock: UnlockOptions
+
+    func run() throws {
+        let app = try NoteTakerApp.open(unlocking: unlock)
+        let note = try app.note(note)
+        guard note.imageFilename != nil else {
+            throw NoteTakerCLIError("\(NoteNumber.label(of: note)) has no image: nothing to remove")
+        }
+        try app.repository.removeImage(from: note)
+        print("Removed the image of \(NoteNumber.label(of: note))")
+    }
+}

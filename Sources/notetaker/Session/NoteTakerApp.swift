@@ -1,0 +1,90 @@
+import Foundation
+import PersistenceCore
+import Section8NoteTaker
+
+/// The opened app: its sandbox, store, settings and repository, after the PIN lock let the user in.
+struct NoteTakerApp {
+    /// The app identifier of the container `notetaker` uses unless `PERSISTENCE_APP_ID` names another.
+    static let defaultAppIdentifier = "notetaker"
+
+    /// The app's container on this machine.
+    let sandbox: AppSandbox
+    /// Everything the app does to notes, tags and images.
+    let repository: NoteRepository
+    /// The list settings, in the app's standard preferences.
+    let settings: NoteTakerSettings
+
+    /// Makes the notetaker container the current app, so preferences, the vault and the store all live there.
+    static func selectSandbox() -> AppSandbox {
+        let environment = ProcessInfo.processInfo.environment
+        let appIdentifier = environment["PERSISTENCE_APP_ID"].flatMap { $0.isEmpty ? nil : $0 } ?? defaultAppIdentifier
+        let sandbox = AppSandbox(appIdentifier: appIdentifier, deviceRoot: AppSandbox.current.deviceRoot)
+        AppSandbox.current = sandbox
+        return sandbox
+    }
+
+    /// Opens the app, first asking for the PIN when one is set.
+    ///
+    /// - Throws: `NoteTakerCLIError` when the PIN is wrong or missing, or the store cannot be opened.
+    static func open(unlocking options: UnlockOptions) throws -> NoteTakerApp {
+        let sandbox = selectSandbox()
+        try PINGate(lock: PINLock()).unlock(with: options.pin)
+        return try openWithoutPIN(sandbox: sandbox)
+    }
+
+    /// Opens the app's store with no PIN check; only for commands that do not show notes.
+    static func openWithoutPIN(sandbox: AppSandbox) throws -> NoteTakerApp {
+        let container: ModelContainer
+        do {
+            container = try NoteTakerStore.makeContainer(sandbox: sandbox)
+        } catch {
+            throw NoteTakerCLIError("Opening the notes failed: \(error) — while reading \(sandbox.applicationSupportDirectory.path)")
+        }
+        let settings = NoteTakerSettings()
+        let repository = NoteRepository(context: ModelContext(container), settings: settings, images: NoteImageStore(sandbox: sandbox))
+        return NoteTakerApp(sandbox: sandbox, repository: repository, settings: settings)
+    }
+
+    /// The note `reference` names: its number in `list`, written `3` or `#3`.
+    ///
+    /// - Throws: `NoteTakerCLIError` naming the reference when no note has that number.
+    func note(_ reference: String) throws -> Note {
+        let number = reference.hasPrefix("#") ? String(reference.dropFirst()) : reference
+        guard let wanted = Int(number), wanted > 0 else {
+            throw NoteTakerCLIError("No note \"\(reference)\": a note is named by its number, such as 3 or #3 — run `notetaker list` to see them")
+        }
+        let notes = try repository.notes()
+        guard let note = notes.first(where: { NoteNumber.of($0) == wanted }) else {
+            throw NoteTakerCLIError("No note #\(wanted): there is no note with that number — run `notetaker list` to see them")
+        }
+        return note
+    }
+
+    /// The tag named `name`.
+    ///
+    /// - Throws: `NoteTakerCLIError` naming the tag when there is none.
+    func tag(_ name: String) throws -> Tag {
+        guard let tag = try repository.tag(named: name) else {
+            let known = try repository.allTags().map(\.name)
+            let hint = known.isEmpty ? "there are no tags yet" : "the tags are \(known.joined(separator: ", "))"
+            throw NoteTakerCLIError("No tag \"\(name)\": \(hint) — create it with `notetaker tags create \(name)`")
+        }
+        return tag
+    }
+}
+
+/// The number a note is shown with: the store's key for it, so it never changes while the note exists.
+enum NoteNumber {
+    /// The note's number, or nil while it has not been saved.
+    static func of(_ note: Note) -> Int? {
+        let identifier = note.persistentModelID
+        guard !identifier.isTemporary, let slash = identifier.description.lastIndex(of: "/") else { return nil }
+        let key = identifier.description[identifier.description.index(after: slash)...]
+        return key.hasPrefix("p") ? Int(key.dropFirst()) : nil
+    }
+
+    /// `#3`, or `#?` for a note that was never saved.
+    static func label(of note: Note) -> String {
+        of(note).map { "#\($0)" } ?? "#?"
+    }
+}

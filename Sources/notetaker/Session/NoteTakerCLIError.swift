@@ -1,0 +1,25 @@
+import Foundation
+
+/// A command could not do what was asked; the message says what failed and how to go on.
+struct NoteTakerCLIError: Error, CustomStringConvertible, LocalizedError {
+    /// The sentence printed after `Error:`.
+    let description: String
+
+    /// An error printed as `message`.
+    init(_ message: String) {
+        description = message
+    }
+
+    /// The message, for code that reads `localizedDescription`.
+    var errorDescription: String? { description }
+
+    /// Too many wrong PINs.
+    static let lockedOut = NoteTakerCLIError(
+        "NoteTaker is locked: too many wrong PINs in a row — run `notetaker lock reset --erase-all-notes` to delete every note and the PIN and start again"
+    )
+
+    /// The library left something undone: the learner's Section 8 code is not finished yet.
+    static func unfinished(_ what: String, finish: String) -> NoteTakerCLIError {
+        NoteTakerCLIError("\(what) — finish \(finish) in Section 8 (`swift run coach check 8` shows what is left)")
+    }
+}

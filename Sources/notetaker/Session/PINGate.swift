@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import PersistenceCore
+import Section8NoteTaker
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--pin`, accepted by every command that shows or changes notes.
+struct UnlockOptions: ParsableArguments {
+    @Option(name: .long, help: "The PIN, when one is set. Without it, notetaker asks for it.")
+    var pin: String?
+}
+
+/// Asks for the PIN when one is set and lets the command run only when it is right.
+struct PINGate {
+    /// The app's PIN lock.
+    let lock: PINLock
+
+    /// Returns when no PIN is set or `given` (else the PIN typed on standard input) is right.
+    ///
+    /// - Throws: `NoteTakerCLIError` for a missing or wrong PIN, or the lockout.
+    func unlock(with given: String?) throws {
+        guard try vault({ try lock.hasPIN() }) else { return }
+        guard let pin = given ?? Self.readPIN(prompt: "PIN: ") else {
+            throw NoteTakerCLIError("NoteTaker is locked: a PIN is set — pass --pin 1234 or type the PIN on standard input")
+        }
+        switch try vault({ try lock.check(pin) }) {
+        case .unlocked:
+            return
+        case .wrong(let attemptsLeft):
+            let tries = attemptsLeft == 1 ? "1 more wrong PIN" : "\(attemptsLeft) more wrong PINs"
+            throw NoteTakerCLIError("Wrong PIN: \(tries) and NoteTaker locks — while unlocking NoteTaker")
+        case .lockedOut:
+            throw NoteTakerCLIError.lockedOut
+        }
+    }
+
+    /// Runs a PIN lock call, turning its error into a message for the terminal.
+    func vault<Value>(_ body: () throws -> Value) throws -> Value {
+        do {
+            return try body()
+        } catch {
+            throw NoteTakerCLIError("The PIN lock failed: \(error.localizedDescription)")
+        }
+    }
+
+    /// Reads one line: without echo from a terminal, else from piped input; nil when there is none.
+    static func readPIN(prompt: String) -> String? {
+        let line: String?
+        #if canImport(Glibc)
+        if isatty(STDIN_FILENO) != 0, let typed = getpass(prompt) {
+            line = String(cString: typed)
+        } else {
+            line = readLine()
+        }
+        #else
+        line = readLine()
+        #endif
+        let pin = line?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        return pin.isEmpty ? nil : pin
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import PersistenceCore
+import Section8NoteTaker
+import Testing
+
+/// NoteTaker's tag model; Swift Testing also has a type named `Tag`, and this one is meant here.
+typealias Tag = Section8NoteTaker.Tag
+
+/// A throwaway device for one check: NoteTaker's own sandbox, preferences and vault, made current for
+/// the check's task only, so checks running in parallel never share a store, a setting or a PIN.
+struct NoteTakerBench {
+    /// The app's container and the device folder around it.
+    let sandbox: AppSandbox
+    /// The vault the Security functions use inside ``run(_:)``.
+    let vault: Vault
+
+    /// Runs `body` on a fresh device, with its sandbox and vault current, then deletes the device folder.
+    static func run(_ body: (NoteTakerBench) throws -> Void) throws {
+        let sandbox = AppSandbox.temporary(appIdentifier: "com.example.NoteTaker")
+        try sandbox.createContainerDirectories()
+        defer { try? FileManager.default.removeItem(at: sandbox.deviceRoot) }
+        let bench = NoteTakerBench(sandbox: sandbox, vault: Vault(sandbox: sandbox, device: VaultDevice()))
+        try AppSandbox.withCurrent(sandbox) {
+            try Vault.withCurrent(bench.vault) {
+                try body(bench)
+            }
+        }
+    }
+
+    /// The app's preferences on this device.
+    var preferences: PreferenceStore { PreferenceStore(sandbox: sandbox) }
+
+    /// The folder the images belong in: `Application Support/NoteImages`.
+    var imagesFolder: URL { sandbox.applicationSupportDirectory.appending(path: "NoteImages", directoryHint: .isDirectory) }
+
+    /// A new context on the app's store file, as the app opens it at launch.
+    func openContext() throws -> ModelContext {
+        ModelContext(try NoteTakerStore.makeContainer(sandbox: sandbox))
+    }
+
+    /// A repository over a new context on the app's store file, with the app's standard settings.
+    func openRepository() throws -> NoteRepository {
+        NoteRepository(context: try openContext())
+    }
+
+    /// The names of the files in the images folder, sorted; empty when there is no folder.
+    func imageFiles() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: imagesFolder.path)) ?? []).sorted()
+    }
+
+    /// The contents of every regular file on the device (the app's container and the vault), by path
+    /// relative to the device folder.
+    func everyFileOnDevice() -> [(path: String, contents: Data)] {
+        let root = sandbox.deviceRoot.resolvingSymlinksInPath()
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
+            return []
+        }
+        var files: [(path: String, contents: Data)] = []
+        for case let url as URL in walker {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true,
+                  let contents = try? Data(contentsOf: url) else { continue }
+            let path = url.resolvingSymlinksInPath().path
+            files.append((String(path.dropFirst(root.path.count + 1)), contents))
+        }
+        return files
+    }
+
+    /// The data of the generic password filed under `account`, read with the Security functions.
+    func vaultData(account: String) -> Data? {
+        let query: [String: Any] = [
+            kSecClass as String: kSecClassGenericPassword,
+            kSecAttrAccount as String: account,
+            kSecReturnData as String: true,
+            kSecMatchLimit as String: kSecMatchLimitOne,
+        ]
+        var result: AnyObject?
+        guard SecItemCopyMatching(query as CFDictionary, &result) == errSecSuccess else { return nil }
+        return result as? Data
+    }
+}
+
+// MARK: - Reading the store back
+
+/// Every note the context's store holds, with titles sorted alphabetically.
+func storedNotes(in context: ModelContext) throws -> [Note] {
+    try context.fetch(FetchDescriptor<Note>()).sorted { $0.title < $1.title }
+}
+
+/// Every tag the context's store holds, with names sorted alphabetically.
+func storedTags(in context: ModelContext) throws -> [Tag] {
+    try context.fetch(FetchDescriptor<Tag>()).sorted { $0.name < $1.name }
+}
+
+/// Gives each note a creation date one minute after the one before, in the order given, and saves,
+/// so date order never depends on how fast the notes were created.
+func spaceOutCreationDates(_ notes: [Note], in context: ModelContext) throws {
+    let start = Date(timeIntervalSinceReferenceDate: 800_000_000)
+    for (offset, note) in notes.enumerated() {
+        note.createdAt = start.addingTimeInterval(Double(offset) * 60)
+    }
+    try context.save()
+}
+
+// MARK: - Describing what was found
+
+/// Runs `body`; when it throws, records "<action> should succeed: expected no error, found <error>" and returns nil.
+func succeeds<Value>(
+    _ action: String,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () throws -> Value
+) -> Value? {
+    do {
+        return try body()
+    } catch {
+        Issue.record("\(action) should succeed: expected no error, found \(describe(error)).", sourceLocation: sourceLocation)
+        return nil
+    }
+}
+
+/// An error as a learner reads it: its type and description.
+func describe(_ error: any Error) -> String {
+    "\(type(of: error)) (\(error.localizedDescription))"
+}
+
+/// A list of titles or names as a learner reads it: quoted, in brackets.
+func describe(_ names: [String]) -> String {
+    "[" + names.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+}
+
+/// An optional name as a learner reads it: nil or quoted.
+func describe(_ name: String?) -> String {
+    name.map { "\"\($0)\"" } ?? "nil"
+}
+
+/// A date as a learner reads it: nil, or the date with its exact seconds since 2001.
+func describe(_ date: Date?) -> String {
+    guard let date else { return "nil" }
+    return "\(date) (\(date.timeIntervalSinceReferenceDate) s since 2001)"
+}
+
+/// A PIN check as a learner reads it.
+func describe(_ check: PINCheck) -> String {
+    switch check {
+    case .unlocked: ".unlocked"
+    case .wrong(let attemptsLeft): ".wrong(attemptsLeft: \(attemptsLeft))"
+    case .lockedOut: ".lockedOut"
+    }
+}
+
+/// The sample bytes used as an image: not a real picture, but the store must keep them byte for byte.
+func sampleImage(_ label: String) -> Data {
+    Data("\u{89}PNG sample image: \(label)".utf8)
+}

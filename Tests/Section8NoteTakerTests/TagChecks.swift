@@ -1,0 +1,100 @@
+import Foundation
+import PersistenceCore
+import Section8NoteTaker
+import Testing
+
+@Suite("Section 8: tags")
+struct TagChecks {
+    @Test("creating a tag saves it, and the same name gives back the same tag")
+    func addTagSavesOnce() throws {
+        try NoteTakerBench.run { bench in
+            let repository = try bench.openRepository()
+            let first = try repository.addTag(named: "travel")
+            let second = try repository.addTag(named: "travel")
+
+            #expect(first.name == "travel", "name of the tag addTag(named:) returned: expected \"travel\", found \"\(first.name)\".")
+            #expect(first === second, "addTag(named: \"travel\") twice: expected the same tag both times, found two different tags. Look the name up with tag(named:) before creating one.")
+            let names = try storedTags(in: bench.openContext()).map(\.name)
+            #expect(names == ["travel"], "Tags in the store file right after adding \"travel\" twice: expected [\"travel\"], found \(describe(names)). Insert the tag once, then save.")
+        }
+    }
+
+    @Test("all tags are listed by name")
+    func tagsByName() throws {
+        try NoteTakerBench.run { bench in
+            let repository = try bench.openRepository()
+            for name in ["work", "books", "recipes"] {
+                try repository.addTag(named: name)
+            }
+
+            let names = try repository.allTags().map(\.name)
+            let expected = ["books", "recipes", "work"]
+            #expect(names == expected, "allTags() after adding \"work\", \"books\" and \"recipes\": expected \(describe(expected)), found \(describe(names)). Sort by name.")
+            let found = try repository.tag(named: "books")?.name
+            #expect(found == "books", "tag(named: \"books\"): expected the tag \"books\", found \(describe(found)).")
+            let missing = try repository.tag(named: "sports")?.name
+            #expect(missing == nil, "tag(named: \"sports\") when there is no such tag: expected nil, found \(describe(missing)).")
+        }
+    }
+
+    @Test("assigning a tag through the repository is saved on both sides")
+    func assignSaves() throws {
+        try NoteTakerBench.run { bench in
+            let repository = try bench.openRepository()
+            let note = try repository.addNote(title: "Flight times")
+            let travel = try repository.addTag(named: "travel")
+            try repository.assign(travel, to: note)
+            try repository.assign(travel, to: note)
+
+            #expect(note.tags.map(\.name) == ["travel"], "The note's tags after assigning \"travel\" twice: expected [\"travel\"] (once), found \(describe(note.tags.map(\.name))).")
+            let reopened = try bench.openContext()
+            let noteTags = try storedNotes(in: reopened).first.map { $0.tags.map(\.name) } ?? []
+            #expect(noteTags == ["travel"], "The note's tags after reopening the store: expected [\"travel\"], found \(describe(noteTags)). Change the relationship, then save.")
+            let tagNotes = try storedTags(in: reopened).first.map { $0.notes.map(\.title) } ?? []
+            #expect(tagNotes == ["Flight times"], "The notes of \"travel\" after reopening the store: expected [\"Flight times\"], found \(describe(tagNotes)).")
+        }
+    }
+
+    @Test("unassigning a tag takes it off the note and keeps both")
+    func unassignKeepsBoth() throws {
+        try NoteTakerBench.run { bench in
+            let repository = try bench.openRepository()
+            let note = try repository.addNote(title: "Birthday party")
+            let family = try repository.addTag(named: "family")
+            let urgent = try repository.addTag(named: "urgent")
+            try repository.assign(family, to: note)
+            try repository.assign(urgent, to: note)
+            try repository.unassign(urgent, from: note)
+
+            let reopened = try bench.openContext()
+            let noteTags = try storedNotes(in: reopened).first.map { $0.tags.map(\.name) } ?? []
+            #expect(noteTags == ["family"], "The note's tags after unassigning \"urgent\" and reopening: expected [\"family\"], found \(describe(noteTags)).")
+            let names = try storedTags(in: reopened).map(\.name)
+            #expect(names == ["family", "urgent"], "Tags after unassigning one and reopening: expected [\"family\", \"urgent\"] (unassigning deletes nothing), found \(describe(names)).")
+            let titles = try storedNotes(in: reopened).map(\.title)
+            #expect(titles == ["Birthday party"], "Notes after unassigning a tag and reopening: expected [\"Birthday party\"], found \(describe(titles)).")
+        }
+    }
+
+    @Test("deleting a tag keeps its notes and takes it off them")
+    func deleteTagKeepsNotes() throws {
+        try NoteTakerBench.run { bench in
+            let repository = try bench.openRepository()
+            let first = try repository.addNote(title: "Sprint review")
+            let second = try repository.addNote(title: "Team lunch")
+            let work = try repository.addTag(named: "work")
+            let team = try repository.addTag(named: "team")
+            try repository.assign(work, to: first)
+            try repository.assign(work, to: second)
+            try repository.assign(team, to: second)
+            try repository.deleteTag(work)
+
+            let reopened = try bench.openContext()
+            let names = try storedTags(in: reopened).map(\.name)
+            #expect(names == ["team"], "Tags after deleting \"work\" and reopening: expected [\"team\"], found \(describe(names)). Delete through the context, then save.")
+            let tagsByNote = try storedNotes(in: reopened).map { "\($0.title): \($0.tags.map(\.name).joined(separator: ", "))" }
+            let expected = ["Sprint review: ", "Team lunch: team"]
+            #expect(tagsByNote == expected, "Each note's tags after deleting \"work\" and reopening: expected \(describe(expected)) (both notes kept), found \(describe(tagsByNote)).")
+        }
+    }
+}
