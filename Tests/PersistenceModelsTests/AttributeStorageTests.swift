@@ -96,4 +96,23 @@ struct AttributeStorageTests {
         #expect(!columns.contains("scratch"))
         #expect(!columns.contains("shout"))
     }
+
+    @Test("a stored UUID is read back in either letter case, and text that is not a UUID is a typed error")
+    func uuidTextForms() throws {
+        let store = try ModelStoreFixture()
+        store.context.insert(Sample(text: "lower"))
+        store.context.insert(Sample(text: "broken"))
+        try store.context.save()
+        let expected = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
+        try store.container.store.write(while: "test") { db in
+            try db.execute(sql: "UPDATE Sample SET uuid = ? WHERE text = 'lower'", arguments: ["e621e1f8-c36c-495a-93fc-0c247a3e6e5f"])
+            try db.execute(sql: "UPDATE Sample SET uuid = ? WHERE text = 'broken'", arguments: ["e621e1f8-c36c-495a-93fc-0c247a3e6e5"])
+        }
+        let lower = try store.newContext().fetch(FetchDescriptor<Sample>(predicate: #Predicate { $0.text == "lower" }))
+        #expect(lower.first?.uuid == expected)
+        let error = try #require(throws: SwiftDataError.self) {
+            try store.newContext().fetch(FetchDescriptor<Sample>(predicate: #Predicate { $0.text == "broken" }))
+        }
+        #expect(error.code == .unsupportedValue)
+    }
 }

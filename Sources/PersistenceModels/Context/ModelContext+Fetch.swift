@@ -15,18 +15,12 @@ extension ModelContext {
         let usesPendingChanges = descriptor.includePendingChanges && hasPendingWork(for: T.self)
         if plan.isFullyTranslated && !usesPendingChanges {
             let query = plan.selectQuery(limited: true)
-            let rows = try store.read(while: "fetching \(T.self)") { db in
-                try Row.fetchAll(db, sql: query.sql, arguments: StatementArguments(query.arguments))
-            }
-            let models: [T] = try rows.map { try materialize(T.self, row: $0, entity: entity) }
+            let models = try materialize(T.self, query: query, entity: entity, while: "fetching \(T.self)")
             try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: models)
             return models
         }
         let query = usesPendingChanges ? plan.selectAllQuery() : plan.selectQuery(limited: false)
-        let rows = try store.read(while: "fetching \(T.self)") { db in
-            try Row.fetchAll(db, sql: query.sql, arguments: StatementArguments(query.arguments))
-        }
-        var candidates: [T] = try rows.map { try materialize(T.self, row: $0, entity: entity) }
+        var candidates = try materialize(T.self, query: query, entity: entity, while: "fetching \(T.self)")
         if descriptor.includePendingChanges {
             candidates.removeAll { pendingDeletes.contains($0) }
             candidates += pendingInserts.models.compactMap { $0 as? T }
@@ -106,9 +100,12 @@ extension ModelContext {
     ///
     /// - Throws: ``SwiftDataError`` when the store cannot be read or the predicate fails to evaluate.
     public func delete<T: PersistentModel>(model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true) throws {
-        for match in try fetch(FetchDescriptor<T>(predicate: predicate)) {
-            delete(match)
+        var deletedAny = false
+        for match in try fetch(FetchDescriptor<T>(predicate: predicate)) where markDeleted(match) {
+            deletedAny = true
         }
+        // Observers hear of the whole batch once rather than once per model.
+        if deletedAny { didMarkDeletions() }
     }
 
     /// The model with an identifier, from this context or loaded from the store.
@@ -161,35 +158,56 @@ extension ModelContext {
             || pendingDeletes.models.contains(where: matches)
     }
 
+    /// The context's objects for the rows a query returns, in its order.
+    func materialize<T: PersistentModel>(
+        _ type: T.Type,
+        query: (sql: String, arguments: [DatabaseValue]),
+        entity: StoreLayout.EntityLayout,
+        while activity: String
+    ) throws -> [T] {
+        let decoded = try store.decodedRows(sql: query.sql, arguments: StatementArguments(query.arguments), entity: entity, while: activity)
+        var models: [T] = []
+        models.reserveCapacity(decoded.rows.count)
+        for row in decoded.rows {
+            models.append(try materialize(T.self, decoded: row, entity: entity))
+        }
+        return models
+    }
+
     /// The context's object for a row: the registered one when the row was seen before, else a new model.
     func materialize<T: PersistentModel>(_ type: T.Type, row: Row, entity: StoreLayout.EntityLayout) throws -> T {
-        guard let model = try materializeAny(row: row, entity: entity) as? T else {
+        try materialize(T.self, decoded: decode(row: row, entity: entity), entity: entity)
+    }
+
+    private func materialize<T: PersistentModel>(_ type: T.Type, decoded: DecodedRow, entity: StoreLayout.EntityLayout) throws -> T {
+        guard let model = try materializeAny(decoded: decoded, entity: entity) as? T else {
             throw SwiftDataError(.unknownModelType, reason: "the row of \(entity.table) is not a \(T.self)", context: "reading a row")
         }
         return model
     }
 
     func materializeAny(row: Row, entity: StoreLayout.EntityLayout) throws -> any PersistentModel {
-        guard let key: Int64 = row[StoreLayout.primaryKeyColumn] else {
-            throw SwiftDataError(.storeOperationFailed, reason: "a row of \(entity.table) has no primary key", context: "reading a row")
-        }
+        try materializeAny(decoded: decode(row: row, entity: entity), entity: entity)
+    }
+
+    private func materializeAny(decoded: DecodedRow, entity: StoreLayout.EntityLayout) throws -> any PersistentModel {
+        let key = decoded.primaryKey
         if let registered = registeredModel(entity: entity.entity.name, primaryKey: key) {
-            try refresh(registered, from: row, entity: entity)
+            try refresh(registered, from: decoded, entity: entity)
             return registered
         }
-        let (values, foreignKeys) = try decode(row: row, key: key, entity: entity)
-        let backing = ModelBackingData(row: values, foreignKeys: foreignKeys, primaryKey: key, storeIdentifier: store.identifier, context: self)
+        let backing = ModelBackingData(row: decoded.values, foreignKeys: decoded.foreignKeys, primaryKey: key, storeIdentifier: store.identifier, context: self)
         let model = entity.entity.modelType.init(backingData: backing)
-        register(model)
+        register(model, entityName: entity.entity.name)
         return model
     }
 
     /// Brings a registered model without unsaved changes up to date with its row, so that changes saved
     /// by other contexts show; observers hear about the attributes whose stored value changed.
-    private func refresh(_ model: any PersistentModel, from row: Row, entity: StoreLayout.EntityLayout) throws {
+    private func refresh(_ model: any PersistentModel, from row: DecodedRow, entity: StoreLayout.EntityLayout) throws {
         let backing = model.persistentBackingData
-        guard backing.changedKeys.isEmpty, !pendingDeletes.contains(model), let key = backing.primaryKey else { return }
-        let (values, foreignKeys) = try decode(row: row, key: key, entity: entity)
+        guard backing.changedKeys.isEmpty, !pendingDeletes.contains(model), backing.primaryKey != nil else { return }
+        let (values, foreignKeys) = (row.values, row.foreignKeys)
         var changedKeys: [String] = []
         for attribute in entity.attributes {
             guard let codec = attribute.codec, let newValue = values[attribute.name] else { continue }
@@ -214,29 +232,10 @@ extension ModelContext {
         backing.foreignKeys = foreignKeys
     }
 
-    /// The attribute values and to-one keys of a row.
-    private func decode(row: Row, key: Int64, entity: StoreLayout.EntityLayout) throws -> ([String: Any], [String: Int64]) {
-        var values: [String: Any] = [:]
-        for attribute in entity.attributes {
-            guard let codec = attribute.codec else { continue }
-            var stored: DatabaseValue = row[attribute.columnName] ?? .null
-            if attribute.options.contains(.externalStorage), let externalData = store.externalData,
-               let name = ExternalDataStore.fileName(in: stored) {
-                stored = try externalData.read(name).databaseValue
-            }
-            do {
-                values[attribute.name] = try codec.decode(stored)
-            } catch let error as SwiftDataError {
-                throw SwiftDataError(error.code, reason: error.reason, context: "reading \(entity.entity.name).\(attribute.name) of row \(key)")
-            }
-        }
-        var foreignKeys: [String: Int64] = [:]
-        for property in entity.relationshipProperties {
-            if case .foreignKey(let column) = entity.relationships[property.name], let value: Int64 = row[column] {
-                foreignKeys[property.name] = value
-            }
-        }
-        return (values, foreignKeys)
+    /// The attribute values and to-one keys of a row read by name.
+    private func decode(row: Row, entity: StoreLayout.EntityLayout) throws -> DecodedRow {
+        let decoder = EntityRowDecoder(entity: entity, columnNames: Array(row.columnNames), externalData: store.externalData)
+        return try decoder.decode { row[$0] }
     }
 
     private func loadModel(entity: StoreLayout.EntityLayout, primaryKey: Int64) throws -> (any PersistentModel)? {
@@ -282,10 +281,10 @@ extension ModelContext {
                 [key]
             )
         }
-        let rows = try store.read(while: "loading \(owner.entity.name).\(property.name)") { db in
-            try Row.fetchAll(db, sql: query.sql, arguments: query.arguments)
-        }
-        return try rows.map { try materializeAny(row: $0, entity: destination) }
+        let decoded = try store.decodedRows(
+            sql: query.sql, arguments: query.arguments, entity: destination, while: "loading \(owner.entity.name).\(property.name)"
+        )
+        return try decoded.rows.map { try materializeAny(decoded: $0, entity: destination) }
     }
 
     /// Loads the named relationships of `models` now, with one query per relationship.
@@ -332,12 +331,13 @@ extension ModelContext {
             let targets = Array(Set(targetsByOwner.values)).sorted()
             guard !targets.isEmpty else { return [:] }
             let placeholders = Array(repeating: "?", count: targets.count).joined(separator: ", ")
-            let rows = try store.read(while: "prefetching \(property.name)") { db in
-                try Row.fetchAll(db, sql: "SELECT * FROM \(table) WHERE \(primaryKey) IN (\(placeholders))", arguments: StatementArguments(targets))
-            }
+            let decoded = try store.decodedRows(
+                sql: "SELECT * FROM \(table) WHERE \(primaryKey) IN (\(placeholders))",
+                arguments: StatementArguments(targets), entity: destination, cachesStatement: false, while: "prefetching \(property.name)"
+            )
             var byKey: [Int64: any PersistentModel] = [:]
-            for row in rows {
-                let model = try materializeAny(row: row, entity: destination)
+            for row in decoded.rows {
+                let model = try materializeAny(decoded: row, entity: destination)
                 if let key = model.persistentBackingData.primaryKey { byKey[key] = model }
             }
             return targetsByOwner.compactMapValues { byKey[$0].map { [$0] } }
@@ -351,13 +351,13 @@ extension ModelContext {
             let placeholders = Array(repeating: "?", count: ownerKeys.count).joined(separator: ", ")
             sql = "SELECT link.\"\(this)\" AS \"_owner\", \(table).* FROM \(table) JOIN \(linkTable.quotedDatabaseIdentifier) AS link ON link.\"\(other)\" = \(table).\(primaryKey) WHERE link.\"\(this)\" IN (\(placeholders)) ORDER BY \(table).\(primaryKey)"
         }
-        let rows = try store.read(while: "prefetching \(property.name)") { db in
-            try Row.fetchAll(db, sql: sql, arguments: StatementArguments(ownerKeys))
-        }
+        let decoded = try store.decodedRows(
+            sql: sql, arguments: StatementArguments(ownerKeys), entity: destination, ownerColumn: "_owner", cachesStatement: false, while: "prefetching \(property.name)"
+        )
         var result: [Int64: [any PersistentModel]] = [:]
-        for row in rows {
-            guard let owner: Int64 = row["_owner"] else { continue }
-            result[owner, default: []].append(try materializeAny(row: row, entity: destination))
+        for (row, owner) in zip(decoded.rows, decoded.owners) {
+            guard let owner else { continue }
+            result[owner, default: []].append(try materializeAny(decoded: row, entity: destination))
         }
         return result
     }

@@ -57,23 +57,25 @@ extension ModelContext {
     /// Expands cascades, checks `.deny` rules, then clears the inverse side of nullified relationships.
     private func applyDeleteRules() throws {
         var deleting = pendingDeletes.models
+        var deletingIdentities = Set(deleting.map(ObjectIdentifier.init))
         var cascaded: [any PersistentModel] = []
         var index = 0
         func isBeingDeleted(_ model: any PersistentModel) -> Bool {
-            deleting.contains { $0 === model }
+            deletingIdentities.contains(ObjectIdentifier(model))
         }
         while index < deleting.count {
             let model = deleting[index]
             index += 1
-            for property in type(of: model).schemaMetadata where property.isRelationship && property.options.deleteRule == .cascade {
+            for property in ModelTypeCache.relationships(of: type(of: model)) where property.options.deleteRule == .cascade {
                 for related in model.persistentBackingData.relatedModels(forKey: property.name, of: model) where !isBeingDeleted(related) {
                     deleting.append(related)
+                    deletingIdentities.insert(ObjectIdentifier(related))
                     cascaded.append(related)
                 }
             }
         }
         for model in deleting {
-            for property in type(of: model).schemaMetadata where property.isRelationship && property.options.deleteRule == .deny {
+            for property in ModelTypeCache.relationships(of: type(of: model)) where property.options.deleteRule == .deny {
                 let blocking = model.persistentBackingData.relatedModels(forKey: property.name, of: model).filter { !isBeingDeleted($0) }
                 if !blocking.isEmpty {
                     throw SwiftDataError(
@@ -88,7 +90,7 @@ extension ModelContext {
             delete(model)
         }
         for model in deleting {
-            for property in type(of: model).schemaMetadata where property.isRelationship && property.options.deleteRule != .noAction {
+            for property in ModelTypeCache.relationships(of: type(of: model)) where property.options.deleteRule != .noAction {
                 guard let inverse = ModelTypeCache.inverse(of: property, in: type(of: model)), let inverseShape = inverse.relationshipShape else { continue }
                 for related in model.persistentBackingData.relatedModels(forKey: property.name, of: model) where !isBeingDeleted(related) {
                     RelationshipMaintainer.unlink(related, through: inverse, inverseShape: inverseShape, from: model)
@@ -153,17 +155,31 @@ final class SaveWriter {
         in db: Database
     ) throws -> [ObjectIdentifier: Int64] {
         var keys: [ObjectIdentifier: Int64] = [:]
+        /// Models stored in a new row rather than merged into an existing one: no link can name their key yet,
+        /// since `AUTOINCREMENT` never reuses one.
+        var newRows: Set<ObjectIdentifier> = []
+        var insertPlans: [String: InsertPlan] = [:]
         for model in inserts {
             let entity = try entityLayout(of: model)
             let backing = model.persistentBackingData
-            var columns: [String] = []
+            let plan = insertPlans[entity.entity.name] ?? InsertPlan(entity: entity)
+            insertPlans[entity.entity.name] = plan
+            var present: [Int] = []
             var arguments: [DatabaseValue] = []
-            for attribute in entity.attributes {
+            present.reserveCapacity(entity.attributes.count)
+            arguments.reserveCapacity(entity.attributes.count)
+            for (position, attribute) in entity.attributes.enumerated() {
                 guard let value = backing.values[attribute.name], let stored = try storedValue(of: attribute, value) else { continue }
-                columns.append(attribute.columnName.quotedDatabaseIdentifier)
+                present.append(position)
                 arguments.append(stored)
             }
-            let table = entity.table.quotedDatabaseIdentifier
+            if let key = try plan.insertUnlessUniqueValuesCollide(present: present, arguments: arguments, in: db) {
+                keys[ObjectIdentifier(model)] = key
+                newRows.insert(ObjectIdentifier(model))
+                continue
+            }
+            let columns = present.map { plan.quotedColumns[$0] }
+            let table = plan.table
             if let existing = try existingRow(matching: entity, values: Dictionary(uniqueKeysWithValues: zip(columns, arguments)), in: db) {
                 if !columns.isEmpty {
                     let assignments = columns.map { "\($0) = ?" }.joined(separator: ", ")
@@ -182,22 +198,12 @@ final class SaveWriter {
                     .execute(arguments: StatementArguments(arguments))
             }
             keys[ObjectIdentifier(model)] = db.lastInsertedRowID
+            newRows.insert(ObjectIdentifier(model))
         }
         func primaryKey(of model: any PersistentModel) -> Int64? {
             keys[ObjectIdentifier(model)] ?? model.persistentBackingData.primaryKey
         }
-        for model in deletes {
-            guard let key = model.persistentBackingData.primaryKey else { continue }
-            let entity = try entityLayout(of: model)
-            try collectExternalFiles(of: entity, key: key, attributes: entity.attributes, in: db)
-            try db.cachedStatement(sql: "DELETE FROM \(entity.table.quotedDatabaseIdentifier) WHERE \(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier) = ?")
-                .execute(arguments: [key])
-            for property in entity.relationshipProperties {
-                guard case .linkTable(let table, let isOwner) = entity.relationships[property.name] else { continue }
-                try db.cachedStatement(sql: "DELETE FROM \(table.quotedDatabaseIdentifier) WHERE \(isOwner ? "\"owner\"" : "\"target\"") = ?")
-                    .execute(arguments: [key])
-            }
-        }
+        try deleteRows(of: deletes, in: db)
         let isInserted = Set(inserts.map(ObjectIdentifier.init))
         for model in inserts + changes {
             guard let key = primaryKey(of: model) else { continue }
@@ -227,18 +233,23 @@ final class SaveWriter {
                 case .linkTable(let table, let isOwner):
                     let quoted = table.quotedDatabaseIdentifier
                     let relatedKeys = related.compactMap(primaryKey(of:))
+                    let hasStoredLinks = !newRows.contains(ObjectIdentifier(model))
                     if isOwner {
-                        try db.cachedStatement(sql: "DELETE FROM \(quoted) WHERE \"owner\" = ?").execute(arguments: [key])
+                        if hasStoredLinks {
+                            try db.cachedStatement(sql: "DELETE FROM \(quoted) WHERE \"owner\" = ?").execute(arguments: [key])
+                        }
                         let link = try db.cachedStatement(sql: "INSERT OR IGNORE INTO \(quoted) (\"owner\", \"target\") VALUES (?, ?)")
                         for target in relatedKeys {
                             try link.execute(arguments: [key, target])
                         }
                     } else {
-                        let placeholders = Array(repeating: "?", count: relatedKeys.count).joined(separator: ", ")
-                        try db.execute(
-                            sql: "DELETE FROM \(quoted) WHERE \"target\" = ? AND \"owner\" NOT IN (\(placeholders))",
-                            arguments: StatementArguments([key] + relatedKeys)
-                        )
+                        if hasStoredLinks {
+                            let placeholders = Array(repeating: "?", count: relatedKeys.count).joined(separator: ", ")
+                            try db.execute(
+                                sql: "DELETE FROM \(quoted) WHERE \"target\" = ? AND \"owner\" NOT IN (\(placeholders))",
+                                arguments: StatementArguments([key] + relatedKeys)
+                            )
+                        }
                         let link = try db.cachedStatement(sql: "INSERT OR IGNORE INTO \(quoted) (\"owner\", \"target\") VALUES (?, ?)")
                         for owner in relatedKeys {
                             try link.execute(arguments: [owner, key])
@@ -252,6 +263,51 @@ final class SaveWriter {
                 .execute(arguments: StatementArguments(arguments))
         }
         return keys
+    }
+
+    /// Deletes the rows of `models` and their links, a few hundred keys per statement.
+    private func deleteRows(of models: [any PersistentModel], in db: Database) throws {
+        var entityOrder: [String] = []
+        var keysByEntity: [String: (entity: StoreLayout.EntityLayout, keys: [Int64])] = [:]
+        for model in models {
+            guard let key = model.persistentBackingData.primaryKey else { continue }
+            let entity = try entityLayout(of: model)
+            if keysByEntity[entity.entity.name] == nil {
+                entityOrder.append(entity.entity.name)
+                keysByEntity[entity.entity.name] = (entity, [])
+            }
+            keysByEntity[entity.entity.name]!.keys.append(key)
+        }
+        for name in entityOrder {
+            guard let (entity, keys) = keysByEntity[name] else { continue }
+            if externalData != nil, entity.attributes.contains(where: { $0.options.contains(.externalStorage) }) {
+                for key in keys {
+                    try collectExternalFiles(of: entity, key: key, attributes: entity.attributes, in: db)
+                }
+            }
+            var tables = [(entity.table, StoreLayout.primaryKeyColumn)]
+            for property in entity.relationshipProperties {
+                guard case .linkTable(let table, let isOwner) = entity.relationships[property.name] else { continue }
+                tables.append((table, isOwner ? "owner" : "target"))
+            }
+            for (table, column) in tables {
+                try deleteRows(from: table, whereColumn: column, isIn: keys, in: db)
+            }
+        }
+    }
+
+    /// Runs `DELETE FROM table WHERE column IN (...)` for `keys`, in chunks that stay under SQLite's argument limit.
+    private func deleteRows(from table: String, whereColumn column: String, isIn keys: [Int64], in db: Database) throws {
+        let chunkSize = 500
+        for start in stride(from: 0, to: keys.count, by: chunkSize) {
+            let chunk = keys[start..<min(start + chunkSize, keys.count)]
+            let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+            let statement = try db.cachedStatement(
+                sql: "DELETE FROM \(table.quotedDatabaseIdentifier) WHERE \(column.quotedDatabaseIdentifier) IN (\(placeholders))"
+            )
+            statement.setUncheckedArguments(StatementArguments(Array(chunk)))
+            try statement.execute()
+        }
     }
 
     /// The key of a stored row that has the same values as `values` for one of the entity's unique column sets.
@@ -279,5 +335,57 @@ final class SaveWriter {
             )
         }
         return entity
+    }
+}
+
+/// The INSERT of one entity's rows during a save, with the column names quoted once.
+///
+/// When the inserted values cannot match a stored row on a unique column set, the row is inserted at once;
+/// with `.unique` or `#Unique` columns, `ON CONFLICT DO NOTHING` lets SQLite's unique indexes find a
+/// collision, so that the row-by-row lookup of ``SaveWriter`` only runs for rows that do collide.
+private final class InsertPlan {
+    let table: String
+    let quotedColumns: [String]
+    /// The attribute positions of each unique column set; a set naming another column can never be complete.
+    private let uniqueSets: [[Int]]
+    private let hasUniqueColumns: Bool
+    private var allColumnsStatement: Statement?
+
+    init(entity: StoreLayout.EntityLayout) {
+        table = entity.table.quotedDatabaseIdentifier
+        quotedColumns = entity.attributes.map(\.columnName.quotedDatabaseIdentifier)
+        let positions = Dictionary(entity.attributes.enumerated().map { ($1.columnName, $0) }, uniquingKeysWith: { first, _ in first })
+        uniqueSets = entity.uniqueColumns.map { columns in columns.map { positions[$0] ?? -1 } }
+        hasUniqueColumns = !entity.uniqueColumns.isEmpty
+    }
+
+    /// Inserts the row and returns its key, or returns `nil` without a change when it may collide with a
+    /// stored row on a unique column set (or has no columns), leaving the caller to look that row up.
+    func insertUnlessUniqueValuesCollide(present: [Int], arguments: [DatabaseValue], in db: Database) throws -> Int64? {
+        guard !present.isEmpty else { return nil }
+        if hasUniqueColumns {
+            // The lookup matches NULL with `IS`; a unique index never does, so such rows take the lookup.
+            for set in uniqueSets {
+                let values = set.map { position in present.firstIndex(of: position).map { arguments[$0] } }
+                if values.allSatisfy({ $0 != nil }), values.contains(where: { $0!.isNull }) { return nil }
+            }
+        }
+        let statement: Statement
+        if present.count == quotedColumns.count {
+            if allColumnsStatement == nil { allColumnsStatement = try db.makeStatement(sql: sql(columns: quotedColumns)) }
+            statement = allColumnsStatement!
+        } else {
+            statement = try db.cachedStatement(sql: sql(columns: present.map { quotedColumns[$0] }))
+        }
+        statement.setUncheckedArguments(StatementArguments(arguments))
+        try statement.execute()
+        guard !hasUniqueColumns || db.changesCount > 0 else { return nil }
+        return db.lastInsertedRowID
+    }
+
+    private func sql(columns: [String]) -> String {
+        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        let conflict = hasUniqueColumns ? " ON CONFLICT DO NOTHING" : ""
+        return "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))\(conflict)"
     }
 }

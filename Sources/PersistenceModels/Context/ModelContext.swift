@@ -79,7 +79,7 @@ public final class ModelContext {
             } else {
                 register(next)
             }
-            for property in type(of: next).schemaMetadata where property.isRelationship {
+            for property in ModelTypeCache.relationships(of: type(of: next)) {
                 if let value = backing.values[property.name] as? any RelationshipValue {
                     queue.append(contentsOf: value._relatedModels)
                 }
@@ -98,8 +98,20 @@ public final class ModelContext {
     }
 
     func delete(_ model: any PersistentModel) {
+        guard markDeleted(model) else { return }
+        didMarkDeletions()
+    }
+
+    /// Tells observers, and autosave, about models marked with ``markDeleted(_:)``.
+    func didMarkDeletions() {
+        container.changeSignal.noteChange()
+        scheduleAutosave()
+    }
+
+    /// Marks a model for deletion without telling observers; returns whether it belonged to a context.
+    func markDeleted(_ model: any PersistentModel) -> Bool {
         let backing = model.persistentBackingData
-        if backing.context == nil { return }
+        if backing.context == nil { return false }
         if pendingInserts.contains(model) {
             pendingInserts.remove(model)
             backing.isDeleted = true
@@ -110,8 +122,7 @@ public final class ModelContext {
             pendingDeletes.insert(model)
             backing.isDeleted = true
         }
-        container.changeSignal.noteChange()
-        scheduleAutosave()
+        return true
     }
 
     /// Discards every unsaved insert, change and delete.
@@ -157,9 +168,9 @@ public final class ModelContext {
         scheduleAutosave()
     }
 
-    func register(_ model: any PersistentModel) {
+    func register(_ model: any PersistentModel, entityName: String? = nil) {
         guard let key = model.persistentBackingData.primaryKey else { return }
-        registeredModels[Schema.entityName(of: type(of: model)), default: [:]][key] = WeakModel(model: model)
+        registeredModels[entityName ?? Schema.entityName(of: type(of: model)), default: [:]][key] = WeakModel(model: model)
     }
 
     func registeredModel(entity: String, primaryKey: Int64) -> (any PersistentModel)? {
@@ -168,7 +179,7 @@ public final class ModelContext {
 
     /// Removes a model that is deleted before its first save from the relationships that hold it.
     private func detachRelationships(of model: any PersistentModel) {
-        for property in type(of: model).schemaMetadata where property.isRelationship {
+        for property in ModelTypeCache.relationships(of: type(of: model)) {
             guard let inverse = ModelTypeCache.inverse(of: property, in: type(of: model)), let inverseShape = inverse.relationshipShape else { continue }
             for other in model.persistentBackingData.relatedModels(forKey: property.name, of: model) {
                 RelationshipMaintainer.unlink(other, through: inverse, inverseShape: inverseShape, from: model)

@@ -58,6 +58,15 @@ struct FetchPlan<T: PersistentModel> {
 
     /// `SELECT COUNT(*)` with the translated condition, limit and offset.
     func countQuery() -> (sql: String, arguments: [DatabaseValue]) {
+        if fetchLimit == nil, (fetchOffset ?? 0) <= 0 {
+            // Without a limit the order does not matter; a plain count leaves SQLite free to choose the index.
+            let context = SQLGenerationContext()
+            var sql = "SELECT COUNT(*) FROM \(table)"
+            if let condition {
+                sql += " WHERE \(SQLGenerator.sql(for: condition, in: context))"
+            }
+            return (sql, context.arguments)
+        }
         let inner = selectQuery(limited: true)
         return ("SELECT COUNT(*) FROM (\(inner.sql))", inner.arguments)
     }

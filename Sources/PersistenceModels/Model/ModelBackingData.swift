@@ -21,7 +21,8 @@ public final class ModelBackingData {
     var storeIdentifier: String?
     /// Whether the model is deleted (pending or saved).
     var isDeleted = false
-    private let temporaryIdentifier = UUID()
+    /// Made on first use: most models are read from rows and never need one, and a random UUID is not free.
+    private lazy var temporaryIdentifier = UUID()
     /// Whether the values came from a stored row rather than an initializer.
     private var isMaterialized = false
 

@@ -5,13 +5,42 @@ import Synchronization
 enum ModelTypeCache {
     private static let propertiesByType = Mutex<[ObjectIdentifier: [String: Schema.PropertyMetadata]]>([:])
     private static let inversesByType = Mutex<[ObjectIdentifier: [String: InverseLookup]]>([:])
+    private static let metadataByType = Mutex<[ObjectIdentifier: TypeFacts]>([:])
+
+    /// The model type's `schemaMetadata`, built once: the generated property builds a new array on every read.
+    static func metadata(of type: any PersistentModel.Type) -> [Schema.PropertyMetadata] {
+        facts(of: type).metadata
+    }
+
+    /// The model type's relationship properties, in declaration order.
+    static func relationships(of type: any PersistentModel.Type) -> [Schema.PropertyMetadata] {
+        facts(of: type).relationships
+    }
+
+    /// The model type's entity name; describing a type is slow enough to matter once per row.
+    static func entityName(of type: any PersistentModel.Type) -> String {
+        facts(of: type).entityName
+    }
+
+    private static func facts(of type: any PersistentModel.Type) -> TypeFacts {
+        let id = ObjectIdentifier(type)
+        if let cached = metadataByType.withLock({ $0[id] }) { return cached }
+        let metadata = type.schemaMetadata
+        let facts = TypeFacts(
+            metadata: metadata,
+            relationships: metadata.filter(\.isRelationship),
+            entityName: String(describing: type)
+        )
+        metadataByType.withLock { $0[id] = facts }
+        return facts
+    }
 
     /// The model type's properties by name.
     static func properties(of type: any PersistentModel.Type) -> [String: Schema.PropertyMetadata] {
         let id = ObjectIdentifier(type)
         if let cached = propertiesByType.withLock({ $0[id] }) { return cached }
         var result: [String: Schema.PropertyMetadata] = [:]
-        for property in type.schemaMetadata { result[property.name] = property }
+        for property in metadata(of: type) { result[property.name] = property }
         propertiesByType.withLock { $0[id] = result }
         return result
     }
@@ -41,6 +70,12 @@ enum ModelTypeCache {
         let unnamedSiblings = siblings.filter { $0.options.inverse == nil }
         guard destination != type, unnamedCandidates.count == 1, unnamedSiblings.count == 1 else { return nil }
         return unnamedCandidates[0]
+    }
+
+    private struct TypeFacts: @unchecked Sendable {
+        let metadata: [Schema.PropertyMetadata]
+        let relationships: [Schema.PropertyMetadata]
+        let entityName: String
     }
 
     private struct InverseLookup: @unchecked Sendable {

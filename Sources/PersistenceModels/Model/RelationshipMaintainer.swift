@@ -77,9 +77,8 @@ enum RelationshipMaintainer {
 
     /// Links the inverse side for every relationship value a new model was given in its initializer.
     static func linkInitialRelationships(of model: any PersistentModel) {
-        for property in type(of: model).schemaMetadata {
-            guard property.isRelationship,
-                  let value = model.persistentBackingData.values[property.name] as? any RelationshipValue,
+        for property in ModelTypeCache.relationships(of: type(of: model)) {
+            guard let value = model.persistentBackingData.values[property.name] as? any RelationshipValue,
                   let inverse = ModelTypeCache.inverse(of: property, in: type(of: model)),
                   let inverseShape = inverse.relationshipShape
             else { continue }

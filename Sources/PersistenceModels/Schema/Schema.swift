@@ -118,6 +118,6 @@ extension Schema {
 
     /// The entity (and table) name used for a model type: its unqualified type name.
     static func entityName(of type: any PersistentModel.Type) -> String {
-        String(describing: type)
+        ModelTypeCache.entityName(of: type)
     }
 }

@@ -135,14 +135,116 @@ extension Optional: OptionalValue {
 /// How one attribute's values are stored.
 struct AttributeCodec {
     let valueType: Any.Type
+    /// The common scalar type the attribute holds, found once so that rows are read and written without
+    /// the protocol casts of ``ValueCodec``; `nil` for every other type.
+    private let commonScalar: CommonScalar?
 
     init(_ valueType: Any.Type) {
         self.valueType = valueType
+        self.commonScalar = CommonScalar(valueType)
     }
 
-    func encode(_ value: Any) throws -> DatabaseValue { try ValueCodec.encode(value) }
-    func decode(_ storedValue: DatabaseValue) throws -> Any { try ValueCodec.decode(storedValue, as: valueType) }
+    func encode(_ value: Any) throws -> DatabaseValue {
+        if let commonScalar, let stored = commonScalar.encode(value) { return stored }
+        return try ValueCodec.encode(value)
+    }
+
+    func decode(_ storedValue: DatabaseValue) throws -> Any {
+        if let commonScalar, let value = commonScalar.decode(storedValue) { return value }
+        return try ValueCodec.decode(storedValue, as: valueType)
+    }
     var columnType: String { ValueCodec.columnType(for: valueType) }
     var isComparableInStore: Bool { ValueCodec.isComparableInStore(valueType) }
     var isOptional: Bool { valueType is any OptionalValue.Type }
+}
+
+/// The scalar attribute types models use most, with the same stored forms ``ValueCodec`` gives them.
+///
+/// Only the usual case is handled here (a value present, a column of the expected storage class); anything
+/// else returns `nil` and goes through ``ValueCodec``, which also produces its errors.
+private struct CommonScalar {
+    enum Kind {
+        case string, int, bool, double, date, uuid
+    }
+
+    let kind: Kind
+    /// Whether the attribute is the optional form of the type; values then sit in an `Optional`.
+    let isOptional: Bool
+
+    init?(_ type: Any.Type) {
+        let kinds: [(Any.Type, Any.Type, Kind)] = [
+            (String.self, String?.self, .string),
+            (Int.self, Int?.self, .int),
+            (Bool.self, Bool?.self, .bool),
+            (Double.self, Double?.self, .double),
+            (Date.self, Date?.self, .date),
+            (UUID.self, UUID?.self, .uuid),
+        ]
+        guard let match = kinds.first(where: { $0.0 == type || $0.1 == type }) else { return nil }
+        kind = match.2
+        isOptional = match.1 == type
+    }
+
+    func encode(_ value: Any) -> DatabaseValue? {
+        // A cast from `Any` to a concrete type also unwraps a present optional; `nil` falls through to NULL.
+        switch kind {
+        case .string: (value as? String)?.databaseValue
+        case .int: (value as? Int).map { Int64($0).databaseValue }
+        case .bool: (value as? Bool).map { Int64($0 ? 1 : 0).databaseValue }
+        case .double: (value as? Double)?.databaseValue
+        case .date: (value as? Date)?.timeIntervalSinceReferenceDate.databaseValue
+        case .uuid: (value as? UUID)?.uuidString.databaseValue
+        }
+    }
+
+    func decode(_ storedValue: DatabaseValue) -> Any? {
+        switch (kind, storedValue.storage) {
+        case (.string, .string(let text)): wrap(text)
+        case (.int, .int64(let integer)): wrap(Int(truncatingIfNeeded: integer))
+        case (.bool, .int64(let integer)): wrap(integer != 0)
+        case (.double, .double(let real)): wrap(real)
+        case (.date, .double(let seconds)): wrap(Date(timeIntervalSinceReferenceDate: seconds))
+        case (.uuid, .string(let text)): (Self.canonicalUUID(text) ?? UUID(uuidString: text)).map(wrap)
+        default: nil
+        }
+    }
+
+    /// Reads the 36-character `8-4-4-4-12` hex form that `uuidString` writes; `nil` for any other text.
+    ///
+    /// `UUID(uuidString:)` accepts the same form but parses it with `sscanf`, which costs more than the rest
+    /// of reading a row.
+    private static func canonicalUUID(_ text: String) -> UUID? {
+        var text = text
+        return text.withUTF8 { utf8 -> UUID? in
+            guard utf8.count == 36 else { return nil }
+            var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            let parsed = withUnsafeMutableBytes(of: &bytes) { output -> Bool in
+                var position = 0
+                for index in 0..<16 {
+                    if position == 8 || position == 13 || position == 18 || position == 23 {
+                        guard utf8[position] == UInt8(ascii: "-") else { return false }
+                        position += 1
+                    }
+                    guard let high = hexValue(utf8[position]), let low = hexValue(utf8[position + 1]) else { return false }
+                    output[index] = high << 4 | low
+                    position += 2
+                }
+                return true
+            }
+            return parsed ? UUID(uuid: bytes) : nil
+        }
+    }
+
+    private static func hexValue(_ character: UInt8) -> UInt8? {
+        switch character {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): character - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): character - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    private func wrap<Value>(_ value: Value) -> Any {
+        isOptional ? Optional(value) as Any : value
+    }
 }
