@@ -6,8 +6,8 @@ import Testing
 
 @Suite("@ModelActor and concurrent contexts")
 struct ModelActorTests {
-    /// Records imported by the background import: 10,000, or `PERSISTENCE_IMPORT_ROWS` (100000 for the full-size run).
-    static let importRows = Int(ProcessInfo.processInfo.environment["PERSISTENCE_IMPORT_ROWS"] ?? "") ?? 10_000
+    /// Records imported by the background import: 100,000, or `PERSISTENCE_IMPORT_ROWS` for a quicker or larger run.
+    static let importRows = Int(ProcessInfo.processInfo.environment["PERSISTENCE_IMPORT_ROWS"] ?? "") ?? 100_000
 
     @Test("an actor's work runs on its own model executor, off the main thread")
     func runsOffTheMainActor() async throws {
