@@ -74,13 +74,10 @@ struct SearchCommand: ParsableCommand {
 struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one note in full.")
 
-    @Argument(help: "The note's number from `list`, such as 3 or #3.")
-    var note: String
-    @OptionGroup var unlock: UnlockOptions
+    @OptionGroup var target: NoteReference
 
     func run() throws {
-        let app = try NoteTakerApp.open(unlocking: unlock)
-        let note = try app.note(note)
+        let (app, note) = try target.open()
         print(NoteFormatter.detail(note, imageURL: note.imageFilename.flatMap { app.repository.images.url(for: $0) }))
     }
 }
@@ -89,13 +86,11 @@ struct ShowCommand: ParsableCommand {
 struct EditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a note's title or text.")
 
-    @Argument(help: "The note's number from `list`.")
-    var note: String
+    @OptionGroup var target: NoteReference
     @Option(name: .long, help: "The new title.")
     var title: String?
     @Option(name: .shortAndLong, help: "The new text.")
     var content: String?
-    @OptionGroup var unlock: UnlockOptions
 
     func validate() throws {
         if title == nil && content == nil {
@@ -104,8 +99,7 @@ struct EditCommand: ParsableCommand {
     }
 
     func run() throws {
-        let app = try NoteTakerApp.open(unlocking: unlock)
-        let note = try app.note(note)
+        let (app, note) = try target.open()
         try app.repository.update(note, title: title, content: content)
         print("Edited \(NoteNumber.label(of: note)): \(note.title)")
     }
@@ -115,13 +109,10 @@ struct EditCommand: ParsableCommand {
 struct PinCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "pin", abstract: "Pin a note to the top of the list.")
 
-    @Argument(help: "The note's number from `list`.")
-    var note: String
-    @OptionGroup var unlock: UnlockOptions
+    @OptionGroup var target: NoteReference
 
     func run() throws {
-        let app = try NoteTakerApp.open(unlocking: unlock)
-        let note = try app.note(note)
+        let (app, note) = try target.open()
         try app.repository.update(note, isPinned: true)
         print("Pinned \(NoteNumber.label(of: note)): \(note.title)")
     }
@@ -131,13 +122,10 @@ struct PinCommand: ParsableCommand {
 struct UnpinCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "unpin", abstract: "Unpin a note.")
 
-    @Argument(help: "The note's number from `list`.")
-    var note: String
-    @OptionGroup var unlock: UnlockOptions
+    @OptionGroup var target: NoteReference
 
     func run() throws {
-        let app = try NoteTakerApp.open(unlocking: unlock)
-        let note = try app.note(note)
+        let (app, note) = try target.open()
         try app.repository.update(note, isPinned: false)
         print("Unpinned \(NoteNumber.label(of: note)): \(note.title)")
     }
@@ -147,13 +135,10 @@ struct UnpinCommand: ParsableCommand {
 struct DeleteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a note and its image.")
 
-    @Argument(help: "The note's number from `list`.")
-    var note: String
-    @OptionGroup var unlock: UnlockOptions
+    @OptionGroup var target: NoteReference
 
     func run() throws {
-        let app = try NoteTakerApp.open(unlocking: unlock)
-        let note = try app.note(note)
+        let (app, note) = try target.open()
         let label = "\(NoteNumber.label(of: note)): \(note.title)"
         try app.repository.deleteNote(note)
         print("Deleted \(label)")
@@ -168,15 +153,12 @@ struct AttachImageCommand: ParsableCommand {
         discussion: "The file is copied into the app's Application Support/NoteImages folder under a new name."
     )
 
-    @Argument(help: "The note's number from `list`.")
-    var note: String
+    @OptionGroup var target: NoteReference
     @Argument(help: "The image file to copy.", completion: .file())
     var file: String
-    @OptionGroup var unlock: UnlockOptions
 
     func run() throws {
-        let app = try NoteTakerApp.open(unlocking: unlock)
-        let note = try app.note(note)
+        let (app, note) = try target.open()
         let url = URL(filePath: file)
         let data: Data
         do {
@@ -198,13 +180,10 @@ struct AttachImageCommand: ParsableCommand {
 struct DetachImageCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "detach-image", abstract: "Remove a note's image and delete its file.")
 
-    @Argument(help: "The note's number from `list`.")
-    var note: String
-    @OptionGroup var unlock: UnlockOptions
+    @OptionGroup var target: NoteReference
 
     func run() throws {
-        let app = try NoteTakerApp.open(unlocking: unlock)
-        let note = try app.note(note)
+        let (app, note) = try target.open()
         guard note.imageFilename != nil else {
             throw NoteTakerCLIError("\(NoteNumber.label(of: note)) has no image: nothing to remove")
         }

@@ -9,19 +9,16 @@ struct TagCommand: ParsableCommand {
         abstract: "Put tags on a note, creating the tags that are new."
     )
 
-    @Argument(help: "The note's number from `list`.")
-    var note: String
+    @OptionGroup var target: NoteReference
     @Argument(help: "One or more tag names.")
     var tags: [String]
-    @OptionGroup var unlock: UnlockOptions
 
     func validate() throws {
         if tags.isEmpty { throw ValidationError("Name at least one tag, as in `notetaker tag 3 work`.") }
     }
 
     func run() throws {
-        let app = try NoteTakerApp.open(unlocking: unlock)
-        let note = try app.note(note)
+        let (app, note) = try target.open()
         for name in tags {
             try app.repository.assign(try app.repository.addTag(named: name), to: note)
         }
@@ -34,15 +31,12 @@ struct TagCommand: ParsableCommand {
 struct UntagCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "untag", abstract: "Take a tag off a note; the tag stays.")
 
-    @Argument(help: "The note's number from `list`.")
-    var note: String
+    @OptionGroup var target: NoteReference
     @Argument(help: "The tag's name.")
     var tag: String
-    @OptionGroup var unlock: UnlockOptions
 
     func run() throws {
-        let app = try NoteTakerApp.open(unlocking: unlock)
-        let note = try app.note(note)
+        let (app, note) = try target.open()
         let tag = try app.tag(tag)
         guard note.tags.contains(where: { $0 === tag }) else {
             throw NoteTakerCLIError("\(NoteNumber.label(of: note)) does not carry #\(tag.name): nothing to remove")

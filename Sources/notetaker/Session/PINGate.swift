@@ -62,3 +62,18 @@ struct PINGate {
         return pin.isEmpty ? nil : pin
     }
 }
+
+/// The note a command works on, named by its number from `list`, and the PIN that opens the app.
+struct NoteReference: ParsableArguments {
+    @Argument(help: "The note's number from `list`, such as 3 or #3.")
+    var note: String
+    @OptionGroup var unlock: UnlockOptions
+
+    /// Opens the app (asking for the PIN when one is set) and finds the note.
+    ///
+    /// - Throws: `NoteTakerCLIError` for a wrong or missing PIN, or a number no note has.
+    func open() throws -> (app: NoteTakerApp, note: Note) {
+        let app = try NoteTakerApp.open(unlocking: unlock)
+        return (app, try app.note(note))
+    }
+}
