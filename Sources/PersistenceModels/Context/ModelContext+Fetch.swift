@@ -355,9 +355,19 @@ extension ModelContext {
             sql: sql, arguments: StatementArguments(ownerKeys), entity: destination, ownerColumn: "_owner", cachesStatement: false, while: "prefetching \(property.name)"
         )
         var result: [Int64: [any PersistentModel]] = [:]
+        // A model shared by many owners (a tag on many notes) comes back once per owner; every copy of
+        // its row is the same, so it is materialized once.
+        var materialized: [Int64: any PersistentModel] = [:]
         for (row, owner) in zip(decoded.rows, decoded.owners) {
             guard let owner else { continue }
-            result[owner, default: []].append(try materializeAny(decoded: row, entity: destination))
+            let model: any PersistentModel
+            if let known = materialized[row.primaryKey] {
+                model = known
+            } else {
+                model = try materializeAny(decoded: row, entity: destination)
+                materialized[row.primaryKey] = model
+            }
+            result[owner, default: []].append(model)
         }
         return result
     }

@@ -52,11 +52,17 @@ struct EntityRowDecoder {
         self.foreignKeyIndices = foreignKeyIndices
     }
 
-    /// Decodes the row whose column values `column` gives by position.
-    func decode(_ column: (Int) -> DatabaseValue) throws -> DecodedRow {
+    /// The primary key of the row whose column values `column` gives by position.
+    func primaryKey(_ column: (Int) -> DatabaseValue) throws -> Int64 {
         guard let primaryKeyIndex, let key = Int64.fromDatabaseValue(column(primaryKeyIndex)) else {
             throw SwiftDataError(.storeOperationFailed, reason: "a row of \(entity.table) has no primary key", context: "reading a row")
         }
+        return key
+    }
+
+    /// Decodes the row whose column values `column` gives by position.
+    func decode(_ column: (Int) -> DatabaseValue) throws -> DecodedRow {
+        let key = try primaryKey(column)
         var values = [String: Any](minimumCapacity: columns.count)
         for attribute in columns {
             var stored = attribute.index.map(column) ?? .null
@@ -111,10 +117,20 @@ extension ModelStore {
             let cursor = try Row.fetchCursor(statement)
             var rows: [DecodedRow] = []
             var owners: [Int64?] = []
+            // With an owner column, one row can come back once per owner (a tag on many notes); its
+            // copies are identical within one statement, so each is decoded once.
+            var decodedByKey: [Int64: DecodedRow] = [:]
             while try cursor.next() != nil {
                 let column = { (index: Int) in DatabaseValue(sqliteStatement: sqliteStatement, index: CInt(index)) }
-                rows.append(try decoder.decode(column))
-                if let ownerIndex { owners.append(Int64.fromDatabaseValue(column(ownerIndex))) }
+                if let ownerIndex {
+                    let key = try decoder.primaryKey(column)
+                    let row = try decodedByKey[key] ?? decoder.decode(column)
+                    decodedByKey[key] = row
+                    rows.append(row)
+                    owners.append(Int64.fromDatabaseValue(column(ownerIndex)))
+                } else {
+                    rows.append(try decoder.decode(column))
+                }
             }
             return (rows, owners)
         }
