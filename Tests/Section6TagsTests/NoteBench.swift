@@ -120,3 +120,15 @@ func summary(of note: Note) -> String {
     let names = tagNames(of: note)
     return "\(note.title): " + (names.isEmpty ? "no tags" : names.joined(separator: ", "))
 }
+
+/// Two notes sharing a tag: "Trip" (newer) carries Travel and Ideas, "Budget" carries Travel.
+func tripAndBudget(in context: ModelContext) {
+    let travel = Tag(name: "Travel")
+    let ideas = Tag(name: "Ideas")
+    let trip = makeNote("Trip", minutesAgo: 5)
+    let budget = makeNote("Budget", minutesAgo: 50)
+    context.insert(trip)
+    context.insert(budget)
+    trip.tags = [travel, ideas]
+    budget.tags = [travel]
+}

@@ -113,16 +113,7 @@ struct NoteListChecks {
     @Test("deleting a note keeps its tags")
     func deleteNoteKeepsTags() throws {
         try NoteBench.run { bench in
-            try bench.seed { context in
-                let travel = Tag(name: "Travel")
-                let ideas = Tag(name: "Ideas")
-                let trip = makeNote("Trip", minutesAgo: 5)
-                let budget = makeNote("Budget", minutesAgo: 50)
-                context.insert(trip)
-                context.insert(budget)
-                trip.tags = [travel, ideas]
-                budget.tags = [travel]
-            }
+            try bench.seed(tripAndBudget)
             let list = try bench.launch().noteList()
             let before = list.notes.map(\.title)
             try #require(before == ["Trip", "Budget"], "The list's notes before deleting: expected [\"Trip\", \"Budget\"], found \(describe(before)).")

@@ -76,16 +76,7 @@ struct TagListChecks {
     @Test("deleting a tag keeps its notes and takes the tag off them")
     func deleteTagKeepsNotes() throws {
         try NoteBench.run { bench in
-            try bench.seed { context in
-                let travel = Tag(name: "Travel")
-                let ideas = Tag(name: "Ideas")
-                let trip = makeNote("Trip", minutesAgo: 5)
-                let budget = makeNote("Budget", minutesAgo: 50)
-                context.insert(trip)
-                context.insert(budget)
-                trip.tags = [travel, ideas]
-                budget.tags = [travel]
-            }
+            try bench.seed(tripAndBudget)
             let screen = try bench.launch().tagList()
             let before = screen.tags.map(\.name)
             try #require(before == ["Ideas", "Travel"], "The tag list before deleting: expected [\"Ideas\", \"Travel\"], found \(describe(before)).")
