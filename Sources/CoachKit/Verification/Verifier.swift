@@ -49,26 +49,26 @@ public struct Verifier: Sendable {
             }
         }
 
-        guard sectionNumbers == nil else {
+        let provesCore = sectionNumbers == nil
+        if provesCore {
+            report(style.bold("starters") + "   building and grading with COURSE_TRACK=exercises, with the core's tests…")
+        } else {
             summary.limitedTo = sections.map(\.number)
             report(style.bold("starters") + "   building and grading with COURSE_TRACK=exercises (core tests left out: --section given)…")
-            let starters = try tester.run(BuildRequest(track: .exercises), filter: suiteFilter)
-            for section in sections {
-                let problems = Self.problems(section: section, run: starters, expectPass: false, workbench: workbench)
-                summary.record(problems, passedIfEmpty: section.checkNames.count)
-                report(line("  Section \(section.number)", "\(section.checkNames.count) checks fail on the starter", problems: problems, style: style))
-            }
-            return summary
         }
-        report(style.bold("starters") + "   building and grading with COURSE_TRACK=exercises, with the core's tests…")
-        let starters = try tester.run(BuildRequest(track: .exercises, includesOwnTests: true), filter: nil)
-        let sectionModules = Set(workbench.course.sections.map(\.testTarget))
-        let core = starters.outcomes.filter { !sectionModules.contains($0.module) }
-        let coreProblems = Self.coreProblems(in: starters, sectionModules: sectionModules, workbench: workbench)
-        summary.record(coreProblems, passedIfEmpty: 0)
-        summary.passed += core.filter { $0.result == .passed }.count
-        let skipped = core.filter { $0.result == .skipped }.count
-        report(line("  core tests", "\(core.filter { $0.result == .passed }.count) passed" + (skipped > 0 ? ", \(skipped) skipped by their own traits" : ""), problems: coreProblems, style: style))
+        let starters = try tester.run(
+            BuildRequest(track: .exercises, includesOwnTests: provesCore),
+            filter: provesCore ? nil : suiteFilter
+        )
+        if provesCore {
+            let sectionModules = Set(workbench.course.sections.map(\.testTarget))
+            let core = starters.outcomes.filter { !sectionModules.contains($0.module) }
+            let coreProblems = Self.coreProblems(in: starters, sectionModules: sectionModules, workbench: workbench)
+            summary.record(coreProblems, passedIfEmpty: 0)
+            summary.passed += core.filter { $0.result == .passed }.count
+            let skipped = core.filter { $0.result == .skipped }.count
+            report(line("  core tests", "\(core.filter { $0.result == .passed }.count) passed" + (skipped > 0 ? ", \(skipped) skipped by their own traits" : ""), problems: coreProblems, style: style))
+        }
         for section in sections {
             let problems = Self.problems(section: section, run: starters, expectPass: false, workbench: workbench)
             summary.record(problems, passedIfEmpty: section.checkNames.count)
