@@ -92,6 +92,6 @@ public final class ModelContainer: @unchecked Sendable {
             }
             try HistoryStore.deleteAll(in: db)
         }
-        changeSignal.noteChange()
+        changeSignal.noteChange(.storeRewritten)
     }
 }

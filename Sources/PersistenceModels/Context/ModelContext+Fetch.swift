@@ -151,7 +151,7 @@ extension ModelContext {
         return entity
     }
 
-    private func hasPendingWork(for type: any PersistentModel.Type) -> Bool {
+    func hasPendingWork(for type: any PersistentModel.Type) -> Bool {
         let matches: (any PersistentModel) -> Bool = { Swift.type(of: $0) == type }
         return pendingInserts.models.contains(where: matches)
             || pendingChanges.models.contains(where: matches)
@@ -179,7 +179,7 @@ extension ModelContext {
         try materialize(T.self, decoded: decode(row: row, entity: entity), entity: entity)
     }
 
-    private func materialize<T: PersistentModel>(_ type: T.Type, decoded: DecodedRow, entity: StoreLayout.EntityLayout) throws -> T {
+    func materialize<T: PersistentModel>(_ type: T.Type, decoded: DecodedRow, entity: StoreLayout.EntityLayout) throws -> T {
         guard let model = try materializeAny(decoded: decoded, entity: entity) as? T else {
             throw SwiftDataError(.unknownModelType, reason: "the row of \(entity.table) is not a \(T.self)", context: "reading a row")
         }
@@ -288,7 +288,7 @@ extension ModelContext {
     }
 
     /// Loads the named relationships of `models` now, with one query per relationship.
-    private func prefetch<T: PersistentModel>(_ keyPaths: [PartialKeyPath<T>], of models: [T]) throws {
+    func prefetch<T: PersistentModel>(_ keyPaths: [PartialKeyPath<T>], of models: [T]) throws {
         guard !models.isEmpty, let owner = store.layout.layout(of: T.self) else { return }
         for keyPath in keyPaths {
             guard let property = T.schemaMetadata.first(where: { $0.keyPath == keyPath }),

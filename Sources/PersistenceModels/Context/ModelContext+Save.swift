@@ -32,6 +32,17 @@ extension ModelContext {
             throw error
         }
         writer.removeReplacedFiles()
+        var writtenKeys: [String: Set<Int64>] = [:]
+        for model in inserts {
+            if let key = assignedKeys[ObjectIdentifier(model)] {
+                writtenKeys[Schema.entityName(of: type(of: model)), default: []].insert(key)
+            }
+        }
+        for model in changes + deletes {
+            if let key = model.persistentBackingData.primaryKey {
+                writtenKeys[Schema.entityName(of: type(of: model)), default: []].insert(key)
+            }
+        }
         for model in inserts {
             guard let key = assignedKeys[ObjectIdentifier(model)] else { continue }
             model.persistentBackingData.commit(primaryKey: key, storeIdentifier: store.identifier)
@@ -51,7 +62,7 @@ extension ModelContext {
         pendingInserts.removeAll()
         pendingChanges.removeAll()
         pendingDeletes.removeAll()
-        container.changeSignal.noteChange()
+        container.changeSignal.noteChange(.saved(writtenKeys))
     }
 
     /// Expands cascades, checks `.deny` rules, then clears the inverse side of nullified relationships.

@@ -88,7 +88,7 @@ public final class ModelContext {
         for inserted in newlyInserted {
             RelationshipMaintainer.linkInitialRelationships(of: inserted)
         }
-        if !newlyInserted.isEmpty { container.changeSignal.noteChange() }
+        if !newlyInserted.isEmpty { container.changeSignal.noteChange(.pendingWork) }
         scheduleAutosave()
     }
 
@@ -104,7 +104,7 @@ public final class ModelContext {
 
     /// Tells observers, and autosave, about models marked with ``markDeleted(_:)``.
     func didMarkDeletions() {
-        container.changeSignal.noteChange()
+        container.changeSignal.noteChange(.pendingWork)
         scheduleAutosave()
     }
 
@@ -141,7 +141,7 @@ public final class ModelContext {
         pendingInserts.removeAll()
         pendingChanges.removeAll()
         pendingDeletes.removeAll()
-        container.changeSignal.noteChange()
+        container.changeSignal.noteChange(.pendingWork)
     }
 
     /// Runs `block`, then saves; if `block` throws, its changes are rolled back.

@@ -33,8 +33,17 @@ struct FetchPlan<T: PersistentModel> {
 
     /// `SELECT *` with the translated condition, order, and (when `limited`) limit and offset.
     func selectQuery(limited: Bool) -> (sql: String, arguments: [DatabaseValue]) {
+        selectQuery(columns: "*", limited: limited)
+    }
+
+    /// The primary keys of the rows ``selectQuery(limited:)`` returns, in the same order.
+    func primaryKeyQuery(limited: Bool) -> (sql: String, arguments: [DatabaseValue]) {
+        selectQuery(columns: primaryKey, limited: limited)
+    }
+
+    private func selectQuery(columns: String, limited: Bool) -> (sql: String, arguments: [DatabaseValue]) {
         let context = SQLGenerationContext()
-        var sql = "SELECT * FROM \(table)"
+        var sql = "SELECT \(columns) FROM \(table)"
         if let condition {
             sql += " WHERE \(SQLGenerator.sql(for: condition, in: context))"
         }

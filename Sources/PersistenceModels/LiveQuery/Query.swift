@@ -76,10 +76,15 @@ public struct QueryAnimation: Sendable {
 }
 
 /// The cached results of one query and the change count they were fetched at.
+///
+/// After saves, the results are brought up to date by re-reading only the rows those saves wrote (see
+/// ``ModelContext/refetch(_:reusing:writtenKeys:)``); anything else fetches everything again.
 final class QueryResults<Element: PersistentModel> {
     private var context: ModelContext?
     private var cached: [Element] = []
     private var fetchedGeneration: Int?
+    /// Whether `cached` came from a fetch that ran entirely in the store, so saves can be applied row by row.
+    private var cachedFromStore = false
     private(set) var lastError: (any Error)?
 
     init(context: ModelContext?) {
@@ -92,19 +97,29 @@ final class QueryResults<Element: PersistentModel> {
         return context
     }
 
-    /// The results, fetched again when the container changed since the last fetch.
+    /// The results, brought up to date when the container changed since the last fetch.
     func current(_ descriptor: FetchDescriptor<Element>) -> [Element] {
         guard let context = resolvedContext() else {
             FileHandle.standardError.write(Data("[PersistenceModels] @Query of \(Element.self) has no model context; use ModelEnvironment.with(_:_:)\n".utf8))
             return []
         }
-        let generation = context.container.changeSignal.generation
+        let signal = context.container.changeSignal
+        let generation = signal.generation
         guard generation != fetchedGeneration else { return cached }
         do {
-            cached = try context.fetch(descriptor)
+            let runsInStore = context.fetchRunsInStore(descriptor)
+            if runsInStore, cachedFromStore, let fetchedGeneration,
+               let written = signal.savedKeys(since: fetchedGeneration),
+               let refreshed = try context.refetch(descriptor, reusing: cached, writtenKeys: written[Schema.entityName(of: Element.self)] ?? []) {
+                cached = refreshed
+            } else {
+                cached = try context.fetch(descriptor)
+            }
+            cachedFromStore = runsInStore
             lastError = nil
         } catch {
             cached = []
+            cachedFromStore = false
             lastError = error
         }
         fetchedGeneration = generation
