@@ -53,7 +53,7 @@ extension ModelContext {
         let plan = FetchPlan(descriptor: descriptor, entity: entity, layout: store.layout)
         if plan.isFullyTranslated && !(descriptor.includePendingChanges && hasPendingWork(for: T.self)) {
             let query = plan.countQuery()
-            return try store.read(while: "counting \(T.self)") { db in
+            return try store.readWithOneStatement(while: "counting \(T.self)") { db in
                 try Int.fetchOne(db, sql: query.sql, arguments: StatementArguments(query.arguments)) ?? 0
             }
         }

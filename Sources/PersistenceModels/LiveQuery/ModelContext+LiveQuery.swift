@@ -25,7 +25,7 @@ extension ModelContext {
         let plan = FetchPlan(descriptor: descriptor, entity: entity, layout: store.layout)
         guard plan.isFullyTranslated, !(descriptor.includePendingChanges && hasPendingWork(for: T.self)) else { return nil }
         let keyQuery = plan.primaryKeyQuery(limited: true)
-        let keys = try store.read(while: activity) { db in
+        let keys = try store.readWithOneStatement(while: activity) { db in
             try Int64.fetchAll(db.cachedStatement(sql: keyQuery.sql), arguments: StatementArguments(keyQuery.arguments))
         }
         var reusable: [Int64: T] = [:]

@@ -107,7 +107,7 @@ extension ModelStore {
         cachesStatement: Bool = true,
         while activity: String
     ) throws -> (rows: [DecodedRow], owners: [Int64?]) {
-        try read(while: activity) { db in
+        try readWithOneStatement(while: activity) { db in
             let statement = try cachesStatement ? db.cachedStatement(sql: sql) : db.makeStatement(sql: sql)
             try statement.setArguments(arguments)
             let columnNames = statement.columnNames

@@ -98,6 +98,22 @@ final class ModelStore: Sendable {
         }
     }
 
+    /// Runs `work`, which reads with one statement, without wrapping it in a transaction.
+    ///
+    /// A single statement reads one consistent snapshot on its own; skipping `BEGIN` and `COMMIT` is
+    /// a large part of the fixed cost of a small fetch. Reads made of several statements use
+    /// ``read(while:_:)``.
+    func readWithOneStatement<T>(while activity: String, _ work: (Database) throws -> T) throws -> T {
+        do {
+            if let migrationConnection { return try migrationConnection.read(work) }
+            return try writer.unsafeRead(work)
+        } catch let error as SwiftDataError {
+            throw error
+        } catch {
+            throw SwiftDataError(.storeOperationFailed, reason: Self.describe(error), context: activity)
+        }
+    }
+
     /// Starts or stops recording the SQL statements the store runs.
     func recordStatements(_ isOn: Bool) {
         recordedStatements.withLock { $0 = isOn ? [] : nil }
