@@ -83,7 +83,7 @@ struct DeleteWorkload: Workload {
 /// Workload 9: after a save that changes a row of a 10k-row live `@Query`, read the query's refreshed results.
 ///
 /// The core's way reads a `@Query` created in a model environment: the save marks it stale and the next
-/// read fetches again. The other ways save and re-run the same query by hand.
+/// read brings it up to date. The other ways save and re-run the same query by hand.
 struct RefreshWorkload: Workload {
     let rows: Int
     let resultSize: Int

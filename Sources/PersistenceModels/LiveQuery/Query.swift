@@ -5,8 +5,9 @@ import Observation
 ///
 /// The query uses the context of the scope its owner was created in (see ``ModelEnvironment``).
 /// Reading ``wrappedValue`` returns the current results: any insert, delete or save made through a
-/// context of the same container makes the next read fetch again, and observers that read the
-/// results inside `withObservationTracking` are notified of the change.
+/// context of the same container makes the next read bring them up to date (after a save, by
+/// re-reading only the rows it wrote), and observers that read the results inside
+/// `withObservationTracking` are notified of the change.
 ///
 /// ```swift
 /// struct NoteList {
