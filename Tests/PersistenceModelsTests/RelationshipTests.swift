@@ -213,6 +213,42 @@ struct RelationshipTests {
         #expect(noteLoads.isEmpty)
     }
 
+    @Test("prefetched to-many relationships list each owner's models in the order a lazy load gives, from either side")
+    func prefetchOrderMatchesLazyLoad() throws {
+        let store = try ModelStoreFixture(Self.models)
+        let tags = (0..<6).map { Tag(name: "t\($0)") }
+        let folder = Folder(name: "F")
+        store.context.insert(folder)
+        for index in 0..<5 {
+            let note = Note(title: "n\(index)")
+            store.context.insert(note)
+            note.tags = [tags[(index * 4) % 6], tags[(index + 5) % 6], tags[(index * 2 + 1) % 6]]
+            folder.notes.insert(note, at: 0)
+        }
+        try store.context.save()
+
+        func names(of notes: [Note]) -> [[String]] { notes.map { $0.tags.map(\.name) } }
+        func titles(of tags: [Tag]) -> [[String]] { tags.map { $0.notes.map(\.title) } }
+        let lazyNotes = try store.newContext().fetch(FetchDescriptor<Note>(sortBy: [SortDescriptor(\.title)]))
+        let lazyTags = try store.newContext().fetch(FetchDescriptor<Tag>(sortBy: [SortDescriptor(\.name)]))
+        let lazyFolder = try #require(try store.newContext().fetch(FetchDescriptor<Folder>()).first)
+
+        var noteDescriptor = FetchDescriptor<Note>(sortBy: [SortDescriptor(\.title)])
+        noteDescriptor.relationshipKeyPathsForPrefetching = [\.tags]
+        var tagDescriptor = FetchDescriptor<Tag>(sortBy: [SortDescriptor(\.name)])
+        tagDescriptor.relationshipKeyPathsForPrefetching = [\.notes]
+        var folderDescriptor = FetchDescriptor<Folder>()
+        folderDescriptor.relationshipKeyPathsForPrefetching = [\.notes]
+        let prefetchedNotes = try store.newContext().fetch(noteDescriptor)
+        let prefetchedTags = try store.newContext().fetch(tagDescriptor)
+        let prefetchedFolder = try #require(try store.newContext().fetch(folderDescriptor).first)
+
+        #expect(names(of: prefetchedNotes) == names(of: lazyNotes))
+        #expect(titles(of: prefetchedTags) == titles(of: lazyTags))
+        #expect(prefetchedFolder.notes.map(\.title) == lazyFolder.notes.map(\.title))
+        #expect(names(of: prefetchedNotes).allSatisfy { $0.count == 3 || $0.count == 2 })
+    }
+
     @Test("an optional array of models is a to-many relationship with a working inverse and delete rule")
     func optionalToMany() throws {
         let store = try ModelStoreFixture(Self.models)

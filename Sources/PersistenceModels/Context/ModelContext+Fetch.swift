@@ -344,12 +344,15 @@ extension ModelContext {
         case .inverseForeignKey(_, let column):
             ownerKeys = models.compactMap(\.persistentBackingData.primaryKey)
             let placeholders = Array(repeating: "?", count: ownerKeys.count).joined(separator: ", ")
-            sql = "SELECT \(column.quotedDatabaseIdentifier) AS \"_owner\", * FROM \(table) WHERE \(column.quotedDatabaseIdentifier) IN (\(placeholders)) ORDER BY \(primaryKey)"
+            // Ordered by owner, then key: the foreign key's index gives that order without sorting, and
+            // each owner's models still come in primary key order, as a lazy load returns them.
+            sql = "SELECT \(column.quotedDatabaseIdentifier) AS \"_owner\", * FROM \(table) WHERE \(column.quotedDatabaseIdentifier) IN (\(placeholders)) ORDER BY \(column.quotedDatabaseIdentifier), \(primaryKey)"
         case .linkTable(let linkTable, let isOwner):
             let (this, other) = isOwner ? ("owner", "target") : ("target", "owner")
             ownerKeys = models.compactMap(\.persistentBackingData.primaryKey)
             let placeholders = Array(repeating: "?", count: ownerKeys.count).joined(separator: ", ")
-            sql = "SELECT link.\"\(this)\" AS \"_owner\", \(table).* FROM \(table) JOIN \(linkTable.quotedDatabaseIdentifier) AS link ON link.\"\(other)\" = \(table).\(primaryKey) WHERE link.\"\(this)\" IN (\(placeholders)) ORDER BY \(table).\(primaryKey)"
+            // The link table's key (or its target index) walks each owner's links in key order, so no sort is needed.
+            sql = "SELECT link.\"\(this)\" AS \"_owner\", \(table).* FROM \(linkTable.quotedDatabaseIdentifier) AS link JOIN \(table) ON \(table).\(primaryKey) = link.\"\(other)\" WHERE link.\"\(this)\" IN (\(placeholders)) ORDER BY link.\"\(this)\", link.\"\(other)\""
         }
         let decoded = try store.decodedRows(
             sql: sql, arguments: StatementArguments(ownerKeys), entity: destination, ownerColumn: "_owner", cachesStatement: false, while: "prefetching \(property.name)"
