@@ -56,6 +56,8 @@ public final class ModelBackingData {
     /// the implicit `nil` initial value of an optional property, which must not hide the stored value.
     public func setInitialValue<Value>(_ value: Value, forKey key: String) {
         guard !isMaterialized else { return }
+        // An initializer sets every property in turn: room for them at once spares the table's regrowth.
+        if values.isEmpty { values.reserveCapacity(8) }
         values[key] = value
     }
 
