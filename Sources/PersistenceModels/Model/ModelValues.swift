@@ -1,0 +1,77 @@
+import Foundation
+
+/// Where each persisted property of a model type keeps its value: one slot per property, in declaration order.
+///
+/// Computed once per model type, so that a fetched row fills its values by position rather than by name.
+final class ModelSlotLayout: @unchecked Sendable {
+    /// The property names, in slot order.
+    let names: [String]
+    /// The slot of each property name.
+    let slots: [String: Int]
+
+    init(names: [String]) {
+        self.names = names
+        var slots: [String: Int] = [:]
+        for (slot, name) in names.enumerated() where slots[name] == nil {
+            slots[name] = slot
+        }
+        self.slots = slots
+    }
+}
+
+/// The values of a model's persisted properties, read and written by property name.
+///
+/// Values of a fetched model sit in slots laid out once per model type; a new model, whose type the
+/// backing data does not know while its initializer runs, keeps its values in a short list of named
+/// entries: models have few properties, and comparing their short names costs less than hashing them.
+struct ModelValues {
+    private var layout: ModelSlotLayout?
+    private var slots: ContiguousArray<Any?>
+    private var named: ContiguousArray<(key: String, value: Any)>
+
+    /// No values, kept by name.
+    init() {
+        layout = nil
+        slots = []
+        named = []
+    }
+
+    /// Values already placed in the slots of `layout`; `slots` has one entry per slot.
+    init(layout: ModelSlotLayout, slots: ContiguousArray<Any?>) {
+        precondition(slots.count == layout.names.count, "slot values do not match the layout")
+        self.layout = layout
+        self.slots = slots
+        self.named = []
+    }
+
+    /// The value of the property `key`, or `nil` when it has none yet.
+    subscript(key: String) -> Any? {
+        get {
+            if let layout, let slot = layout.slots[key] { return slots[slot] }
+            return named.first { $0.key == key }?.value
+        }
+        set {
+            if let layout, let slot = layout.slots[key] {
+                slots[slot] = newValue
+                return
+            }
+            let position = named.firstIndex { $0.key == key }
+            switch (position, newValue) {
+            case (let position?, let value?): named[position].value = value
+            case (let position?, nil): named.remove(at: position)
+            case (nil, let value?): named.append((key, value))
+            case (nil, nil): break
+            }
+        }
+    }
+
+    /// Whether no property has a value.
+    var isEmpty: Bool {
+        named.isEmpty && !slots.contains { $0 != nil }
+    }
+
+    /// Makes room for `count` values kept by name.
+    mutating func reserveCapacity(_ count: Int) {
+        if layout == nil { named.reserveCapacity(count) }
+    }
+}
