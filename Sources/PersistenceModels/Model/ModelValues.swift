@@ -26,14 +26,17 @@ final class ModelSlotLayout: @unchecked Sendable {
 /// entries: models have few properties, and comparing their short names costs less than hashing them.
 struct ModelValues {
     private var layout: ModelSlotLayout?
+    /// The values: first those of the layout's slots, then those kept by name, in the order of ``names``.
     private var slots: ContiguousArray<Any?>
-    private var named: ContiguousArray<(key: String, value: Any)>
+    /// The names of the values that have no slot in the layout (all of them without a layout); kept apart
+    /// so that a search compares names without copying values.
+    private var names: ContiguousArray<String>
 
     /// No values, kept by name.
     init() {
         layout = nil
         slots = []
-        named = []
+        names = []
     }
 
     /// Values already placed in the slots of `layout`; `slots` has one entry per slot.
@@ -41,37 +44,50 @@ struct ModelValues {
         precondition(slots.count == layout.names.count, "slot values do not match the layout")
         self.layout = layout
         self.slots = slots
-        self.named = []
+        self.names = []
     }
 
     /// The value of the property `key`, or `nil` when it has none yet.
     subscript(key: String) -> Any? {
         get {
             if let layout, let slot = layout.slots[key] { return slots[slot] }
-            return named.first { $0.key == key }?.value
+            return names.firstIndex(of: key).flatMap { slots[namedBase + $0] }
         }
         set {
             if let layout, let slot = layout.slots[key] {
                 slots[slot] = newValue
                 return
             }
-            let position = named.firstIndex { $0.key == key }
+            let position = names.firstIndex(of: key)
             switch (position, newValue) {
-            case (let position?, let value?): named[position].value = value
-            case (let position?, nil): named.remove(at: position)
-            case (nil, let value?): named.append((key, value))
-            case (nil, nil): break
+            case (let position?, let value?):
+                slots[namedBase + position] = value
+            case (let position?, nil):
+                names.remove(at: position)
+                slots.remove(at: namedBase + position)
+            case (nil, let value?):
+                names.append(key)
+                slots.append(value)
+            case (nil, nil):
+                break
             }
         }
     }
 
+    /// Where the values kept by name start in ``slots``.
+    private var namedBase: Int { layout?.names.count ?? 0 }
+
     /// Whether no property has a value.
     var isEmpty: Bool {
-        named.isEmpty && !slots.contains { $0 != nil }
+        // A value kept by name is never `nil`: setting `nil` removes it.
+        guard layout != nil else { return names.isEmpty }
+        return !slots.contains { $0 != nil }
     }
 
     /// Makes room for `count` values kept by name.
     mutating func reserveCapacity(_ count: Int) {
-        if layout == nil { named.reserveCapacity(count) }
+        guard layout == nil else { return }
+        names.reserveCapacity(count)
+        slots.reserveCapacity(count)
     }
 }
