@@ -66,7 +66,11 @@ struct EntityRowDecoder {
     }
 
     /// The primary key of the row whose column values `column` gives by position.
-    func primaryKey(_ column: (Int) -> DatabaseValue) throws -> Int64 {
+    ///
+    /// - Parameter statement: The statement whose current row `column` reads, if any: an integer key is
+    ///   then read from it directly.
+    func primaryKey(_ column: (Int) -> DatabaseValue, statement: OpaquePointer? = nil) throws -> Int64 {
+        if let statement, let primaryKeyIndex, let key = integer(in: statement, at: primaryKeyIndex) { return key }
         guard let primaryKeyIndex, let key = Int64.fromDatabaseValue(column(primaryKeyIndex)) else {
             throw SwiftDataError(.storeOperationFailed, reason: "a row of \(entity.table) has no primary key", context: "reading a row")
         }
@@ -95,7 +99,7 @@ struct EntityRowDecoder {
     /// - Parameter statement: The statement whose current row `column` reads, if any: the usual scalar
     ///   values are then read from it directly.
     func decode(_ column: (Int) -> DatabaseValue, statement: OpaquePointer? = nil) throws -> DecodedRow {
-        let key = try primaryKey(column)
+        let key = try primaryKey(column, statement: statement)
         let slotCount = slotLayout.names.count
         // Slots are filled in order: an attribute's decoded value, or nothing for a relationship (it loads later).
         let values = try ContiguousArray<Any?>(unsafeUninitializedCapacity: slotCount) { slots, initializedCount in
@@ -112,6 +116,12 @@ struct EntityRowDecoder {
         }
         return DecodedRow(primaryKey: key, values: ModelValues(layout: slotLayout, slots: values), foreignKeys: foreignKeys)
     }
+}
+
+/// The integer in column `index` of the current row of `statement`; `nil` when the column holds another type.
+private func integer(in statement: OpaquePointer, at index: Int) -> Int64? {
+    guard sqlite3_column_type(statement, CInt(index)) == SQLITE_INTEGER else { return nil }
+    return sqlite3_column_int64(statement, CInt(index))
 }
 
 /// An attribute's column in a query's result.
@@ -159,7 +169,7 @@ extension ModelStore {
             while try cursor.next() != nil {
                 let column = { (index: Int) in DatabaseValue(sqliteStatement: sqliteStatement, index: CInt(index)) }
                 if let ownerIndex {
-                    let key = try decoder.primaryKey(column)
+                    let key = try decoder.primaryKey(column, statement: sqliteStatement)
                     let position: Int
                     if let known = positionByKey[key] {
                         position = known
@@ -168,7 +178,8 @@ extension ModelStore {
                         rows.append(try decoder.decode(column, statement: sqliteStatement))
                         positionByKey[key] = position
                     }
-                    owners.append((Int64.fromDatabaseValue(column(ownerIndex)), position))
+                    let owner = integer(in: sqliteStatement, at: ownerIndex) ?? Int64.fromDatabaseValue(column(ownerIndex))
+                    owners.append((owner, position))
                 } else {
                     rows.append(try decoder.decode(column, statement: sqliteStatement))
                 }
