@@ -128,6 +128,7 @@ let coreTargets: [Target] = [
             "PersistenceMacros",
             "PersistenceSandbox",
             .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]
     ),
     // The macros' implementation, testable on its own; the plugin below only lists it.

@@ -57,7 +57,8 @@ extension ModelMacroExpansion {
                 set { _$backingData = newValue }
             }
             """,
-            "private let _$observationRegistrar = PersistenceModels._ModelObservationRegistrar()",
+            // Made on first use: a fetched model that is never read or observed needs no registrar.
+            "private lazy var _$observationRegistrar = PersistenceModels._ModelObservationRegistrar()",
             """
             public static var schemaMetadata: [PersistenceModels.Schema.PropertyMetadata] {
                 \(raw: metadataList)

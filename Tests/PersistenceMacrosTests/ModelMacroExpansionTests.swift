@@ -47,7 +47,7 @@ struct ModelMacroExpansionTests {
                     }
                 }
 
-                private let _$observationRegistrar = PersistenceModels._ModelObservationRegistrar()
+                private lazy var _$observationRegistrar = PersistenceModels._ModelObservationRegistrar()
 
                 public static var schemaMetadata: [PersistenceModels.Schema.PropertyMetadata] {
                     [
@@ -111,7 +111,7 @@ struct ModelMacroExpansionTests {
                     }
                 }
 
-                private let _$observationRegistrar = PersistenceModels._ModelObservationRegistrar()
+                private lazy var _$observationRegistrar = PersistenceModels._ModelObservationRegistrar()
 
                 public static var schemaMetadata: [PersistenceModels.Schema.PropertyMetadata] {
                     [
@@ -224,7 +224,7 @@ struct ModelMacroDiagnosticTests {
                     }
                 }
 
-                private let _$observationRegistrar = PersistenceModels._ModelObservationRegistrar()
+                private lazy var _$observationRegistrar = PersistenceModels._ModelObservationRegistrar()
 
                 public static var schemaMetadata: [PersistenceModels.Schema.PropertyMetadata] {
                     [
@@ -367,7 +367,7 @@ struct ModelMacroDiagnosticTests {
                     }
                 }
 
-                private let _$observationRegistrar = PersistenceModels._ModelObservationRegistrar()
+                private lazy var _$observationRegistrar = PersistenceModels._ModelObservationRegistrar()
 
                 public static var schemaMetadata: [PersistenceModels.Schema.PropertyMetadata] {
                     [
@@ -460,7 +460,7 @@ struct SchemaConstraintExpansionTests {
                     }
                 }
 
-                private let _$observationRegistrar = PersistenceModels._ModelObservationRegistrar()
+                private lazy var _$observationRegistrar = PersistenceModels._ModelObservationRegistrar()
 
                 public static var schemaMetadata: [PersistenceModels.Schema.PropertyMetadata] {
                     [

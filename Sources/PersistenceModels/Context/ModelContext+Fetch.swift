@@ -168,8 +168,13 @@ extension ModelContext {
         let decoded = try store.decodedRows(sql: query.sql, arguments: StatementArguments(query.arguments), entity: entity, while: activity)
         var models: [T] = []
         models.reserveCapacity(decoded.rows.count)
+        let registry = registry(ofEntity: entity.entity.name)
+        if registry.models.isEmpty { registry.models.reserveCapacity(decoded.rows.count) }
         for row in decoded.rows {
-            models.append(try materialize(T.self, decoded: row, entity: entity))
+            guard let model = try materializeAny(decoded: row, entity: entity, registry: registry) as? T else {
+                throw SwiftDataError(.unknownModelType, reason: "the row of \(entity.table) is not a \(T.self)", context: "reading a row")
+            }
+            models.append(model)
         }
         return models
     }
@@ -190,15 +195,17 @@ extension ModelContext {
         try materializeAny(decoded: decode(row: row, entity: entity), entity: entity)
     }
 
-    private func materializeAny(decoded: DecodedRow, entity: StoreLayout.EntityLayout) throws -> any PersistentModel {
+    /// The context's object for a decoded row; `registry` is the identity map of `entity`, when the caller has it.
+    private func materializeAny(decoded: DecodedRow, entity: StoreLayout.EntityLayout, registry: EntityRegistry? = nil) throws -> any PersistentModel {
         let key = decoded.primaryKey
-        if let registered = registeredModel(entity: entity.entity.name, primaryKey: key) {
+        let registry = registry ?? self.registry(ofEntity: entity.entity.name)
+        if let registered = registry.models[key]?.model {
             try refresh(registered, from: decoded, entity: entity)
             return registered
         }
         let backing = ModelBackingData(row: decoded.values, foreignKeys: decoded.foreignKeys, primaryKey: key, storeIdentifier: store.identifier, context: self)
         let model = entity.entity.modelType.init(backingData: backing)
-        register(model, entityName: entity.entity.name)
+        registry.models[key] = WeakModel(model: model)
         return model
     }
 
@@ -284,7 +291,8 @@ extension ModelContext {
         let decoded = try store.decodedRows(
             sql: query.sql, arguments: query.arguments, entity: destination, while: "loading \(owner.entity.name).\(property.name)"
         )
-        return try decoded.rows.map { try materializeAny(decoded: $0, entity: destination) }
+        let registry = registry(ofEntity: destination.entity.name)
+        return try decoded.rows.map { try materializeAny(decoded: $0, entity: destination, registry: registry) }
     }
 
     /// Loads the named relationships of `models` now, with one query per relationship.
@@ -318,6 +326,7 @@ extension ModelContext {
     ) throws -> [Int64: [any PersistentModel]] {
         let table = destination.table.quotedDatabaseIdentifier
         let primaryKey = StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier
+        let registry = registry(ofEntity: destination.entity.name)
         let ownerKeys: [Int64]
         let sql: String
         switch storage {
@@ -337,7 +346,7 @@ extension ModelContext {
             )
             var byKey: [Int64: any PersistentModel] = [:]
             for row in decoded.rows {
-                let model = try materializeAny(decoded: row, entity: destination)
+                let model = try materializeAny(decoded: row, entity: destination, registry: registry)
                 if let key = model.persistentBackingData.primaryKey { byKey[key] = model }
             }
             return targetsByOwner.compactMapValues { byKey[$0].map { [$0] } }
@@ -358,17 +367,16 @@ extension ModelContext {
             sql: sql, arguments: StatementArguments(ownerKeys), entity: destination, ownerColumn: "_owner", cachesStatement: false, while: "prefetching \(property.name)"
         )
         var result: [Int64: [any PersistentModel]] = [:]
-        // A model shared by many owners (a tag on many notes) comes back once per owner; every copy of
-        // its row is the same, so it is materialized once.
-        var materialized: [Int64: any PersistentModel] = [:]
-        for (row, owner) in zip(decoded.rows, decoded.owners) {
+        // A model shared by many owners (a tag on many notes) is one decoded row, materialized once.
+        var models = [(any PersistentModel)?](repeating: nil, count: decoded.rows.count)
+        for (owner, position) in decoded.owners {
             guard let owner else { continue }
             let model: any PersistentModel
-            if let known = materialized[row.primaryKey] {
+            if let known = models[position] {
                 model = known
             } else {
-                model = try materializeAny(decoded: row, entity: destination)
-                materialized[row.primaryKey] = model
+                model = try materializeAny(decoded: decoded.rows[position], entity: destination, registry: registry)
+                models[position] = model
             }
             result[owner, default: []].append(model)
         }

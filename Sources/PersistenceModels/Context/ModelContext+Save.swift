@@ -32,21 +32,32 @@ extension ModelContext {
             throw error
         }
         writer.removeReplacedFiles()
-        var writtenKeys: [String: Set<Int64>] = [:]
-        for model in inserts {
-            if let key = assignedKeys[ObjectIdentifier(model)] {
-                writtenKeys[Schema.entityName(of: type(of: model)), default: []].insert(key)
-            }
-        }
-        for model in changes + deletes {
-            if let key = model.persistentBackingData.primaryKey {
-                writtenKeys[Schema.entityName(of: type(of: model)), default: []].insert(key)
-            }
-        }
+        // The rows this save wrote and the entity names, by model type, for live queries to re-read.
+        var writtenKeys: [ObjectIdentifier: [Int64]] = [:]
+        var entityNames: [ObjectIdentifier: String] = [:]
+        // Each inserted model type's identity map is looked up once, not once per model.
+        var registries: [ObjectIdentifier: EntityRegistry] = [:]
         for model in inserts {
             guard let key = assignedKeys[ObjectIdentifier(model)] else { continue }
             model.persistentBackingData.commit(primaryKey: key, storeIdentifier: store.identifier)
-            register(model)
+            let type = ObjectIdentifier(Swift.type(of: model))
+            let registry: EntityRegistry
+            if let known = registries[type] {
+                registry = known
+            } else {
+                let entityName = Schema.entityName(of: Swift.type(of: model))
+                registry = self.registry(ofEntity: entityName)
+                registries[type] = registry
+                entityNames[type] = entityName
+            }
+            registry.models[key] = WeakModel(model: model)
+            writtenKeys[type, default: []].append(key)
+        }
+        for model in changes + deletes {
+            guard let key = model.persistentBackingData.primaryKey else { continue }
+            let type = ObjectIdentifier(Swift.type(of: model))
+            if entityNames[type] == nil { entityNames[type] = Schema.entityName(of: Swift.type(of: model)) }
+            writtenKeys[type, default: []].append(key)
         }
         for model in changes {
             if let key = model.persistentBackingData.primaryKey {
@@ -55,14 +66,18 @@ extension ModelContext {
         }
         for model in deletes {
             if let key = model.persistentBackingData.primaryKey {
-                registeredModels[Schema.entityName(of: type(of: model))]?[key] = nil
+                registeredModels[Schema.entityName(of: type(of: model))]?.models[key] = nil
             }
             model.persistentBackingData.context = nil
         }
         pendingInserts.removeAll()
         pendingChanges.removeAll()
         pendingDeletes.removeAll()
-        container.changeSignal.noteChange(.saved(writtenKeys))
+        let writtenKeysByEntity = Dictionary(
+            writtenKeys.compactMap { type, keys in entityNames[type].map { ($0, Set(keys)) } },
+            uniquingKeysWith: { $0.union($1) }
+        )
+        container.changeSignal.noteChange(.saved(writtenKeysByEntity))
     }
 
     /// Expands cascades, checks `.deny` rules, then clears the inverse side of nullified relationships.
@@ -136,8 +151,13 @@ final class SaveWriter {
     /// The column value for an attribute, writing `.externalStorage` bytes to a file.
     private func storedValue(of attribute: Schema.PropertyMetadata, _ value: Any) throws -> DatabaseValue? {
         guard let codec = attribute.codec else { return nil }
+        return try storedValue(value, codec: codec, isExternal: attribute.options.contains(.externalStorage))
+    }
+
+    /// The column value for an attribute value encoded with `codec`, writing `.externalStorage` bytes to a file.
+    private func storedValue(_ value: Any, codec: AttributeCodec, isExternal: Bool) throws -> DatabaseValue {
         let encoded = try codec.encode(value)
-        guard attribute.options.contains(.externalStorage), let externalData, case .blob(let bytes) = encoded.storage else {
+        guard isExternal, let externalData, case .blob(let bytes) = encoded.storage else {
             return encoded
         }
         let name = try externalData.write(bytes)
@@ -169,20 +189,27 @@ final class SaveWriter {
         /// Models stored in a new row rather than merged into an existing one: no link can name their key yet,
         /// since `AUTOINCREMENT` never reuses one.
         var newRows: Set<ObjectIdentifier> = []
-        var insertPlans: [String: InsertPlan] = [:]
+        // One plan per model type, found by the type's identity rather than its entity name for every row.
+        var insertPlans: [ObjectIdentifier: InsertPlan] = [:]
+        func insertPlan(of model: any PersistentModel) throws -> InsertPlan {
+            let type = ObjectIdentifier(Swift.type(of: model))
+            if let plan = insertPlans[type] { return plan }
+            let plan = InsertPlan(entity: try entityLayout(of: model))
+            insertPlans[type] = plan
+            return plan
+        }
         for model in inserts {
-            let entity = try entityLayout(of: model)
+            let plan = try insertPlan(of: model)
+            let entity = plan.entity
             let backing = model.persistentBackingData
-            let plan = insertPlans[entity.entity.name] ?? InsertPlan(entity: entity)
-            insertPlans[entity.entity.name] = plan
             var present: [Int] = []
             var arguments: [DatabaseValue] = []
-            present.reserveCapacity(entity.attributes.count)
-            arguments.reserveCapacity(entity.attributes.count)
-            for (position, attribute) in entity.attributes.enumerated() {
-                guard let value = backing.values[attribute.name], let stored = try storedValue(of: attribute, value) else { continue }
+            present.reserveCapacity(plan.columns.count)
+            arguments.reserveCapacity(plan.columns.count)
+            for (position, column) in plan.columns.enumerated() {
+                guard let codec = column.codec, let value = backing.values[column.name] else { continue }
                 present.append(position)
-                arguments.append(stored)
+                arguments.append(try storedValue(value, codec: codec, isExternal: column.isExternal))
             }
             if let key = try plan.insertUnlessUniqueValuesCollide(present: present, arguments: arguments, in: db) {
                 keys[ObjectIdentifier(model)] = key
@@ -217,10 +244,12 @@ final class SaveWriter {
         try deleteRows(of: deletes, in: db)
         let isInserted = Set(inserts.map(ObjectIdentifier.init))
         for model in inserts + changes {
+            let inserted = isInserted.contains(ObjectIdentifier(model))
+            // A new row already holds its attributes; only its relationships are left to write.
+            if inserted, try insertPlan(of: model).entity.relationshipProperties.isEmpty { continue }
             guard let key = primaryKey(of: model) else { continue }
             let entity = try entityLayout(of: model)
             let backing = model.persistentBackingData
-            let inserted = isInserted.contains(ObjectIdentifier(model))
             var assignments: [String] = []
             var arguments: [DatabaseValue] = []
             if !inserted {
@@ -355,6 +384,16 @@ final class SaveWriter {
 /// with `.unique` or `#Unique` columns, `ON CONFLICT DO NOTHING` lets SQLite's unique indexes find a
 /// collision, so that the row-by-row lookup of ``SaveWriter`` only runs for rows that do collide.
 private final class InsertPlan {
+    /// An attribute's column, with what writing its value needs.
+    struct Column {
+        let name: String
+        let codec: AttributeCodec?
+        let isExternal: Bool
+    }
+
+    let entity: StoreLayout.EntityLayout
+    /// The entity's attributes, in the order of ``quotedColumns``.
+    let columns: [Column]
     let table: String
     let quotedColumns: [String]
     /// The attribute positions of each unique column set; a set naming another column can never be complete.
@@ -363,6 +402,8 @@ private final class InsertPlan {
     private var allColumnsStatement: Statement?
 
     init(entity: StoreLayout.EntityLayout) {
+        self.entity = entity
+        columns = entity.attributes.map { Column(name: $0.name, codec: $0.codec, isExternal: $0.options.contains(.externalStorage)) }
         table = entity.table.quotedDatabaseIdentifier
         quotedColumns = entity.attributes.map(\.columnName.quotedDatabaseIdentifier)
         let positions = Dictionary(entity.attributes.enumerated().map { ($1.columnName, $0) }, uniquingKeysWith: { first, _ in first })
@@ -388,10 +429,29 @@ private final class InsertPlan {
         } else {
             statement = try db.cachedStatement(sql: sql(columns: present.map { quotedColumns[$0] }))
         }
-        statement.setUncheckedArguments(StatementArguments(arguments))
+        try bind(arguments, to: statement)
         try statement.execute()
         guard !hasUniqueColumns || db.changesCount > 0 else { return nil }
         return db.lastInsertedRowID
+    }
+
+    /// Binds `arguments` to the statement's parameters in order.
+    ///
+    /// Building `StatementArguments` from an array costs more per row than the SQLite insert itself, so the
+    /// values are bound one by one after the statement's previous bindings are cleared.
+    private func bind(_ arguments: [DatabaseValue], to statement: Statement) throws {
+        statement.setUncheckedArguments(StatementArguments())
+        let sqliteStatement = statement.sqliteStatement
+        for (offset, value) in arguments.enumerated() {
+            let code = value.bind(to: sqliteStatement, at: CInt(offset + 1))
+            guard code == 0 else {
+                throw SwiftDataError(
+                    .storeOperationFailed,
+                    reason: "SQLite result code \(code) for parameter \(offset + 1)",
+                    context: "binding the values of a new row of \(table)"
+                )
+            }
+        }
     }
 
     private func sql(columns: [String]) -> String {

@@ -31,7 +31,7 @@ public final class ModelContext {
     var isMainContext = false
     /// The identity map: one object per stored row. Entries are weak so that models nobody uses are released;
     /// models hold their context strongly, so a context lives as long as its models do.
-    var registeredModels: [String: [Int64: WeakModel]] = [:]
+    var registeredModels: [String: EntityRegistry] = [:]
     var pendingInserts = ModelSet()
     var pendingChanges = ModelSet()
     var pendingDeletes = ModelSet()
@@ -170,11 +170,19 @@ public final class ModelContext {
 
     func register(_ model: any PersistentModel, entityName: String? = nil) {
         guard let key = model.persistentBackingData.primaryKey else { return }
-        registeredModels[entityName ?? Schema.entityName(of: type(of: model)), default: [:]][key] = WeakModel(model: model)
+        registry(ofEntity: entityName ?? Schema.entityName(of: type(of: model))).models[key] = WeakModel(model: model)
     }
 
     func registeredModel(entity: String, primaryKey: Int64) -> (any PersistentModel)? {
-        registeredModels[entity]?[primaryKey]?.model as? any PersistentModel
+        registeredModels[entity]?.models[primaryKey]?.model
+    }
+
+    /// The identity map of one entity, made on first use; callers that handle many rows look it up once.
+    func registry(ofEntity name: String) -> EntityRegistry {
+        if let existing = registeredModels[name] { return existing }
+        let created = EntityRegistry()
+        registeredModels[name] = created
+        return created
     }
 
     /// Removes a model that is deleted before its first save from the relationships that hold it.
@@ -218,7 +226,13 @@ private struct ContextTransfer: @unchecked Sendable {
 
 /// A registered model, held weakly by the identity map.
 struct WeakModel {
-    weak var model: AnyObject?
+    weak var model: (any PersistentModel)?
+}
+
+/// The registered models of one entity by primary key: a reference, so that materialising a batch of rows
+/// updates it in place without looking the entity up again for every row.
+final class EntityRegistry {
+    var models: [Int64: WeakModel] = [:]
 }
 
 /// An insertion-ordered set of models, compared by identity.

@@ -30,9 +30,12 @@ struct HistoryRecorder {
 
     /// Notes the largest existing key of every entity that gets inserts; call it before the data is written.
     func noteExistingRows(in db: Database) throws {
+        var seenTypes = Set<ObjectIdentifier>()
         var seen = Set<String>()
         for model in inserts {
-            guard let entity = layout.layout(of: type(of: model)), seen.insert(entity.entity.name).inserted else { continue }
+            guard seenTypes.insert(ObjectIdentifier(type(of: model))).inserted,
+                  let entity = layout.layout(of: type(of: model)), seen.insert(entity.entity.name).inserted
+            else { continue }
             let sql = "SELECT MAX(\(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier)) FROM \(entity.table.quotedDatabaseIdentifier)"
             keysBeforeSave.values[entity.entity.name] = try Int64.fetchOne(db, sql: sql) ?? 0
         }
@@ -40,21 +43,50 @@ struct HistoryRecorder {
 
     /// Writes the transaction and its changes; does nothing when the save changed no stored row.
     func record(assignedKeys: [ObjectIdentifier: Int64], in db: Database) throws {
-        var groups: [GroupKey: [Int64]] = [:]
+        // Groups in order of first use, each with its keys; a model type's insert group is remembered by the
+        // type's identity, so that inserting many models does not hash a group key per model.
         var order: [GroupKey] = []
+        var keysByGroup: [[Int64]] = []
+        var positions: [GroupKey: Int] = [:]
+        var insertGroups: [ObjectIdentifier: Int] = [:]
+        var entityNames: [ObjectIdentifier: String] = [:]
+        func entityName(of model: any PersistentModel) -> String {
+            let type = ObjectIdentifier(Swift.type(of: model))
+            if let name = entityNames[type] { return name }
+            let name = Schema.entityName(of: Swift.type(of: model))
+            entityNames[type] = name
+            return name
+        }
+        func position(of group: GroupKey) -> Int {
+            if let position = positions[group] { return position }
+            positions[group] = order.count
+            order.append(group)
+            keysByGroup.append([])
+            return order.count - 1
+        }
         func add(_ kind: HistoryStore.ChangeKind, _ model: any PersistentModel, key: Int64, attributes: [String] = []) {
-            let group = GroupKey(kind: kind, entity: Schema.entityName(of: type(of: model)), attributes: attributes)
-            if groups[group] == nil { order.append(group) }
-            groups[group, default: []].append(key)
+            let group = GroupKey(kind: kind, entity: entityName(of: model), attributes: attributes)
+            keysByGroup[position(of: group)].append(key)
+        }
+        func addInsert(_ model: any PersistentModel, key: Int64) {
+            let type = ObjectIdentifier(Swift.type(of: model))
+            let groupPosition: Int
+            if let known = insertGroups[type] {
+                groupPosition = known
+            } else {
+                groupPosition = position(of: GroupKey(kind: .insert, entity: entityName(of: model), attributes: []))
+                insertGroups[type] = groupPosition
+            }
+            keysByGroup[groupPosition].append(key)
         }
         for model in inserts {
             guard let key = assignedKeys[ObjectIdentifier(model)] else { continue }
-            let entityName = Schema.entityName(of: type(of: model))
+            let entityName = entityName(of: model)
             if let limit = keysBeforeSave.values[entityName], key <= limit {
                 let written = type(of: model).schemaMetadata.filter { model.persistentBackingData.values[$0.name] != nil }.map(\.name)
                 add(.update, model, key: key, attributes: written)
             } else {
-                add(.insert, model, key: key)
+                addInsert(model, key: key)
             }
         }
         for (model, attributes) in updates {
@@ -69,9 +101,9 @@ struct HistoryRecorder {
         let number = try HistoryStore.insertTransaction(author: author, timestamp: Date(), in: db)
         let kinds: [HistoryStore.ChangeKind] = [.insert, .update, .delete]
         for kind in kinds {
-            for group in order where group.kind == kind {
+            for (group, keys) in zip(order, keysByGroup) where group.kind == kind {
                 try HistoryStore.insertChange(
-                    HistoryStore.ChangeRow(transaction: number, kind: group.kind, entity: group.entity, primaryKeys: groups[group] ?? [], updatedAttributes: group.attributes),
+                    HistoryStore.ChangeRow(transaction: number, kind: group.kind, entity: group.entity, primaryKeys: keys, updatedAttributes: group.attributes),
                     in: db
                 )
             }

@@ -6,9 +6,9 @@ import Foundation
 /// holds the row's attributes; its relationships load on first access.
 public final class ModelBackingData {
     /// Current values by property name.
-    var values: [String: Any] = [:]
+    var values = ModelValues()
     /// Values as of the last save or fetch, by property name; rollback restores them.
-    var committedValues: [String: Any] = [:]
+    var committedValues = ModelValues()
     /// The names of the properties changed since the last save or fetch.
     var changedKeys: Set<String> = []
     /// Primary keys of to-one relationships as read from the row, before they are loaded.
@@ -29,7 +29,7 @@ public final class ModelBackingData {
     /// Creates empty backing data for a new model.
     public init() {}
 
-    init(row values: [String: Any], foreignKeys: [String: Int64], primaryKey: Int64, storeIdentifier: String, context: ModelContext) {
+    init(row values: ModelValues, foreignKeys: [String: Int64], primaryKey: Int64, storeIdentifier: String, context: ModelContext) {
         self.values = values
         self.committedValues = values
         self.foreignKeys = foreignKeys
@@ -56,6 +56,8 @@ public final class ModelBackingData {
     /// the implicit `nil` initial value of an optional property, which must not hide the stored value.
     public func setInitialValue<Value>(_ value: Value, forKey key: String) {
         guard !isMaterialized else { return }
+        // An initializer sets every property in turn: room for them at once spares the table's regrowth.
+        if values.isEmpty { values.reserveCapacity(8) }
         values[key] = value
     }
 

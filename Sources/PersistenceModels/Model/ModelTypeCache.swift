@@ -17,6 +17,11 @@ enum ModelTypeCache {
         facts(of: type).relationships
     }
 
+    /// The slots that hold the values of the model type's persisted properties.
+    static func slotLayout(of type: any PersistentModel.Type) -> ModelSlotLayout {
+        facts(of: type).slotLayout
+    }
+
     /// The model type's entity name; describing a type is slow enough to matter once per row.
     static func entityName(of type: any PersistentModel.Type) -> String {
         facts(of: type).entityName
@@ -29,7 +34,8 @@ enum ModelTypeCache {
         let facts = TypeFacts(
             metadata: metadata,
             relationships: metadata.filter(\.isRelationship),
-            entityName: String(describing: type)
+            entityName: String(describing: type),
+            slotLayout: ModelSlotLayout(names: metadata.map(\.name))
         )
         metadataByType.withLock { $0[id] = facts }
         return facts
@@ -72,10 +78,19 @@ enum ModelTypeCache {
         return unnamedCandidates[0]
     }
 
-    private struct TypeFacts: @unchecked Sendable {
+    /// A reference, so that reading the facts under the lock copies one pointer.
+    private final class TypeFacts: @unchecked Sendable {
         let metadata: [Schema.PropertyMetadata]
         let relationships: [Schema.PropertyMetadata]
         let entityName: String
+        let slotLayout: ModelSlotLayout
+
+        init(metadata: [Schema.PropertyMetadata], relationships: [Schema.PropertyMetadata], entityName: String, slotLayout: ModelSlotLayout) {
+            self.metadata = metadata
+            self.relationships = relationships
+            self.entityName = entityName
+            self.slotLayout = slotLayout
+        }
     }
 
     private struct InverseLookup: @unchecked Sendable {

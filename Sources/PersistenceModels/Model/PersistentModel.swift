@@ -110,7 +110,16 @@ extension Array where Element: PersistentModel {
     /// An array may be empty.
     public static var _isOptional: Bool { true }
     /// The models of this type among `models`.
-    public static func _make(from models: [any PersistentModel]) -> Self? { models.compactMap { $0 as? Element } }
+    public static func _make(from models: [any PersistentModel]) -> Self? {
+        // A plain loop: this runs unspecialized for every owner of a prefetched relationship, where
+        // `compactMap` paid for a generic iterator and a closure per element.
+        var elements: [Element] = []
+        elements.reserveCapacity(models.count)
+        for model in models {
+            if let element = model as? Element { elements.append(element) }
+        }
+        return elements
+    }
     /// The elements.
     public var _relatedModels: [any PersistentModel] { self }
 }

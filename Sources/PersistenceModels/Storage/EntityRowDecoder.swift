@@ -1,10 +1,11 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// The values of one stored row, decoded and not yet turned into a model.
 struct DecodedRow {
     let primaryKey: Int64
-    let values: [String: Any]
+    let values: ModelValues
     let foreignKeys: [String: Int64]
 }
 
@@ -14,8 +15,12 @@ struct EntityRowDecoder {
     let entity: StoreLayout.EntityLayout
     let externalData: ExternalDataStore?
     private let primaryKeyIndex: Int?
+    /// Where the model type keeps each property's value.
+    private let slotLayout: ModelSlotLayout
     /// Each attribute with a codec, and the position of its column (`nil` when the query does not return it).
     private let columns: [AttributeColumn]
+    /// For each slot of the model's values, the position in ``columns`` of the attribute it holds, or -1.
+    private let columnOfSlot: [Int]
     /// The to-one relationships kept in a column of the row, with that column's position.
     private let foreignKeyIndices: [(name: String, index: Int)]
 
@@ -33,16 +38,24 @@ struct EntityRowDecoder {
             positions[column] ?? lowercasedPositions[column.lowercased()]
         }
         primaryKeyIndex = position(of: StoreLayout.primaryKeyColumn)
+        let slotLayout = ModelTypeCache.slotLayout(of: entity.entity.modelType)
+        self.slotLayout = slotLayout
         columns = entity.attributes.compactMap { attribute in
-            attribute.codec.map { codec in
-                AttributeColumn(
-                    name: attribute.name,
-                    codec: codec,
-                    index: position(of: attribute.columnName),
-                    isExternal: attribute.options.contains(.externalStorage)
-                )
-            }
+            guard let codec = attribute.codec, let slot = slotLayout.slots[attribute.name] else { return nil }
+            return AttributeColumn(
+                name: attribute.name,
+                codec: codec,
+                index: position(of: attribute.columnName),
+                slot: slot,
+                isExternal: attribute.options.contains(.externalStorage),
+                readsColumnDirectly: codec.decodesColumns && !attribute.options.contains(.externalStorage)
+            )
         }
+        var columnOfSlot = Array(repeating: -1, count: slotLayout.names.count)
+        for (position, attribute) in columns.enumerated() where columnOfSlot[attribute.slot] < 0 {
+            columnOfSlot[attribute.slot] = position
+        }
+        self.columnOfSlot = columnOfSlot
         var foreignKeyIndices: [(name: String, index: Int)] = []
         for property in entity.relationshipProperties {
             if case .foreignKey(let column) = entity.relationships[property.name], let index = position(of: column) {
@@ -53,34 +66,62 @@ struct EntityRowDecoder {
     }
 
     /// The primary key of the row whose column values `column` gives by position.
-    func primaryKey(_ column: (Int) -> DatabaseValue) throws -> Int64 {
+    ///
+    /// - Parameter statement: The statement whose current row `column` reads, if any: an integer key is
+    ///   then read from it directly.
+    func primaryKey(_ column: (Int) -> DatabaseValue, statement: OpaquePointer? = nil) throws -> Int64 {
+        if let statement, let primaryKeyIndex, let key = integer(in: statement, at: primaryKeyIndex) { return key }
         guard let primaryKeyIndex, let key = Int64.fromDatabaseValue(column(primaryKeyIndex)) else {
             throw SwiftDataError(.storeOperationFailed, reason: "a row of \(entity.table) has no primary key", context: "reading a row")
         }
         return key
     }
 
+    /// The value of one attribute of the current row.
+    private func decodeValue(of attribute: AttributeColumn, _ column: (Int) -> DatabaseValue, statement: OpaquePointer?, key: Int64) throws -> Any {
+        if let statement, attribute.readsColumnDirectly, let index = attribute.index,
+           let value = attribute.codec.decodeColumn(statement, at: CInt(index)) {
+            return value
+        }
+        var stored = attribute.index.map(column) ?? .null
+        if attribute.isExternal, let externalData, let name = ExternalDataStore.fileName(in: stored) {
+            stored = try externalData.read(name).databaseValue
+        }
+        do {
+            return try attribute.codec.decode(stored)
+        } catch let error as SwiftDataError {
+            throw SwiftDataError(error.code, reason: error.reason, context: "reading \(entity.entity.name).\(attribute.name) of row \(key)")
+        }
+    }
+
     /// Decodes the row whose column values `column` gives by position.
-    func decode(_ column: (Int) -> DatabaseValue) throws -> DecodedRow {
-        let key = try primaryKey(column)
-        var values = [String: Any](minimumCapacity: columns.count)
-        for attribute in columns {
-            var stored = attribute.index.map(column) ?? .null
-            if attribute.isExternal, let externalData, let name = ExternalDataStore.fileName(in: stored) {
-                stored = try externalData.read(name).databaseValue
-            }
-            do {
-                values[attribute.name] = try attribute.codec.decode(stored)
-            } catch let error as SwiftDataError {
-                throw SwiftDataError(error.code, reason: error.reason, context: "reading \(entity.entity.name).\(attribute.name) of row \(key)")
+    ///
+    /// - Parameter statement: The statement whose current row `column` reads, if any: the usual scalar
+    ///   values are then read from it directly.
+    func decode(_ column: (Int) -> DatabaseValue, statement: OpaquePointer? = nil) throws -> DecodedRow {
+        let key = try primaryKey(column, statement: statement)
+        let slotCount = slotLayout.names.count
+        // Slots are filled in order: an attribute's decoded value, or nothing for a relationship (it loads later).
+        let values = try ContiguousArray<Any?>(unsafeUninitializedCapacity: slotCount) { slots, initializedCount in
+            for slot in 0..<slotCount {
+                let source = columnOfSlot[slot]
+                let value = source < 0 ? nil : try decodeValue(of: columns[source], column, statement: statement, key: key)
+                (slots.baseAddress! + slot).initialize(to: value)
+                initializedCount = slot + 1
             }
         }
         var foreignKeys: [String: Int64] = [:]
         for (name, index) in foreignKeyIndices {
             if let value = Int64.fromDatabaseValue(column(index)) { foreignKeys[name] = value }
         }
-        return DecodedRow(primaryKey: key, values: values, foreignKeys: foreignKeys)
+        return DecodedRow(primaryKey: key, values: ModelValues(layout: slotLayout, slots: values), foreignKeys: foreignKeys)
     }
+}
+
+/// The integer in column `index` of the current row of `statement`; `nil` when the column holds another type.
+private func integer(in statement: OpaquePointer, at index: Int) -> Int64? {
+    guard sqlite3_column_type(statement, CInt(index)) == SQLITE_INTEGER else { return nil }
+    return sqlite3_column_int64(statement, CInt(index))
 }
 
 /// An attribute's column in a query's result.
@@ -88,7 +129,11 @@ private struct AttributeColumn {
     let name: String
     let codec: AttributeCodec
     let index: Int?
+    /// The slot of the attribute's value in the model's values.
+    let slot: Int
     let isExternal: Bool
+    /// Whether the value can be read from the statement without a `DatabaseValue` (a common scalar kept in the row).
+    let readsColumnDirectly: Bool
 }
 
 extension ModelStore {
@@ -98,7 +143,9 @@ extension ModelStore {
     /// - Parameters:
     ///   - ownerColumn: A column to read beside each row, such as the owner key of a prefetch.
     ///   - cachesStatement: Whether to keep the prepared statement for the next query with the same SQL.
-    /// - Returns: The decoded rows, and the `ownerColumn` value of each (empty without `ownerColumn`).
+    /// - Returns: The decoded rows, and for each row of the result the `ownerColumn` value with the
+    ///   position of its decoded row (empty without `ownerColumn`). With an owner column one row can come
+    ///   back once per owner (a tag on many notes); it is decoded, and listed in `rows`, once.
     func decodedRows(
         sql: String,
         arguments: StatementArguments,
@@ -106,7 +153,7 @@ extension ModelStore {
         ownerColumn: String? = nil,
         cachesStatement: Bool = true,
         while activity: String
-    ) throws -> (rows: [DecodedRow], owners: [Int64?]) {
+    ) throws -> (rows: [DecodedRow], owners: [(owner: Int64?, row: Int)]) {
         try readWithOneStatement(while: activity) { db in
             let statement = try cachesStatement ? db.cachedStatement(sql: sql) : db.makeStatement(sql: sql)
             try statement.setArguments(arguments)
@@ -116,20 +163,25 @@ extension ModelStore {
             let sqliteStatement = statement.sqliteStatement
             let cursor = try Row.fetchCursor(statement)
             var rows: [DecodedRow] = []
-            var owners: [Int64?] = []
-            // With an owner column, one row can come back once per owner (a tag on many notes); its
-            // copies are identical within one statement, so each is decoded once.
-            var decodedByKey: [Int64: DecodedRow] = [:]
+            var owners: [(owner: Int64?, row: Int)] = []
+            // The copies of a row are identical within one statement, so each is decoded once.
+            var positionByKey: [Int64: Int] = [:]
             while try cursor.next() != nil {
                 let column = { (index: Int) in DatabaseValue(sqliteStatement: sqliteStatement, index: CInt(index)) }
                 if let ownerIndex {
-                    let key = try decoder.primaryKey(column)
-                    let row = try decodedByKey[key] ?? decoder.decode(column)
-                    decodedByKey[key] = row
-                    rows.append(row)
-                    owners.append(Int64.fromDatabaseValue(column(ownerIndex)))
+                    let key = try decoder.primaryKey(column, statement: sqliteStatement)
+                    let position: Int
+                    if let known = positionByKey[key] {
+                        position = known
+                    } else {
+                        position = rows.count
+                        rows.append(try decoder.decode(column, statement: sqliteStatement))
+                        positionByKey[key] = position
+                    }
+                    let owner = integer(in: sqliteStatement, at: ownerIndex) ?? Int64.fromDatabaseValue(column(ownerIndex))
+                    owners.append((owner, position))
                 } else {
-                    rows.append(try decoder.decode(column))
+                    rows.append(try decoder.decode(column, statement: sqliteStatement))
                 }
             }
             return (rows, owners)

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// Converts attribute values to SQLite values and back.
 ///
@@ -153,6 +154,16 @@ struct AttributeCodec {
         if let commonScalar, let value = commonScalar.decode(storedValue) { return value }
         return try ValueCodec.decode(storedValue, as: valueType)
     }
+
+    /// The value in column `index` of the current row of `statement`, read without an intermediate
+    /// `DatabaseValue`; `nil` when the attribute is not a common scalar or the column holds something
+    /// else than its usual storage class, and ``decode(_:)`` must read it.
+    func decodeColumn(_ statement: OpaquePointer, at index: CInt) -> Any? {
+        commonScalar?.decodeColumn(statement, at: index)
+    }
+
+    /// Whether ``decodeColumn(_:at:)`` can read the attribute's usual values.
+    var decodesColumns: Bool { commonScalar != nil }
     var columnType: String { ValueCodec.columnType(for: valueType) }
     var isComparableInStore: Bool { ValueCodec.isComparableInStore(valueType) }
     var isOptional: Bool { valueType is any OptionalValue.Type }
@@ -209,39 +220,66 @@ private struct CommonScalar {
         }
     }
 
+    /// Reads column `index` of the current row the way ``decode(_:)`` reads its `DatabaseValue`, for the
+    /// usual storage class of the kind only; `nil` otherwise (NULL included).
+    func decodeColumn(_ statement: OpaquePointer, at index: CInt) -> Any? {
+        switch (kind, sqlite3_column_type(statement, index)) {
+        case (.string, SQLITE_TEXT):
+            guard let text = sqlite3_column_text(statement, index) else { return nil }
+            return wrap(String(cString: text))
+        case (.int, SQLITE_INTEGER):
+            return wrap(Int(truncatingIfNeeded: sqlite3_column_int64(statement, index)))
+        case (.bool, SQLITE_INTEGER):
+            return wrap(sqlite3_column_int64(statement, index) != 0)
+        case (.double, SQLITE_FLOAT):
+            return wrap(sqlite3_column_double(statement, index))
+        case (.date, SQLITE_FLOAT):
+            return wrap(Date(timeIntervalSinceReferenceDate: sqlite3_column_double(statement, index)))
+        case (.uuid, SQLITE_TEXT):
+            // The canonical form is parsed from SQLite's bytes, without making a String first.
+            guard let text = sqlite3_column_text(statement, index) else { return nil }
+            let count = Int(sqlite3_column_bytes(statement, index))
+            return Self.canonicalUUID(UnsafeBufferPointer(start: text, count: count)).map(wrap)
+        default:
+            return nil
+        }
+    }
+
     /// Reads the 36-character `8-4-4-4-12` hex form that `uuidString` writes; `nil` for any other text.
     ///
     /// `UUID(uuidString:)` accepts the same form but parses it with `sscanf`, which costs more than the rest
     /// of reading a row.
     private static func canonicalUUID(_ text: String) -> UUID? {
         var text = text
-        return text.withUTF8 { utf8 -> UUID? in
-            guard utf8.count == 36 else { return nil }
-            var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            let parsed = withUnsafeMutableBytes(of: &bytes) { output -> Bool in
-                var position = 0
-                for index in 0..<16 {
-                    if position == 8 || position == 13 || position == 18 || position == 23 {
-                        guard utf8[position] == UInt8(ascii: "-") else { return false }
-                        position += 1
-                    }
-                    guard let high = hexValue(utf8[position]), let low = hexValue(utf8[position + 1]) else { return false }
-                    output[index] = high << 4 | low
-                    position += 2
+        return text.withUTF8 { canonicalUUID($0) }
+    }
+
+    /// Reads the canonical UUID form from UTF-8 bytes; `nil` for any other text.
+    private static func canonicalUUID(_ utf8: UnsafeBufferPointer<UInt8>) -> UUID? {
+        guard utf8.count == 36 else { return nil }
+        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let parsed = withUnsafeMutableBytes(of: &bytes) { output -> Bool in
+            var position = 0
+            for index in 0..<16 {
+                if position == 8 || position == 13 || position == 18 || position == 23 {
+                    guard utf8[position] == UInt8(ascii: "-") else { return false }
+                    position += 1
                 }
-                return true
+                guard let high = hexValue(utf8[position]), let low = hexValue(utf8[position + 1]) else { return false }
+                output[index] = high << 4 | low
+                position += 2
             }
-            return parsed ? UUID(uuid: bytes) : nil
+            return true
         }
+        return parsed ? UUID(uuid: bytes) : nil
     }
 
     private static func hexValue(_ character: UInt8) -> UInt8? {
-        switch character {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): character - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): character - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        // Plain comparisons: matching range patterns went through generic range code for every character.
+        if character >= UInt8(ascii: "0") && character <= UInt8(ascii: "9") { return character - UInt8(ascii: "0") }
+        if character >= UInt8(ascii: "a") && character <= UInt8(ascii: "f") { return character - UInt8(ascii: "a") + 10 }
+        if character >= UInt8(ascii: "A") && character <= UInt8(ascii: "F") { return character - UInt8(ascii: "A") + 10 }
+        return nil
     }
 
     private func wrap<Value>(_ value: Value) -> Any {

@@ -1,0 +1,93 @@
+import Foundation
+
+/// Where each persisted property of a model type keeps its value: one slot per property, in declaration order.
+///
+/// Computed once per model type, so that a fetched row fills its values by position rather than by name.
+final class ModelSlotLayout: @unchecked Sendable {
+    /// The property names, in slot order.
+    let names: [String]
+    /// The slot of each property name.
+    let slots: [String: Int]
+
+    init(names: [String]) {
+        self.names = names
+        var slots: [String: Int] = [:]
+        for (slot, name) in names.enumerated() where slots[name] == nil {
+            slots[name] = slot
+        }
+        self.slots = slots
+    }
+}
+
+/// The values of a model's persisted properties, read and written by property name.
+///
+/// Values of a fetched model sit in slots laid out once per model type; a new model, whose type the
+/// backing data does not know while its initializer runs, keeps its values in a short list of named
+/// entries: models have few properties, and comparing their short names costs less than hashing them.
+struct ModelValues {
+    private var layout: ModelSlotLayout?
+    /// The values: first those of the layout's slots, then those kept by name, in the order of ``names``.
+    private var slots: ContiguousArray<Any?>
+    /// The names of the values that have no slot in the layout (all of them without a layout); kept apart
+    /// so that a search compares names without copying values.
+    private var names: ContiguousArray<String>
+
+    /// No values, kept by name.
+    init() {
+        layout = nil
+        slots = []
+        names = []
+    }
+
+    /// Values already placed in the slots of `layout`; `slots` has one entry per slot.
+    init(layout: ModelSlotLayout, slots: ContiguousArray<Any?>) {
+        precondition(slots.count == layout.names.count, "slot values do not match the layout")
+        self.layout = layout
+        self.slots = slots
+        self.names = []
+    }
+
+    /// The value of the property `key`, or `nil` when it has none yet.
+    subscript(key: String) -> Any? {
+        get {
+            if let layout, let slot = layout.slots[key] { return slots[slot] }
+            return names.firstIndex(of: key).flatMap { slots[namedBase + $0] }
+        }
+        set {
+            if let layout, let slot = layout.slots[key] {
+                slots[slot] = newValue
+                return
+            }
+            let position = names.firstIndex(of: key)
+            switch (position, newValue) {
+            case (let position?, let value?):
+                slots[namedBase + position] = value
+            case (let position?, nil):
+                names.remove(at: position)
+                slots.remove(at: namedBase + position)
+            case (nil, let value?):
+                names.append(key)
+                slots.append(value)
+            case (nil, nil):
+                break
+            }
+        }
+    }
+
+    /// Where the values kept by name start in ``slots``.
+    private var namedBase: Int { layout?.names.count ?? 0 }
+
+    /// Whether no property has a value.
+    var isEmpty: Bool {
+        // A value kept by name is never `nil`: setting `nil` removes it.
+        guard layout != nil else { return names.isEmpty }
+        return !slots.contains { $0 != nil }
+    }
+
+    /// Makes room for `count` values kept by name.
+    mutating func reserveCapacity(_ count: Int) {
+        guard layout == nil else { return }
+        names.reserveCapacity(count)
+        slots.reserveCapacity(count)
+    }
+}
