@@ -50,10 +50,17 @@ extension ModelMacroExpansion {
         }.joined(separator: "\n")
         let metadataList = metadataEntries.isEmpty ? "[]" : "[\n" + metadataEntries.map { "        \($0)," }.joined(separator: "\n") + "\n    ]"
         var members: [DeclSyntax] = [
-            "private var _$backingData = PersistenceModels.ModelBackingData()",
+            // Made when an initializer first stores a value: a fetched model gets its backing data from the
+            // store, so it must not make one only to throw it away.
+            "private var _$backingData: PersistenceModels.ModelBackingData?",
             """
             public var persistentBackingData: PersistenceModels.ModelBackingData {
-                get { _$backingData }
+                get {
+                    if let backingData = _$backingData { return backingData }
+                    let created = PersistenceModels.ModelBackingData()
+                    _$backingData = created
+                    return created
+                }
                 set { _$backingData = newValue }
             }
             """,

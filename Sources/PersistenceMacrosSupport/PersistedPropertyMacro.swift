@@ -19,20 +19,21 @@ extension PersistedPropertyMacroExpansion {
             """
             @storageRestrictions(accesses: _$backingData, initializes: _\(raw: name))
             init(initialValue) {
-                _$backingData.setInitialValue(initialValue, forKey: \(literal: name))
+                if _$backingData == nil { _$backingData = PersistenceModels.ModelBackingData() }
+                _$backingData!.setInitialValue(initialValue, forKey: \(literal: name))
                 _\(raw: name) = PersistenceModels._PersistedPropertyPlaceholder()
             }
             """,
             """
             get {
                 _$observationRegistrar.access(self, keyPath: \\.\(raw: name))
-                return _$backingData.value(forKey: \(literal: name), of: self)
+                return persistentBackingData.value(forKey: \(literal: name), of: self)
             }
             """,
             """
             set {
                 _$observationRegistrar.withMutation(of: self, keyPath: \\.\(raw: name)) {
-                    _$backingData.setValue(newValue, forKey: \(literal: name), of: self)
+                    persistentBackingData.setValue(newValue, forKey: \(literal: name), of: self)
                 }
             }
             """,

@@ -36,11 +36,16 @@ struct ModelMacroExpansionTests {
                     self.title = title
                 }
 
-                private var _$backingData = PersistenceModels.ModelBackingData()
+                private var _$backingData: PersistenceModels.ModelBackingData?
 
                 public var persistentBackingData: PersistenceModels.ModelBackingData {
                     get {
-                        _$backingData
+                        if let backingData = _$backingData {
+                            return backingData
+                        }
+                        let created = PersistenceModels.ModelBackingData()
+                        _$backingData = created
+                        return created
                     }
                     set {
                         _$backingData = newValue
@@ -100,11 +105,16 @@ struct ModelMacroExpansionTests {
                 @_PersistedProperty var notes: [Note] = []
                 init(name: String) { self.name = name }
 
-                private var _$backingData = PersistenceModels.ModelBackingData()
+                private var _$backingData: PersistenceModels.ModelBackingData?
 
                 public var persistentBackingData: PersistenceModels.ModelBackingData {
                     get {
-                        _$backingData
+                        if let backingData = _$backingData {
+                            return backingData
+                        }
+                        let created = PersistenceModels.ModelBackingData()
+                        _$backingData = created
+                        return created
                     }
                     set {
                         _$backingData = newValue
@@ -159,16 +169,19 @@ struct PersistedPropertyExpansionTests {
             var title: String {
                 @storageRestrictions(accesses: _$backingData, initializes: _title)
                 init(initialValue) {
-                    _$backingData.setInitialValue(initialValue, forKey: "title")
+                    if _$backingData == nil {
+                        _$backingData = PersistenceModels.ModelBackingData()
+                    }
+                    _$backingData!.setInitialValue(initialValue, forKey: "title")
                     _title = PersistenceModels._PersistedPropertyPlaceholder()
                 }
                 get {
                     _$observationRegistrar.access(self, keyPath: \.title)
-                    return _$backingData.value(forKey: "title", of: self)
+                    return persistentBackingData.value(forKey: "title", of: self)
                 }
                 set {
                     _$observationRegistrar.withMutation(of: self, keyPath: \.title) {
-                        _$backingData.setValue(newValue, forKey: "title", of: self)
+                        persistentBackingData.setValue(newValue, forKey: "title", of: self)
                     }
                 }
             }
@@ -213,11 +226,16 @@ struct ModelMacroDiagnosticTests {
                 @_PersistedProperty
                 var x: Int
 
-                private var _$backingData = PersistenceModels.ModelBackingData()
+                private var _$backingData: PersistenceModels.ModelBackingData?
 
                 public var persistentBackingData: PersistenceModels.ModelBackingData {
                     get {
-                        _$backingData
+                        if let backingData = _$backingData {
+                            return backingData
+                        }
+                        let created = PersistenceModels.ModelBackingData()
+                        _$backingData = created
+                        return created
                     }
                     set {
                         _$backingData = newValue
@@ -356,11 +374,16 @@ struct ModelMacroDiagnosticTests {
                 var code: String
                 init(code: String) { self.code = code }
 
-                private var _$backingData = PersistenceModels.ModelBackingData()
+                private var _$backingData: PersistenceModels.ModelBackingData?
 
                 public var persistentBackingData: PersistenceModels.ModelBackingData {
                     get {
-                        _$backingData
+                        if let backingData = _$backingData {
+                            return backingData
+                        }
+                        let created = PersistenceModels.ModelBackingData()
+                        _$backingData = created
+                        return created
                     }
                     set {
                         _$backingData = newValue
@@ -449,11 +472,16 @@ struct SchemaConstraintExpansionTests {
                 var date: Date
                 init() { person = ""; place = ""; date = .now }
 
-                private var _$backingData = PersistenceModels.ModelBackingData()
+                private var _$backingData: PersistenceModels.ModelBackingData?
 
                 public var persistentBackingData: PersistenceModels.ModelBackingData {
                     get {
-                        _$backingData
+                        if let backingData = _$backingData {
+                            return backingData
+                        }
+                        let created = PersistenceModels.ModelBackingData()
+                        _$backingData = created
+                        return created
                     }
                     set {
                         _$backingData = newValue
