@@ -165,7 +165,7 @@ extension ModelContext {
         entity: StoreLayout.EntityLayout,
         while activity: String
     ) throws -> [T] {
-        let decoded = try store.decodedRows(sql: query.sql, arguments: StatementArguments(query.arguments), entity: entity, while: activity)
+        let decoded = try store.decodedRows(sql: query.sql, arguments: query.arguments, entity: entity, while: activity)
         var models: [T] = []
         models.reserveCapacity(decoded.rows.count)
         let registry = registry(ofEntity: entity.entity.name)
@@ -274,18 +274,18 @@ extension ModelContext {
         let destination = try entityLayout(of: shape.destination, while: "loading \(owner.entity.name).\(property.name)")
         let table = destination.table.quotedDatabaseIdentifier
         let primaryKey = StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier
-        let query: (sql: String, arguments: StatementArguments)
+        let query: (sql: String, arguments: [DatabaseValue])
         switch storage {
         case .foreignKey:
             guard let target = backing.foreignKeys[property.name] else { return [] }
             return try loadModel(entity: destination, primaryKey: target).map { [$0] } ?? []
         case .inverseForeignKey(_, let column):
-            query = ("SELECT * FROM \(table) WHERE \(column.quotedDatabaseIdentifier) = ? ORDER BY \(primaryKey)", [key])
+            query = ("SELECT * FROM \(table) WHERE \(column.quotedDatabaseIdentifier) = ? ORDER BY \(primaryKey)", [key.databaseValue])
         case .linkTable(let linkTable, let isOwner):
             let (this, other) = isOwner ? ("owner", "target") : ("target", "owner")
             query = (
                 "SELECT \(table).* FROM \(table) JOIN \(linkTable.quotedDatabaseIdentifier) AS link ON link.\"\(other)\" = \(table).\(primaryKey) WHERE link.\"\(this)\" = ? ORDER BY \(table).\(primaryKey)",
-                [key]
+                [key.databaseValue]
             )
         }
         let decoded = try store.decodedRows(
@@ -342,7 +342,7 @@ extension ModelContext {
             let placeholders = Array(repeating: "?", count: targets.count).joined(separator: ", ")
             let decoded = try store.decodedRows(
                 sql: "SELECT * FROM \(table) WHERE \(primaryKey) IN (\(placeholders))",
-                arguments: StatementArguments(targets), entity: destination, cachesStatement: false, while: "prefetching \(property.name)"
+                arguments: targets.map(\.databaseValue), entity: destination, cachesStatement: false, while: "prefetching \(property.name)"
             )
             var byKey: [Int64: any PersistentModel] = [:]
             for row in decoded.rows {
@@ -364,7 +364,7 @@ extension ModelContext {
             sql = "SELECT link.\"\(this)\" AS \"_owner\", \(table).* FROM \(linkTable.quotedDatabaseIdentifier) AS link JOIN \(table) ON \(table).\(primaryKey) = link.\"\(other)\" WHERE link.\"\(this)\" IN (\(placeholders)) ORDER BY link.\"\(this)\", link.\"\(other)\""
         }
         let decoded = try store.decodedRows(
-            sql: sql, arguments: StatementArguments(ownerKeys), entity: destination, ownerColumn: "_owner", cachesStatement: false, while: "prefetching \(property.name)"
+            sql: sql, arguments: ownerKeys.map(\.databaseValue), entity: destination, ownerColumn: "_owner", cachesStatement: false, while: "prefetching \(property.name)"
         )
         var result: [Int64: [any PersistentModel]] = [:]
         // A model shared by many owners (a tag on many notes) is one decoded row, materialized once.

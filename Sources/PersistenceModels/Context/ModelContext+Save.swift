@@ -429,29 +429,10 @@ private final class InsertPlan {
         } else {
             statement = try db.cachedStatement(sql: sql(columns: present.map { quotedColumns[$0] }))
         }
-        try bind(arguments, to: statement)
+        try statement.bindDirectly(arguments, while: "inserting a row into \(table)")
         try statement.execute()
         guard !hasUniqueColumns || db.changesCount > 0 else { return nil }
         return db.lastInsertedRowID
-    }
-
-    /// Binds `arguments` to the statement's parameters in order.
-    ///
-    /// Building `StatementArguments` from an array costs more per row than the SQLite insert itself, so the
-    /// values are bound one by one after the statement's previous bindings are cleared.
-    private func bind(_ arguments: [DatabaseValue], to statement: Statement) throws {
-        statement.setUncheckedArguments(StatementArguments())
-        let sqliteStatement = statement.sqliteStatement
-        for (offset, value) in arguments.enumerated() {
-            let code = value.bind(to: sqliteStatement, at: CInt(offset + 1))
-            guard code == 0 else {
-                throw SwiftDataError(
-                    .storeOperationFailed,
-                    reason: "SQLite result code \(code) for parameter \(offset + 1)",
-                    context: "binding the values of a new row of \(table)"
-                )
-            }
-        }
     }
 
     private func sql(columns: [String]) -> String {

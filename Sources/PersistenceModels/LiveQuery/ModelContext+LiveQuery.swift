@@ -63,7 +63,7 @@ extension ModelContext {
             let placeholders = Array(repeating: "?", count: batch.count).joined(separator: ", ")
             let decoded = try store.decodedRows(
                 sql: "SELECT * FROM \(table) WHERE \(primaryKey) IN (\(placeholders))",
-                arguments: StatementArguments(batch),
+                arguments: batch.map(\.databaseValue),
                 entity: entity,
                 cachesStatement: batch.count == 1,
                 while: activity

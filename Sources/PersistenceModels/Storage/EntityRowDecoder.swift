@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import Synchronization
 
 /// The values of one stored row, decoded and not yet turned into a model.
 struct DecodedRow {
@@ -148,7 +149,7 @@ extension ModelStore {
     ///   back once per owner (a tag on many notes); it is decoded, and listed in `rows`, once.
     func decodedRows(
         sql: String,
-        arguments: StatementArguments,
+        arguments: [DatabaseValue],
         entity: StoreLayout.EntityLayout,
         ownerColumn: String? = nil,
         cachesStatement: Bool = true,
@@ -156,9 +157,11 @@ extension ModelStore {
     ) throws -> (rows: [DecodedRow], owners: [(owner: Int64?, row: Int)]) {
         try readWithOneStatement(while: activity) { db in
             let statement = try cachesStatement ? db.cachedStatement(sql: sql) : db.makeStatement(sql: sql)
-            try statement.setArguments(arguments)
+            try statement.bindDirectly(arguments, while: activity)
             let columnNames = statement.columnNames
-            let decoder = EntityRowDecoder(entity: entity, columnNames: columnNames, externalData: externalData)
+            let decoder = cachesStatement
+                ? rowDecoders.decoder(forSQL: sql, entity: entity, columnNames: columnNames, externalData: externalData)
+                : EntityRowDecoder(entity: entity, columnNames: columnNames, externalData: externalData)
             let ownerIndex = ownerColumn.flatMap { columnNames.firstIndex(of: $0) }
             let sqliteStatement = statement.sqliteStatement
             let cursor = try Row.fetchCursor(statement)
@@ -186,5 +189,27 @@ extension ModelStore {
             }
             return (rows, owners)
         }
+    }
+}
+
+/// The row decoders of a store's cached statements, by SQL and entity.
+///
+/// A statement's columns never change for a given SQL text within one store, so the decoder that maps
+/// them to attributes is built on the first run of a query and reused by every later one.
+final class RowDecoderCache: @unchecked Sendable {
+    private let decoders = Mutex<[String: EntityRowDecoder]>([:])
+    /// Above this many query texts the cache starts over, so queries built with varying SQL cannot grow it forever.
+    private static let capacity = 256
+
+    /// The decoder for `sql`'s rows of `entity`, made from `columnNames` the first time.
+    func decoder(forSQL sql: String, entity: StoreLayout.EntityLayout, columnNames: [String], externalData: ExternalDataStore?) -> EntityRowDecoder {
+        let key = entity.entity.name + "\u{0}" + sql
+        if let cached = decoders.withLock({ $0[key] }) { return cached }
+        let made = EntityRowDecoder(entity: entity, columnNames: columnNames, externalData: externalData)
+        decoders.withLock { decoders in
+            if decoders.count >= Self.capacity { decoders.removeAll() }
+            decoders[key] = made
+        }
+        return made
     }
 }

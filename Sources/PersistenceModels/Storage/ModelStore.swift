@@ -14,6 +14,8 @@ final class ModelStore: Sendable {
     let recordedStatements = Mutex<[String]?>(nil)
     /// The open transaction a migration stage's contexts work in; `nil` for an ordinary store.
     let migrationConnection: MigrationConnection?
+    /// The row decoders of cached statements, by SQL: matching columns to attributes is done once per query text.
+    let rowDecoders = RowDecoderCache()
 
     init(schema: Schema, configuration: ModelConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)? = nil) throws {
         self.migrationConnection = nil
