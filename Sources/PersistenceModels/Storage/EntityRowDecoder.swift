@@ -126,7 +126,10 @@ private func integer(in statement: OpaquePointer, at index: Int) -> Int64? {
 }
 
 /// An attribute's column in a query's result.
-private struct AttributeColumn {
+///
+/// A class, so that reading a row's values shares each column's description instead of copying its
+/// name and codec once per value.
+private final class AttributeColumn: Sendable {
     let name: String
     let codec: AttributeCodec
     let index: Int?
@@ -135,6 +138,15 @@ private struct AttributeColumn {
     let isExternal: Bool
     /// Whether the value can be read from the statement without a `DatabaseValue` (a common scalar kept in the row).
     let readsColumnDirectly: Bool
+
+    init(name: String, codec: AttributeCodec, index: Int?, slot: Int, isExternal: Bool, readsColumnDirectly: Bool) {
+        self.name = name
+        self.codec = codec
+        self.index = index
+        self.slot = slot
+        self.isExternal = isExternal
+        self.readsColumnDirectly = readsColumnDirectly
+    }
 }
 
 extension ModelStore {
