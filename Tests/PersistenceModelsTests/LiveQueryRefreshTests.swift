@@ -103,6 +103,22 @@ struct LiveQueryRefreshTests {
         #expect(list.notes.isEmpty)
     }
 
+    @Test("a save of more rows than the change log lists makes the query fetch everything")
+    func largeSave() throws {
+        let store = try Self.makeStore(count: 3)
+        let list = ModelEnvironment.with(store.context) { UnpinnedNotes() }
+        #expect(list.notes.count == 2)
+        let other = store.newContext()
+        for index in 0...ModelChange.listedKeysAtMost {
+            other.insert(Note(title: "Bulk " + String(format: "%04d", index)))
+        }
+        try other.save()
+        let statements = store.statements { _ = list.notes }.filter { $0.hasPrefix("SELECT") }
+        #expect(statements.count == 1 && statements.first?.hasPrefix("SELECT *") == true, "expected one full fetch, got \(statements)")
+        #expect(list.notes.count == ModelChange.listedKeysAtMost + 3)
+        #expect(list.notes.map(\.title) == (try Self.freshTitles(store)))
+    }
+
     @Test("after any mix of inserts, edits, deletes and saves from two contexts, the results match a fresh fetch")
     func agreesWithFullFetch() throws {
         let store = try Self.makeStore(count: 40)

@@ -32,7 +32,9 @@ extension ModelContext {
             throw error
         }
         writer.removeReplacedFiles()
-        // The rows this save wrote and the entity names, by model type, for live queries to re-read.
+        // The rows this save wrote and the entity names, by model type, for live queries to re-read;
+        // a large save is reported without its keys.
+        let listsWrittenKeys = inserts.count + changes.count + deletes.count <= ModelChange.listedKeysAtMost
         var writtenKeys: [ObjectIdentifier: [Int64]] = [:]
         var entityNames: [ObjectIdentifier: String] = [:]
         // Each inserted model type's identity map is looked up once, not once per model.
@@ -51,9 +53,9 @@ extension ModelContext {
                 entityNames[type] = entityName
             }
             registry.models[key] = WeakModel(model: model)
-            writtenKeys[type, default: []].append(key)
+            if listsWrittenKeys { writtenKeys[type, default: []].append(key) }
         }
-        for model in changes + deletes {
+        for model in changes + deletes where listsWrittenKeys {
             guard let key = model.persistentBackingData.primaryKey else { continue }
             let type = ObjectIdentifier(Swift.type(of: model))
             if entityNames[type] == nil { entityNames[type] = Schema.entityName(of: Swift.type(of: model)) }
@@ -77,7 +79,7 @@ extension ModelContext {
             writtenKeys.compactMap { type, keys in entityNames[type].map { ($0, Set(keys)) } },
             uniquingKeysWith: { $0.union($1) }
         )
-        container.changeSignal.noteChange(.saved(writtenKeysByEntity))
+        container.changeSignal.noteChange(listsWrittenKeys ? .saved(writtenKeysByEntity) : .storeRewritten)
     }
 
     /// Expands cascades, checks `.deny` rules, then clears the inverse side of nullified relationships.

@@ -18,7 +18,14 @@ final class ModelChangeSignal: Observable, Sendable {
     }
 
     /// Records a change and notifies observers.
+    ///
+    /// A save that wrote more than ``ModelChange/listedKeysAtMost`` rows is logged without its keys:
+    /// queries fetch everything after it, and a bulk import does not keep every key it wrote in memory.
     func noteChange(_ change: ModelChange) {
+        var change = change
+        if case .saved(let written) = change, written.values.reduce(0, { $0 + $1.count }) > ModelChange.listedKeysAtMost {
+            change = .storeRewritten
+        }
         registrar.withMutation(of: self, keyPath: \.generation) {
             state.withLock { $0.append(change) }
         }
@@ -39,8 +46,12 @@ enum ModelChange: Sendable {
     case pendingWork
     /// A save that wrote the rows with these primary keys, by entity name.
     case saved([String: Set<Int64>])
-    /// The store changed in a way that is not described row by row, such as deleting all data.
+    /// The store changed in a way that is not described row by row, such as deleting all data or a
+    /// save of many rows.
     case storeRewritten
+
+    /// The most rows a logged save lists; a live query re-reads rows by key only when few changed.
+    static let listedKeysAtMost = 1_024
 }
 
 /// The most recent changes of a container, with the generation each one made.
