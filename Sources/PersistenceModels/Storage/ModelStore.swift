@@ -78,25 +78,17 @@ final class ModelStore: Sendable {
 
     /// Runs `work` in one write transaction, turning database errors into ``SwiftDataError``.
     func write<T>(while activity: String, _ work: (Database) throws -> T) throws -> T {
-        do {
+        try reportingErrors(while: activity) {
             if let migrationConnection { return try migrationConnection.write(work) }
             return try writer.write(work)
-        } catch let error as SwiftDataError {
-            throw error
-        } catch {
-            throw SwiftDataError(.storeOperationFailed, reason: Self.describe(error), context: activity)
         }
     }
 
     /// Runs `work` with read access, turning database errors into ``SwiftDataError``.
     func read<T>(while activity: String, _ work: (Database) throws -> T) throws -> T {
-        do {
+        try reportingErrors(while: activity) {
             if let migrationConnection { return try migrationConnection.read(work) }
             return try writer.read(work)
-        } catch let error as SwiftDataError {
-            throw error
-        } catch {
-            throw SwiftDataError(.storeOperationFailed, reason: Self.describe(error), context: activity)
         }
     }
 
@@ -106,9 +98,16 @@ final class ModelStore: Sendable {
     /// a large part of the fixed cost of a small fetch. Reads made of several statements use
     /// ``read(while:_:)``.
     func readWithOneStatement<T>(while activity: String, _ work: (Database) throws -> T) throws -> T {
-        do {
+        try reportingErrors(while: activity) {
             if let migrationConnection { return try migrationConnection.read(work) }
             return try writer.unsafeRead(work)
+        }
+    }
+
+    /// Runs `access`, turning any error other than a ``SwiftDataError`` into one that names `activity`.
+    private func reportingErrors<T>(while activity: String, _ access: () throws -> T) throws -> T {
+        do {
+            return try access()
         } catch let error as SwiftDataError {
             throw error
         } catch {
