@@ -51,7 +51,7 @@ extension ModelContext {
     public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
         let entity = try entityLayout(of: T.self, while: "counting \(T.self)")
         let plan = FetchPlan(descriptor: descriptor, entity: entity, layout: store.layout)
-        if plan.isFullyTranslated && !(descriptor.includePendingChanges && hasPendingWork(for: T.self)) {
+        if runsInStore(plan, descriptor) {
             let query = plan.countQuery()
             return try store.readWithOneStatement(while: "counting \(T.self)") { db in
                 try Int.fetchOne(db, sql: query.sql, arguments: StatementArguments(query.arguments)) ?? 0
@@ -149,6 +149,12 @@ extension ModelContext {
             throw SwiftDataError(.unknownModelType, reason: "\(type) is not one of the container's models; pass it to ModelContainer(for:)", context: activity)
         }
         return entity
+    }
+
+    /// Whether `plan` runs entirely in SQLite: every part translates and no pending change of the
+    /// context has to be mixed in memory.
+    func runsInStore<T: PersistentModel>(_ plan: FetchPlan<T>, _ descriptor: FetchDescriptor<T>) -> Bool {
+        plan.isFullyTranslated && !(descriptor.includePendingChanges && hasPendingWork(for: T.self))
     }
 
     func hasPendingWork(for type: any PersistentModel.Type) -> Bool {

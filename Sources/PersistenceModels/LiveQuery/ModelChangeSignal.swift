@@ -18,14 +18,7 @@ final class ModelChangeSignal: Observable, Sendable {
     }
 
     /// Records a change and notifies observers.
-    ///
-    /// A save that wrote more than ``ModelChange/listedKeysAtMost`` rows is logged without its keys:
-    /// queries fetch everything after it, and a bulk import does not keep every key it wrote in memory.
     func noteChange(_ change: ModelChange) {
-        var change = change
-        if case .saved(let written) = change, written.values.reduce(0, { $0 + $1.count }) > ModelChange.listedKeysAtMost {
-            change = .storeRewritten
-        }
         registrar.withMutation(of: self, keyPath: \.generation) {
             state.withLock { $0.append(change) }
         }
@@ -50,7 +43,9 @@ enum ModelChange: Sendable {
     /// save of many rows.
     case storeRewritten
 
-    /// The most rows a logged save lists; a live query re-reads rows by key only when few changed.
+    /// The most rows a save lists; a larger save reports ``storeRewritten`` instead, so that a bulk
+    /// import does not keep every key it wrote in memory (a live query re-reads rows by key only when
+    /// few changed).
     static let listedKeysAtMost = 1_024
 }
 

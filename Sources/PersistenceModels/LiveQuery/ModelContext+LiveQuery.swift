@@ -2,11 +2,28 @@ import Foundation
 import GRDB
 
 extension ModelContext {
-    /// Whether a fetch with `descriptor` runs entirely in SQLite, without pending changes mixed in memory.
-    func fetchRunsInStore<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) -> Bool {
-        guard let entity = store.layout.layout(of: T.self) else { return false }
+    /// The results of a live query: brought up to date from `previous` when only the rows in
+    /// `writtenKeys` changed since it was fetched, fetched in full otherwise.
+    ///
+    /// - Parameters:
+    ///   - previous: The query's last results, when they came from a fetch that ran entirely in the store.
+    ///   - writtenKeys: The rows of the query's entity written since `previous` was fetched, when they
+    ///     are all known.
+    /// - Returns: The models, and whether this fetch ran entirely in the store (so that the next one
+    ///   may reuse it).
+    func fetchForLiveQuery<T: PersistentModel>(
+        _ descriptor: FetchDescriptor<T>,
+        reusing previous: [T]?,
+        writtenKeys: Set<Int64>?
+    ) throws -> (models: [T], ranInStore: Bool) {
+        let entity = try entityLayout(of: T.self, while: "fetching \(T.self)")
         let plan = FetchPlan(descriptor: descriptor, entity: entity, layout: store.layout)
-        return plan.isFullyTranslated && !(descriptor.includePendingChanges && hasPendingWork(for: T.self))
+        guard runsInStore(plan, descriptor) else { return (try fetch(descriptor), false) }
+        if let previous, let writtenKeys,
+           let refreshed = try refetch(plan, descriptor, reusing: previous, writtenKeys: writtenKeys) {
+            return (refreshed, true)
+        }
+        return (try fetch(descriptor), true)
     }
 
     /// Fetches again after saves, re-reading only the rows that changed.
@@ -14,16 +31,18 @@ extension ModelContext {
     /// The store returns the primary keys of the matching rows in the descriptor's order; the models in
     /// `previous` are reused for rows the saves did not write, and only the rows in `writtenKeys` or
     /// new to the result are read and decoded. The result is the one ``fetch(_:)`` would return, as
-    /// long as `previous` came from a fetch that ran entirely in the store and every row written since
-    /// is in `writtenKeys`.
+    /// long as `plan` runs entirely in the store, `previous` came from such a fetch, and every row
+    /// written since is in `writtenKeys`.
     ///
-    /// - Returns: The models, or `nil` when a full fetch is needed: part of the fetch runs in memory,
-    ///   or so many rows changed that reading them one by one would cost more.
-    func refetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, reusing previous: [T], writtenKeys: Set<Int64>) throws -> [T]? {
+    /// - Returns: The models, or `nil` when so many rows changed that reading them one by one would
+    ///   cost more than a full fetch.
+    private func refetch<T: PersistentModel>(
+        _ plan: FetchPlan<T>,
+        _ descriptor: FetchDescriptor<T>,
+        reusing previous: [T],
+        writtenKeys: Set<Int64>
+    ) throws -> [T]? {
         let activity = "refreshing a query of \(T.self)"
-        let entity = try entityLayout(of: T.self, while: activity)
-        let plan = FetchPlan(descriptor: descriptor, entity: entity, layout: store.layout)
-        guard plan.isFullyTranslated, !(descriptor.includePendingChanges && hasPendingWork(for: T.self)) else { return nil }
         let keyQuery = plan.primaryKeyQuery(limited: true)
         let keys = try store.readWithOneStatement(while: activity) { db in
             try Int64.fetchAll(db.cachedStatement(sql: keyQuery.sql), arguments: StatementArguments(keyQuery.arguments))
@@ -37,7 +56,7 @@ extension ModelContext {
         }
         let unread = keys.filter { reusable[$0] == nil }
         guard unread.count <= max(Self.rowsReadByKeyAtMost, keys.count / 2) else { return nil }
-        let read = try models(T.self, primaryKeys: unread, entity: entity, while: activity)
+        let read = try models(T.self, primaryKeys: unread, entity: plan.entity, while: activity)
         let models = keys.compactMap { reusable[$0] ?? read[$0] }
         try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: models)
         return models

@@ -79,7 +79,7 @@ public struct QueryAnimation: Sendable {
 /// The cached results of one query and the change count they were fetched at.
 ///
 /// After saves, the results are brought up to date by re-reading only the rows those saves wrote (see
-/// ``ModelContext/refetch(_:reusing:writtenKeys:)``); anything else fetches everything again.
+/// ``ModelContext/fetchForLiveQuery(_:reusing:writtenKeys:)``); anything else fetches everything again.
 final class QueryResults<Element: PersistentModel> {
     private var context: ModelContext?
     private var cached: [Element] = []
@@ -108,15 +108,14 @@ final class QueryResults<Element: PersistentModel> {
         let generation = signal.generation
         guard generation != fetchedGeneration else { return cached }
         do {
-            let runsInStore = context.fetchRunsInStore(descriptor)
-            if runsInStore, cachedFromStore, let fetchedGeneration,
-               let written = signal.savedKeys(since: fetchedGeneration),
-               let refreshed = try context.refetch(descriptor, reusing: cached, writtenKeys: written[Schema.entityName(of: Element.self)] ?? []) {
-                cached = refreshed
-            } else {
-                cached = try context.fetch(descriptor)
-            }
-            cachedFromStore = runsInStore
+            let written = cachedFromStore ? fetchedGeneration.flatMap(signal.savedKeys(since:)) : nil
+            let fetched = try context.fetchForLiveQuery(
+                descriptor,
+                reusing: written == nil ? nil : cached,
+                writtenKeys: written.map { $0[Schema.entityName(of: Element.self)] ?? [] }
+            )
+            cached = fetched.models
+            cachedFromStore = fetched.ranInStore
             lastError = nil
         } catch {
             cached = []
