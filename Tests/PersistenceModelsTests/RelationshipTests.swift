@@ -249,6 +249,84 @@ struct RelationshipTests {
         #expect(names(of: prefetchedNotes).allSatisfy { $0.count == 3 || $0.count == 2 })
     }
 
+    @Test("a prefetch selects its owners as the fetch did, by condition, limit and offset, without listing their keys")
+    func prefetchSelectsOwnersLikeTheFetch() throws {
+        let store = try ModelStoreFixture(Self.models)
+        let tags = (0..<4).map { Tag(name: "t\($0)") }
+        for index in 0..<12 {
+            let folder = Folder(name: "f\(index)")
+            store.context.insert(folder)
+            folder.notes = [Note(title: "n\(index)a", isPinned: index % 3 == 0), Note(title: "n\(index)b")]
+            folder.notes[0].tags = [tags[index % 4], tags[(index + 1) % 4]]
+            folder.notes[1].tags = [tags[(index + 2) % 4]]
+        }
+        try store.context.save()
+
+        var noteDescriptor = FetchDescriptor<Note>(
+            predicate: #Predicate { !$0.isPinned },
+            sortBy: [SortDescriptor(\.title, order: .reverse)]
+        )
+        noteDescriptor.fetchOffset = 3
+        noteDescriptor.fetchLimit = 7
+        var folderDescriptor = FetchDescriptor<Folder>(predicate: #Predicate { $0.name != "f4" }, sortBy: [SortDescriptor(\.name)])
+        folderDescriptor.fetchLimit = 5
+        let lazyNotes = try store.newContext().fetch(noteDescriptor).map { $0.tags.map(\.name) }
+        let lazyFolders = try store.newContext().fetch(folderDescriptor).map { $0.notes.map(\.title) }
+        #expect(lazyNotes.count == 7 && lazyFolders.count == 5)
+
+        noteDescriptor.relationshipKeyPathsForPrefetching = [\.tags]
+        folderDescriptor.relationshipKeyPathsForPrefetching = [\.notes]
+        let context = store.newContext()
+        var notes: [Note] = []
+        var folders: [Folder] = []
+        let statements = try store.statements {
+            notes = try context.fetch(noteDescriptor)
+            folders = try context.fetch(folderDescriptor)
+        }
+        let prefetches = statements.filter { $0.contains("_owner") }
+        #expect(prefetches.count == 2)
+        #expect(prefetches.allSatisfy { $0.contains("IN (SELECT") && !$0.contains("?, ?") })
+        let loads = store.statements {
+            #expect(notes.map { $0.tags.map(\.name) } == lazyNotes)
+            #expect(folders.map { $0.notes.map(\.title) } == lazyFolders)
+        }
+        #expect(loads.isEmpty)
+
+        // Without a condition, limit or offset the prefetch reads every owner's links with no filter at all.
+        var everyNote = FetchDescriptor<Note>(sortBy: [SortDescriptor(\.title)])
+        everyNote.relationshipKeyPathsForPrefetching = [\.tags]
+        var allNotes: [Note] = []
+        let plain = try store.statements { allNotes = try store.newContext().fetch(everyNote) }
+        #expect(plain.filter { $0.contains("_owner") }.allSatisfy { !$0.contains(" IN (") })
+        let lazyAll = try store.newContext().fetch(FetchDescriptor<Note>(sortBy: [SortDescriptor(\.title)]))
+        #expect(allNotes.map { $0.tags.map(\.name) } == lazyAll.map { $0.tags.map(\.name) })
+    }
+
+    @Test("a prefetch skips owners whose relationship is already loaded and still fills the rest")
+    func prefetchAfterPartialLoad() throws {
+        let store = try ModelStoreFixture(Self.models)
+        for index in 0..<6 {
+            let note = Note(title: "n\(index)")
+            store.context.insert(note)
+            note.tags = [Tag(name: "t\(index)"), Tag(name: "u\(index)")]
+        }
+        try store.context.save()
+        let context = store.newContext()
+        let first = try context.fetch(FetchDescriptor<Note>(sortBy: [SortDescriptor(\.title)]))
+        #expect(first[1].tags.map(\.name).sorted() == ["t1", "u1"])
+        var descriptor = FetchDescriptor<Note>(sortBy: [SortDescriptor(\.title)])
+        descriptor.relationshipKeyPathsForPrefetching = [\.tags]
+        var notes: [Note] = []
+        let statements = try store.statements { notes = try context.fetch(descriptor) }
+        let prefetch = try #require(statements.first { $0.contains("_owner") })
+        // Five owners still need their tags, listed by key; the one already loaded is left out.
+        #expect(prefetch.components(separatedBy: "?").count - 1 == 5)
+        let loads = store.statements {
+            #expect(notes.map { $0.tags.map(\.name).sorted() } == (0..<6).map { ["t\($0)", "u\($0)"] })
+        }
+        #expect(loads.isEmpty)
+    }
+
     @Test("an optional array of models is a to-many relationship with a working inverse and delete rule")
     func optionalToMany() throws {
         let store = try ModelStoreFixture(Self.models)

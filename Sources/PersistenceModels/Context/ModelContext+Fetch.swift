@@ -16,7 +16,7 @@ extension ModelContext {
         if plan.isFullyTranslated && !usesPendingChanges {
             let query = plan.selectQuery(limited: true)
             let models = try materialize(T.self, query: query, entity: entity, while: "fetching \(T.self)")
-            try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: models)
+            try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: models, owners: PrefetchOwners(plan))
             return models
         }
         let query = usesPendingChanges ? plan.selectAllQuery() : plan.selectQuery(limited: false)
@@ -302,23 +302,36 @@ extension ModelContext {
     }
 
     /// Loads the named relationships of `models` now, with one query per relationship.
-    func prefetch<T: PersistentModel>(_ keyPaths: [PartialKeyPath<T>], of models: [T]) throws {
+    ///
+    /// - Parameter owners: How the query selects the owners' links: by listing the keys of `models`, or,
+    ///   when `models` are exactly what a query returned, by that query's own condition.
+    func prefetch<T: PersistentModel>(_ keyPaths: [PartialKeyPath<T>], of models: [T], owners: PrefetchOwners = .listedKeys) throws {
         guard !models.isEmpty, let owner = store.layout.layout(of: T.self) else { return }
         for keyPath in keyPaths {
             guard let property = T.schemaMetadata.first(where: { $0.keyPath == keyPath }),
                   let shape = property.relationshipShape,
                   let storage = owner.relationships[property.name]
             else { continue }
-            let pending = models.filter { $0.persistentBackingData.values[property.name] == nil && $0.persistentBackingData.primaryKey != nil }
+            let slot = ModelValues.Slot(forKey: property.name, in: ModelTypeCache.slotLayout(of: T.self))
+            // Gathered as existentials with a plain loop: converting a `[T]` afterwards costs a cast per model.
+            var pending: [any PersistentModel] = []
+            pending.reserveCapacity(models.count)
+            for model in models {
+                let backing = model.persistentBackingData
+                if backing.primaryKey != nil, !backing.values.hasValue(at: slot) { pending.append(model) }
+            }
             guard !pending.isEmpty else { continue }
             let destination = try entityLayout(of: shape.destination, while: "prefetching \(owner.entity.name).\(property.name)")
-            let related = try prefetchRows(for: pending, property: property, storage: storage, destination: destination)
+            // Owners whose relationship is already loaded are left out of a key list; a query's own
+            // condition would read their links again, so it is used only when every owner needs them.
+            let selection = pending.count == models.count ? owners : .listedKeys
+            let related = try prefetchRows(for: pending, property: property, storage: storage, destination: destination, owners: selection)
             for model in pending {
                 let backing = model.persistentBackingData
                 let linked = backing.primaryKey.flatMap { related[$0] } ?? []
                 guard let value = shape.makeValue(linked) else { continue }
-                backing.values[property.name] = value
-                backing.committedValues[property.name] = value
+                backing.values.setValue(value, at: slot)
+                backing.committedValues.setValue(value, at: slot)
             }
         }
     }
@@ -328,12 +341,13 @@ extension ModelContext {
         for models: [any PersistentModel],
         property: Schema.PropertyMetadata,
         storage: StoreLayout.RelationshipStorage,
-        destination: StoreLayout.EntityLayout
+        destination: StoreLayout.EntityLayout,
+        owners: PrefetchOwners
     ) throws -> [Int64: [any PersistentModel]] {
         let table = destination.table.quotedDatabaseIdentifier
         let primaryKey = StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier
         let registry = registry(ofEntity: destination.entity.name)
-        let ownerKeys: [Int64]
+        let (filter, arguments): (String, [DatabaseValue])
         let sql: String
         switch storage {
         case .foreignKey:
@@ -357,35 +371,86 @@ extension ModelContext {
             }
             return targetsByOwner.compactMapValues { byKey[$0].map { [$0] } }
         case .inverseForeignKey(_, let column):
-            ownerKeys = models.compactMap(\.persistentBackingData.primaryKey)
-            let placeholders = Array(repeating: "?", count: ownerKeys.count).joined(separator: ", ")
+            let ownerColumn = column.quotedDatabaseIdentifier
+            (filter, arguments) = owners.filter(on: ownerColumn, keys: models, orEveryRow: "\(ownerColumn) IS NOT NULL")
             // Ordered by owner, then key: the foreign key's index gives that order without sorting, and
             // each owner's models still come in primary key order, as a lazy load returns them.
-            sql = "SELECT \(column.quotedDatabaseIdentifier) AS \"_owner\", * FROM \(table) WHERE \(column.quotedDatabaseIdentifier) IN (\(placeholders)) ORDER BY \(column.quotedDatabaseIdentifier), \(primaryKey)"
+            sql = "SELECT \(ownerColumn) AS \"_owner\", * FROM \(table)\(filter) ORDER BY \(ownerColumn), \(primaryKey)"
         case .linkTable(let linkTable, let isOwner):
             let (this, other) = isOwner ? ("owner", "target") : ("target", "owner")
-            ownerKeys = models.compactMap(\.persistentBackingData.primaryKey)
-            let placeholders = Array(repeating: "?", count: ownerKeys.count).joined(separator: ", ")
+            (filter, arguments) = owners.filter(on: "link.\"\(this)\"", keys: models, orEveryRow: nil)
             // The link table's key (or its target index) walks each owner's links in key order, so no sort is needed.
-            sql = "SELECT link.\"\(this)\" AS \"_owner\", \(table).* FROM \(linkTable.quotedDatabaseIdentifier) AS link JOIN \(table) ON \(table).\(primaryKey) = link.\"\(other)\" WHERE link.\"\(this)\" IN (\(placeholders)) ORDER BY link.\"\(this)\", link.\"\(other)\""
+            sql = "SELECT link.\"\(this)\" AS \"_owner\", \(table).* FROM \(linkTable.quotedDatabaseIdentifier) AS link JOIN \(table) ON \(table).\(primaryKey) = link.\"\(other)\"\(filter) ORDER BY link.\"\(this)\", link.\"\(other)\""
         }
         let decoded = try store.decodedRows(
-            sql: sql, arguments: ownerKeys.map(\.databaseValue), entity: destination, ownerColumn: "_owner", cachesStatement: false, while: "prefetching \(property.name)"
+            sql: sql, arguments: arguments, entity: destination, ownerColumn: "_owner", cachesStatement: false, while: "prefetching \(property.name)"
         )
         var result: [Int64: [any PersistentModel]] = [:]
+        result.reserveCapacity(models.count)
         // A model shared by many owners (a tag on many notes) is one decoded row, materialized once.
         var models = [(any PersistentModel)?](repeating: nil, count: decoded.rows.count)
+        // Rows come ordered by owner, so each owner's models are gathered as one run in a reused buffer
+        // and stored with one allocation.
+        var runOwner: Int64?
+        var run: [any PersistentModel] = []
+        func storeRun() {
+            guard let runOwner else { return }
+            if let earlier = result.updateValue(Array(run), forKey: runOwner) { result[runOwner] = earlier + run }
+            run.removeAll(keepingCapacity: true)
+        }
         for (owner, position) in decoded.owners {
             guard let owner else { continue }
-            let model: any PersistentModel
-            if let known = models[position] {
-                model = known
-            } else {
-                model = try materializeAny(decoded: decoded.rows[position], entity: destination, registry: registry)
-                models[position] = model
+            if owner != runOwner {
+                storeRun()
+                runOwner = owner
             }
-            result[owner, default: []].append(model)
+            if let known = models[position] {
+                run.append(known)
+            } else {
+                let model = try materializeAny(decoded: decoded.rows[position], entity: destination, registry: registry)
+                models[position] = model
+                run.append(model)
+            }
         }
+        storeRun()
         return result
+    }
+}
+
+/// Which owners' related rows a prefetch reads.
+enum PrefetchOwners {
+    /// The owners' keys, listed in the query.
+    case listedKeys
+    /// Every row of the owner's table: the models came from a fetch without condition, limit or offset.
+    case everyRow
+    /// The keys another query returns, in place of a list: the query of the fetch the models came from.
+    case keyQuery(sql: String, arguments: [DatabaseValue])
+
+    /// The owners a fetch that ran entirely in SQLite returned, selected as that fetch selected them.
+    init<T: PersistentModel>(_ plan: FetchPlan<T>) {
+        if plan.condition == nil, plan.fetchLimit == nil, (plan.fetchOffset ?? 0) <= 0 {
+            self = .everyRow
+        } else {
+            let query = plan.primaryKeyQuery(limited: true)
+            self = .keyQuery(sql: query.sql, arguments: query.arguments)
+        }
+    }
+
+    /// A `WHERE` clause (with a leading space, or empty) that keeps the rows whose `column` names one of the owners.
+    ///
+    /// - Parameters:
+    ///   - keys: The owner models, for a listed selection.
+    ///   - everyRow: The condition that selects the rows of any owner, or `nil` when every row has one.
+    func filter(on column: String, keys models: [any PersistentModel], orEveryRow everyRow: String?) -> (sql: String, arguments: [DatabaseValue]) {
+        switch self {
+        case .listedKeys:
+            let keys = models.compactMap(\.persistentBackingData.primaryKey)
+            let placeholders = Array(repeating: "?", count: keys.count).joined(separator: ", ")
+            return (" WHERE \(column) IN (\(placeholders))", keys.map(\.databaseValue))
+        case .everyRow:
+            return (everyRow.map { " WHERE \($0)" } ?? "", [])
+        case .keyQuery(let sql, let arguments):
+            return (" WHERE \(column) IN (\(sql))", arguments)
+        }
     }
 }

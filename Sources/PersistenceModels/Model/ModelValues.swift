@@ -74,6 +74,37 @@ struct ModelValues {
         }
     }
 
+    /// A property's place, found once for many models of one type: its slot in that type's layout.
+    struct Slot {
+        let key: String
+        let layout: ModelSlotLayout
+        let index: Int?
+
+        init(forKey key: String, in layout: ModelSlotLayout) {
+            self.key = key
+            self.layout = layout
+            self.index = layout.slots[key]
+        }
+    }
+
+    /// Whether the property at `slot` has a value; models laid out by the slot's layout skip the name lookup.
+    func hasValue(at slot: Slot) -> Bool {
+        if let index = slot.index, layout === slot.layout {
+            if case .none = slots[index] { return false }
+            return true
+        }
+        return self[slot.key] != nil
+    }
+
+    /// Sets the property at `slot`; models laid out by the slot's layout skip the name lookup.
+    mutating func setValue(_ value: Any, at slot: Slot) {
+        if let index = slot.index, layout === slot.layout {
+            slots[index] = value
+        } else {
+            self[slot.key] = value
+        }
+    }
+
     /// Where the values kept by name start in ``slots``.
     private var namedBase: Int { layout?.names.count ?? 0 }
 
