@@ -102,17 +102,26 @@ struct AttributeStorageTests {
         let store = try ModelStoreFixture()
         store.context.insert(Sample(text: "lower"))
         store.context.insert(Sample(text: "broken"))
+        store.context.insert(Sample(text: "upper"))
+        store.context.insert(Sample(text: "not hex"))
         try store.context.save()
         let expected = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
         try store.container.store.write(while: "test") { db in
             try db.execute(sql: "UPDATE Sample SET uuid = ? WHERE text = 'lower'", arguments: ["e621e1f8-c36c-495a-93fc-0c247a3e6e5f"])
             try db.execute(sql: "UPDATE Sample SET uuid = ? WHERE text = 'broken'", arguments: ["e621e1f8-c36c-495a-93fc-0c247a3e6e5"])
+            try db.execute(sql: "UPDATE Sample SET uuid = ? WHERE text = 'upper'", arguments: ["E621E1F8-C36C-495A-93FC-0C247A3E6E5F"])
+            // The right length and dashes, with one letter that is not a hex digit.
+            try db.execute(sql: "UPDATE Sample SET uuid = ? WHERE text = 'not hex'", arguments: ["e621e1f8-c36c-495a-93fc-0c247a3e6e5g"])
         }
-        let lower = try store.newContext().fetch(FetchDescriptor<Sample>(predicate: #Predicate { $0.text == "lower" }))
-        #expect(lower.first?.uuid == expected)
-        let error = try #require(throws: SwiftDataError.self) {
-            try store.newContext().fetch(FetchDescriptor<Sample>(predicate: #Predicate { $0.text == "broken" }))
+        for text in ["lower", "upper"] {
+            let found = try store.newContext().fetch(FetchDescriptor<Sample>(predicate: #Predicate { $0.text == text }))
+            #expect(found.first?.uuid == expected)
         }
-        #expect(error.code == .unsupportedValue)
+        for text in ["broken", "not hex"] {
+            let error = try #require(throws: SwiftDataError.self) {
+                try store.newContext().fetch(FetchDescriptor<Sample>(predicate: #Predicate { $0.text == text }))
+            }
+            #expect(error.code == .unsupportedValue)
+        }
     }
 }

@@ -127,6 +127,25 @@ struct ModelContextTests {
         #expect(try store.context.fetch(FetchDescriptor<Note>()).map(\.title).sorted() == ["Doomed", "Original"])
     }
 
+    @Test("a fetched model rolls back to its row after several changes, and saves a later change")
+    func fetchedModelRollsBack() throws {
+        let store = try ModelStoreFixture()
+        store.context.insert(Note(title: "Stored", content: "body"))
+        try store.context.save()
+        let context = store.newContext()
+        let note = try #require(try context.fetch(FetchDescriptor<Note>()).first)
+        note.title = "First edit"
+        note.title = "Second edit"
+        note.content = "changed"
+        context.rollback()
+        #expect(note.title == "Stored" && note.content == "body")
+        note.title = "Kept"
+        try context.save()
+        context.rollback()
+        #expect(note.title == "Kept")
+        #expect(try store.newContext().fetch(FetchDescriptor<Note>()).map(\.title) == ["Kept"])
+    }
+
     @Test("transaction runs the block and saves; a throwing block saves nothing")
     func transactionSaves() throws {
         struct Abort: Error {}

@@ -171,12 +171,15 @@ extension ModelContext {
         entity: StoreLayout.EntityLayout,
         while activity: String
     ) throws -> [T] {
-        let decoded = try store.decodedRows(sql: query.sql, arguments: query.arguments, entity: entity, while: activity)
+        var (rows, _) = try store.decodedRows(sql: query.sql, arguments: query.arguments, entity: entity, while: activity)
         var models: [T] = []
-        models.reserveCapacity(decoded.rows.count)
+        models.reserveCapacity(rows.count)
         let registry = registry(ofEntity: entity.entity.name)
-        if registry.models.isEmpty { registry.models.reserveCapacity(decoded.rows.count) }
-        for row in decoded.rows {
+        if registry.models.isEmpty { registry.models.reserveCapacity(rows.count) }
+        // Each row is handed over rather than copied: reversing moves the rows without retaining their
+        // values, and `popLast` then gives them out in the query's order.
+        rows.reverse()
+        while let row = rows.popLast() {
             guard let model = try materializeAny(decoded: row, entity: entity, registry: registry) as? T else {
                 throw SwiftDataError(.unknownModelType, reason: "the row of \(entity.table) is not a \(T.self)", context: "reading a row")
             }
@@ -233,13 +236,7 @@ extension ModelContext {
         guard !changedKeys.isEmpty else { return }
         for name in changedKeys {
             model._$withObservedMutation(forKey: name) {
-                if let value = values[name] {
-                    backing.values[name] = value
-                    backing.committedValues[name] = value
-                } else {
-                    backing.values[name] = nil
-                    backing.committedValues[name] = nil
-                }
+                backing.setLoadedValue(values[name], forKey: name)
             }
         }
         backing.foreignKeys = foreignKeys
@@ -330,8 +327,7 @@ extension ModelContext {
                 let backing = model.persistentBackingData
                 let linked = backing.primaryKey.flatMap { related[$0] } ?? []
                 guard let value = shape.makeValue(linked) else { continue }
-                backing.values.setValue(value, at: slot)
-                backing.committedValues.setValue(value, at: slot)
+                backing.setLoadedValue(value, at: slot)
             }
         }
     }

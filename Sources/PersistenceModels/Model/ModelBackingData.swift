@@ -5,14 +5,20 @@ import Foundation
 /// A new model's backing data holds the values its initializer set. A fetched model's backing data
 /// holds the row's attributes; its relationships load on first access.
 public final class ModelBackingData {
+    // The stored properties an initializer sets have no default value: a default followed by an
+    // assignment in the initializer would make the assignment a checked access on every fetched row.
+
     /// Current values by property name.
-    var values = ModelValues()
+    var values: ModelValues
     /// Values as of the last save or fetch, by property name; rollback restores them.
-    var committedValues = ModelValues()
+    var committedValues: ModelValues { committedSnapshot ?? values }
+    /// The committed values once they differ from ``values``; `nil` while they are the same, as they are
+    /// for a model just fetched or saved, which then shares one copy instead of holding two.
+    private var committedSnapshot: ModelValues?
     /// The names of the properties changed since the last save or fetch.
     var changedKeys: Set<String> = []
     /// Primary keys of to-one relationships as read from the row, before they are loaded.
-    var foreignKeys: [String: Int64] = [:]
+    var foreignKeys: [String: Int64]
     /// The context that manages the model; held strongly so a model can load its relationships as long as it lives.
     var context: ModelContext?
     /// The row's primary key once the model is saved.
@@ -24,14 +30,19 @@ public final class ModelBackingData {
     /// Made on first use: most models are read from rows and never need one, and a random UUID is not free.
     private lazy var temporaryIdentifier = UUID()
     /// Whether the values came from a stored row rather than an initializer.
-    private var isMaterialized = false
+    private let isMaterialized: Bool
 
     /// Creates empty backing data for a new model.
-    public init() {}
+    public init() {
+        values = ModelValues()
+        committedSnapshot = ModelValues()
+        foreignKeys = [:]
+        isMaterialized = false
+    }
 
     init(row values: ModelValues, foreignKeys: [String: Int64], primaryKey: Int64, storeIdentifier: String, context: ModelContext) {
         self.values = values
-        self.committedValues = values
+        self.committedSnapshot = nil
         self.foreignKeys = foreignKeys
         self.primaryKey = primaryKey
         self.storeIdentifier = storeIdentifier
@@ -93,9 +104,20 @@ public final class ModelBackingData {
         guard let context else { return shape.makeValue([]) }
         let models = context.loadRelationship(property, of: model)
         guard let value = shape.makeValue(models) else { return nil }
-        values[key] = value
-        committedValues[key] = value
+        setLoadedValue(value, forKey: key)
         return value
+    }
+
+    /// Sets a value read from the store, which is the committed value as well as the current one.
+    func setLoadedValue(_ value: Any?, forKey key: String) {
+        values[key] = value
+        committedSnapshot?[key] = value
+    }
+
+    /// Sets a value read from the store at a slot found once for many models; see ``setLoadedValue(_:forKey:)``.
+    func setLoadedValue(_ value: Any, at slot: ModelValues.Slot) {
+        values.setValue(value, at: slot)
+        committedSnapshot?.setValue(value, at: slot)
     }
 
     /// The models the relationship `key` holds now.
@@ -105,6 +127,8 @@ public final class ModelBackingData {
 
     /// Stores a value and reports the change to the context, without touching inverses.
     func store(_ value: Any, forKey key: String, of model: any PersistentModel) {
+        // The first change sets the committed values apart before the current ones move on.
+        if committedSnapshot == nil { committedSnapshot = values }
         values[key] = value
         changedKeys.insert(key)
         context?.modelDidChange(model)
@@ -126,7 +150,7 @@ public final class ModelBackingData {
     func commit(primaryKey: Int64, storeIdentifier: String) {
         self.primaryKey = primaryKey
         self.storeIdentifier = storeIdentifier
-        committedValues = values
+        committedSnapshot = nil
         changedKeys.removeAll()
     }
 }

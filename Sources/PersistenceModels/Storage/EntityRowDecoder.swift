@@ -106,8 +106,12 @@ struct EntityRowDecoder {
         let values = try ContiguousArray<Any?>(unsafeUninitializedCapacity: slotCount) { slots, initializedCount in
             for slot in 0..<slotCount {
                 let source = columnOfSlot[slot]
-                let value = source < 0 ? nil : try decodeValue(of: columns[source], column, statement: statement, key: key)
-                (slots.baseAddress! + slot).initialize(to: value)
+                // Each branch initializes the slot in place: an intermediate `Any?` would cost a copy and a destroy.
+                if source < 0 {
+                    (slots.baseAddress! + slot).initialize(to: nil)
+                } else {
+                    (slots.baseAddress! + slot).initialize(to: try decodeValue(of: columns[source], column, statement: statement, key: key))
+                }
                 initializedCount = slot + 1
             }
         }

@@ -256,30 +256,36 @@ private struct CommonScalar {
 
     /// Reads the canonical UUID form from UTF-8 bytes; `nil` for any other text.
     private static func canonicalUUID(_ utf8: UnsafeBufferPointer<UInt8>) -> UUID? {
-        guard utf8.count == 36 else { return nil }
-        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let parsed = withUnsafeMutableBytes(of: &bytes) { output -> Bool in
-            var position = 0
-            for index in 0..<16 {
-                if position == 8 || position == 13 || position == 18 || position == 23 {
-                    guard utf8[position] == UInt8(ascii: "-") else { return false }
-                    position += 1
-                }
-                guard let high = hexValue(utf8[position]), let low = hexValue(utf8[position + 1]) else { return false }
-                output[index] = high << 4 | low
-                position += 2
-            }
-            return true
+        let dash = UInt8(ascii: "-")
+        guard utf8.count == 36, let text = utf8.baseAddress,
+              text[8] == dash, text[13] == dash, text[18] == dash, text[23] == dash
+        else { return nil }
+        // A byte that is not a hex digit reads as 0xFF, so one check after the loop finds any of them.
+        var invalid: UInt8 = 0
+        func byte(at position: Int) -> UInt8 {
+            let high = hexValue(text[position])
+            let low = hexValue(text[position + 1])
+            invalid |= high | low
+            return high << 4 | (low & 0x0F)
         }
-        return parsed ? UUID(uuid: bytes) : nil
+        let bytes: uuid_t = (
+            byte(at: 0), byte(at: 2), byte(at: 4), byte(at: 6),
+            byte(at: 9), byte(at: 11),
+            byte(at: 14), byte(at: 16),
+            byte(at: 19), byte(at: 21),
+            byte(at: 24), byte(at: 26), byte(at: 28), byte(at: 30), byte(at: 32), byte(at: 34)
+        )
+        return invalid & 0xF0 == 0 ? UUID(uuid: bytes) : nil
     }
 
-    private static func hexValue(_ character: UInt8) -> UInt8? {
-        // Plain comparisons: matching range patterns went through generic range code for every character.
-        if character >= UInt8(ascii: "0") && character <= UInt8(ascii: "9") { return character - UInt8(ascii: "0") }
-        if character >= UInt8(ascii: "a") && character <= UInt8(ascii: "f") { return character - UInt8(ascii: "a") + 10 }
-        if character >= UInt8(ascii: "A") && character <= UInt8(ascii: "F") { return character - UInt8(ascii: "A") + 10 }
-        return nil
+    /// The value of an ASCII hex digit in either case, or 0xFF for any other byte.
+    @inline(__always)
+    private static func hexValue(_ character: UInt8) -> UInt8 {
+        let digit = character &- UInt8(ascii: "0")
+        if digit < 10 { return digit }
+        // Setting bit 5 maps "A"..."F" onto "a"..."f".
+        let letter = (character | 0x20) &- UInt8(ascii: "a")
+        return letter < 6 ? letter &+ 10 : 0xFF
     }
 
     private func wrap<Value>(_ value: Value) -> Any {
