@@ -17,7 +17,7 @@ struct FetchAllWorkload: Workload {
         }
         switch way {
         case .core:
-            let container = try ModelContainer(for: BenchNote.self, configurations: ModelConfiguration(url: url))
+            let container = try OpenConnections.container(for: [BenchNote.self], reading: BenchNote.self, at: url)
             return PreparedRun(action: {
                 let notes = try ModelContext(container).fetch(FetchDescriptor<BenchNote>())
                 try check(notes.count)
@@ -27,7 +27,7 @@ struct FetchAllWorkload: Workload {
             let statement = try database.prepare("SELECT \(RawNotes.columns) FROM \"BenchNote\"")
             return PreparedRun(action: { try check(RawNotes.read(statement).count) }, cleanUp: { scratch.discard(url) })
         case .grdb:
-            let pool = try DatabasePool(path: url.path)
+            let pool = try OpenConnections.pool(at: url)
             return PreparedRun(action: { try check(pool.read { try NoteRecord.fetchAll($0) }.count) }, cleanUp: { scratch.discard(url) })
         }
     }
@@ -49,7 +49,7 @@ struct FilteredFetchWorkload: Workload {
         }
         switch way {
         case .core:
-            let container = try ModelContainer(for: BenchNote.self, configurations: ModelConfiguration(url: url))
+            let container = try OpenConnections.container(for: [BenchNote.self], reading: BenchNote.self, at: url)
             return PreparedRun(action: {
                 let context = ModelContext(container)
                 for priority in priorities {
@@ -72,7 +72,7 @@ struct FilteredFetchWorkload: Workload {
                 }
             }, cleanUp: { scratch.discard(url) })
         case .grdb:
-            let pool = try DatabasePool(path: url.path)
+            let pool = try OpenConnections.pool(at: url)
             return PreparedRun(action: {
                 for priority in priorities {
                     let notes = try pool.read { db in
@@ -102,7 +102,7 @@ struct CountWorkload: Workload {
         }
         switch way {
         case .core:
-            let container = try ModelContainer(for: BenchNote.self, configurations: ModelConfiguration(url: url))
+            let container = try OpenConnections.container(for: [BenchNote.self], reading: BenchNote.self, at: url)
             return PreparedRun(action: {
                 let context = ModelContext(container)
                 let descriptor = FetchDescriptor<BenchNote>(predicate: #Predicate { $0.priority < threshold && !$0.isArchived })
@@ -121,7 +121,7 @@ struct CountWorkload: Workload {
                 }
             }, cleanUp: { scratch.discard(url) })
         case .grdb:
-            let pool = try DatabasePool(path: url.path)
+            let pool = try OpenConnections.pool(at: url)
             return PreparedRun(action: {
                 for _ in 0..<operations {
                     try check(pool.read { db in

@@ -112,7 +112,7 @@ struct TagFetchWorkload: Workload {
         }
         switch way {
         case .core:
-            let container = try ModelContainer(for: Schema(tagTypes), configurations: ModelConfiguration(url: url))
+            let container = try OpenConnections.container(for: tagTypes, reading: BenchTaggedNote.self, at: url)
             return PreparedRun(action: {
                 var descriptor = FetchDescriptor<BenchTaggedNote>()
                 descriptor.relationshipKeyPathsForPrefetching = [\.tags]
@@ -143,7 +143,7 @@ struct TagFetchWorkload: Workload {
                 try check(notes.reduce(0) { $0 + $1.tags.count })
             }, cleanUp: { scratch.discard(url) })
         case .grdb:
-            let pool = try DatabasePool(path: url.path)
+            let pool = try OpenConnections.pool(at: url)
             return PreparedRun(action: {
                 let notes = try pool.read { db in
                     try TaggedNoteRecord.including(all: TaggedNoteRecord.tags).asRequest(of: TaggedNoteWithTags.self).fetchAll(db)

@@ -14,7 +14,7 @@ struct UpdateWorkload: Workload {
         let threshold = NoteValues.priorityCount(rows: rows) / 100
         switch way {
         case .core:
-            let container = try ModelContainer(for: BenchNote.self, configurations: ModelConfiguration(url: url))
+            let container = try OpenConnections.container(for: [BenchNote.self], reading: BenchNote.self, at: url)
             return PreparedRun(action: {
                 let context = ModelContext(container)
                 for note in try context.fetch(FetchDescriptor<BenchNote>(predicate: #Predicate { $0.priority < threshold })) {
@@ -37,7 +37,7 @@ struct UpdateWorkload: Workload {
                 }
             }, cleanUp: { scratch.discard(url) })
         case .grdb:
-            let pool = try DatabasePool(path: url.path)
+            let pool = try OpenConnections.pool(at: url)
             return PreparedRun(action: {
                 try pool.write { db in
                     for var note in try NoteRecord.filter(Column("priority") < threshold).fetchAll(db) {
@@ -61,7 +61,7 @@ struct DeleteWorkload: Workload {
         let url = try scratch.filledNotesStore(rows: rows)
         switch way {
         case .core:
-            let container = try ModelContainer(for: BenchNote.self, configurations: ModelConfiguration(url: url))
+            let container = try OpenConnections.container(for: [BenchNote.self], reading: BenchNote.self, at: url)
             return PreparedRun(action: {
                 let context = ModelContext(container)
                 try context.delete(model: BenchNote.self, where: #Predicate { $0.isArchived })
@@ -72,7 +72,7 @@ struct DeleteWorkload: Workload {
             let delete = try database.prepare("DELETE FROM \"BenchNote\" WHERE \"isArchived\" = 1")
             return PreparedRun(action: { try database.transaction { try delete.run() } }, cleanUp: { scratch.discard(url) })
         case .grdb:
-            let pool = try DatabasePool(path: url.path)
+            let pool = try OpenConnections.pool(at: url)
             return PreparedRun(action: {
                 _ = try pool.write { db in try NoteRecord.filter(Column("isArchived") == true).deleteAll(db) }
             }, cleanUp: { scratch.discard(url) })

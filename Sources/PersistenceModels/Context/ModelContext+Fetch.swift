@@ -16,7 +16,9 @@ extension ModelContext {
         if plan.isFullyTranslated && !usesPendingChanges {
             let query = plan.selectQuery(limited: true)
             let models = try materialize(T.self, query: query, entity: entity, while: "fetching \(T.self)")
-            try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: models, owners: PrefetchOwners(plan))
+            if !descriptor.relationshipKeyPathsForPrefetching.isEmpty {
+                try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: models, owners: PrefetchOwners(plan))
+            }
             return models
         }
         let query = usesPendingChanges ? plan.selectAllQuery() : plan.selectQuery(limited: false)

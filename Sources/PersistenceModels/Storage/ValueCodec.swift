@@ -262,19 +262,18 @@ private struct CommonScalar {
         else { return nil }
         // A byte that is not a hex digit reads as 0xFF, so one check after the loop finds any of them.
         var invalid: UInt8 = 0
-        func byte(at position: Int) -> UInt8 {
-            let high = hexValue(text[position])
-            let low = hexValue(text[position + 1])
-            invalid |= high | low
-            return high << 4 | (low & 0x0F)
+        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &bytes) { output in
+            for index in 0..<16 {
+                // Byte `index` starts after the dashes that precede it: at bytes 4, 6, 8 and 10.
+                let dashes = (index >= 4 ? 1 : 0) + (index >= 6 ? 1 : 0) + (index >= 8 ? 1 : 0) + (index >= 10 ? 1 : 0)
+                let position = index &* 2 &+ dashes
+                let high = hexValue(text[position])
+                let low = hexValue(text[position &+ 1])
+                invalid |= high | low
+                output[index] = high << 4 | (low & 0x0F)
+            }
         }
-        let bytes: uuid_t = (
-            byte(at: 0), byte(at: 2), byte(at: 4), byte(at: 6),
-            byte(at: 9), byte(at: 11),
-            byte(at: 14), byte(at: 16),
-            byte(at: 19), byte(at: 21),
-            byte(at: 24), byte(at: 26), byte(at: 28), byte(at: 30), byte(at: 32), byte(at: 34)
-        )
         return invalid & 0xF0 == 0 ? UUID(uuid: bytes) : nil
     }
 
