@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Synchronization
 
 /// A predicate expression that can be turned into SQL.
 ///
@@ -9,40 +8,6 @@ import Synchronization
 protocol SQLTranslatableExpression {
     /// The SQL form of the expression.
     func sqlTerm(in translator: PredicateTranslator) throws(PredicateTranslationError) -> SQLTerm
-
-    /// The SQL form of `expression`, which is a value of this type.
-    static func sqlTerm(of expression: Any, in translator: PredicateTranslator) throws(PredicateTranslationError) -> SQLTerm
-}
-
-extension SQLTranslatableExpression {
-    static func sqlTerm(of expression: Any, in translator: PredicateTranslator) throws(PredicateTranslationError) -> SQLTerm {
-        // A cast to the concrete type compares type identities; only the cast to the protocol searches conformances.
-        try (expression as! Self).sqlTerm(in: translator)
-    }
-}
-
-/// Which expression types can be translated, found once per type.
-///
-/// Casting an expression to `any SQLTranslatableExpression` searches the runtime's conformance records,
-/// which cost more than the rest of translating a simple predicate; a query built again and again from
-/// `#Predicate` meets the same few expression types every time.
-enum TranslatableExpressionTypes {
-    /// A type's answer; metatypes are immutable, so sharing them between threads is safe.
-    private struct Entry: @unchecked Sendable {
-        let translatable: (any SQLTranslatableExpression.Type)?
-    }
-
-    private static let known = Mutex<[ObjectIdentifier: Entry]>([:])
-
-    /// The translatable type of `expression`, or `nil` when its type has no SQL form.
-    static func type(of expression: Any) -> (any SQLTranslatableExpression.Type)? {
-        let type = Swift.type(of: expression)
-        let key = ObjectIdentifier(type)
-        if let found = known.withLock({ $0[key] }) { return found.translatable }
-        let entry = Entry(translatable: type as? any SQLTranslatableExpression.Type)
-        known.withLock { $0[key] = entry }
-        return entry.translatable
-    }
 }
 
 /// One translated operand or condition, with what the translator knows about its values.
@@ -171,10 +136,10 @@ struct PredicateTranslator {
 
     /// Translates an operand.
     func term(_ expression: Any) throws(PredicateTranslationError) -> SQLTerm {
-        guard let translatable = TranslatableExpressionTypes.type(of: expression) else {
+        guard let translatable = expression as? any SQLTranslatableExpression else {
             throw PredicateTranslationError(description: "\(type(of: expression)) has no SQL form")
         }
-        return try translatable.sqlTerm(of: expression, in: self)
+        return try translatable.sqlTerm(in: self)
     }
 
     /// Translates an expression used as a condition: a comparison, a logical operator or a Bool operand.
