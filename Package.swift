@@ -126,11 +126,14 @@ let coreTargets: [Target] = [
         name: "PersistenceModels",
         dependencies: [
             "PersistenceMacros",
+            "PersistenceObjectLifetime",
             "PersistenceSandbox",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]
     ),
+    // Asks the Swift runtime whether an object still lives, for the context's identity map.
+    .target(name: "PersistenceObjectLifetime"),
     // The macros' implementation, testable on its own; the plugin below only lists it.
     .target(
         name: "PersistenceMacrosSupport",

@@ -1,23 +1,28 @@
 import Foundation
 
 /// Runs every way of a workload several times and keeps the medians.
+///
+/// The ways take turns, one run each per round, so that a machine that slows down or speeds up
+/// during the workload weighs on every way alike.
 struct WorkloadRunner {
     let scratch: Scratch
     let repetitions: Int
 
     func run(_ workload: any Workload) throws -> WorkloadResult {
-        var seconds: [Way: Double] = [:]
-        var peaks: [Way: Int] = [:]
-        for way in Way.allCases {
-            var samples: [Sample] = []
-            for _ in 0..<repetitions {
+        var samples: [Way: [Sample]] = [:]
+        for _ in 0..<repetitions {
+            for way in Way.allCases {
                 let prepared = try workload.prepare(way, scratch: scratch)
                 let sample = try Stopwatch.sample(prepared.action)
                 prepared.cleanUp()
-                samples.append(sample)
+                samples[way, default: []].append(sample)
             }
-            seconds[way] = Stopwatch.median(samples.map(\.seconds)) / Double(workload.operationsPerSample)
-            peaks[way] = samples.compactMap(\.peakBytes).max()
+        }
+        var seconds: [Way: Double] = [:]
+        var peaks: [Way: Int] = [:]
+        for (way, taken) in samples {
+            seconds[way] = Stopwatch.median(taken.map(\.seconds)) / Double(workload.operationsPerSample)
+            peaks[way] = taken.compactMap(\.peakBytes).max()
         }
         return WorkloadResult(seconds: seconds, peakBytes: peaks)
     }

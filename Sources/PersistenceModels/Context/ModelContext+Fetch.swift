@@ -173,20 +173,40 @@ extension ModelContext {
         entity: StoreLayout.EntityLayout,
         while activity: String
     ) throws -> [T] {
-        var (rows, _) = try store.decodedRows(sql: query.sql, arguments: query.arguments, entity: entity, while: activity)
-        var models: [T] = []
-        models.reserveCapacity(rows.count)
-        let registry = registry(ofEntity: entity.entity.name)
-        if registry.models.isEmpty { registry.models.reserveCapacity(rows.count) }
-        // Each row is handed over rather than copied: reversing moves the rows without retaining their
-        // values, and `popLast` then gives them out in the query's order.
-        rows.reverse()
-        while let row = rows.popLast() {
-            guard let model = try materializeAny(decoded: row, entity: entity, registry: registry) as? T else {
-                throw SwiftDataError(.unknownModelType, reason: "the row of \(entity.table) is not a \(T.self)", context: "reading a row")
-            }
-            models.append(model)
+        guard entity.entity.modelType == T.self else {
+            throw SwiftDataError(.unknownModelType, reason: "the rows of \(entity.table) are not \(T.self) models", context: activity)
         }
+        let registry = registry(ofEntity: entity.entity.name)
+        // A query returns each row once, so when the context has no model of the entity yet, no row
+        // can find one, and the lookups are skipped.
+        let hadModels = !registry.isEmpty
+        let rows = try store.decodedRows(sql: query.sql, arguments: query.arguments, entity: entity, while: activity).rows
+        var failure: (any Error)?
+        let models = [T](unsafeUninitializedCapacity: rows.count) { buffer, initializedCount in
+            for row in rows {
+                let model: T
+                if hadModels, let registered = registry.model(forKey: row.primaryKey) {
+                    do {
+                        try refresh(registered, from: row, entity: entity)
+                    } catch {
+                        failure = error
+                        return
+                    }
+                    guard let typed = registered as? T else {
+                        failure = SwiftDataError(.unknownModelType, reason: "the row of \(entity.table) is not a \(T.self)", context: activity)
+                        return
+                    }
+                    model = typed
+                } else {
+                    // The model type is known here, so the model is made without a cast.
+                    model = T(backingData: adopt(row))
+                    registry.register(model, forKey: row.primaryKey)
+                }
+                (buffer.baseAddress! + initializedCount).initialize(to: model)
+                initializedCount += 1
+            }
+        }
+        if let failure { throw failure }
         return models
     }
 
@@ -208,16 +228,24 @@ extension ModelContext {
 
     /// The context's object for a decoded row; `registry` is the identity map of `entity`, when the caller has it.
     private func materializeAny(decoded: DecodedRow, entity: StoreLayout.EntityLayout, registry: EntityRegistry? = nil) throws -> any PersistentModel {
-        let key = decoded.primaryKey
         let registry = registry ?? self.registry(ofEntity: entity.entity.name)
-        if let registered = registry.models[key]?.model {
-            try refresh(registered, from: decoded, entity: entity)
-            return registered
-        }
-        let backing = ModelBackingData(row: decoded.values, foreignKeys: decoded.foreignKeys, primaryKey: key, storeIdentifier: store.identifier, context: self)
-        let model = entity.entity.modelType.init(backingData: backing)
-        registry.models[key] = WeakModel(model: model)
+        if let registered = try registeredModel(for: decoded, entity: entity, registry: registry) { return registered }
+        let model = entity.entity.modelType.init(backingData: adopt(decoded))
+        registry.register(model, forKey: decoded.primaryKey)
         return model
+    }
+
+    /// The registered model of a row, brought up to date with it; `nil` when the context has none yet.
+    private func registeredModel(for row: DecodedRow, entity: StoreLayout.EntityLayout, registry: EntityRegistry) throws -> (any PersistentModel)? {
+        guard let registered = registry.model(forKey: row.primaryKey) else { return nil }
+        try refresh(registered, from: row, entity: entity)
+        return registered
+    }
+
+    /// The backing data of a row, joined to this context for the new model that takes it over.
+    private func adopt(_ row: DecodedRow) -> ModelBackingData {
+        row.backing.context = self
+        return row.backing
     }
 
     /// Brings a registered model without unsaved changes up to date with its row, so that changes saved
@@ -225,7 +253,7 @@ extension ModelContext {
     private func refresh(_ model: any PersistentModel, from row: DecodedRow, entity: StoreLayout.EntityLayout) throws {
         let backing = model.persistentBackingData
         guard backing.changedKeys.isEmpty, !pendingDeletes.contains(model), backing.primaryKey != nil else { return }
-        let (values, foreignKeys) = (row.values, row.foreignKeys)
+        let (values, foreignKeys) = (row.backing.values, row.backing.foreignKeys)
         var changedKeys: [String] = []
         for attribute in entity.attributes {
             guard let codec = attribute.codec, let newValue = values[attribute.name] else { continue }
@@ -246,7 +274,9 @@ extension ModelContext {
 
     /// The attribute values and to-one keys of a row read by name.
     private func decode(row: Row, entity: StoreLayout.EntityLayout) throws -> DecodedRow {
-        let decoder = EntityRowDecoder(entity: entity, columnNames: Array(row.columnNames), externalData: store.externalData)
+        let decoder = EntityRowDecoder(
+            entity: entity, columnNames: Array(row.columnNames), externalData: store.externalData, storeIdentifier: store.identifier
+        )
         return try decoder.decode { row[$0] }
     }
 

@@ -52,7 +52,7 @@ extension ModelContext {
                 registries[type] = registry
                 entityNames[type] = entityName
             }
-            registry.models[key] = WeakModel(model: model)
+            registry.register(model, forKey: key)
             if listsWrittenKeys { writtenKeys[type, default: []].append(key) }
         }
         for model in changes + deletes where listsWrittenKeys {
@@ -68,7 +68,7 @@ extension ModelContext {
         }
         for model in deletes {
             if let key = model.persistentBackingData.primaryKey {
-                registeredModels[Schema.entityName(of: type(of: model))]?.models[key] = nil
+                registeredModels[Schema.entityName(of: type(of: model))]?.removeModel(forKey: key)
             }
             model.persistentBackingData.context = nil
         }

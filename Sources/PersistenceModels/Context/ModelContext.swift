@@ -29,8 +29,8 @@ public final class ModelContext {
     public private(set) var autosaveError: SwiftDataError?
 
     var isMainContext = false
-    /// The identity map: one object per stored row. Entries are weak so that models nobody uses are released;
-    /// models hold their context strongly, so a context lives as long as its models do.
+    /// The identity map: one object per stored row. It does not keep models alive, so models nobody uses
+    /// are released; models hold their context strongly, so a context lives as long as its models do.
     var registeredModels: [String: EntityRegistry] = [:]
     var pendingInserts = ModelSet()
     var pendingChanges = ModelSet()
@@ -170,11 +170,11 @@ public final class ModelContext {
 
     func register(_ model: any PersistentModel, entityName: String? = nil) {
         guard let key = model.persistentBackingData.primaryKey else { return }
-        registry(ofEntity: entityName ?? Schema.entityName(of: type(of: model))).models[key] = WeakModel(model: model)
+        registry(ofEntity: entityName ?? Schema.entityName(of: type(of: model))).register(model, forKey: key)
     }
 
     func registeredModel(entity: String, primaryKey: Int64) -> (any PersistentModel)? {
-        registeredModels[entity]?.models[primaryKey]?.model
+        registeredModels[entity]?.model(forKey: primaryKey)
     }
 
     /// The identity map of one entity, made on first use; callers that handle many rows look it up once.
@@ -222,17 +222,6 @@ public final class ModelContext {
 /// Carries the context into the main actor's autosave task; contexts that autosave are used from the main actor.
 private struct ContextTransfer: @unchecked Sendable {
     let context: ModelContext
-}
-
-/// A registered model, held weakly by the identity map.
-struct WeakModel {
-    weak var model: (any PersistentModel)?
-}
-
-/// The registered models of one entity by primary key: a reference, so that materialising a batch of rows
-/// updates it in place without looking the entity up again for every row.
-final class EntityRegistry {
-    var models: [Int64: WeakModel] = [:]
 }
 
 /// An insertion-ordered set of models, compared by identity.

@@ -27,6 +27,8 @@ public final class ModelBackingData {
     var storeIdentifier: String?
     /// Whether the model is deleted (pending or saved).
     var isDeleted = false
+    /// The identity map that registered the model, which this backing data leaves when it goes.
+    var identityMap: EntityRegistry?
     /// Made on first use: most models are read from rows and never need one, and a random UUID is not free.
     private lazy var temporaryIdentifier = UUID()
     /// Whether the values came from a stored row rather than an initializer.
@@ -40,14 +42,19 @@ public final class ModelBackingData {
         isMaterialized = false
     }
 
-    init(row values: ModelValues, foreignKeys: [String: Int64], primaryKey: Int64, storeIdentifier: String, context: ModelContext) {
+    /// Creates backing data for a stored row; the context that registers its model sets ``context``.
+    init(row values: ModelValues, foreignKeys: [String: Int64], primaryKey: Int64, storeIdentifier: String) {
         self.values = values
         self.committedSnapshot = nil
         self.foreignKeys = foreignKeys
         self.primaryKey = primaryKey
         self.storeIdentifier = storeIdentifier
-        self.context = context
+        self.context = nil
         self.isMaterialized = true
+    }
+
+    deinit {
+        if let identityMap, let primaryKey { identityMap.backingDataDidEnd(ObjectIdentifier(self), key: primaryKey) }
     }
 
     /// Whether the model has never been saved.

@@ -3,11 +3,14 @@ import GRDB
 import GRDBSQLite
 import Synchronization
 
-/// The values of one stored row, decoded and not yet turned into a model.
+/// One stored row, decoded into the backing data a model of it would own.
+///
+/// The backing data is made as the row is read, so that a new model takes it over without copying
+/// its values; a row whose model the context already has only refreshes that model from it.
 struct DecodedRow {
     let primaryKey: Int64
-    let values: ModelValues
-    let foreignKeys: [String: Int64]
+    /// The row's values and to-one keys, not yet in any context.
+    let backing: ModelBackingData
 }
 
 /// Decodes an entity's rows from a query's columns, with each column's position looked up once per query
@@ -15,6 +18,8 @@ struct DecodedRow {
 struct EntityRowDecoder {
     let entity: StoreLayout.EntityLayout
     let externalData: ExternalDataStore?
+    /// The identifier of the store the rows come from, which each row's backing data records.
+    let storeIdentifier: String
     private let primaryKeyIndex: Int?
     /// Where the model type keeps each property's value.
     private let slotLayout: ModelSlotLayout
@@ -25,9 +30,10 @@ struct EntityRowDecoder {
     /// The to-one relationships kept in a column of the row, with that column's position.
     private let foreignKeyIndices: [(name: String, index: Int)]
 
-    init(entity: StoreLayout.EntityLayout, columnNames: [String], externalData: ExternalDataStore?) {
+    init(entity: StoreLayout.EntityLayout, columnNames: [String], externalData: ExternalDataStore?, storeIdentifier: String) {
         self.entity = entity
         self.externalData = externalData
+        self.storeIdentifier = storeIdentifier
         var positions: [String: Int] = [:]
         var lowercasedPositions: [String: Int] = [:]
         for (index, name) in columnNames.enumerated() {
@@ -119,7 +125,10 @@ struct EntityRowDecoder {
         for (name, index) in foreignKeyIndices {
             if let value = Int64.fromDatabaseValue(column(index)) { foreignKeys[name] = value }
         }
-        return DecodedRow(primaryKey: key, values: ModelValues(layout: slotLayout, slots: values), foreignKeys: foreignKeys)
+        let backing = ModelBackingData(
+            row: ModelValues(layout: slotLayout, slots: values), foreignKeys: foreignKeys, primaryKey: key, storeIdentifier: storeIdentifier
+        )
+        return DecodedRow(primaryKey: key, backing: backing)
     }
 }
 
@@ -176,8 +185,8 @@ extension ModelStore {
             try statement.bindDirectly(arguments, while: activity)
             let columnNames = statement.columnNames
             let decoder = cachesStatement
-                ? rowDecoders.decoder(forSQL: sql, entity: entity, columnNames: columnNames, externalData: externalData)
-                : EntityRowDecoder(entity: entity, columnNames: columnNames, externalData: externalData)
+                ? rowDecoders.decoder(forSQL: sql, entity: entity, columnNames: columnNames, externalData: externalData, storeIdentifier: identifier)
+                : EntityRowDecoder(entity: entity, columnNames: columnNames, externalData: externalData, storeIdentifier: identifier)
             let ownerIndex = ownerColumn.flatMap { columnNames.firstIndex(of: $0) }
             let sqliteStatement = statement.sqliteStatement
             let cursor = try Row.fetchCursor(statement)
@@ -218,10 +227,12 @@ final class RowDecoderCache: @unchecked Sendable {
     private static let capacity = 256
 
     /// The decoder for `sql`'s rows of `entity`, made from `columnNames` the first time.
-    func decoder(forSQL sql: String, entity: StoreLayout.EntityLayout, columnNames: [String], externalData: ExternalDataStore?) -> EntityRowDecoder {
+    func decoder(
+        forSQL sql: String, entity: StoreLayout.EntityLayout, columnNames: [String], externalData: ExternalDataStore?, storeIdentifier: String
+    ) -> EntityRowDecoder {
         let key = entity.entity.name + "\u{0}" + sql
         if let cached = decoders.withLock({ $0[key] }) { return cached }
-        let made = EntityRowDecoder(entity: entity, columnNames: columnNames, externalData: externalData)
+        let made = EntityRowDecoder(entity: entity, columnNames: columnNames, externalData: externalData, storeIdentifier: storeIdentifier)
         decoders.withLock { decoders in
             if decoders.count >= Self.capacity { decoders.removeAll() }
             decoders[key] = made
