@@ -181,20 +181,12 @@ extension ModelContext {
         // can find one, and the lookups are skipped.
         let hadModels = !registry.isEmpty
         let rows = try store.decodedRows(sql: query.sql, arguments: query.arguments, entity: entity, while: activity).rows
-        var failure: (any Error)?
-        let models = [T](unsafeUninitializedCapacity: rows.count) { buffer, initializedCount in
+        return try [T](unsafeUninitializedCapacity: rows.count) { buffer, initializedCount in
             for row in rows {
                 let model: T
-                if hadModels, let registered = registry.model(forKey: row.primaryKey) {
-                    do {
-                        try refresh(registered, from: row, entity: entity)
-                    } catch {
-                        failure = error
-                        return
-                    }
+                if hadModels, let registered = try registeredModel(for: row, entity: entity, registry: registry) {
                     guard let typed = registered as? T else {
-                        failure = SwiftDataError(.unknownModelType, reason: "the row of \(entity.table) is not a \(T.self)", context: activity)
-                        return
+                        throw SwiftDataError(.unknownModelType, reason: "the row of \(entity.table) is not a \(T.self)", context: activity)
                     }
                     model = typed
                 } else {
@@ -206,8 +198,6 @@ extension ModelContext {
                 initializedCount += 1
             }
         }
-        if let failure { throw failure }
-        return models
     }
 
     /// The context's object for a row: the registered one when the row was seen before, else a new model.
