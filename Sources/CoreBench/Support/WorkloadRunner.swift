@@ -7,11 +7,13 @@ import Foundation
 struct WorkloadRunner {
     let scratch: Scratch
     let repetitions: Int
+    /// The ways to run, in turn.
+    let ways: [Way]
 
     func run(_ workload: any Workload) throws -> WorkloadResult {
         var samples: [Way: [Sample]] = [:]
         for _ in 0..<repetitions {
-            for way in Way.allCases {
+            for way in ways {
                 let prepared = try workload.prepare(way, scratch: scratch)
                 let sample = try Stopwatch.sample(prepared.action)
                 prepared.cleanUp()
@@ -30,8 +32,16 @@ struct WorkloadRunner {
 
 /// Prints a workload's result table and its budgets.
 enum Report {
-    /// Prints the result; returns the summaries of missed budgets.
-    static func print(_ workload: any Workload, number: Int, result: WorkloadResult) -> [String] {
+    /// What a workload's budgets came to.
+    struct BudgetOutcome {
+        /// The budgets missed, each with its workload and measured value.
+        var missed: [String] = []
+        /// The budgets that could not be checked because a way they compare did not run.
+        var unchecked: [String] = []
+    }
+
+    /// Prints the result and says which budgets were missed or could not be checked.
+    static func print(_ workload: any Workload, number: Int, result: WorkloadResult) -> BudgetOutcome {
         Swift.print("\n[\(number)] \(workload.name): \(workload.title)")
         for way in Way.allCases {
             let time = result.seconds[way].map(format(seconds:)) ?? "-"
@@ -41,13 +51,17 @@ enum Report {
         let toRaw = result.ratio(.core, to: .raw).map { String(format: "%.2f×", $0) } ?? "-"
         let toGRDB = result.ratio(.core, to: .grdb).map { String(format: "%.2f×", $0) } ?? "-"
         Swift.print("    core/raw \(toRaw)   core/GRDB \(toGRDB)")
-        var missed: [String] = []
+        var outcome = BudgetOutcome()
         for budget in workload.budgets {
-            guard let measured = budget.measured(result) else { continue }
+            guard let measured = budget.measured(result) else {
+                Swift.print("    budget \(budget.summary): not checked (a way it compares did not run)")
+                outcome.unchecked.append("\(workload.name): \(budget.summary)")
+                continue
+            }
             Swift.print("    budget \(budget.summary): \(measured.isMet ? "met" : "MISSED") (\(measured.value))")
-            if !measured.isMet { missed.append("\(workload.name): \(budget.summary) (\(measured.value))") }
+            if !measured.isMet { outcome.missed.append("\(workload.name): \(budget.summary) (\(measured.value))") }
         }
-        return missed
+        return outcome
     }
 
     static func format(seconds: Double) -> String {
