@@ -8,17 +8,22 @@ import PersistenceObjectLifetime
 /// finds a model whose deinitialization has begun treats it as gone. This costs far less per model than
 /// a weak reference, which gives every object it points to a side table of reference counts.
 ///
+/// Entries are plain values that the map retains and releases itself, through the runtime calls an
+/// `unowned` reference makes, so that reading or clearing one copies no reference.
+///
 /// Like its context, the map belongs to one thread or actor: models, which are not `Sendable`, are
 /// released there too.
 final class EntityRegistry {
     /// The entries in pages of consecutive keys. Rows are mostly read and released in key order, so
     /// neighbouring keys share a page: registering and removing them touches memory in order instead of
     /// hashing each key to a random place.
-    private var pages: [Int64: Page] = [:]
-    /// The page used last, which the next key most often falls in.
-    private var recentPage: (number: Int64, page: Page)?
+    @exclusivity(unchecked) private var pages: [Int64: Page] = [:]
+    /// The page used last, which the next key most often falls in; `pages` keeps it alive.
+    @exclusivity(unchecked) private unowned(unsafe) var recentPage: Page?
+    /// The number of ``recentPage``.
+    @exclusivity(unchecked) private var recentPageNumber: Int64 = 0
     /// How many models are registered.
-    private(set) var count = 0
+    @exclusivity(unchecked) private(set) var count = 0
 
     /// Keys per page: few enough that a scattered handful of rows does not hold much empty room.
     private static let pageShift: Int64 = 6
@@ -26,28 +31,31 @@ final class EntityRegistry {
 
     /// The entries of `pageSize` consecutive keys.
     private final class Page {
-        var entries = ContiguousArray<Entry?>(repeating: nil, count: EntityRegistry.pageSize)
-        var count = 0
+        let entries: UnsafeMutablePointer<Entry>
+        @exclusivity(unchecked) var count = 0
+
+        init() {
+            entries = .allocate(capacity: EntityRegistry.pageSize)
+            entries.initialize(repeating: Entry(), count: EntityRegistry.pageSize)
+        }
+
+        deinit {
+            for slot in 0..<EntityRegistry.pageSize {
+                if let address = entries[slot].address { persistence_releaseUnowned(address) }
+            }
+            entries.deallocate()
+        }
     }
 
-    /// One registered model.
+    /// One registered model, or an empty slot; a plain value, copied without touching the model.
     private struct Entry {
-        /// Keeps the model's memory allocated, not the model; never read, since reading an unowned
-        /// reference to a model whose deinitialization has begun stops the program.
-        unowned(safe) let anchor: AnyObject
-        /// The model's address, to ask the runtime whether it still lives.
-        let address: UnsafeMutableRawPointer
+        /// The model's address, holding one unowned reference that keeps its memory allocated; `nil`
+        /// for an empty slot.
+        var address: UnsafeMutableRawPointer?
         /// The model, read only once the runtime said it lives.
-        unowned(unsafe) let model: any PersistentModel
+        unowned(unsafe) var model: (any PersistentModel)?
         /// The backing data of the model when it was registered; only it removes the entry.
-        let backing: ObjectIdentifier
-
-        init(_ model: any PersistentModel, backing: ModelBackingData) {
-            anchor = model
-            address = Unmanaged<AnyObject>.passUnretained(model).toOpaque()
-            self.model = model
-            self.backing = ObjectIdentifier(backing)
-        }
+        var backing: ObjectIdentifier?
     }
 
     /// Whether no model is registered.
@@ -56,7 +64,7 @@ final class EntityRegistry {
     /// The page that holds `key`, made when `creating` is set.
     private func page(of key: Int64, creating: Bool) -> Page? {
         let number = key >> Self.pageShift
-        if let recentPage, recentPage.number == number { return recentPage.page }
+        if let recentPage, recentPageNumber == number { return recentPage }
         let page: Page
         if let existing = pages[number] {
             page = existing
@@ -65,7 +73,8 @@ final class EntityRegistry {
             page = Page()
             pages[number] = page
         }
-        recentPage = (number, page)
+        recentPage = page
+        recentPageNumber = number
         return page
     }
 
@@ -75,51 +84,67 @@ final class EntityRegistry {
 
     /// The live model registered for `key`, if any.
     func model(forKey key: Int64) -> (any PersistentModel)? {
-        guard let page = page(of: key, creating: false), let entry = page.entries[Self.slot(of: key)] else { return nil }
-        guard persistence_retainUnlessDeinitializing(entry.address) else {
+        guard let page = page(of: key, creating: false) else { return nil }
+        let entry = page.entries + Self.slot(of: key)
+        guard let address = entry.pointee.address else { return nil }
+        guard persistence_retainUnlessDeinitializing(address) else {
             // The model is gone while something else still holds its backing data.
-            remove(at: Self.slot(of: key), in: page, key: key)
+            remove(entry, in: page, key: key)
             return nil
         }
-        let model = entry.model
-        Unmanaged<AnyObject>.fromOpaque(entry.address).release()
+        let model = entry.pointee.model
+        Unmanaged<AnyObject>.fromOpaque(address).release()
         return model
+    }
+
+    /// Registers `model`, whose backing data is `backing`, as the object of the row `key`, in place of any
+    /// earlier one.
+    func register(_ model: any PersistentModel, backing: ModelBackingData, forKey key: Int64) {
+        let page = page(of: key, creating: true)!
+        let entry = page.entries + Self.slot(of: key)
+        let address = Unmanaged<AnyObject>.passUnretained(model).toOpaque()
+        persistence_retainUnowned(address)
+        if let earlier = entry.pointee.address {
+            persistence_releaseUnowned(earlier)
+        } else {
+            page.count += 1
+            count += 1
+        }
+        entry.pointee = Entry(address: address, model: model, backing: ObjectIdentifier(backing))
+        backing.identityMap = self
     }
 
     /// Registers `model` as the object of the row `key`, in place of any earlier one.
     func register(_ model: any PersistentModel, forKey key: Int64) {
-        let backing = model.persistentBackingData
-        let page = page(of: key, creating: true)!
-        let slot = Self.slot(of: key)
-        if page.entries[slot] == nil {
-            page.count += 1
-            count += 1
-        }
-        page.entries[slot] = Entry(model, backing: backing)
-        backing.identityMap = self
+        register(model, backing: model.persistentBackingData, forKey: key)
     }
 
     /// Removes the model of the row `key`, such as a deleted row's.
     func removeModel(forKey key: Int64) {
-        guard let page = page(of: key, creating: false), page.entries[Self.slot(of: key)] != nil else { return }
-        remove(at: Self.slot(of: key), in: page, key: key)
+        guard let page = page(of: key, creating: false) else { return }
+        let entry = page.entries + Self.slot(of: key)
+        guard entry.pointee.address != nil else { return }
+        remove(entry, in: page, key: key)
     }
 
     /// Removes the entry of `key` when `backing` is the backing data it was registered with: called as
     /// the backing data goes, which is when its model goes, unless something else held it longer.
     func backingDataDidEnd(_ backing: ObjectIdentifier, key: Int64) {
-        guard let page = page(of: key, creating: false), page.entries[Self.slot(of: key)]?.backing == backing else { return }
-        remove(at: Self.slot(of: key), in: page, key: key)
+        guard let page = page(of: key, creating: false) else { return }
+        let entry = page.entries + Self.slot(of: key)
+        guard entry.pointee.address != nil, entry.pointee.backing == backing else { return }
+        remove(entry, in: page, key: key)
     }
 
-    /// Clears an occupied slot, and drops its page once the page is empty.
-    private func remove(at slot: Int, in page: Page, key: Int64) {
-        page.entries[slot] = nil
+    /// Clears an occupied entry, and drops its page once the page is empty.
+    private func remove(_ entry: UnsafeMutablePointer<Entry>, in page: Page, key: Int64) {
+        if let address = entry.pointee.address { persistence_releaseUnowned(address) }
+        entry.pointee = Entry()
         page.count -= 1
         count -= 1
         guard page.count == 0 else { return }
         let number = key >> Self.pageShift
+        if recentPage === page { recentPage = nil }
         pages[number] = nil
-        if recentPage?.number == number { recentPage = nil }
     }
 }

@@ -180,9 +180,12 @@ extension ModelContext {
         // A query returns each row once, so when the context has no model of the entity yet, no row
         // can find one, and the lookups are skipped.
         let hadModels = !registry.isEmpty
-        let rows = try store.decodedRows(sql: query.sql, arguments: query.arguments, entity: entity, while: activity).rows
+        var rows = try store.decodedRows(sql: query.sql, arguments: query.arguments, entity: entity, while: activity).rows
+        // Each row is handed over rather than copied: reversing moves the rows without retaining their
+        // backing data, and `popLast` then gives them out in the query's order.
+        rows.reverse()
         return try [T](unsafeUninitializedCapacity: rows.count) { buffer, initializedCount in
-            for row in rows {
+            while let row = rows.popLast() {
                 let model: T
                 if hadModels, let registered = try registeredModel(for: row, entity: entity, registry: registry) {
                     guard let typed = registered as? T else {
@@ -191,8 +194,9 @@ extension ModelContext {
                     model = typed
                 } else {
                     // The model type is known here, so the model is made without a cast.
-                    model = T(backingData: adopt(row))
-                    registry.register(model, forKey: row.primaryKey)
+                    row.backing.context = self
+                    model = T(backingData: row.backing)
+                    registry.register(model, backing: row.backing, forKey: row.primaryKey)
                 }
                 (buffer.baseAddress! + initializedCount).initialize(to: model)
                 initializedCount += 1
@@ -220,8 +224,9 @@ extension ModelContext {
     private func materializeAny(decoded: DecodedRow, entity: StoreLayout.EntityLayout, registry: EntityRegistry? = nil) throws -> any PersistentModel {
         let registry = registry ?? self.registry(ofEntity: entity.entity.name)
         if let registered = try registeredModel(for: decoded, entity: entity, registry: registry) { return registered }
-        let model = entity.entity.modelType.init(backingData: adopt(decoded))
-        registry.register(model, forKey: decoded.primaryKey)
+        decoded.backing.context = self
+        let model = entity.entity.modelType.init(backingData: decoded.backing)
+        registry.register(model, backing: decoded.backing, forKey: decoded.primaryKey)
         return model
     }
 
@@ -230,12 +235,6 @@ extension ModelContext {
         guard let registered = registry.model(forKey: row.primaryKey) else { return nil }
         try refresh(registered, from: row, entity: entity)
         return registered
-    }
-
-    /// The backing data of a row, joined to this context for the new model that takes it over.
-    private func adopt(_ row: DecodedRow) -> ModelBackingData {
-        row.backing.context = self
-        return row.backing
     }
 
     /// Brings a registered model without unsaved changes up to date with its row, so that changes saved

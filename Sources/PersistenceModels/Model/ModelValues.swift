@@ -27,7 +27,7 @@ final class ModelSlotLayout: @unchecked Sendable {
 struct ModelValues {
     private var layout: ModelSlotLayout?
     /// The values: first those of the layout's slots, then those kept by name, in the order of ``names``.
-    private var slots: ContiguousArray<Any?>
+    private var slots: SlotArray
     /// The names of the values that have no slot in the layout (all of them without a layout); kept apart
     /// so that a search compares names without copying values.
     private var names: ContiguousArray<String>
@@ -35,12 +35,12 @@ struct ModelValues {
     /// No values, kept by name.
     init() {
         layout = nil
-        slots = []
+        slots = SlotArray()
         names = []
     }
 
     /// Values already placed in the slots of `layout`; `slots` has one entry per slot.
-    init(layout: ModelSlotLayout, slots: ContiguousArray<Any?>) {
+    init(layout: ModelSlotLayout, slots: SlotArray) {
         precondition(slots.count == layout.names.count, "slot values do not match the layout")
         self.layout = layout
         self.slots = slots
@@ -112,7 +112,7 @@ struct ModelValues {
     var isEmpty: Bool {
         // A value kept by name is never `nil`: setting `nil` removes it.
         guard layout != nil else { return names.isEmpty }
-        return !slots.contains { $0 != nil }
+        return !slots.hasAnyValue
     }
 
     /// Makes room for `count` values kept by name.

@@ -25,8 +25,8 @@ struct EntityRowDecoder {
     private let slotLayout: ModelSlotLayout
     /// Each attribute with a codec, and the position of its column (`nil` when the query does not return it).
     private let columns: [AttributeColumn]
-    /// For each slot of the model's values, the position in ``columns`` of the attribute it holds, or -1.
-    private let columnOfSlot: [Int]
+    /// For each slot of the model's values, where its value comes from.
+    private let slotSources: [SlotSource]
     /// The to-one relationships kept in a column of the row, with that column's position.
     private let foreignKeyIndices: [(name: String, index: Int)]
 
@@ -58,11 +58,16 @@ struct EntityRowDecoder {
                 readsColumnDirectly: codec.decodesColumns && !attribute.options.contains(.externalStorage)
             )
         }
-        var columnOfSlot = Array(repeating: -1, count: slotLayout.names.count)
-        for (position, attribute) in columns.enumerated() where columnOfSlot[attribute.slot] < 0 {
-            columnOfSlot[attribute.slot] = position
+        var slotSources = Array(repeating: SlotSource.none, count: slotLayout.names.count)
+        for (position, attribute) in columns.enumerated() {
+            guard case .none = slotSources[attribute.slot] else { continue }
+            if attribute.readsColumnDirectly, let index = attribute.index {
+                slotSources[attribute.slot] = .column(CInt(index), attribute.codec, fallback: position)
+            } else {
+                slotSources[attribute.slot] = .attribute(position)
+            }
         }
-        self.columnOfSlot = columnOfSlot
+        self.slotSources = slotSources
         var foreignKeyIndices: [(name: String, index: Int)] = []
         for property in entity.relationshipProperties {
             if case .foreignKey(let column) = entity.relationships[property.name], let index = position(of: column) {
@@ -107,21 +112,29 @@ struct EntityRowDecoder {
     ///   values are then read from it directly.
     func decode(_ column: (Int) -> DatabaseValue, statement: OpaquePointer? = nil) throws -> DecodedRow {
         let key = try primaryKey(column, statement: statement)
-        let slotCount = slotLayout.names.count
+        let slotCount = slotSources.count
         // Slots are filled in order: an attribute's decoded value, or nothing for a relationship (it loads later).
-        let values = try ContiguousArray<Any?>(unsafeUninitializedCapacity: slotCount) { slots, initializedCount in
-            for slot in 0..<slotCount {
-                let source = columnOfSlot[slot]
-                // Each branch initializes the slot in place: an intermediate `Any?` would cost a copy and a destroy.
-                if source < 0 {
-                    (slots.baseAddress! + slot).initialize(to: nil)
-                } else {
-                    (slots.baseAddress! + slot).initialize(to: try decodeValue(of: columns[source], column, statement: statement, key: key))
+        let values = try slotSources.withUnsafeBufferPointer { sources in
+            try SlotArray(count: slotCount) { slots, initializedCount in
+                for slot in 0..<slotCount {
+                    // Each branch initializes the slot in place: an intermediate `Any?` would cost a copy and a destroy.
+                    switch sources[slot] {
+                    case .none:
+                        (slots.baseAddress! + slot).initialize(to: nil)
+                    case .column(let index, let codec, let fallback):
+                        if let statement, codec.decodeColumn(statement, at: index, into: slots.baseAddress! + slot) {
+                            break
+                        } else {
+                            (slots.baseAddress! + slot).initialize(to: try decodeValue(of: columns[fallback], column, statement: statement, key: key))
+                        }
+                    case .attribute(let position):
+                        (slots.baseAddress! + slot).initialize(to: try decodeValue(of: columns[position], column, statement: statement, key: key))
+                    }
+                    initializedCount = slot + 1
                 }
-                initializedCount = slot + 1
             }
         }
-        var foreignKeys: [String: Int64] = [:]
+        var foreignKeys = Self.noForeignKeys
         for (name, index) in foreignKeyIndices {
             if let value = Int64.fromDatabaseValue(column(index)) { foreignKeys[name] = value }
         }
@@ -130,6 +143,24 @@ struct EntityRowDecoder {
         )
         return DecodedRow(primaryKey: key, backing: backing)
     }
+}
+
+extension EntityRowDecoder {
+    /// An empty table of to-one keys, made once: an empty literal costs a call for every row.
+    private static let noForeignKeys: [String: Int64] = [:]
+}
+
+/// Where the value of one slot of a model's values comes from in a query's columns.
+///
+/// Plain values, so that reading a row retains nothing to find out how to read it.
+private enum SlotSource {
+    /// No column: a relationship, which loads later.
+    case none
+    /// A common scalar read straight from the statement's column at this position; the attribute at
+    /// `fallback` in the decoder's columns reads any other stored form.
+    case column(CInt, AttributeCodec, fallback: Int)
+    /// The attribute at this position in the decoder's columns, read through its codec.
+    case attribute(Int)
 }
 
 /// The integer in column `index` of the current row of `statement`; `nil` when the column holds another type.

@@ -162,6 +162,13 @@ struct AttributeCodec {
         commonScalar?.decodeColumn(statement, at: index)
     }
 
+    /// Reads column `index` of the current row as ``decodeColumn(_:at:)`` does, straight into the
+    /// uninitialized `slot`, which spares copying the value; `false`, with `slot` left uninitialized, when
+    /// ``decodeColumn(_:at:)`` would return `nil`.
+    func decodeColumn(_ statement: OpaquePointer, at index: CInt, into slot: UnsafeMutablePointer<Any?>) -> Bool {
+        commonScalar?.decodeColumn(statement, at: index, into: slot) ?? false
+    }
+
     /// Whether ``decodeColumn(_:at:)`` can read the attribute's usual values.
     var decodesColumns: Bool { commonScalar != nil }
     var columnType: String { ValueCodec.columnType(for: valueType) }
@@ -223,26 +230,37 @@ private struct CommonScalar {
     /// Reads column `index` of the current row the way ``decode(_:)`` reads its `DatabaseValue`, for the
     /// usual storage class of the kind only; `nil` otherwise (NULL included).
     func decodeColumn(_ statement: OpaquePointer, at index: CInt) -> Any? {
+        let slot = UnsafeMutablePointer<Any?>.allocate(capacity: 1)
+        defer { slot.deallocate() }
+        guard decodeColumn(statement, at: index, into: slot) else { return nil }
+        return slot.move()
+    }
+
+    /// Reads column `index` of the current row as ``decodeColumn(_:at:)`` does, initializing `slot` with
+    /// the value; `false`, with `slot` left uninitialized, for anything but the kind's usual storage class.
+    func decodeColumn(_ statement: OpaquePointer, at index: CInt, into slot: UnsafeMutablePointer<Any?>) -> Bool {
         switch (kind, sqlite3_column_type(statement, index)) {
         case (.string, SQLITE_TEXT):
-            guard let text = sqlite3_column_text(statement, index) else { return nil }
-            return wrap(String(cString: text))
+            guard let text = sqlite3_column_text(statement, index) else { return false }
+            initialize(slot, with: String(cString: text))
         case (.int, SQLITE_INTEGER):
-            return wrap(Int(truncatingIfNeeded: sqlite3_column_int64(statement, index)))
+            initialize(slot, with: Int(truncatingIfNeeded: sqlite3_column_int64(statement, index)))
         case (.bool, SQLITE_INTEGER):
-            return wrap(sqlite3_column_int64(statement, index) != 0)
+            initialize(slot, with: sqlite3_column_int64(statement, index) != 0)
         case (.double, SQLITE_FLOAT):
-            return wrap(sqlite3_column_double(statement, index))
+            initialize(slot, with: sqlite3_column_double(statement, index))
         case (.date, SQLITE_FLOAT):
-            return wrap(Date(timeIntervalSinceReferenceDate: sqlite3_column_double(statement, index)))
+            initialize(slot, with: Date(timeIntervalSinceReferenceDate: sqlite3_column_double(statement, index)))
         case (.uuid, SQLITE_TEXT):
             // The canonical form is parsed from SQLite's bytes, without making a String first.
-            guard let text = sqlite3_column_text(statement, index) else { return nil }
-            let count = Int(sqlite3_column_bytes(statement, index))
-            return Self.canonicalUUID(UnsafeBufferPointer(start: text, count: count)).map(wrap)
+            guard let text = sqlite3_column_text(statement, index),
+                  let uuid = Self.canonicalUUID(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index))))
+            else { return false }
+            initialize(slot, with: uuid)
         default:
-            return nil
+            return false
         }
+        return true
     }
 
     /// Reads the 36-character `8-4-4-4-12` hex form that `uuidString` writes; `nil` for any other text.
@@ -260,34 +278,47 @@ private struct CommonScalar {
         guard utf8.count == 36, let text = utf8.baseAddress,
               text[8] == dash, text[13] == dash, text[18] == dash, text[23] == dash
         else { return nil }
-        // A byte that is not a hex digit reads as 0xFF, so one check after the loop finds any of them.
-        var invalid: UInt8 = 0
-        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &bytes) { output in
-            for index in 0..<16 {
-                // Byte `index` starts after the dashes that precede it: at bytes 4, 6, 8 and 10.
-                let dashes = (index >= 4 ? 1 : 0) + (index >= 6 ? 1 : 0) + (index >= 8 ? 1 : 0) + (index >= 10 ? 1 : 0)
-                let position = index &* 2 &+ dashes
-                let high = hexValue(text[position])
-                let low = hexValue(text[position &+ 1])
-                invalid |= high | low
-                output[index] = high << 4 | (low & 0x0F)
+        return hexDigitValues.withUnsafeBufferPointer { values in
+            // A byte that is not a hex digit reads as 0xFF, so one check after the loop finds any of them.
+            var invalid: UInt8 = 0
+            var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            withUnsafeMutableBytes(of: &bytes) { output in
+                var position = 0
+                for index in 0..<16 {
+                    // The dashes sit before bytes 4, 6, 8 and 10.
+                    if index == 4 || index == 6 || index == 8 || index == 10 { position &+= 1 }
+                    let high = values[Int(text[position])]
+                    let low = values[Int(text[position &+ 1])]
+                    invalid |= high | low
+                    output[index] = high &<< 4 | (low & 0x0F)
+                    position &+= 2
+                }
             }
+            return invalid & 0xF0 == 0 ? UUID(uuid: bytes) : nil
         }
-        return invalid & 0xF0 == 0 ? UUID(uuid: bytes) : nil
     }
 
-    /// The value of an ASCII hex digit in either case, or 0xFF for any other byte.
-    @inline(__always)
-    private static func hexValue(_ character: UInt8) -> UInt8 {
-        let digit = character &- UInt8(ascii: "0")
-        if digit < 10 { return digit }
-        // Setting bit 5 maps "A"..."F" onto "a"..."f".
-        let letter = (character | 0x20) &- UInt8(ascii: "a")
-        return letter < 6 ? letter &+ 10 : 0xFF
+    /// The value of each byte read as an ASCII hex digit in either case, or 0xFF for any other byte.
+    private static let hexDigitValues: [UInt8] = (0...255).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10
+        default: 0xFF
+        }
     }
 
     private func wrap<Value>(_ value: Value) -> Any {
         isOptional ? Optional(value) as Any : value
+    }
+
+    /// Initializes `slot` with `value`, in an `Optional` when the attribute is optional.
+    @inline(__always)
+    private func initialize<Value>(_ slot: UnsafeMutablePointer<Any?>, with value: consuming Value) {
+        if isOptional {
+            slot.initialize(to: Optional(value) as Any)
+        } else {
+            slot.initialize(to: value as Any)
+        }
     }
 }

@@ -1,0 +1,139 @@
+/// The value slots of one model: a copy-on-write array of `Any?` in a single allocation.
+///
+/// It does what `ContiguousArray<Any?>` does for ``ModelValues``, at a lower cost per model: the
+/// standard library allocates and destroys such an array through its unspecialized generic code, which
+/// looks up the array's type and destroys each value through its metadata, once for every row fetched.
+/// This buffer's class is concrete, so creating and freeing one is a plain allocation and a loop.
+struct SlotArray {
+    /// The values; `nil` while there are none and no room was asked for.
+    private var buffer: SlotBuffer?
+
+    /// No values.
+    init() {
+        buffer = nil
+    }
+
+    /// `count` values that `initialize` writes in place, in the manner of `Array(unsafeUninitializedCapacity:)`.
+    ///
+    /// - Parameter initialize: Initializes the first `initializedCount` elements of the buffer it is given
+    ///   and sets `initializedCount`; if it throws, the elements it initialized are destroyed.
+    init(
+        count: Int,
+        initializingWith initialize: (UnsafeMutableBufferPointer<Any?>, inout Int) throws -> Void
+    ) rethrows {
+        let buffer = SlotBuffer.make(capacity: count)
+        self.buffer = buffer
+        try buffer.withUnsafeMutablePointers { header, elements in
+            var initializedCount = 0
+            defer { header.pointee.count = initializedCount }
+            try initialize(UnsafeMutableBufferPointer(start: elements, count: count), &initializedCount)
+            precondition(initializedCount <= count, "more slots initialized than there is room for")
+        }
+    }
+
+    /// How many values there are.
+    var count: Int {
+        buffer?.header.count ?? 0
+    }
+
+    subscript(index: Int) -> Any? {
+        get {
+            precondition(index >= 0 && index < count, "slot index out of range")
+            return buffer!.withUnsafeMutablePointerToElements { $0[index] }
+        }
+        set {
+            precondition(index >= 0 && index < count, "slot index out of range")
+            makeUnique(capacity: count)
+            buffer!.withUnsafeMutablePointerToElements { $0[index] = newValue }
+        }
+    }
+
+    /// Whether any slot holds a value.
+    var hasAnyValue: Bool {
+        guard let buffer else { return false }
+        return buffer.withUnsafeMutablePointers { header, elements in
+            UnsafeBufferPointer(start: elements, count: header.pointee.count).contains { $0 != nil }
+        }
+    }
+
+    mutating func append(_ value: Any?) {
+        let count = count
+        makeUnique(capacity: count + 1)
+        buffer!.withUnsafeMutablePointers { header, elements in
+            (elements + count).initialize(to: value)
+            header.pointee.count = count + 1
+        }
+    }
+
+    mutating func remove(at index: Int) {
+        precondition(index >= 0 && index < count, "slot index out of range")
+        makeUnique(capacity: count)
+        buffer!.withUnsafeMutablePointers { header, elements in
+            let count = header.pointee.count
+            (elements + index).deinitialize(count: 1)
+            (elements + index).moveInitialize(from: elements + index + 1, count: count - index - 1)
+            header.pointee.count = count - 1
+        }
+    }
+
+    /// Makes room for `capacity` values in all.
+    mutating func reserveCapacity(_ capacity: Int) {
+        makeUnique(capacity: capacity)
+    }
+
+    /// Gives the array a buffer of its own with room for `capacity` values, copying the values when the
+    /// buffer is shared and moving them to a larger one when it is too small.
+    private mutating func makeUnique(capacity: Int) {
+        let isUnique = isKnownUniquelyReferenced(&buffer)
+        let oldCapacity = buffer?.header.capacity ?? 0
+        if isUnique, capacity <= oldCapacity { return }
+        let count = count
+        let newCapacity = capacity <= oldCapacity ? oldCapacity : Swift.max(capacity, oldCapacity * 2, 4)
+        let replacement = SlotBuffer.make(capacity: newCapacity)
+        if let old = buffer {
+            replacement.withUnsafeMutablePointers { header, elements in
+                old.withUnsafeMutablePointers { oldHeader, oldElements in
+                    if isUnique {
+                        elements.moveInitialize(from: oldElements, count: count)
+                        oldHeader.pointee.count = 0
+                    } else {
+                        elements.initialize(from: oldElements, count: count)
+                    }
+                }
+                header.pointee.count = count
+            }
+        }
+        buffer = replacement
+    }
+}
+
+extension SlotArray: ExpressibleByArrayLiteral {
+    init(arrayLiteral elements: Any?...) {
+        self.init(count: elements.count) { slots, initializedCount in
+            for element in elements {
+                (slots.baseAddress! + initializedCount).initialize(to: element)
+                initializedCount += 1
+            }
+        }
+    }
+}
+
+/// The storage of a ``SlotArray``: its count and room in the header, the values after it.
+final class SlotBuffer: ManagedBuffer<SlotBuffer.Header, Any?> {
+    struct Header {
+        var count: Int
+        let capacity: Int
+    }
+
+    /// An empty buffer with room for `capacity` values.
+    static func make(capacity: Int) -> SlotBuffer {
+        let buffer = create(minimumCapacity: capacity) { _ in Header(count: 0, capacity: capacity) }
+        return unsafeDowncast(buffer, to: SlotBuffer.self)
+    }
+
+    deinit {
+        _ = withUnsafeMutablePointers { header, elements in
+            elements.deinitialize(count: header.pointee.count)
+        }
+    }
+}
