@@ -8,8 +8,10 @@ struct Sample {
 
 /// Times actions and reads the process's peak resident set size (Linux `/proc`).
 enum Stopwatch {
-    /// Runs `action` once, resetting the kernel's peak-RSS mark before so that the peak belongs to it.
+    /// Runs `action` once, from the same allocator state as every other run, and resetting the kernel's
+    /// peak-RSS mark before so that the peak belongs to it.
     static func sample(_ action: () throws -> Void) rethrows -> Sample {
+        releaseFreeMemory()
         resetPeakMemory()
         let clock = ContinuousClock()
         let start = clock.now
@@ -17,6 +19,19 @@ enum Stopwatch {
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return Sample(seconds: seconds, peakBytes: peakMemoryBytes())
+    }
+
+    /// Gives the memory malloc keeps free back to the system (glibc's `malloc_trim`).
+    ///
+    /// Whether malloc keeps freed memory depends on where in its heap the last run's frees fell. Kept
+    /// memory makes the next run's allocations cheaper, since its pages are already mapped, and keeps the
+    /// resident size high; so without this a way would be timed faster or slower, and its peak memory
+    /// read higher, depending on the way that ran before it. Every run instead starts with nothing kept
+    /// and pays for the pages it touches.
+    static func releaseFreeMemory() {
+        guard let symbol = dlsym(nil, "malloc_trim") else { return }
+        let trim = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+        _ = trim(0)
     }
 
     /// Writing 5 to `clear_refs` resets `VmHWM` to the current resident size.

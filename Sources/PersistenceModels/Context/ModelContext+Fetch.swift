@@ -193,10 +193,15 @@ extension ModelContext {
                     }
                     model = typed
                 } else {
-                    // The model type is known here, so the model is made without a cast.
-                    row.backing.context = self
-                    model = T(backingData: row.backing)
-                    registry.register(model, backing: row.backing, forKey: row.primaryKey)
+                    let key = row.primaryKey
+                    let backing = row.takeBacking()
+                    backing.context = self
+                    registry.adopt(backing)
+                    let identifier = ObjectIdentifier(backing)
+                    // The model type is known here, so the model is made without a cast; it takes the
+                    // backing data over from the row.
+                    model = T(backingData: consume backing)
+                    registry.register(model, backingIdentifier: identifier, forKey: key)
                 }
                 (buffer.baseAddress! + initializedCount).initialize(to: model)
                 initializedCount += 1

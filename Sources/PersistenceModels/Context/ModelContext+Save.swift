@@ -247,10 +247,11 @@ final class SaveWriter {
         let isInserted = Set(inserts.map(ObjectIdentifier.init))
         for model in inserts + changes {
             let inserted = isInserted.contains(ObjectIdentifier(model))
+            let plan = try insertPlan(of: model)
             // A new row already holds its attributes; only its relationships are left to write.
-            if inserted, try insertPlan(of: model).entity.relationshipProperties.isEmpty { continue }
+            if inserted, plan.relationships.isEmpty { continue }
             guard let key = primaryKey(of: model) else { continue }
-            let entity = try entityLayout(of: model)
+            let entity = plan.entity
             let backing = model.persistentBackingData
             var assignments: [String] = []
             var arguments: [DatabaseValue] = []
@@ -263,45 +264,44 @@ final class SaveWriter {
                     arguments.append(stored)
                 }
             }
-            for property in entity.relationshipProperties where inserted || backing.changedKeys.contains(property.name) {
-                guard let storage = entity.relationships[property.name], backing.values[property.name] != nil else { continue }
-                let related = backing.relatedModels(forKey: property.name, of: model)
-                switch storage {
+            for relationship in plan.relationships where inserted || backing.changedKeys.contains(relationship.name) {
+                guard backing.values[relationship.name] != nil else { continue }
+                let related = backing.relatedModels(forKey: relationship.name, of: model)
+                switch relationship.storage {
                 case .foreignKey(let column):
                     assignments.append("\(column.quotedDatabaseIdentifier) = ?")
                     arguments.append(related.first.flatMap(primaryKey(of:))?.databaseValue ?? .null)
                 case .inverseForeignKey:
                     continue
                 case .linkTable(let table, let isOwner):
-                    let quoted = table.quotedDatabaseIdentifier
                     let relatedKeys = related.compactMap(primaryKey(of:))
                     let hasStoredLinks = !newRows.contains(ObjectIdentifier(model))
+                    let link = try plan.linkStatement(for: relationship, in: db)
+                    let activity = { "linking \(entity.entity.name).\(relationship.name)" }
                     if isOwner {
                         if hasStoredLinks {
-                            try db.cachedStatement(sql: "DELETE FROM \(quoted) WHERE \"owner\" = ?").execute(arguments: [key])
+                            try db.cachedStatement(sql: "DELETE FROM \(table.quotedDatabaseIdentifier) WHERE \"owner\" = ?").execute(arguments: [key])
                         }
-                        let link = try db.cachedStatement(sql: "INSERT OR IGNORE INTO \(quoted) (\"owner\", \"target\") VALUES (?, ?)")
                         for target in relatedKeys {
-                            try link.execute(arguments: [key, target])
+                            try link.execute(binding: key, target, while: activity())
                         }
                     } else {
                         if hasStoredLinks {
                             let placeholders = Array(repeating: "?", count: relatedKeys.count).joined(separator: ", ")
                             try db.execute(
-                                sql: "DELETE FROM \(quoted) WHERE \"target\" = ? AND \"owner\" NOT IN (\(placeholders))",
+                                sql: "DELETE FROM \(table.quotedDatabaseIdentifier) WHERE \"target\" = ? AND \"owner\" NOT IN (\(placeholders))",
                                 arguments: StatementArguments([key] + relatedKeys)
                             )
                         }
-                        let link = try db.cachedStatement(sql: "INSERT OR IGNORE INTO \(quoted) (\"owner\", \"target\") VALUES (?, ?)")
                         for owner in relatedKeys {
-                            try link.execute(arguments: [owner, key])
+                            try link.execute(binding: owner, key, while: activity())
                         }
                     }
                 }
             }
             guard !assignments.isEmpty else { continue }
             arguments.append(key.databaseValue)
-            try db.cachedStatement(sql: "UPDATE \(entity.table.quotedDatabaseIdentifier) SET \(assignments.joined(separator: ", ")) WHERE \(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier) = ?")
+            try db.cachedStatement(sql: "UPDATE \(plan.table) SET \(assignments.joined(separator: ", ")) WHERE \(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier) = ?")
                 .execute(arguments: StatementArguments(arguments))
         }
         return keys
@@ -393,9 +393,19 @@ private final class InsertPlan {
         let isExternal: Bool
     }
 
+    /// A relationship property of the entity, with where its links are stored.
+    struct Relationship {
+        let name: String
+        let storage: StoreLayout.RelationshipStorage
+    }
+
     let entity: StoreLayout.EntityLayout
     /// The entity's attributes, in the order of ``quotedColumns``.
     let columns: [Column]
+    /// The entity's relationship properties that are stored, in declaration order.
+    let relationships: [Relationship]
+    /// The INSERT of each link table, by table name, prepared on first use.
+    private var linkStatements: [String: Statement] = [:]
     let table: String
     let quotedColumns: [String]
     /// The attribute positions of each unique column set; a set naming another column can never be complete.
@@ -406,11 +416,25 @@ private final class InsertPlan {
     init(entity: StoreLayout.EntityLayout) {
         self.entity = entity
         columns = entity.attributes.map { Column(name: $0.name, codec: $0.codec, isExternal: $0.options.contains(.externalStorage)) }
+        relationships = entity.relationshipProperties.compactMap { property in
+            entity.relationships[property.name].map { Relationship(name: property.name, storage: $0) }
+        }
         table = entity.table.quotedDatabaseIdentifier
         quotedColumns = entity.attributes.map(\.columnName.quotedDatabaseIdentifier)
         let positions = Dictionary(entity.attributes.enumerated().map { ($1.columnName, $0) }, uniquingKeysWith: { first, _ in first })
         uniqueSets = entity.uniqueColumns.map { columns in columns.map { positions[$0] ?? -1 } }
         hasUniqueColumns = !entity.uniqueColumns.isEmpty
+    }
+
+    /// The statement that adds one link of `relationship`, which is stored in a link table.
+    func linkStatement(for relationship: Relationship, in db: Database) throws -> Statement {
+        guard case .linkTable(let table, _) = relationship.storage else {
+            preconditionFailure("\(entity.entity.name).\(relationship.name) is not stored in a link table")
+        }
+        if let statement = linkStatements[table] { return statement }
+        let statement = try db.cachedStatement(sql: "INSERT OR IGNORE INTO \(table.quotedDatabaseIdentifier) (\"owner\", \"target\") VALUES (?, ?)")
+        linkStatements[table] = statement
+        return statement
     }
 
     /// Inserts the row and returns its key, or returns `nil` without a change when it may collide with a

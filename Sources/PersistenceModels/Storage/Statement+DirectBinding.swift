@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 extension Statement {
     /// Binds `values` to the statement's parameters in order, replacing the previous bindings.
@@ -17,6 +18,25 @@ extension Statement {
             guard code == 0 else {
                 throw SwiftDataError(.storeOperationFailed, reason: "SQLite result code \(code) for parameter \(offset + 1)", context: activity)
             }
+        }
+    }
+
+    /// Runs the statement once with two integer parameters bound straight to SQLite, such as a link
+    /// row's owner and target.
+    ///
+    /// - Parameter activity: What the statement is for, named in the error.
+    /// - Throws: ``SwiftDataError`` when SQLite refuses a value, or the error of running the statement.
+    func execute(binding first: Int64, _ second: Int64, while activity: @autoclosure () -> String) throws {
+        setUncheckedArguments(StatementArguments())
+        try bind(first, at: 1, while: activity())
+        try bind(second, at: 2, while: activity())
+        try execute()
+    }
+
+    private func bind(_ value: Int64, at index: CInt, while activity: @autoclosure () -> String) throws {
+        let code = sqlite3_bind_int64(sqliteStatement, index, value)
+        guard code == SQLITE_OK else {
+            throw SwiftDataError(.storeOperationFailed, reason: "SQLite result code \(code) for parameter \(index)", context: activity())
         }
     }
 }
