@@ -433,6 +433,7 @@ private final class InsertPlan {
         }
         if let statement = linkStatements[table] { return statement }
         let statement = try db.cachedStatement(sql: "INSERT OR IGNORE INTO \(table.quotedDatabaseIdentifier) (\"owner\", \"target\") VALUES (?, ?)")
+        statement.prepareForDirectBinding()
         linkStatements[table] = statement
         return statement
     }

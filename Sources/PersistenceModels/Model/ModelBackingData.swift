@@ -91,13 +91,14 @@ public final class ModelBackingData {
 
     /// Changes the property `key` of `model`, keeping the inverse of a relationship in step.
     public func setValue<Model: PersistentModel, Value>(_ newValue: Value, forKey key: String, of model: Model) {
-        guard let property = Model.property(named: key), let shape = property.relationshipShape else {
+        // Attributes, the usual case, are told apart by the cached shapes without copying property metadata.
+        guard let shape = ModelTypeCache.relationshipShape(of: Model.self, named: key), let property = Model.property(named: key) else {
             store(newValue, forKey: key, of: model)
             return
         }
         let oldModels = relatedModels(forKey: key, of: model)
         store(newValue, forKey: key, of: model)
-        let newModels = (newValue as? any RelationshipValue)?._relatedModels ?? []
+        let newModels = shape.relatedModels(in: newValue)
         RelationshipMaintainer.relationship(property, shape: shape, of: model, changedFrom: oldModels, to: newModels)
     }
 
@@ -129,7 +130,11 @@ public final class ModelBackingData {
 
     /// The models the relationship `key` holds now.
     func relatedModels(forKey key: String, of model: any PersistentModel) -> [any PersistentModel] {
-        (anyValue(forKey: key, of: model) as? any RelationshipValue)?._relatedModels ?? []
+        guard let value = anyValue(forKey: key, of: model) else { return [] }
+        if let shape = ModelTypeCache.relationshipShape(of: type(of: model), named: key) {
+            return shape.relatedModels(in: value)
+        }
+        return (value as? any RelationshipValue)?._relatedModels ?? []
     }
 
     /// Stores a value and reports the change to the context, without touching inverses.

@@ -22,6 +22,11 @@ enum ModelTypeCache {
         facts(of: type).slotLayout
     }
 
+    /// The shape of the model type's relationship property `name`; `nil` for an attribute or an unknown name.
+    static func relationshipShape(of type: any PersistentModel.Type, named name: String) -> RelationshipShape? {
+        facts(of: type).relationshipShapes[name]
+    }
+
     /// The model type's entity name; describing a type is slow enough to matter once per row.
     static func entityName(of type: any PersistentModel.Type) -> String {
         facts(of: type).entityName
@@ -31,9 +36,14 @@ enum ModelTypeCache {
         let id = ObjectIdentifier(type)
         if let cached = metadataByType.withLock({ $0[id] }) { return cached }
         let metadata = type.schemaMetadata
+        let relationships = metadata.filter(\.isRelationship)
         let facts = TypeFacts(
             metadata: metadata,
-            relationships: metadata.filter(\.isRelationship),
+            relationships: relationships,
+            relationshipShapes: Dictionary(
+                relationships.compactMap { property in property.relationshipShape.map { (property.name, $0) } },
+                uniquingKeysWith: { first, _ in first }
+            ),
             entityName: String(describing: type),
             slotLayout: ModelSlotLayout(names: metadata.map(\.name))
         )
@@ -82,12 +92,21 @@ enum ModelTypeCache {
     private final class TypeFacts: @unchecked Sendable {
         let metadata: [Schema.PropertyMetadata]
         let relationships: [Schema.PropertyMetadata]
+        /// The shape of each relationship property, by name: a plain value, unlike the property metadata.
+        let relationshipShapes: [String: RelationshipShape]
         let entityName: String
         let slotLayout: ModelSlotLayout
 
-        init(metadata: [Schema.PropertyMetadata], relationships: [Schema.PropertyMetadata], entityName: String, slotLayout: ModelSlotLayout) {
+        init(
+            metadata: [Schema.PropertyMetadata],
+            relationships: [Schema.PropertyMetadata],
+            relationshipShapes: [String: RelationshipShape],
+            entityName: String,
+            slotLayout: ModelSlotLayout
+        ) {
             self.metadata = metadata
             self.relationships = relationships
+            self.relationshipShapes = relationshipShapes
             self.entityName = entityName
             self.slotLayout = slotLayout
         }

@@ -121,5 +121,12 @@ extension Array where Element: PersistentModel {
         return elements
     }
     /// The elements.
-    public var _relatedModels: [any PersistentModel] { self }
+    public var _relatedModels: [any PersistentModel] {
+        // A plain loop: the implicit conversion of `self` casts each element at run time, where this
+        // uses the conformance the generic signature already gives.
+        var models: [any PersistentModel] = []
+        models.reserveCapacity(count)
+        for element in self { models.append(element) }
+        return models
+    }
 }

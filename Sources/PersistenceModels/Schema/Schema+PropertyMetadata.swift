@@ -235,4 +235,19 @@ struct RelationshipShape {
     func makeValue(_ models: [any PersistentModel]) -> Any? {
         valueType._make(from: models)
     }
+
+    /// The models a value of the property holds; none when `value` is not of the property's type.
+    func relatedModels(in value: Any) -> [any PersistentModel] {
+        valueType._models(in: value)
+    }
+}
+
+extension RelationshipValue {
+    /// The models `value` holds when it is of this type.
+    ///
+    /// A cast to the concrete type is a comparison of type metadata, where a cast to
+    /// `any RelationshipValue` searches the conformances of the value's type.
+    static func _models(in value: Any) -> [any PersistentModel] {
+        (value as? Self)?._relatedModels ?? []
+    }
 }
