@@ -7,28 +7,33 @@ import Foundation
 public final class ModelBackingData {
     // The stored properties an initializer sets have no default value: a default followed by an
     // assignment in the initializer would make the assignment a checked access on every fetched row.
+    //
+    // Accesses to the stored properties are not checked for exclusivity at run time: backing data
+    // belongs to one thread or actor, like its context, and every access in this module is a short read
+    // or write that never overlaps another. The checks cost two runtime calls per access, several per
+    // fetched row.
 
     /// Current values by property name.
-    var values: ModelValues
+    @exclusivity(unchecked) var values: ModelValues
     /// Values as of the last save or fetch, by property name; rollback restores them.
     var committedValues: ModelValues { committedSnapshot ?? values }
     /// The committed values once they differ from ``values``; `nil` while they are the same, as they are
     /// for a model just fetched or saved, which then shares one copy instead of holding two.
-    private var committedSnapshot: ModelValues?
+    @exclusivity(unchecked) private var committedSnapshot: ModelValues?
     /// The names of the properties changed since the last save or fetch.
-    var changedKeys: Set<String> = []
+    @exclusivity(unchecked) var changedKeys: Set<String> = []
     /// Primary keys of to-one relationships as read from the row, before they are loaded.
-    var foreignKeys: [String: Int64]
+    @exclusivity(unchecked) var foreignKeys: [String: Int64]
     /// The context that manages the model; held strongly so a model can load its relationships as long as it lives.
-    var context: ModelContext?
+    @exclusivity(unchecked) var context: ModelContext?
     /// The row's primary key once the model is saved.
-    var primaryKey: Int64?
+    @exclusivity(unchecked) var primaryKey: Int64?
     /// The store that holds the row, once known.
-    var storeIdentifier: String?
+    @exclusivity(unchecked) var storeIdentifier: String?
     /// Whether the model is deleted (pending or saved).
-    var isDeleted = false
+    @exclusivity(unchecked) var isDeleted = false
     /// The identity map that registered the model, which this backing data leaves when it goes.
-    var identityMap: EntityRegistry?
+    @exclusivity(unchecked) var identityMap: EntityRegistry?
     /// Made on first use: most models are read from rows and never need one, and a random UUID is not free.
     private lazy var temporaryIdentifier = UUID()
     /// Whether the values came from a stored row rather than an initializer.
