@@ -16,12 +16,12 @@ public final class ModelBackingData {
     /// Current values by property name.
     @exclusivity(unchecked) var values: ModelValues
     /// Values as of the last save or fetch, by property name; rollback restores them.
-    var committedValues: ModelValues { committedSnapshot ?? values }
-    /// The committed values once they differ from ``values``; `nil` while they are the same, as they are
-    /// for a model just fetched or saved, which then shares one copy instead of holding two.
-    @exclusivity(unchecked) private var committedSnapshot: ModelValues?
+    var committedValues: ModelValues { edits?.committedSnapshot ?? values }
     /// The names of the properties changed since the last save or fetch.
-    @exclusivity(unchecked) var changedKeys: Set<String> = []
+    var changedKeys: Set<String> { edits?.changedKeys ?? [] }
+    /// What a new or changed model tracks; `nil` for a model as fetched or saved, which keeps its
+    /// backing data small.
+    @exclusivity(unchecked) private var edits: EditState?
     /// Primary keys of to-one relationships as read from the row, before they are loaded.
     @exclusivity(unchecked) var foreignKeys: [String: Int64]
     /// The context that manages the model; held strongly so a model can load its relationships as long as it lives.
@@ -34,15 +34,14 @@ public final class ModelBackingData {
     @exclusivity(unchecked) var isDeleted = false
     /// The identity map that registered the model, which this backing data leaves when it goes.
     @exclusivity(unchecked) var identityMap: EntityRegistry?
-    /// Made on first use: most models are read from rows and never need one, and a random UUID is not free.
-    private lazy var temporaryIdentifier = UUID()
     /// Whether the values came from a stored row rather than an initializer.
     private let isMaterialized: Bool
 
     /// Creates empty backing data for a new model.
     public init() {
         values = ModelValues()
-        committedSnapshot = ModelValues()
+        // A model never saved has no committed values.
+        edits = EditState(committedSnapshot: ModelValues())
         foreignKeys = [:]
         isMaterialized = false
     }
@@ -50,7 +49,7 @@ public final class ModelBackingData {
     /// Creates backing data for a stored row; the context that registers its model sets ``context``.
     init(row values: ModelValues, foreignKeys: [String: Int64], primaryKey: Int64, storeIdentifier: String) {
         self.values = values
-        self.committedSnapshot = nil
+        self.edits = nil
         self.foreignKeys = foreignKeys
         self.primaryKey = primaryKey
         self.storeIdentifier = storeIdentifier
@@ -69,7 +68,7 @@ public final class ModelBackingData {
         PersistentIdentifier(
             storeIdentifier: storeIdentifier,
             entityName: Schema.entityName(of: type),
-            key: primaryKey.map { .permanent($0) } ?? .temporary(temporaryIdentifier)
+            key: primaryKey.map { .permanent($0) } ?? .temporary(editState.temporaryIdentifier)
         )
     }
 
@@ -124,13 +123,13 @@ public final class ModelBackingData {
     /// Sets a value read from the store, which is the committed value as well as the current one.
     func setLoadedValue(_ value: Any?, forKey key: String) {
         values[key] = value
-        committedSnapshot?[key] = value
+        edits?.committedSnapshot?[key] = value
     }
 
     /// Sets a value read from the store at a slot found once for many models; see ``setLoadedValue(_:forKey:)``.
     func setLoadedValue(_ value: Any, at slot: ModelValues.Slot) {
         values.setValue(value, at: slot)
-        committedSnapshot?.setValue(value, at: slot)
+        edits?.committedSnapshot?.setValue(value, at: slot)
     }
 
     /// The models the relationship `key` holds now.
@@ -144,31 +143,56 @@ public final class ModelBackingData {
 
     /// Stores a value and reports the change to the context, without touching inverses.
     func store(_ value: Any, forKey key: String, of model: any PersistentModel) {
+        let edits = editState
         // The first change sets the committed values apart before the current ones move on.
-        if committedSnapshot == nil { committedSnapshot = values }
+        if edits.committedSnapshot == nil { edits.committedSnapshot = values }
         values[key] = value
-        changedKeys.insert(key)
+        edits.changedKeys.insert(key)
         context?.modelDidChange(model)
     }
 
     /// Restores the values of the last save or fetch.
     func discardChanges() {
-        for key in changedKeys {
+        guard let edits else { return }
+        for key in edits.changedKeys {
             if let committed = committedValues[key] {
                 values[key] = committed
             } else if primaryKey != nil {
                 values[key] = nil
             }
         }
-        changedKeys.removeAll()
+        edits.changedKeys.removeAll()
     }
 
     /// Makes the current values the committed ones after a save.
     func commit(primaryKey: Int64, storeIdentifier: String) {
         self.primaryKey = primaryKey
         self.storeIdentifier = storeIdentifier
-        committedSnapshot = nil
-        changedKeys.removeAll()
+        // Saved values are the committed ones, and the permanent key replaces the temporary identifier.
+        edits = nil
+    }
+
+    /// The edit state, made when first needed.
+    private var editState: EditState {
+        if let edits { return edits }
+        let made = EditState(committedSnapshot: nil)
+        edits = made
+        return made
+    }
+}
+
+/// What only a new or changed model tracks, kept apart from its backing data so that the many models a
+/// fetch makes stay small.
+private final class EditState {
+    /// The committed values once they differ from the current ones; `nil` while they are the same.
+    var committedSnapshot: ModelValues?
+    /// The names of the properties changed since the last save or fetch.
+    var changedKeys: Set<String> = []
+    /// The identifier of a model not saved yet, made on first use: a random UUID is not free.
+    lazy var temporaryIdentifier = UUID()
+
+    init(committedSnapshot: ModelValues?) {
+        self.committedSnapshot = committedSnapshot
     }
 }
 
