@@ -45,10 +45,19 @@ enum ModelTypeCache {
                 uniquingKeysWith: { first, _ in first }
             ),
             entityName: String(describing: type),
-            slotLayout: ModelSlotLayout(names: metadata.map(\.name))
+            slotLayout: ModelSlotLayout(names: metadata.map(\.name), plainSlots: plainSlots(of: metadata))
         )
         metadataByType.withLock { $0[id] = facts }
         return facts
+    }
+
+    /// The slots of `metadata`'s properties whose values never need releasing; see ``ModelSlotLayout/plainSlots``.
+    private static func plainSlots(of metadata: [Schema.PropertyMetadata]) -> UInt64 {
+        var slots: UInt64 = 0
+        for (slot, property) in metadata.prefix(64).enumerated() where property.codec?.holdsPlainValues == true {
+            slots |= 1 << UInt64(slot)
+        }
+        return slots
     }
 
     /// The model type's properties by name.

@@ -8,9 +8,13 @@ final class ModelSlotLayout: @unchecked Sendable {
     let names: [String]
     /// The slot of each property name.
     let slots: [String: Int]
+    /// The slots, among the first 64, whose values never need releasing (bit `n` for slot `n`): numbers,
+    /// Booleans, dates and UUIDs, optional or not.
+    let plainSlots: UInt64
 
-    init(names: [String]) {
+    init(names: [String], plainSlots: UInt64 = 0) {
         self.names = names
+        self.plainSlots = plainSlots
         var slots: [String: Int] = [:]
         for (slot, name) in names.enumerated() where slots[name] == nil {
             slots[name] = slot

@@ -15,13 +15,17 @@ struct SlotArray {
 
     /// `count` values that `initialize` writes in place, in the manner of `Array(unsafeUninitializedCapacity:)`.
     ///
-    /// - Parameter initialize: Initializes the first `initializedCount` elements of the buffer it is given
-    ///   and sets `initializedCount`; if it throws, the elements it initialized are destroyed.
+    /// - Parameters:
+    ///   - plainSlots: The slots, among the first 64, that only ever hold values with nothing to release,
+    ///     such as numbers, dates and UUIDs (bit `n` for slot `n`): freeing the array skips them.
+    ///   - initialize: Initializes the first `initializedCount` elements of the buffer it is given and sets
+    ///     `initializedCount`; if it throws, the elements it initialized are destroyed.
     init(
         count: Int,
+        plainSlots: UInt64 = 0,
         initializingWith initialize: (UnsafeMutableBufferPointer<Any?>, inout Int) throws -> Void
     ) rethrows {
-        let buffer = SlotBuffer.make(capacity: count)
+        let buffer = SlotBuffer.make(capacity: count, plainSlots: plainSlots)
         self.buffer = buffer
         try buffer.withUnsafeMutablePointers { header, elements in
             var initializedCount = 0
@@ -73,6 +77,7 @@ struct SlotArray {
             (elements + index).deinitialize(count: 1)
             (elements + index).moveInitialize(from: elements + index + 1, count: count - index - 1)
             header.pointee.count = count - 1
+            header.pointee.plainSlots = SlotBuffer.Header.removing(index, from: header.pointee.plainSlots)
         }
     }
 
@@ -89,7 +94,7 @@ struct SlotArray {
         if isUnique, capacity <= oldCapacity { return }
         let count = count
         let newCapacity = capacity <= oldCapacity ? oldCapacity : Swift.max(capacity, oldCapacity * 2, 4)
-        let replacement = SlotBuffer.make(capacity: newCapacity)
+        let replacement = SlotBuffer.make(capacity: newCapacity, plainSlots: buffer?.header.plainSlots ?? 0)
         if let old = buffer {
             replacement.withUnsafeMutablePointers { header, elements in
                 old.withUnsafeMutablePointers { oldHeader, oldElements in
@@ -123,17 +128,36 @@ final class SlotBuffer: ManagedBuffer<SlotBuffer.Header, Any?> {
     struct Header {
         var count: Int
         let capacity: Int
+        /// The slots, among the first 64, whose values have nothing to release (bit `n` for slot `n`).
+        var plainSlots: UInt64
+
+        /// `slots` after the value at `index` is removed and the ones after it move down.
+        static func removing(_ index: Int, from slots: UInt64) -> UInt64 {
+            guard index < 64 else { return slots }
+            let below = slots & ((1 &<< UInt64(index)) &- 1)
+            let above = index < 63 ? (slots >> UInt64(index + 1)) << UInt64(index) : 0
+            return below | above
+        }
     }
 
     /// An empty buffer with room for `capacity` values.
-    static func make(capacity: Int) -> SlotBuffer {
-        let buffer = create(minimumCapacity: capacity) { _ in Header(count: 0, capacity: capacity) }
+    static func make(capacity: Int, plainSlots: UInt64 = 0) -> SlotBuffer {
+        let buffer = create(minimumCapacity: capacity) { _ in Header(count: 0, capacity: capacity, plainSlots: plainSlots) }
         return unsafeDowncast(buffer, to: SlotBuffer.self)
     }
 
     deinit {
-        _ = withUnsafeMutablePointers { header, elements in
-            elements.deinitialize(count: header.pointee.count)
+        withUnsafeMutablePointers { header, elements in
+            let plainSlots = header.pointee.plainSlots
+            guard plainSlots != 0 else {
+                elements.deinitialize(count: header.pointee.count)
+                return
+            }
+            // A number, date or UUID in an `Any` needs no destroying: only the others go through the
+            // runtime's value witnesses.
+            for index in 0..<header.pointee.count where index >= 64 || plainSlots & (1 &<< UInt64(index)) == 0 {
+                (elements + index).deinitialize(count: 1)
+            }
         }
     }
 }

@@ -120,7 +120,7 @@ struct EntityRowDecoder {
         let slotCount = slotSources.count
         // Slots are filled in order: an attribute's decoded value, or nothing for a relationship (it loads later).
         let values = try slotSources.withUnsafeBufferPointer { sources in
-            try SlotArray(count: slotCount) { slots, initializedCount in
+            try SlotArray(count: slotCount, plainSlots: slotLayout.plainSlots) { slots, initializedCount in
                 for slot in 0..<slotCount {
                     // Each branch initializes the slot in place: an intermediate `Any?` would cost a copy and a destroy.
                     switch sources[slot] {

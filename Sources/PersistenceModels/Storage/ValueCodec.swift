@@ -171,6 +171,12 @@ struct AttributeCodec {
 
     /// Whether ``decodeColumn(_:at:)`` can read the attribute's usual values.
     var decodesColumns: Bool { commonScalar != nil }
+    /// Whether every value of the attribute is a plain value, with nothing to release: a number, a
+    /// Boolean, a date or a UUID, optional or not.
+    var holdsPlainValues: Bool {
+        guard let commonScalar else { return false }
+        return commonScalar.kind != .string
+    }
     var columnType: String { ValueCodec.columnType(for: valueType) }
     var isComparableInStore: Bool { ValueCodec.isComparableInStore(valueType) }
     var isOptional: Bool { valueType is any OptionalValue.Type }
@@ -242,7 +248,9 @@ private struct CommonScalar {
         switch (kind, sqlite3_column_type(statement, index)) {
         case (.string, SQLITE_TEXT):
             guard let text = sqlite3_column_text(statement, index) else { return false }
-            initialize(slot, with: String(cString: text))
+            // The length SQLite knows spares a search for the terminating zero.
+            let length = Int(sqlite3_column_bytes(statement, index))
+            initialize(slot, with: String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self))
         case (.int, SQLITE_INTEGER):
             initialize(slot, with: Int(truncatingIfNeeded: sqlite3_column_int64(statement, index)))
         case (.bool, SQLITE_INTEGER):
@@ -279,22 +287,27 @@ private struct CommonScalar {
               text[8] == dash, text[13] == dash, text[18] == dash, text[23] == dash
         else { return nil }
         return hexDigitValues.withUnsafeBufferPointer { values in
-            // A byte that is not a hex digit reads as 0xFF, so one check after the loop finds any of them.
+            // A byte that is not a hex digit reads as 0xFF, so one check at the end finds any of them.
             var invalid: UInt8 = 0
+            /// The byte written as the two hex digits at `offset`.
+            @inline(__always) func byte(at offset: Int) -> UInt64 {
+                let high = values[Int(text[offset])]
+                let low = values[Int(text[offset &+ 1])]
+                invalid |= high | low
+                return UInt64(high &<< 4 | (low & 0x0F))
+            }
+            // The digit pairs sit at fixed offsets around the dashes at 8, 13, 18 and 23.
+            let first = byte(at: 0) << 56 | byte(at: 2) << 48 | byte(at: 4) << 40 | byte(at: 6) << 32
+                | byte(at: 9) << 24 | byte(at: 11) << 16 | byte(at: 14) << 8 | byte(at: 16)
+            let second = byte(at: 19) << 56 | byte(at: 21) << 48 | byte(at: 24) << 40 | byte(at: 26) << 32
+                | byte(at: 28) << 24 | byte(at: 30) << 16 | byte(at: 32) << 8 | byte(at: 34)
+            guard invalid & 0xF0 == 0 else { return nil }
             var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
             withUnsafeMutableBytes(of: &bytes) { output in
-                var position = 0
-                for index in 0..<16 {
-                    // The dashes sit before bytes 4, 6, 8 and 10.
-                    if index == 4 || index == 6 || index == 8 || index == 10 { position &+= 1 }
-                    let high = values[Int(text[position])]
-                    let low = values[Int(text[position &+ 1])]
-                    invalid |= high | low
-                    output[index] = high &<< 4 | (low & 0x0F)
-                    position &+= 2
-                }
+                output.storeBytes(of: first.bigEndian, as: UInt64.self)
+                output.storeBytes(of: second.bigEndian, toByteOffset: 8, as: UInt64.self)
             }
-            return invalid & 0xF0 == 0 ? UUID(uuid: bytes) : nil
+            return UUID(uuid: bytes)
         }
     }
 
