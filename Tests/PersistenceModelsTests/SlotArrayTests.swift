@@ -92,4 +92,27 @@ struct SlotArrayTests {
         }
         #expect(Tracked.liveCount == before)
     }
+
+    @Test("slots marked plain are skipped when the array is freed, and the marks follow a removal")
+    func plainSlots() {
+        let before = Tracked.liveCount
+        do {
+            // Slots 0 and 2 are plain; 1 and 3 hold references.
+            var slots = SlotArray(count: 4, plainSlots: 0b0101) { buffer, initializedCount in
+                let values: [Any?] = [1, Tracked("b"), 3, Tracked("d")]
+                for value in values {
+                    (buffer.baseAddress! + initializedCount).initialize(to: value)
+                    initializedCount += 1
+                }
+            }
+            #expect(Tracked.liveCount == before + 2)
+            slots.remove(at: 1)
+            #expect(Tracked.liveCount == before + 1)
+            // The remaining reference moved from slot 3 to slot 2, which must no longer count as plain.
+            #expect((slots[2] as? Tracked)?.name == "d")
+            #expect(SlotBuffer.Header.removing(1, from: 0b0101) == 0b0011)
+            #expect(SlotBuffer.Header.removing(63, from: .max) == .max >> 1)
+        }
+        #expect(Tracked.liveCount == before)
+    }
 }
