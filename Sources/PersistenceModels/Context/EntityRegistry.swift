@@ -100,20 +100,6 @@ final class EntityRegistry {
     /// Registers `model`, whose backing data is `backing`, as the object of the row `key`, in place of any
     /// earlier one.
     func register(_ model: any PersistentModel, backing: ModelBackingData, forKey key: Int64) {
-        adopt(backing)
-        register(model, backingIdentifier: ObjectIdentifier(backing), forKey: key)
-    }
-
-    /// Makes `backing` leave this map when it goes; a model made over it is then registered with
-    /// ``register(_:backingIdentifier:forKey:)``, which lets the model take the backing data over without
-    /// another reference to it.
-    func adopt(_ backing: ModelBackingData) {
-        backing.identityMap = self
-    }
-
-    /// Registers `model`, whose backing data was adopted and has the identifier `backingIdentifier`, as the
-    /// object of the row `key`, in place of any earlier one.
-    func register(_ model: any PersistentModel, backingIdentifier: ObjectIdentifier, forKey key: Int64) {
         let page = page(of: key, creating: true)!
         let entry = page.entries + Self.slot(of: key)
         let address = Unmanaged<AnyObject>.passUnretained(model).toOpaque()
@@ -124,7 +110,8 @@ final class EntityRegistry {
             page.count += 1
             count += 1
         }
-        entry.pointee = Entry(address: address, model: model, backing: backingIdentifier)
+        entry.pointee = Entry(address: address, model: model, backing: ObjectIdentifier(backing))
+        backing.identityMap = self
     }
 
     /// Registers `model` as the object of the row `key`, in place of any earlier one.

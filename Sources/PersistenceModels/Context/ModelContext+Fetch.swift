@@ -193,15 +193,8 @@ extension ModelContext {
                     }
                     model = typed
                 } else {
-                    let key = row.primaryKey
-                    let backing = row.takeBacking()
-                    backing.context = self
-                    registry.adopt(backing)
-                    let identifier = ObjectIdentifier(backing)
-                    // The model type is known here, so the model is made without a cast; it takes the
-                    // backing data over from the row.
-                    model = T(backingData: consume backing)
-                    registry.register(model, backingIdentifier: identifier, forKey: key)
+                    // The model type is known here, so the model is made without a cast.
+                    model = makeModel(T.self, of: row, registry: registry)
                 }
                 (buffer.baseAddress! + initializedCount).initialize(to: model)
                 initializedCount += 1
@@ -229,9 +222,15 @@ extension ModelContext {
     private func materializeAny(decoded: DecodedRow, entity: StoreLayout.EntityLayout, registry: EntityRegistry? = nil) throws -> any PersistentModel {
         let registry = registry ?? self.registry(ofEntity: entity.entity.name)
         if let registered = try registeredModel(for: decoded, entity: entity, registry: registry) { return registered }
-        decoded.backing.context = self
-        let model = entity.entity.modelType.init(backingData: decoded.backing)
-        registry.register(model, backing: decoded.backing, forKey: decoded.primaryKey)
+        return makeModel(entity.entity.modelType, of: decoded, registry: registry)
+    }
+
+    /// A new model of a row the context has no model of yet, over the row's backing data and registered
+    /// in `registry`.
+    private func makeModel<Model: PersistentModel>(_ type: Model.Type, of row: DecodedRow, registry: EntityRegistry) -> Model {
+        row.backing.context = self
+        let model = Model(backingData: row.backing)
+        registry.register(model, backing: row.backing, forKey: row.primaryKey)
         return model
     }
 

@@ -11,11 +11,6 @@ struct DecodedRow {
     let primaryKey: Int64
     /// The row's values and to-one keys, not yet in any context.
     let backing: ModelBackingData
-
-    /// The row's backing data, handed over without another reference to it.
-    consuming func takeBacking() -> ModelBackingData {
-        backing
-    }
 }
 
 /// Decodes an entity's rows from a query's columns, with each column's position looked up once per query
