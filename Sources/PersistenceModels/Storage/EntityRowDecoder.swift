@@ -89,12 +89,8 @@ struct EntityRowDecoder {
         return key
     }
 
-    /// The value of one attribute of the current row.
-    private func decodeValue(of attribute: AttributeColumn, _ column: (Int) -> DatabaseValue, statement: OpaquePointer?, key: Int64) throws -> Any {
-        if let statement, attribute.readsColumnDirectly, let index = attribute.index,
-           let value = attribute.codec.decodeColumn(statement, at: CInt(index)) {
-            return value
-        }
+    /// The value of one attribute of the current row, read through its `DatabaseValue`.
+    private func decodeValue(of attribute: AttributeColumn, _ column: (Int) -> DatabaseValue, key: Int64) throws -> Any {
         var stored = attribute.index.map(column) ?? .null
         if attribute.isExternal, let externalData, let name = ExternalDataStore.fileName(in: stored) {
             stored = try externalData.read(name).databaseValue
@@ -125,10 +121,10 @@ struct EntityRowDecoder {
                         if let statement, codec.decodeColumn(statement, at: index, into: slots.baseAddress! + slot) {
                             break
                         } else {
-                            (slots.baseAddress! + slot).initialize(to: try decodeValue(of: columns[fallback], column, statement: statement, key: key))
+                            (slots.baseAddress! + slot).initialize(to: try decodeValue(of: columns[fallback], column, key: key))
                         }
                     case .attribute(let position):
-                        (slots.baseAddress! + slot).initialize(to: try decodeValue(of: columns[position], column, statement: statement, key: key))
+                        (slots.baseAddress! + slot).initialize(to: try decodeValue(of: columns[position], column, key: key))
                     }
                     initializedCount = slot + 1
                 }

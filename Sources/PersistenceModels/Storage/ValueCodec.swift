@@ -155,21 +155,15 @@ struct AttributeCodec {
         return try ValueCodec.decode(storedValue, as: valueType)
     }
 
-    /// The value in column `index` of the current row of `statement`, read without an intermediate
-    /// `DatabaseValue`; `nil` when the attribute is not a common scalar or the column holds something
-    /// else than its usual storage class, and ``decode(_:)`` must read it.
-    func decodeColumn(_ statement: OpaquePointer, at index: CInt) -> Any? {
-        commonScalar?.decodeColumn(statement, at: index)
-    }
-
-    /// Reads column `index` of the current row as ``decodeColumn(_:at:)`` does, straight into the
-    /// uninitialized `slot`, which spares copying the value; `false`, with `slot` left uninitialized, when
-    /// ``decodeColumn(_:at:)`` would return `nil`.
+    /// Reads the value in column `index` of the current row of `statement` straight into the
+    /// uninitialized `slot`, without an intermediate `DatabaseValue` or a copy; `false`, with `slot` left
+    /// uninitialized, when the attribute is not a common scalar or the column holds something else than
+    /// its usual storage class (NULL included), and ``decode(_:)`` must read it.
     func decodeColumn(_ statement: OpaquePointer, at index: CInt, into slot: UnsafeMutablePointer<Any?>) -> Bool {
         commonScalar?.decodeColumn(statement, at: index, into: slot) ?? false
     }
 
-    /// Whether ``decodeColumn(_:at:)`` can read the attribute's usual values.
+    /// Whether ``decodeColumn(_:at:into:)`` can read the attribute's usual values.
     var decodesColumns: Bool { commonScalar != nil }
     /// Whether every value of the attribute is a plain value, with nothing to release: a number, a
     /// Boolean, a date or a UUID, optional or not.
@@ -233,24 +227,15 @@ private struct CommonScalar {
         }
     }
 
-    /// Reads column `index` of the current row the way ``decode(_:)`` reads its `DatabaseValue`, for the
-    /// usual storage class of the kind only; `nil` otherwise (NULL included).
-    func decodeColumn(_ statement: OpaquePointer, at index: CInt) -> Any? {
-        let slot = UnsafeMutablePointer<Any?>.allocate(capacity: 1)
-        defer { slot.deallocate() }
-        guard decodeColumn(statement, at: index, into: slot) else { return nil }
-        return slot.move()
-    }
-
-    /// Reads column `index` of the current row as ``decodeColumn(_:at:)`` does, initializing `slot` with
-    /// the value; `false`, with `slot` left uninitialized, for anything but the kind's usual storage class.
+    /// Reads column `index` of the current row the way ``decode(_:)`` reads its `DatabaseValue`, initializing
+    /// `slot` with the value; `false`, with `slot` left uninitialized, for anything but the kind's usual
+    /// storage class (NULL included).
     func decodeColumn(_ statement: OpaquePointer, at index: CInt, into slot: UnsafeMutablePointer<Any?>) -> Bool {
         switch (kind, sqlite3_column_type(statement, index)) {
         case (.string, SQLITE_TEXT):
+            // Read as GRDB reads text, so that both ways give the same string.
             guard let text = sqlite3_column_text(statement, index) else { return false }
-            // The length SQLite knows spares a search for the terminating zero.
-            let length = Int(sqlite3_column_bytes(statement, index))
-            initialize(slot, with: String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self))
+            initialize(slot, with: String(cString: text))
         case (.int, SQLITE_INTEGER):
             initialize(slot, with: Int(truncatingIfNeeded: sqlite3_column_int64(statement, index)))
         case (.bool, SQLITE_INTEGER):
