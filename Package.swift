@@ -181,6 +181,17 @@ let coreTestTargets: [Target] = [
     .target(name: "CoreTestSupport", path: "Tests/CoreTestSupport"),
 ]
 
+/// The `notetaker` program run as a user runs it: at a terminal, killed mid-command, two at once. It holds
+/// to the reference solution's behaviour, so it runs only when `notetaker` is built from it.
+let appTestTargets: [Target] = includesNoteTaker ? [
+    .testTarget(
+        name: "NoteTakerAppTests",
+        dependencies: ["CoreTestSupport"],
+        swiftSettings: track == .solutions && sectionOverrides["Section8NoteTaker"] == nil
+            ? [.define("NOTETAKER_REFERENCE")] : []
+    ),
+] : []
+
 // MARK: - Benchmarks
 
 /// Times the core against raw SQLite and GRDB records; run with `swift run -c release core-bench`.
@@ -211,7 +222,7 @@ let coachTestTargets: [Target] = [
     .testTarget(name: "CoachKitTests", dependencies: ["CoachKit"]),
     .testTarget(
         name: "CoachCommandTests",
-        dependencies: ["coach", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        dependencies: ["coach", "CoreTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
         exclude: ["Golden"]
     ),
 ]
@@ -241,5 +252,5 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
     ],
     targets: coreTargets + courseSupportTargets + coachTargets + sectionTargets + appTargets
-        + (gradingOnly ? [] : coreTestTargets + coachTestTargets + benchmarkTargets)
+        + (gradingOnly ? [] : coreTestTargets + appTestTargets + coachTestTargets + benchmarkTargets)
 )

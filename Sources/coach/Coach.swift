@@ -78,8 +78,27 @@ struct Session {
 
     /// Prints `line` at once, even when output is a pipe.
     func say(_ line: String = "") {
-        print(line)
-        fflush(nil)
+        StandardOutput.write(line + "\n")
+    }
+}
+
+/// coach's standard output, written straight to its file descriptor with nothing buffered.
+///
+/// Not through stdio: a flush of every stream (`fflush(nil)`) locks standard input's stream too, which
+/// `coach watch`'s keyboard reader may hold while it waits for a key, and one stream's flush is not
+/// reachable from Swift 6 (`stdout` is a C global it cannot prove safe).
+enum StandardOutput {
+    /// Writes `text` whole, retrying after interruptions; a closed output is ignored.
+    static func write(_ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Foundation.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            bytes = bytes.dropFirst(written)
+        }
     }
 }
 

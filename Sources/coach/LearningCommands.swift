@@ -159,8 +159,7 @@ struct ResetCommand: ParsableCommand {
             guard isatty(STDIN_FILENO) == 1 else {
                 throw ValidationError("Resetting replaces \(files.joined(separator: ", ")); pass --yes to confirm when not at a terminal.")
             }
-            print("Restore the starter of Section \(section.number) (\(files.joined(separator: ", ")))? Your version is kept in .coach/backups/. [y/N] ", terminator: "")
-            fflush(nil)
+            StandardOutput.write("Restore the starter of Section \(section.number) (\(files.joined(separator: ", ")))? Your version is kept in .coach/backups/. [y/N] ")
             guard let answer = readLine()?.lowercased(), answer == "y" || answer == "yes" else {
                 session.say("Nothing changed.")
                 return

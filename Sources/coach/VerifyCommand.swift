@@ -72,7 +72,7 @@ struct ReportCommand: ParsableCommand {
                 throw CoachFailure(message: "Cannot write the report to \(output): \(error.localizedDescription.trimmingCharacters(in: CharacterSet(charactersIn: "."))). Check that its folder exists and is writable.")
             }
         } else {
-            print(text)
+            StandardOutput.write(text + "\n")
         }
     }
 }

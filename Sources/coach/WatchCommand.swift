@@ -77,13 +77,27 @@ struct WatchCommand: ParsableCommand {
 }
 
 /// Lines typed at the terminal, read on a background thread so watching and typing go on together.
+///
+/// Reads standard input with `read(2)`, never through stdio: `readLine()` holds standard input's stream
+/// lock while it waits for a key, and any other stdio call that takes every stream's lock (`fflush(nil)`,
+/// `exit`'s final flush) would then wait for the next key press.
 final class KeyboardInput: Sendable {
     private let lines = Mutex<[String]>([])
 
     func start() {
         Thread.detachNewThread { [self] in
-            while let line = readLine() {
-                lines.withLock { $0.append(line) }
+            var pending: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 256)
+            while true {
+                let count = read(STDIN_FILENO, &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                pending.append(contentsOf: buffer[0..<count])
+                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                    let line = String(decoding: pending[..<newline], as: UTF8.self)
+                    pending.removeSubrange(...newline)
+                    lines.withLock { $0.append(line) }
+                }
             }
         }
     }

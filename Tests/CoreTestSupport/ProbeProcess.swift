@@ -10,9 +10,7 @@ public enum ProbeProcess {
     /// Where the probe program is.
     public static var executableURL: URL {
         get throws {
-            let testBinary = URL(filePath: "/proc/self/exe").resolvingSymlinksInPath()
-            let probe = testBinary.deletingLastPathComponent().appending(path: "PersistenceProbe")
-            guard FileManager.default.isExecutableFile(atPath: probe.path) else { throw Missing() }
+            guard let probe = BuiltProduct.executable(named: "PersistenceProbe") else { throw Missing() }
             return probe
         }
     }
@@ -44,5 +42,15 @@ public enum ProbeProcess {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// The package's programs, built beside the test binary.
+public enum BuiltProduct {
+    /// The program `name` in the build folder the running tests came from, or nil when it was not built.
+    public static func executable(named name: String) -> URL? {
+        let testBinary = URL(filePath: "/proc/self/exe").resolvingSymlinksInPath()
+        let program = testBinary.deletingLastPathComponent().appending(path: name)
+        return FileManager.default.isExecutableFile(atPath: program.path) ? program : nil
     }
 }

@@ -30,8 +30,26 @@ public struct Verifier: Sendable {
         let checkCount = sections.reduce(0) { $0 + $1.checkNames.count }
         report(line("course metadata", "\(sections.count) section(s), \(checkCount) checks", problems: auditProblems, style: style))
 
-        report(style.bold("solutions") + "  building and grading with COURSE_TRACK=solutions…")
-        let solutions = try tester.run(BuildRequest(track: .solutions), filter: suiteFilter)
+        // The core's own tests run in the solutions build: the `notetaker` they start as a user would is
+        // then the reference app, whose behaviour they can hold to.
+        let provesCore = sectionNumbers == nil
+        report(style.bold("solutions") + "  building and grading with COURSE_TRACK=solutions"
+            + (provesCore ? ", with the core's tests…" : " (core tests left out: --section given)…"))
+        let solutions = try tester.run(
+            BuildRequest(track: .solutions, includesOwnTests: provesCore),
+            filter: provesCore ? nil : suiteFilter
+        )
+        if provesCore {
+            let sectionModules = Set(workbench.course.sections.map(\.testTarget))
+            let core = solutions.outcomes.filter { !sectionModules.contains($0.module) }
+            let coreProblems = Self.coreProblems(in: solutions, sectionModules: sectionModules, workbench: workbench)
+            summary.record(coreProblems, passedIfEmpty: 0)
+            summary.passed += core.filter { $0.result == .passed }.count
+            let skipped = core.filter { $0.result == .skipped }.count
+            report(line("  core tests", "\(core.filter { $0.result == .passed }.count) passed" + (skipped > 0 ? ", \(skipped) skipped by their own traits" : ""), problems: coreProblems, style: style))
+        } else {
+            summary.limitedTo = sections.map(\.number)
+        }
         for section in sections {
             let problems = Self.problems(section: section, run: solutions, expectPass: true, workbench: workbench)
             summary.record(problems, passedIfEmpty: section.checkNames.count)
@@ -49,26 +67,8 @@ public struct Verifier: Sendable {
             }
         }
 
-        let provesCore = sectionNumbers == nil
-        if provesCore {
-            report(style.bold("starters") + "   building and grading with COURSE_TRACK=exercises, with the core's tests…")
-        } else {
-            summary.limitedTo = sections.map(\.number)
-            report(style.bold("starters") + "   building and grading with COURSE_TRACK=exercises (core tests left out: --section given)…")
-        }
-        let starters = try tester.run(
-            BuildRequest(track: .exercises, includesOwnTests: provesCore),
-            filter: provesCore ? nil : suiteFilter
-        )
-        if provesCore {
-            let sectionModules = Set(workbench.course.sections.map(\.testTarget))
-            let core = starters.outcomes.filter { !sectionModules.contains($0.module) }
-            let coreProblems = Self.coreProblems(in: starters, sectionModules: sectionModules, workbench: workbench)
-            summary.record(coreProblems, passedIfEmpty: 0)
-            summary.passed += core.filter { $0.result == .passed }.count
-            let skipped = core.filter { $0.result == .skipped }.count
-            report(line("  core tests", "\(core.filter { $0.result == .passed }.count) passed" + (skipped > 0 ? ", \(skipped) skipped by their own traits" : ""), problems: coreProblems, style: style))
-        }
+        report(style.bold("starters") + "   building and grading with COURSE_TRACK=exercises…")
+        let starters = try tester.run(BuildRequest(track: .exercises), filter: suiteFilter)
         for section in sections {
             let problems = Self.problems(section: section, run: starters, expectPass: false, workbench: workbench)
             summary.record(problems, passedIfEmpty: section.checkNames.count)

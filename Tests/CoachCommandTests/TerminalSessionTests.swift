@@ -1,0 +1,123 @@
+import CoreTestSupport
+import Foundation
+import Testing
+
+/// coach as a learner runs it at a terminal: on a pseudo-terminal that is its standard input and output,
+/// with a real (tiny) workbench that SwiftPM builds and grades.
+@Suite("coach at a terminal", .serialized)
+struct TerminalSessionTests {
+    /// A workbench of one section with two checks; its starter fails "adds numbers", which the solution passes.
+    enum TinyWorkbench {
+        static let manifest = """
+            // swift-tools-version: 6.1
+            import PackageDescription
+            let folder = Context.environment["COURSE_TRACK"] == "solutions" ? "Solutions" : "Exercises"
+            let package = Package(
+                name: "TinyWorkbench",
+                targets: [
+                    .target(name: "Section1Basics", path: "\\(folder)/Section1Basics"),
+                    .testTarget(name: "Section1BasicsTests", dependencies: ["Section1Basics"], path: "Tests/Section1BasicsTests"),
+                ]
+            )
+            """
+        static let course = """
+            {
+              "title": "Tiny course",
+              "sections": [
+                {
+                  "number": 1, "title": "Basics", "target": "Section1Basics", "lesson": "course/01/lesson.md",
+                  "exercise": { "id": "1.1", "title": "Adding", "files": ["Answer.swift"], "givenFiles": [] },
+                  "hints": ["Think about what plus does.", "Return a + b."],
+                  "checkpoint": [{ "item": "Adds.", "checks": ["adds numbers", "knows its name"] }],
+                  "mistakes": []
+                }
+              ]
+            }
+            """
+        static let starter = "public func add(_ a: Int, _ b: Int) -> Int {\n    // TODO: add them\n    0\n}\n"
+        static let solution = "public func add(_ a: Int, _ b: Int) -> Int {\n    a + b\n}\n"
+        static let checks = """
+            import Section1Basics
+            import Testing
+
+            @Test("adds numbers") func addsNumbers() { #expect(add(2, 3) == 5) }
+            @Test("knows its name") func knowsItsName() { #expect("Basics".count == 6) }
+            """
+
+        /// Creates the workbench in a new temporary folder, committed to a git repository of its own.
+        static func make() throws -> URL {
+            let root = FileManager.default.temporaryDirectory.appending(path: "coach-terminal-\(UUID().uuidString)")
+            let files = [
+                "Package.swift": manifest,
+                "course/course.json": course,
+                "course/01/lesson.md": "# Basics\n",
+                "Exercises/Section1Basics/Answer.swift": starter,
+                "Solutions/Section1Basics/Answer.swift": solution,
+                "Tests/Section1BasicsTests/Checks.swift": checks,
+                ".gitignore": ".build/\n.coach/\n",
+            ]
+            for (path, contents) in files {
+                let url = root.appending(path: path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(contents.utf8).write(to: url)
+            }
+            let git = Process()
+            git.executableURL = URL(filePath: "/bin/sh")
+            git.arguments = ["-c", "git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm starter"]
+            git.currentDirectoryURL = root
+            try git.run()
+            git.waitUntilExit()
+            #expect(git.terminationStatus == 0, "git could not commit the tiny workbench")
+            return root
+        }
+    }
+
+    var coach: URL {
+        get throws { try #require(BuiltProduct.executable(named: "coach"), "coach is not built beside the tests") }
+    }
+
+    /// Keeps the nested SwiftPM from inheriting the outer test run's track and section selection.
+    let environment = ["COURSE_TRACK": "", "COURSE_SECTIONS": "", "COURSE_SECTION_OVERRIDE": "", "NO_COLOR": "1"]
+
+    @Test("watch grades at once, regrades a saved file, shows a hint on h and stops on q")
+    func watchAnswersAtATerminal() throws {
+        let root = try TinyWorkbench.make()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let terminal = try PseudoTerminal.start(try coach, ["watch", "1"], in: root, environment: environment)
+
+        var seen = try terminal.waitFor("Watching Section 1", within: .seconds(20))
+        seen = try terminal.waitFor("1/2 checks pass", after: seen, within: .seconds(300))
+
+        try Data(TinyWorkbench.solution.utf8).write(to: root.appending(path: "Exercises/Section1Basics/Answer.swift"))
+        seen = try terminal.waitFor("Checking Section 1", after: seen, within: .seconds(30))
+        seen = try terminal.waitFor("Section 1 passed: 2/2 checks pass", after: seen, within: .seconds(300))
+
+        try terminal.type("h\n")
+        seen = try terminal.waitFor("Hint 1 of 2: Think about what plus does.", after: seen, within: .seconds(20))
+
+        try terminal.type("q\n")
+        #expect(try terminal.waitForExit(within: .seconds(20)) == 0)
+    }
+
+    @Test("reset asks at the terminal: n keeps the learner's file, y restores the starter")
+    func resetAsksForConfirmation() throws {
+        let root = try TinyWorkbench.make()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let answer = root.appending(path: "Exercises/Section1Basics/Answer.swift")
+        try Data(TinyWorkbench.solution.utf8).write(to: answer)
+
+        let declined = try PseudoTerminal.start(try coach, ["reset", "1"], in: root, environment: environment)
+        try declined.waitFor("[y/N]", within: .seconds(20))
+        try declined.type("n\n")
+        try declined.waitFor("Nothing changed.", within: .seconds(20))
+        #expect(try declined.waitForExit(within: .seconds(20)) == 0)
+        #expect(try String(contentsOf: answer, encoding: .utf8) == TinyWorkbench.solution)
+
+        let accepted = try PseudoTerminal.start(try coach, ["reset", "1"], in: root, environment: environment)
+        try accepted.waitFor("[y/N]", within: .seconds(20))
+        try accepted.type("y\n")
+        try accepted.waitFor("Restored Exercises/Section1Basics/Answer.swift", within: .seconds(20))
+        #expect(try accepted.waitForExit(within: .seconds(20)) == 0)
+        #expect(try String(contentsOf: answer, encoding: .utf8) == TinyWorkbench.starter)
+    }
+}
