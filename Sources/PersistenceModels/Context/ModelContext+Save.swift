@@ -273,29 +273,20 @@ final class SaveWriter {
                     arguments.append(related.first.flatMap(primaryKey(of:))?.databaseValue ?? .null)
                 case .inverseForeignKey:
                     continue
-                case .linkTable(let table, let isOwner):
-                    let relatedKeys = related.compactMap(primaryKey(of:))
-                    let hasStoredLinks = !newRows.contains(ObjectIdentifier(model))
+                case .linkTable(_, let isOwner):
+                    // Only the pairs this context added or removed are written: rewriting the whole
+                    // membership would undo links another context or process saved meanwhile.
+                    let current = Set(related.compactMap(primaryKey(of:)))
+                    let committed = newRows.contains(ObjectIdentifier(model))
+                        ? [] : Set(backing.committedRelatedKeys(forKey: relationship.name))
                     let link = try plan.linkStatement(for: relationship, in: db)
+                    let unlink = try plan.unlinkStatement(for: relationship, in: db)
                     let activity = { "linking \(entity.entity.name).\(relationship.name)" }
-                    if isOwner {
-                        if hasStoredLinks {
-                            try db.cachedStatement(sql: "DELETE FROM \(table.quotedDatabaseIdentifier) WHERE \"owner\" = ?").execute(arguments: [key])
-                        }
-                        for target in relatedKeys {
-                            try link.execute(binding: key, target, while: activity())
-                        }
-                    } else {
-                        if hasStoredLinks {
-                            let placeholders = Array(repeating: "?", count: relatedKeys.count).joined(separator: ", ")
-                            try db.execute(
-                                sql: "DELETE FROM \(table.quotedDatabaseIdentifier) WHERE \"target\" = ? AND \"owner\" NOT IN (\(placeholders))",
-                                arguments: StatementArguments([key] + relatedKeys)
-                            )
-                        }
-                        for owner in relatedKeys {
-                            try link.execute(binding: owner, key, while: activity())
-                        }
+                    for other in current.subtracting(committed).sorted() {
+                        try link.execute(binding: isOwner ? key : other, isOwner ? other : key, while: activity())
+                    }
+                    for other in committed.subtracting(current).sorted() {
+                        try unlink.execute(binding: isOwner ? key : other, isOwner ? other : key, while: activity())
                     }
                 }
             }
@@ -406,6 +397,8 @@ private final class InsertPlan {
     let relationships: [Relationship]
     /// The INSERT of each link table, by table name, prepared on first use.
     private var linkStatements: [String: Statement] = [:]
+    /// The DELETE of one link of each link table, by table name, prepared on first use.
+    private var unlinkStatements: [String: Statement] = [:]
     let table: String
     let quotedColumns: [String]
     /// The attribute positions of each unique column set; a set naming another column can never be complete.
@@ -435,6 +428,18 @@ private final class InsertPlan {
         let statement = try db.cachedStatement(sql: "INSERT OR IGNORE INTO \(table.quotedDatabaseIdentifier) (\"owner\", \"target\") VALUES (?, ?)")
         statement.prepareForDirectBinding()
         linkStatements[table] = statement
+        return statement
+    }
+
+    /// The statement that removes one link of `relationship`, which is stored in a link table.
+    func unlinkStatement(for relationship: Relationship, in db: Database) throws -> Statement {
+        guard case .linkTable(let table, _) = relationship.storage else {
+            preconditionFailure("\(entity.entity.name).\(relationship.name) is not stored in a link table")
+        }
+        if let statement = unlinkStatements[table] { return statement }
+        let statement = try db.cachedStatement(sql: "DELETE FROM \(table.quotedDatabaseIdentifier) WHERE \"owner\" = ? AND \"target\" = ?")
+        statement.prepareForDirectBinding()
+        unlinkStatements[table] = statement
         return statement
     }
 

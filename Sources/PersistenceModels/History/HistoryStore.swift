@@ -59,6 +59,11 @@ enum HistoryStore {
             """)
     }
 
+    /// Whether the history tables exist, so that opening a store needs no write for them.
+    static func tablesExist(in db: Database) throws -> Bool {
+        try db.tableExists(transactionTable) && db.tableExists(changeTable)
+    }
+
     /// Removes every transaction and change.
     static func deleteAll(in db: Database) throws {
         try db.execute(sql: "DELETE FROM \(changeTable.quotedDatabaseIdentifier)")

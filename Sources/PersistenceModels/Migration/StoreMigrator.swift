@@ -6,6 +6,9 @@ import GRDB
 /// A new store gets its tables. An older store runs the migration plan's stages that lead from its
 /// recorded version to the schema's, then takes the lightweight changes left; without a plan it takes
 /// lightweight changes only. The schema's version is recorded last. Any failure rolls everything back.
+///
+/// A store that already matches the schema is only read: opening it writes nothing, so a store in a
+/// folder the app cannot write still opens for reading.
 struct StoreMigrator {
     let store: ModelStore
     let schema: Schema
@@ -19,6 +22,15 @@ struct StoreMigrator {
         let target = schema.version
         var activity = "preparing the tables of the store \(store.identifier) for schema version \(target)"
         do {
+            // Looked at on the writing connection, without a transaction: a reader would cache the tables'
+            // columns as they were before the changes below.
+            if try store.writer.writeWithoutTransaction({ db in try isUpToDate(db, target: target) }) { return }
+            if store.isReadOnly {
+                throw MigrationProblem(
+                    "the store needs its tables created or changed for this schema, but it can only be read "
+                        + "(\(store.readOnlyReason ?? "its folder cannot be written")): open it once where it can be written"
+                )
+            }
             try store.writer.write { db in
                 let stored = try StoreSchemaRecord.version(in: db) ?? assumedVersion(in: db)
                 if let stored {
@@ -42,6 +54,19 @@ struct StoreMigrator {
         } catch {
             throw SwiftDataError(.loadIssueModelContainer, reason: ModelStore.describe(error), context: activity)
         }
+    }
+
+    /// Whether the store has the schema's version recorded and every table, column and index it needs.
+    private func isUpToDate(_ db: Database, target: Schema.Version) throws -> Bool {
+        guard let stored = try StoreSchemaRecord.version(in: db) else { return false }
+        if stored > target {
+            throw MigrationProblem(
+                "the store was written with schema version \(stored), newer than this schema's version \(target); "
+                    + "open it with the newer schema"
+            )
+        }
+        guard stored == target, try HistoryStore.tablesExist(in: db) else { return false }
+        return try StoreTableReconciler(layout: store.layout, database: db).isUpToDate()
     }
 
     /// The version of a store that has no recorded version: `nil` when it holds none of the schema's
@@ -89,7 +114,10 @@ struct StoreMigrator {
             if case .custom(_, _, let willMigrate?, _) = stage {
                 try runStep("willMigrate of the \(stage)", willMigrate, over: oldSchema, in: db)
             }
-            try StoreTableReconciler(layout: StoreLayout(schema: newSchema), database: db).reconcile()
+            // The stage knows the schema it leaves, so the columns of the properties that schema removed go.
+            try StoreTableReconciler(
+                layout: StoreLayout(schema: newSchema), database: db, retiredLayout: StoreLayout(schema: oldSchema)
+            ).reconcile()
             if case .custom(_, _, _, let didMigrate?) = stage {
                 try runStep("didMigrate of the \(stage)", didMigrate, over: newSchema, in: db)
             }

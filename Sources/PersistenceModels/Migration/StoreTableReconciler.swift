@@ -2,8 +2,13 @@ import Foundation
 import GRDB
 
 /// Brings a store's tables to a layout with lightweight changes only: it renames columns given an
-/// `originalName`, adds columns for new properties, drops the columns of removed ones, drops retired
-/// indexes and creates missing tables and indexes.
+/// `originalName`, adds columns for new properties, drops retired indexes and creates missing tables and
+/// indexes.
+///
+/// Columns and tables the layout does not know stay as they are: a store written by a newer version of
+/// the app keeps that version's data when an older one opens it. Only a migration stage, which knows
+/// the schema it leaves (`retiredLayout`), drops the columns of the properties that schema had and the
+/// new one removed.
 ///
 /// It refuses, with an error naming the property, the changes it cannot make without losing or
 /// inventing data: a new required property without a default value on a table that has rows, and an
@@ -11,6 +16,36 @@ import GRDB
 struct StoreTableReconciler {
     let layout: StoreLayout
     let database: Database
+    /// The layout of the schema a migration stage leaves, whose removed properties' columns are dropped;
+    /// `nil` when opening a store, which never drops a column.
+    var retiredLayout: StoreLayout?
+
+    init(layout: StoreLayout, database: Database, retiredLayout: StoreLayout? = nil) {
+        self.layout = layout
+        self.database = database
+        self.retiredLayout = retiredLayout
+    }
+
+    /// Whether the store already has every table, column and index of the layout and no retired index,
+    /// so that opening it needs no write at all. Reads only.
+    func isUpToDate() throws -> Bool {
+        for name in layout.entities.keys.sorted() {
+            guard let entity = layout.entities[name] else { continue }
+            guard try database.tableExists(entity.table) else { return false }
+            let existing = Set(try database.columns(in: entity.table).map(\.name))
+            if desiredColumns(of: entity).contains(where: { !existing.contains($0.name) }) { return false }
+            let indexes = Set(try database.indexes(on: entity.table).map(\.name))
+            let declared = declaredIndexNames(of: entity)
+            if !declared.isSubset(of: indexes) { return false }
+            if indexes.contains(where: { isManagedIndex($0, of: entity) && !declared.contains($0) }) { return false }
+        }
+        for table in layout.linkTables {
+            guard try database.tableExists(table),
+                  try database.indexes(on: table).contains(where: { $0.name == "\(table)_target_index" })
+            else { return false }
+        }
+        return true
+    }
 
     /// One column an entity's table should have.
     private struct DesiredColumn {
@@ -106,7 +141,8 @@ struct StoreTableReconciler {
             )
         }
 
-        let retired = existing.keys.filter { !desiredNames.contains($0) && $0 != StoreLayout.primaryKeyColumn }.sorted()
+        let retiredNames = retiredLayout?.entities[entity.entity.name].map { Set(desiredColumns(of: $0).map(\.name)) } ?? []
+        let retired = existing.keys.filter { retiredNames.contains($0) && !desiredNames.contains($0) }.sorted()
         for column in retired {
             for index in try database.indexes(on: entity.table) where index.columns.contains(column) {
                 try database.execute(sql: "DROP INDEX IF EXISTS \(index.name.quotedDatabaseIdentifier)")
@@ -135,13 +171,27 @@ struct StoreTableReconciler {
 
     /// Drops the unique and plain indexes the layout no longer declares, so removed constraints stop applying.
     private func dropRetiredIndexes(of entity: StoreLayout.EntityLayout) throws {
-        func name(_ kind: String, _ columns: [String]) -> String { "\(entity.table)_\(kind)_\(columns.joined(separator: "_"))" }
-        let declared = Set(entity.uniqueColumns.map { name("unique", $0) } + entity.indexedColumns.map { name("index", $0) })
+        let declared = declaredIndexNames(of: entity)
         for index in try database.indexes(on: entity.table) {
-            let isManaged = index.name.hasPrefix("\(entity.table)_unique_") || index.name.hasPrefix("\(entity.table)_index_")
-            guard isManaged, !declared.contains(index.name) else { continue }
+            guard isManagedIndex(index.name, of: entity), !declared.contains(index.name) else { continue }
             try database.execute(sql: "DROP INDEX \(index.name.quotedDatabaseIdentifier)")
         }
+    }
+
+    /// The names of the indexes the layout declares on the entity's table: unique column sets, plain
+    /// indexes and to-one foreign keys.
+    private func declaredIndexNames(of entity: StoreLayout.EntityLayout) -> Set<String> {
+        func name(_ kind: String, _ columns: [String]) -> String { "\(entity.table)_\(kind)_\(columns.joined(separator: "_"))" }
+        var names = Set(entity.uniqueColumns.map { name("unique", $0) } + entity.indexedColumns.map { name("index", $0) })
+        for property in entity.relationshipProperties {
+            if case .foreignKey(let column) = entity.relationships[property.name] { names.insert("\(entity.table)_\(column)_index") }
+        }
+        return names
+    }
+
+    /// Whether `name` is one of the unique or plain indexes the store makes for declared constraints.
+    private func isManagedIndex(_ name: String, of entity: StoreLayout.EntityLayout) -> Bool {
+        name.hasPrefix("\(entity.table)_unique_") || name.hasPrefix("\(entity.table)_index_")
     }
 }
 

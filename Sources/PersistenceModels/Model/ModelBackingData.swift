@@ -141,6 +141,13 @@ public final class ModelBackingData {
         return (value as? any RelationshipValue)?._relatedModels ?? []
     }
 
+    /// The primary keys of the models the relationship `key` held at the last save or fetch; empty when it
+    /// was never loaded, since nothing can have changed it then.
+    func committedRelatedKeys(forKey key: String) -> [Int64] {
+        guard let value = committedValues[key] as? any RelationshipValue else { return [] }
+        return value._relatedModels.compactMap { $0.persistentBackingData.primaryKey }
+    }
+
     /// Stores a value and reports the change to the context, without touching inverses.
     func store(_ value: Any, forKey key: String, of model: any PersistentModel) {
         let edits = editState

@@ -8,6 +8,10 @@ final class ModelStore: Sendable {
     let layout: StoreLayout
     let identifier: String
     let allowsSave: Bool
+    /// Why the store can only be read (its folder or file cannot be written), or `nil` when it can be written.
+    let readOnlyReason: String?
+    /// Whether the store can only be read; reads work, and a save fails saying so.
+    var isReadOnly: Bool { readOnlyReason != nil }
     /// Where `.externalStorage` attributes keep their bytes; `nil` for stores in memory.
     let externalData: ExternalDataStore?
     /// Statements run so far, when recording is on (tests turn it on to check the SQL).
@@ -45,13 +49,17 @@ final class ModelStore: Sendable {
         do {
             if configuration.isStoredInMemoryOnly {
                 self.identifier = "memory:\(UUID().uuidString)"
+                self.readOnlyReason = nil
                 self.writer = try DatabaseQueue(configuration: databaseConfiguration)
             } else {
                 let url = configuration.url
                 self.identifier = url.standardizedFileURL.path
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                self.writer = try DatabasePool(path: url.path, configuration: databaseConfiguration)
+                let opened = try StoreFile(url: url).open(configuration: databaseConfiguration)
+                self.writer = opened.writer
+                self.readOnlyReason = opened.readOnlyReason
             }
+        } catch let error as SwiftDataError {
+            throw error
         } catch {
             throw SwiftDataError(
                 .loadIssueModelContainer,
@@ -69,6 +77,7 @@ final class ModelStore: Sendable {
         self.layout = layout
         self.identifier = store.identifier
         self.allowsSave = true
+        self.readOnlyReason = nil
         self.externalData = store.externalData
         self.migrationConnection = connection
     }
@@ -77,8 +86,17 @@ final class ModelStore: Sendable {
     static let busyTimeout: TimeInterval = 30
 
     /// Runs `work` in one write transaction, turning database errors into ``SwiftDataError``.
+    ///
+    /// - Throws: ``SwiftDataError/saveNotAllowed`` at once when the store can only be read.
     func write<T>(while activity: String, _ work: (Database) throws -> T) throws -> T {
-        try reportingErrors(while: activity) {
+        if let readOnlyReason {
+            throw SwiftDataError(
+                .saveNotAllowed,
+                reason: "the store at \(identifier) can only be read: \(readOnlyReason); make its folder and file writable to save",
+                context: activity
+            )
+        }
+        return try reportingErrors(while: activity) {
             if let migrationConnection { return try migrationConnection.write(work) }
             return try writer.write(work)
         }
