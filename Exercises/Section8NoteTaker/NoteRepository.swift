@@ -30,13 +30,16 @@ public struct NoteRepository {
 
     // MARK: Notes
 
-    /// Adds a new note and saves it.
+    /// Adds a new note carrying the tags named in `tags` — the existing tag of each name, or a new one
+    /// — and saves it all in one save, so the note is never stored without its tags.
     ///
+    /// - Parameter tags: Tag names; a name given twice puts the tag on the note once.
     /// - Returns: The new note.
-    /// - Throws: The context's error when saving fails.
+    /// - Throws: The context's error when fetching or saving fails.
     @discardableResult
-    public func addNote(title: String, content: String = "", isPinned: Bool = false) throws -> Note {
-        // TODO: Create the note, insert it into the context, and save.
+    public func addNote(title: String, content: String = "", isPinned: Bool = false, tags: [String] = []) throws -> Note {
+        // TODO: Create the note and insert it into the context; put on it, once each, the existing tag of
+        // every name in `tags` or a new tag of that name; then save once, at the end.
         Note(title: title, content: content, isPinned: isPinned)
     }
 

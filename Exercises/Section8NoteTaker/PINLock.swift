@@ -44,12 +44,13 @@ public struct PINLock {
     }
 
     /// Checks an entered PIN: the right one unlocks and resets the count of wrong tries; a wrong one is
-    /// counted; after `PINRules.maxWrongAttempts` wrong ones every PIN is refused. Without a PIN, unlocked.
+    /// counted; after `PINRules.maxWrongAttempts` wrong ones every PIN is refused, and each further wrong
+    /// one is still counted (the right one is not). Without a PIN, unlocked.
     ///
     /// - Throws: `NoteTakerError.vaultFailed` when the vault cannot be read or written.
     public func check(_ pin: String) throws -> PINCheck {
-        // TODO: No PIN: .unlocked. Already locked out: .lockedOut. Right PIN: reset the count,
-        // .unlocked. Wrong PIN: count it in the vault, then .wrong(attemptsLeft:) or .lockedOut.
+        // TODO: No PIN: .unlocked. Right PIN: .lockedOut when already locked out, else reset the count
+        // and .unlocked. Wrong PIN: count it in the vault, then .wrong(attemptsLeft:) or .lockedOut.
         .lockedOut
     }
 

@@ -6,9 +6,11 @@ import PersistenceCore
 /// A label such as "work" or "ideas"; one tag on many notes, many tags on one note.
 @Model
 public final class Tag {
-    // TODO: Replace both placeholders with stored properties of the same name and type.
+    // TODO: Replace both placeholders with stored properties of the same name and type, and make the
+    // name unique in the store.
 
-    /// The tag's name, unique among tags.
+    /// The tag's name, unique among tags: saving a second tag of the same name updates the first, so
+    /// two contexts (or two processes) that both create "work" end up with one tag.
     public var name: String { get { "" } set {} }
     /// The notes that carry this tag; the inverse of `Note.tags`.
     public var notes: [Note] { get { [] } set {} }

@@ -30,14 +30,19 @@ public struct NoteRepository {
 
     // MARK: Notes
 
-    /// Adds a new note and saves it.
+    /// Adds a new note carrying the tags named in `tags` — the existing tag of each name, or a new one
+    /// — and saves it all in one save, so the note is never stored without its tags.
     ///
+    /// - Parameter tags: Tag names; a name given twice puts the tag on the note once.
     /// - Returns: The new note.
-    /// - Throws: The context's error when saving fails.
+    /// - Throws: The context's error when fetching or saving fails.
     @discardableResult
-    public func addNote(title: String, content: String = "", isPinned: Bool = false) throws -> Note {
+    public func addNote(title: String, content: String = "", isPinned: Bool = false, tags: [String] = []) throws -> Note {
         let note = Note(title: title, content: content, isPinned: isPinned)
         context.insert(note)
+        for name in tags where !note.tags.contains(where: { $0.name == name }) {
+            note.tags.append(try tag(named: name) ?? Tag(name: name))
+        }
         try context.save()
         return note
     }

@@ -40,14 +40,15 @@ public struct PINLock {
     }
 
     /// Checks an entered PIN: the right one unlocks and resets the count of wrong tries; a wrong one is
-    /// counted; after `PINRules.maxWrongAttempts` wrong ones every PIN is refused. Without a PIN, unlocked.
+    /// counted; after `PINRules.maxWrongAttempts` wrong ones every PIN is refused, and each further wrong
+    /// one is still counted (the right one is not). Without a PIN, unlocked.
     ///
     /// - Throws: `NoteTakerError.vaultFailed` when the vault cannot be read or written.
     public func check(_ pin: String) throws -> PINCheck {
         guard let stored = try readItem(NoteTakerKeys.pinAccount) else { return .unlocked }
         let wrong = try wrongAttempts()
-        if wrong >= PINRules.maxWrongAttempts { return .lockedOut }
         if stored == Data(pin.utf8) {
+            if wrong >= PINRules.maxWrongAttempts { return .lockedOut }
             if wrong > 0 { try deleteItem(NoteTakerKeys.wrongAttemptsAccount) }
             return .unlocked
         }

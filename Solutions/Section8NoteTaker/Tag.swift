@@ -6,8 +6,9 @@ import PersistenceCore
 /// A label such as "work" or "ideas"; one tag on many notes, many tags on one note.
 @Model
 public final class Tag {
-    /// The tag's name, unique among tags.
-    public var name: String
+    /// The tag's name, unique among tags: saving a second tag of the same name updates the first, so
+    /// two contexts (or two processes) that both create "work" end up with one tag.
+    @Attribute(.unique) public var name: String
     /// The notes that carry this tag; the inverse of `Note.tags`.
     public var notes: [Note] = []
 

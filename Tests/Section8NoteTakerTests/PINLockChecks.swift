@@ -78,6 +78,24 @@ struct PINLockChecks {
         }
     }
 
+    @Test("while locked out every further wrong PIN is counted, and the right PIN is refused without being counted")
+    func lockoutKeepsCounting() throws {
+        try NoteTakerBench.run { _ in
+            let lock = PINLock()
+            try lock.setPIN("4096")
+            for _ in 1...PINRules.maxWrongAttempts { _ = try lock.check("0000") }
+            let further = [try lock.check("1111"), try lock.check("2222")]
+            let counted = try lock.wrongAttempts()
+            let right = try lock.check("4096")
+            let afterRight = try lock.wrongAttempts()
+
+            #expect(further == [.lockedOut, .lockedOut], "Two more wrong PINs while locked out: expected [.lockedOut, .lockedOut], found [\(further.map(describe).joined(separator: ", "))].")
+            #expect(counted == PINRules.maxWrongAttempts + 2, "wrongAttempts() after \(PINRules.maxWrongAttempts) wrong PINs and 2 more while locked out: expected \(PINRules.maxWrongAttempts + 2), found \(counted).")
+            #expect(right == .lockedOut, "The right PIN while locked out: expected .lockedOut, found \(describe(right)).")
+            #expect(afterRight == counted, "wrongAttempts() after the right PIN was refused during the lockout: expected \(counted) (the right PIN is not a wrong try), found \(afterRight).")
+        }
+    }
+
     @Test("the right PIN starts the count of wrong tries again")
     func rightPINResetsCount() throws {
         try NoteTakerBench.run { _ in

@@ -19,6 +19,52 @@ struct TagChecks {
         }
     }
 
+    @Test("two contexts that each create a tag of the same name end up with one tag carrying both notes")
+    func sameNameFromTwoContexts() throws {
+        try NoteTakerBench.run { bench in
+            let first = try bench.openContext()
+            let second = try bench.openContext()
+            for (context, title) in [(first, "Packing list"), (second, "Hotel booking")] {
+                let note = Note(title: title)
+                context.insert(note)
+                note.tags.append(Tag(name: "travel"))
+            }
+            try first.save()
+            try second.save()
+
+            let tags = try storedTags(in: bench.openContext())
+            #expect(tags.map(\.name) == ["travel"], "Tags in the store after two contexts each created and saved a tag named \"travel\": expected [\"travel\"] (one tag), found \(describe(tags.map(\.name))).")
+            let titles = (tags.first?.notes.map(\.title) ?? []).sorted()
+            #expect(titles == ["Hotel booking", "Packing list"], "The notes of \"travel\" after both saves: expected [\"Hotel booking\", \"Packing list\"], found \(describe(titles)).")
+        }
+    }
+
+    @Test("a note added with tag names carries each tag once, reusing an existing tag, in one save")
+    func addNoteWithTagsInOneSave() throws {
+        try NoteTakerBench.run { bench in
+            let repository = try bench.openRepository()
+            let work = try repository.addTag(named: "work")
+            let earlier = try repository.addNote(title: "Standup")
+            try repository.assign(work, to: earlier)
+            let saves = try repository.context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).count
+
+            let note = try repository.addNote(title: "Offsite", content: "Book rooms", tags: ["travel", "work", "travel"])
+
+            let savesDuring = try repository.context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).count - saves
+            #expect(savesDuring == 1, "Saves made by addNote(title:content:tags:) with three tag names: expected 1, found \(savesDuring).")
+            let onNote = note.tags.map(\.name).sorted()
+            #expect(onNote == ["travel", "work"], "The returned note's tags after adding it with [\"travel\", \"work\", \"travel\"]: expected [\"travel\", \"work\"], found \(describe(onNote)).")
+            let reopened = try bench.openContext()
+            let tags = try storedTags(in: reopened)
+            #expect(tags.map(\.name) == ["travel", "work"], "Tags in the store after adding the note: expected [\"travel\", \"work\"], found \(describe(tags.map(\.name))).")
+            let stored = try storedNotes(in: reopened).first { $0.title == "Offsite" }
+            let storedTagNames = (stored?.tags.map(\.name) ?? []).sorted()
+            #expect(storedTagNames == ["travel", "work"], "The stored note's tags after reopening: expected [\"travel\", \"work\"], found \(describe(storedTagNames)).")
+            let workNotes = (tags.last?.notes.map(\.title) ?? []).sorted()
+            #expect(workNotes == ["Offsite", "Standup"], "The notes of the existing tag \"work\": expected [\"Offsite\", \"Standup\"], found \(describe(workNotes)).")
+        }
+    }
+
     @Test("all tags are listed by name")
     func tagsByName() throws {
         try NoteTakerBench.run { bench in
