@@ -64,6 +64,19 @@ struct VaultIntegrityRecordTests {
         #expect(try fixture.passwordData(account: "wrong-tries") == Data("5".utf8))
     }
 
+    @Test("an item file newer than the manifest, as a writer killed before its commit leaves, is ignored, then removed")
+    func uncommittedItemFile() throws {
+        let file = try fixture.addPassword(account: "pin")
+        let uncommitted = fixture.itemsDirectory.appending(path: "genp-\(String(repeating: "cd", count: 32))-999.item")
+        try FileManager.default.copyItem(at: file, to: uncommitted)
+
+        #expect(try fixture.passwordData(account: "pin") == Data("secret".utf8))
+        let everything = VaultFixture.password().adding([kSecMatchLimit as String: kSecMatchLimitAll])
+        #expect(fixture.vaultError { _ = try fixture.vault.copyMatching(everything) } == nil)
+        try fixture.addPassword(account: "counter")
+        #expect(!FileManager.default.fileExists(atPath: uncommitted.path))
+    }
+
     @Test("an item file the vault did not write answers errSecDecode for its class")
     func foreignItemFile() throws {
         let file = try fixture.addPassword(account: "pin")
