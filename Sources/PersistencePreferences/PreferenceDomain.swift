@@ -63,7 +63,8 @@ final class PreferenceDomain: Sendable, Observable {
 
     /// Sets or removes `key` in the file: lock, re-read, change that one key, write atomically (unless nothing changed), unlock.
     ///
-    /// Re-reading under the lock is what keeps another process's writes to other keys.
+    /// Re-reading under the lock is what keeps another process's writes to other keys. Temporary files that
+    /// killed writers left in the folder are removed on the way.
     func update(_ key: String, to value: PropertyListValue?) throws(PreferenceStoreError) {
         var problem: PreferenceStoreError?
         var failure: PreferenceStoreError?
@@ -71,6 +72,9 @@ final class PreferenceDomain: Sendable, Observable {
             do throws(PreferenceStoreError) {
                 try state.withLock { state throws(PreferenceStoreError) in
                     try file.withExclusiveLock { () throws(PreferenceStoreError) in
+                        // A writer killed mid-write leaves its temporary file; under the folder's lock no
+                        // other writer of this folder is mid-write, so those of dead processes can go.
+                        AtomicFileWriter.removeAbandonedTemporaryFiles(in: file.url.deletingLastPathComponent())
                         var values: [String: PropertyListValue]
                         switch file.read() {
                         case .missing: values = [:]

@@ -1,6 +1,7 @@
 import CoreTestSupport
 import Foundation
 import PersistencePreferences
+import PersistenceSandbox
 import Testing
 
 @Test("values written by another process are read without restarting")
@@ -38,4 +39,28 @@ func twoProcessesKeepBothWrites() throws {
         #expect(stored["first-\(index)"] as? Int == index)
         #expect(stored["second-\(index)"] as? Int == index)
     }
+}
+
+@Test("a preference write removes the temporary files that killed writers left in the Preferences folder")
+func killedWritersLeaveNoTemporaryFiles() async throws {
+    let preferences = TemporaryPreferences()
+    let store = preferences.store
+    store.set(1, forKey: "before")
+    let folder = preferences.sandbox.preferencesDirectory
+    let writer = try ProbeProcess.start([
+        "slow-atomic-write", folder.appending(path: "com.example.NoteTaker.plist").path, "1024", "1000", "20",
+    ])
+    var started = false
+    for _ in 0..<500 where !started {
+        started = try FileManager.default.contentsOfDirectory(atPath: folder.path).contains(where: AtomicFileWriter.isTemporaryFileName)
+        try await Task.sleep(for: .milliseconds(10))
+    }
+    kill(writer.processIdentifier, SIGKILL)
+    writer.waitUntilExit()
+    #expect(started)
+
+    store.set(2, forKey: "after")
+
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["com.example.NoteTaker.plist"])
+    #expect(store.integer(forKey: "before") == 1)
 }

@@ -1,7 +1,7 @@
 // A second process for the core's tests. Each command does one thing the tests cannot do in their own
-// process: write preferences concurrently with the test, be killed in the middle of a write, or run
-// under a file-size limit that would also affect the tests running beside it, or race another process for
-// the same vault items.
+// process: write preferences concurrently with the test, be killed in the middle of a write, run under
+// a file-size limit that would also affect the tests running beside it, race another process for the
+// same vault items, or use the vault as an unprivileged user.
 import Foundation
 import PersistencePreferences
 import PersistenceSandbox
@@ -64,7 +64,78 @@ case "vault-contention":
         }
     }
     print(report, terminator: "")
-        exit(failed ? 1 : 0)
+    exit(failed ? 1 : 0)
+
+case "vault-churn":
+    // vault-churn <device root> <app identifier> <seed>
+    // Prints "ready", then changes the vault until it is killed: sets (updates, or adds when absent) or
+    // deletes one of a few generic and internet passwords, chosen from <seed>. Before each change it
+    // prints "begin set <target> <value>" or "begin delete <target>", after it "end <status>", each line
+    // written straight to the descriptor so that a killed probe has printed everything it did.
+    let arguments = Array(arguments.dropFirst())
+    guard arguments.count == 3, let seed = UInt64(arguments[2]) else {
+        fail("usage: vault-churn <device root> <app identifier> <seed>")
+    }
+    let sandbox = AppSandbox(appIdentifier: arguments[1], deviceRoot: URL(filePath: arguments[0], directoryHint: .isDirectory))
+    var random = SplitMix(seed: seed)
+    func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+    Vault.withCurrent(Vault(sandbox: sandbox, device: VaultDevice())) {
+        say("ready")
+        for counter in 0... {
+            let target = ChurnTarget.all[Int(random.next() % UInt64(ChurnTarget.all.count))]
+            if random.next() % 4 == 0 {
+                say("begin delete \(target.name)")
+                say("end \(SecItemDelete(target.query as CFDictionary))")
+            } else {
+                let value = "\(getpid())-\(counter)"
+                say("begin set \(target.name) \(value)")
+                let data = [kSecValueData as String: Data(value.utf8)]
+                var status = SecItemUpdate(target.query as CFDictionary, data as CFDictionary)
+                if status == errSecItemNotFound {
+                    status = SecItemAdd(target.query.merging(data) { $1 } as CFDictionary, nil)
+                }
+                say("end \(status)")
+            }
+        }
+    }
+
+case "vault-unprivileged":
+    // vault-unprivileged <device root> <app identifier> search|delete <account>
+    // vault-unprivileged <device root> <app identifier> add <account> <value>
+    // As the superuser, first becomes the unprivileged user "nobody", for whom permission bits count.
+    // Searches for, deletes or adds the generic password <account> of service "read-only"; prints the
+    // status on the first line, then the data found, or the error's description.
+    let arguments = Array(arguments.dropFirst())
+    guard arguments.count >= 4, ["search", "delete", "add"].contains(arguments[2]),
+          arguments.count == (arguments[2] == "add" ? 5 : 4)
+    else { fail("usage: vault-unprivileged <device root> <app identifier> search|delete <account> | add <account> <value>") }
+    if geteuid() == 0, setgroups(0, nil) != 0 || setgid(65534) != 0 || setuid(65534) != 0 {
+        fail("cannot drop privileges", code: 3)
+    }
+    let sandbox = AppSandbox(appIdentifier: arguments[1], deviceRoot: URL(filePath: arguments[0], directoryHint: .isDirectory))
+    let vault = Vault(sandbox: sandbox, device: VaultDevice())
+    let query: [String: Any] = [
+        kSecClass as String: kSecClassGenericPassword,
+        kSecAttrService as String: "read-only",
+        kSecAttrAccount as String: arguments[3],
+    ]
+    do {
+        switch arguments[2] {
+        case "search":
+            let data = try vault.copyMatching(query.merging([kSecReturnData as String: true]) { $1 }) as? Data
+            print("\(errSecSuccess)\n\(String(decoding: data ?? Data(), as: UTF8.self))")
+        case "delete":
+            try vault.delete(query)
+            print("\(errSecSuccess)")
+        default:
+            try vault.add(query.merging([kSecValueData as String: Data(arguments[4].utf8)]) { $1 })
+            print("\(errSecSuccess)")
+        }
+    } catch {
+        print("\(error.status)\n\(error)")
+    }
 
 case "write-preferences":
     // write-preferences <device root> <app identifier> <key prefix> <count>
@@ -130,5 +201,46 @@ case "save-without-permission":
     }
 
 default:
-    fail("unknown command; use write-preferences, slow-atomic-write, save-with-size-limit or save-without-permission")
+    fail("""
+        unknown command; use vault-contention, vault-churn, vault-unprivileged, write-preferences, \
+        slow-atomic-write, save-with-size-limit or save-without-permission
+        """)
+}
+
+/// One of the items `vault-churn` changes.
+struct ChurnTarget {
+    let name: String
+    let query: [String: Any]
+
+    // Computed: a dictionary of `Any` cannot be shared between threads as a stored global.
+    static var all: [ChurnTarget] { (0..<4).map { index in
+        ChurnTarget(name: "genp-\(index)", query: [
+            kSecClass as String: kSecClassGenericPassword,
+            kSecAttrService as String: "churn",
+            kSecAttrAccount as String: "account-\(index)",
+        ])
+    } + (0..<2).map { index in
+        ChurnTarget(name: "inet-\(index)", query: [
+            kSecClass as String: kSecClassInternetPassword,
+            kSecAttrServer as String: "churn\(index).example.com",
+            kSecAttrAccount as String: "account",
+        ])
+    } }
+}
+
+/// A small seeded generator, so that a run's choices can be replayed from its seed.
+struct SplitMix {
+    var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
 }

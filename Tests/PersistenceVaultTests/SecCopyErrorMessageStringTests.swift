@@ -50,4 +50,14 @@ struct SecStatusTests {
             #expect(!error.description.contains("top-secret"))
         }
     }
+
+    @Test("a vault error's description names its status by constant and number")
+    func errorDescriptionNamesStatus() {
+        let fixture = VaultFixture()
+        let error = fixture.vaultError { _ = try fixture.vault.copyMatching([kSecClass as String: kSecClassInternetPassword]) }
+        #expect(error?.description == """
+            Searching the vault failed: no item matches the query — errSecItemNotFound (-25300) — while searching \
+            for an inet item
+            """)
+    }
 }

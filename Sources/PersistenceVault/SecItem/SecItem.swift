@@ -1,7 +1,7 @@
 import Foundation
 
 // The Security framework's item functions, working on `Vault.current`. They never throw: like Apple's,
-// they report every outcome as an `OSStatus`.
+// they report every outcome as an `OSStatus`; the throwing `Vault` methods also say why.
 
 /// Adds an item to the vault.
 ///
@@ -29,7 +29,8 @@ public func SecItemAdd(_ attributes: CFDictionary, _ result: UnsafeMutablePointe
 /// - Parameters:
 ///   - query: The class, attributes to match, return keys and `kSecMatchLimit`.
 ///   - result: Receives the matches; left untouched when the search fails.
-/// - Returns: `errSecSuccess`, or `errSecItemNotFound`, `errSecParam`, `errSecInteractionNotAllowed`, ….
+/// - Returns: `errSecSuccess`, or `errSecItemNotFound`, `errSecParam`, `errSecInteractionNotAllowed`,
+///   `errSecDecode` when an item the query could match cannot be read, ….
 @discardableResult
 public func SecItemCopyMatching(_ query: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
     SecItemCall.run(query) { dictionary throws(VaultError) in

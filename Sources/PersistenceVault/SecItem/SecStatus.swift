@@ -67,8 +67,41 @@ public func SecCopyErrorMessageString(_ status: OSStatus, _ reserved: UnsafeMuta
     SecStatusMessages.sentence(for: status).map { $0 as CFString }
 }
 
-/// The sentences Apple's `SecBase.h` gives each status code.
+/// The sentences Apple's `SecBase.h` gives each status code, and the constants' names.
 enum SecStatusMessages {
+    /// The name of the `errSec…` constant for `status`, such as "errSecDecode", or nil for a code it does not know.
+    static func symbol(for status: OSStatus) -> String? {
+        switch status {
+        case errSecSuccess: "errSecSuccess"
+        case errSecUnimplemented: "errSecUnimplemented"
+        case errSecDiskFull: "errSecDiskFull"
+        case errSecIO: "errSecIO"
+        case errSecParam: "errSecParam"
+        case errSecWrPerm: "errSecWrPerm"
+        case errSecAllocate: "errSecAllocate"
+        case errSecUserCanceled: "errSecUserCanceled"
+        case errSecBadReq: "errSecBadReq"
+        case errSecInternalComponent: "errSecInternalComponent"
+        case errSecNotAvailable: "errSecNotAvailable"
+        case errSecReadOnly: "errSecReadOnly"
+        case errSecAuthFailed: "errSecAuthFailed"
+        case errSecNoSuchKeychain: "errSecNoSuchKeychain"
+        case errSecDuplicateItem: "errSecDuplicateItem"
+        case errSecItemNotFound: "errSecItemNotFound"
+        case errSecDataTooLarge: "errSecDataTooLarge"
+        case errSecNoSuchAttr: "errSecNoSuchAttr"
+        case errSecNoSuchClass: "errSecNoSuchClass"
+        case errSecInteractionNotAllowed: "errSecInteractionNotAllowed"
+        case errSecReadOnlyAttr: "errSecReadOnlyAttr"
+        case errSecInteractionRequired: "errSecInteractionRequired"
+        case errSecDataNotAvailable: "errSecDataNotAvailable"
+        case errSecDecode: "errSecDecode"
+        case errSecMissingEntitlement: "errSecMissingEntitlement"
+        case errSecRestrictedAPI: "errSecRestrictedAPI"
+        default: nil
+        }
+    }
+
     static func sentence(for status: OSStatus) -> String? {
         switch status {
         case errSecSuccess: "No error."

@@ -1,102 +1,121 @@
-import Crypto
 import Foundation
+import PersistenceSandbox
 
-/// The vault's items on disk: one sealed file per item in `Items/`, named by an HMAC of its primary key.
+/// The vault's files: `Vault.lock`, the sealed ``VaultManifest`` in `Manifest`, and one sealed file per
+/// item in `Items/`, named as ``VaultItemFileName`` describes.
 ///
-/// Each file is the item, JSON-encoded and sealed with AES-GCM under the device's item key, with the file
-/// name as authenticated data: a changed, truncated or renamed file fails to open instead of yielding
-/// wrong values, and the other items stay readable.
+/// Searches take a shared lock and write nothing, so they work in a folder the process cannot write.
+/// Changes take the exclusive lock, write the new item files under new names, then replace the manifest:
+/// that rename is the commit. A writer killed before it leaves only files newer than the manifest; one
+/// killed after it leaves only files the manifest lists as superseded. Readers ignore both, and the next
+/// writer removes them, with the temporary files of killed atomic writes.
 struct VaultItemStore {
-    /// An item read back from disk, with the name of the file it came from.
-    struct StoredItem {
-        var fileName: String
-        var item: VaultItem
-    }
-
-    /// Everything in the store: the items that opened, and the names of files that did not.
-    struct Contents {
-        var items: [StoredItem]
-        var unreadableFileNames: Set<String>
-    }
-
     let directory: URL
-    let keys: VaultKeys
+    let deviceKeyURL: URL
     let operation: VaultOperation
-
-    private static let fileMagic = Data("PWV1".utf8)
 
     var itemsDirectory: URL { directory.appending(path: "Items") }
     var lockFile: URL { directory.appending(path: "Vault.lock") }
+    var manifestFile: URL { directory.appending(path: VaultManifest.fileName) }
 
-    func prepare() throws(VaultError) {
-        try VaultFiles.createPrivateDirectory(directory, operation: operation)
-        try VaultFiles.createPrivateDirectory(itemsDirectory, operation: operation)
-    }
+    // MARK: - Reading
 
-    func fileName(for item: VaultItem, schema: VaultItemSchema) -> String {
-        keys.fileName(itemClass: item.itemClass, primaryKey: item.primaryKeyValues(in: schema))
-    }
-
-    /// Runs `body` holding the vault's lock: exclusive for changes, shared for searches.
-    func locked<Result>(exclusive: Bool, _ body: () throws(VaultError) -> Result) throws(VaultError) -> Result {
-        try VaultFileLock.withLock(at: lockFile, exclusive: exclusive, operation: operation, body)
-    }
-
-    func fileExists(_ name: String) -> Bool {
-        FileManager.default.fileExists(atPath: itemsDirectory.appending(path: name).path)
-    }
-
-    func readAll() throws(VaultError) -> Contents {
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: itemsDirectory.path)
-                .filter { $0.hasSuffix(".item") && !$0.hasPrefix(".") }
-                .sorted()
-        } catch {
-            throw VaultError(.io, "the vault's item folder could not be listed", during: operation)
+    /// The vault as it is, read under the shared lock; creates and changes nothing.
+    /// - Throws: `.decode` when the device key or the manifest cannot be trusted, `.io` when a file cannot be read.
+    func readSnapshot() throws(VaultError) -> VaultSnapshot {
+        for _ in 0..<3 {
+            guard try VaultFiles.folderExists(directory, operation: operation) else {
+                return .empty(keys: try readDeviceKey().keys)
+            }
+            let locked = try VaultFileLock.withSharedLockIfPresent(at: lockFile, operation: operation) {
+                () throws(VaultError) in try look(creatingKey: false)
+            }
+            if let locked { return locked }
+            // No writer has ever locked this vault. Read without the lock, then make sure that none started
+            // meanwhile: a writer creates the lock file before it changes anything.
+            let unlocked = Result { () throws(VaultError) in try look(creatingKey: false) }
+            if !FileManager.default.fileExists(atPath: lockFile.path) { return try unlocked.get() }
         }
-        var contents = Contents(items: [], unreadableFileNames: [])
-        for name in names {
-            if let item = open(name) {
-                contents.items.append(StoredItem(fileName: name, item: item))
+        throw VaultError(.io, "the vault's lock file appeared and disappeared while the vault was read", during: operation)
+    }
+
+    /// Reads the device key file, which must hold a key or nothing.
+    func readDeviceKey() throws(VaultError) -> VaultKeys.DeviceKeyFile {
+        let file = try VaultKeys.read(deviceKeyAt: deviceKeyURL, operation: operation)
+        if case .damaged(let byteCount) = file {
+            throw VaultIntegrityFailure.deviceKeyDamaged(at: deviceKeyURL, byteCount: byteCount, operation: operation)
+        }
+        return file
+    }
+
+    /// Reads the key, the manifest and the item files; the caller holds a lock.
+    /// - Parameter creatingKey: Create the device key when it is missing and the vault is empty (writers only).
+    func look(creatingKey: Bool) throws(VaultError) -> VaultSnapshot {
+        var keyFile = try readDeviceKey()
+        let manifestBytes = try VaultFiles.contents(of: manifestFile, operation: operation)
+        let itemNames = try VaultFiles.names(in: itemsDirectory, operation: operation)
+            .filter(VaultItemFileName.isItemFileName)
+        guard let manifestBytes else {
+            // A writer commits an empty manifest before its first item file, so files without one are
+            // never an interrupted write.
+            guard itemNames.isEmpty else {
+                if case .missing = keyFile {
+                    throw VaultIntegrityFailure.deviceKeyMissing(at: deviceKeyURL, operation: operation)
+                }
+                throw VaultIntegrityFailure.manifestMissing(itemFileCount: itemNames.count, operation: operation)
+            }
+            if creatingKey, case .missing = keyFile {
+                keyFile = .present(try VaultKeys.create(deviceKeyAt: deviceKeyURL, operation: operation))
+            }
+            return .empty(keys: keyFile.keys)
+        }
+        guard case .present(let keys) = keyFile else {
+            throw VaultIntegrityFailure.deviceKeyMissing(at: deviceKeyURL, operation: operation)
+        }
+        switch VaultManifest.open(manifestBytes, with: keys) {
+        case .otherDeviceKey: throw VaultIntegrityFailure.deviceKeyMismatch(at: deviceKeyURL, operation: operation)
+        case .damaged: throw VaultIntegrityFailure.manifestDamaged(operation: operation)
+        case .manifest(let manifest): return try classify(itemNames, under: manifest, keys: keys)
+        }
+    }
+
+    /// Sorts the item files into items, damaged items and leftovers of interrupted writes.
+    private func classify(
+        _ names: [String],
+        under manifest: VaultManifest,
+        keys: VaultKeys
+    ) throws(VaultError) -> VaultSnapshot {
+        var snapshot = VaultSnapshot(keys: keys, manifest: manifest, items: [], damaged: [], leftovers: [])
+        let present = Set(names)
+        for (name, entry) in manifest.entries.sorted(by: { $0.key < $1.key }) {
+            let fileName = VaultItemFileName(name)
+            guard let fileName, present.contains(name),
+                  let bytes = try VaultFiles.contents(of: itemsDirectory.appending(path: name), operation: operation),
+                  VaultManifest.digest(of: bytes) == entry.digest,
+                  let item = VaultItemSeal.open(bytes, named: name, keys: keys)
+            else {
+                snapshot.damaged.append(VaultSnapshot.DamagedItem(
+                    fileName: name, itemClass: entry.itemClass, primaryKeyCode: fileName?.primaryKeyCode,
+                    accessGroup: entry.accessGroup, isSynchronizable: entry.isSynchronizable
+                ))
+                continue
+            }
+            snapshot.items.append(VaultSnapshot.StoredItem(fileName: fileName, item: item))
+        }
+        for name in names where manifest.entries[name] == nil {
+            let fileName = VaultItemFileName(name)
+            if let fileName, fileName.generation > manifest.generation || manifest.superseded.contains(name) {
+                snapshot.leftovers.append(name)
             } else {
-                contents.unreadableFileNames.insert(name)
+                snapshot.damaged.append(VaultSnapshot.DamagedItem(
+                    fileName: name, itemClass: fileName?.itemClass, primaryKeyCode: fileName?.primaryKeyCode,
+                    accessGroup: nil, isSynchronizable: nil
+                ))
             }
         }
-        contents.items.sort { ($0.item.created, $0.item.identifier.uuidString) < ($1.item.created, $1.item.identifier.uuidString) }
-        return contents
-    }
-
-    func write(_ item: VaultItem, named name: String) throws(VaultError) {
-        let plaintext: Data
-        do {
-            plaintext = try JSONEncoder().encode(item)
-        } catch {
-            throw VaultError(.io, "an item could not be encoded", during: operation)
+        snapshot.items.sort {
+            ($0.item.created, $0.item.identifier.uuidString) < ($1.item.created, $1.item.identifier.uuidString)
         }
-        guard let box = try? AES.GCM.seal(plaintext, using: keys.encryption, authenticating: Data(name.utf8)),
-              let combined = box.combined
-        else {
-            throw VaultError(.io, "an item could not be sealed", during: operation)
-        }
-        let sealed = Self.fileMagic + combined
-        try VaultFiles.writePrivateFile(sealed, to: itemsDirectory.appending(path: name), operation: operation)
-    }
-
-    func remove(named name: String) throws(VaultError) {
-        let path = itemsDirectory.appending(path: name).path
-        if unlink(path) != 0, errno != ENOENT {
-            throw VaultError(.io, "an item file could not be removed (errno \(errno))", during: operation)
-        }
-    }
-
-    private func open(_ name: String) -> VaultItem? {
-        guard let bytes = FileManager.default.contents(atPath: itemsDirectory.appending(path: name).path),
-              bytes.starts(with: Self.fileMagic),
-              let box = try? AES.GCM.SealedBox(combined: bytes.dropFirst(Self.fileMagic.count)),
-              let plaintext = try? AES.GCM.open(box, using: keys.encryption, authenticating: Data(name.utf8)),
-              let item = try? JSONDecoder().decode(VaultItem.self, from: plaintext)
-        else { return nil }
-        return item
+        return snapshot
     }
 }

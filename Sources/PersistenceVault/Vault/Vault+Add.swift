@@ -13,13 +13,24 @@ extension Vault {
     /// - Returns: What the return keys ask for (as for a search limited to one item), or nil without them.
     /// - Throws: ``VaultError`` with `.duplicateItem` when an item with the same primary key exists (the
     ///   stored item is left as it was), `.interactionNotAllowed` while the item's accessibility forbids it,
-    ///   `.invalidParameter`, `.noSuchAttribute` or `.missingEntitlement` for a bad dictionary.
+    ///   `.invalidParameter`, `.noSuchAttribute` or `.missingEntitlement` for a bad dictionary, `.io` when
+    ///   the vault folder is read-only, `.decode` when the device key does not match the vault or a damaged
+    ///   item may have the same primary key. The damaged case is `.decode` rather than `.duplicateItem`
+    ///   because apps commonly answer a duplicate by updating, or by taking the item as set; the add fails
+    ///   closed instead and says how to delete the damaged item.
     @discardableResult
     public func add(_ attributes: [String: Any]) throws(VaultError) -> Any? {
         let operation = VaultOperation.add
         let request = try VaultRequest(attributes, purpose: .add, accessGroups: accessGroups, operation: operation)
-        let schema = request.schema
+        do {
+            return try add(request, operation: operation)
+        } catch {
+            throw error.naming(itemClass: request.schema.itemClass)
+        }
+    }
 
+    private func add(_ request: VaultRequest, operation: VaultOperation) throws(VaultError) -> Any? {
+        let schema = request.schema
         var stored = request.attributes
         stored["agrp"] = stored["agrp"] ?? .string(accessGroups[0])
         stored["pdmn"] = stored["pdmn"] ?? .string(VaultAccessibility.whenUnlocked.rawValue)
@@ -38,13 +49,15 @@ extension Vault {
             throw VaultError(.notAvailable, "the item needs a device passcode and none is set", during: operation)
         }
 
-        let store = try openStore(for: operation)
-        try store.locked(exclusive: true) { () throws(VaultError) in
-            let name = store.fileName(for: item, schema: schema)
-            if store.fileExists(name) {
+        try store(for: operation).change { snapshot throws(VaultError) in
+            let code = try snapshot.requiredKeys(during: operation).primaryKeyCode(of: item, schema: schema)
+            if snapshot.item(withPrimaryKeyCode: code, itemClass: schema.itemClass) != nil {
                 throw VaultError(.duplicateItem, "an item with the same primary key already exists", during: operation)
             }
-            try store.write(item, named: name)
+            try requireNoDamagedItem(
+                withPrimaryKeyCodes: [code], itemClass: schema.itemClass, in: snapshot, operation: operation
+            )
+            return (VaultChange(writes: [item]), ())
         }
 
         guard !request.returns.isEmpty else { return nil }

@@ -1,32 +1,53 @@
 import Foundation
 
 extension Vault {
-    /// The items `request` matches, in the order they were added. A file that no longer decrypts is
-    /// reported as `errSecDecode` when the request names its primary key exactly; otherwise it is skipped,
-    /// since nothing in it can be read to match against.
+    /// The readable items `request` matches, in the order they were added.
+    /// - Throws: `.decode` when a damaged item could match the request, whatever its match limit: an item
+    ///   that cannot be read is never reported as absent, so that an app does not take it for unset.
     func matchingItems(
         _ request: VaultRequest,
-        in contents: VaultItemStore.Contents,
-        store: VaultItemStore,
+        in snapshot: VaultSnapshot,
         operation: VaultOperation
-    ) throws(VaultError) -> [VaultItemStore.StoredItem] {
-        let damaged = damagedFiles(pinnedBy: request, in: contents, store: store)
+    ) throws(VaultError) -> [VaultSnapshot.StoredItem] {
+        let damaged = damagedItems(couldMatch: request, in: snapshot)
         if !damaged.isEmpty {
-            throw VaultError(.decode, "the stored item could not be decrypted", during: operation)
+            throw VaultIntegrityFailure.damagedItems(
+                count: damaged.count, itemClass: request.schema.itemClass, operation: operation
+            )
         }
-        return contents.items.filter { request.matches($0.item, accessGroups: accessGroups) }
+        return snapshot.items.filter { request.matches($0.item, accessGroups: accessGroups) }
     }
 
-    /// Names of undecryptable files whose primary key the request gives in full.
-    func damagedFiles(
-        pinnedBy request: VaultRequest,
-        in contents: VaultItemStore.Contents,
-        store: VaultItemStore
-    ) -> [String] {
-        guard !contents.unreadableFileNames.isEmpty else { return [] }
-        return request.pinnedPrimaryKeys(accessGroups: accessGroups)
-            .map { store.keys.fileName(itemClass: request.schema.itemClass, primaryKey: $0) }
-            .filter { contents.unreadableFileNames.contains($0) }
+    /// The damaged items `request` could match, as far as what is known of them tells.
+    func damagedItems(couldMatch request: VaultRequest, in snapshot: VaultSnapshot) -> [VaultSnapshot.DamagedItem] {
+        guard !snapshot.damaged.isEmpty else { return [] }
+        let pinned = snapshot.keys.flatMap { pinnedPrimaryKeyCodes(request, keys: $0) }
+        return snapshot.damaged.filter {
+            request.couldMatch($0, pinnedPrimaryKeyCodes: pinned, accessGroups: accessGroups)
+        }
+    }
+
+    /// The primary-key codes of the items a query names exactly, or nil when it leaves part of the key open.
+    func pinnedPrimaryKeyCodes(_ request: VaultRequest, keys: VaultKeys) -> Set<String>? {
+        let pinned = request.pinnedPrimaryKeys(accessGroups: accessGroups)
+        guard !pinned.isEmpty else { return nil }
+        return Set(pinned.map { keys.primaryKeyCode(itemClass: request.schema.itemClass, primaryKey: $0) })
+    }
+
+    /// Throws `.decode` when a damaged item of `itemClass` may have one of the primary keys in `codes`: a
+    /// write must not put a second item beside a damaged one with the same primary key.
+    func requireNoDamagedItem(
+        withPrimaryKeyCodes codes: Set<String>,
+        itemClass: String,
+        in snapshot: VaultSnapshot,
+        operation: VaultOperation
+    ) throws(VaultError) {
+        let colliding = snapshot.damaged.filter { damaged in
+            (damaged.itemClass ?? itemClass) == itemClass && damaged.primaryKeyCode.map(codes.contains) ?? true
+        }
+        if !colliding.isEmpty {
+            throw VaultIntegrityFailure.damagedItems(count: colliding.count, itemClass: itemClass, operation: operation)
+        }
     }
 
     /// Throws `errSecInteractionNotAllowed` unless the device's lock state lets every item be used.

@@ -9,6 +9,12 @@ import Synchronization
 /// Security functions work on ``Vault/current``; a `Vault` value offers the same operations as throwing
 /// methods that take and return Swift dictionaries.
 ///
+/// The vault fails closed. A sealed manifest records every item file and a hash of its bytes, so an item
+/// file that was damaged, deleted, put back from an older copy or added from outside is found out: a
+/// query it could match answers `errSecDecode`, never `errSecItemNotFound`. A device key that is missing
+/// or does not match the vault makes every operation answer `errSecDecode` until the original key is put
+/// back or the vault is erased (``erase()``). Searches write nothing, so they work in a read-only folder.
+///
 /// ```swift
 /// let vault = Vault(sandbox: .temporary())
 /// try vault.add([kSecClass as String: kSecClassGenericPassword,
@@ -24,6 +30,7 @@ import Synchronization
 /// - ``password(service:account:)``, ``setPassword(_:service:account:accessibility:)``,
 ///   ``removePassword(service:account:)``: generic passwords without dictionaries.
 /// - ``makeBackup()``, ``restore(_:)``: a device backup and its restore.
+/// - ``erase()``: the recovery from a lost device key or a damaged vault.
 /// - ``default``, ``withCurrent(_:operation:)-(_,_)``: which vault the Security functions use.
 public struct Vault: Sendable {
     /// The folder that holds the item files.
@@ -59,11 +66,10 @@ public struct Vault: Sendable {
         self.device = device
     }
 
-    func openStore(for operation: VaultOperation) throws(VaultError) -> VaultItemStore {
-        let keys = try VaultKeys.load(deviceKeyAt: deviceKeyURL, operation: operation)
-        let store = VaultItemStore(directory: directory, keys: keys, operation: operation)
-        try store.prepare()
-        return store
+    /// The vault's files, for one operation. Creates nothing: searches never write, and changes create
+    /// the folders and the device key when they first need them.
+    func store(for operation: VaultOperation) -> VaultItemStore {
+        VaultItemStore(directory: directory, deviceKeyURL: deviceKeyURL, operation: operation)
     }
 }
 

@@ -2,8 +2,9 @@ import Foundation
 
 /// A vault operation that failed, with the Security status code Apple's keychain reports for the same failure.
 ///
-/// The description never contains item values, accounts or services:
-/// "Adding a vault item failed: an item with the same primary key already exists — while adding a genp item".
+/// The description names the status both ways and never contains item values, accounts or services:
+/// "Adding a vault item failed: an item with the same primary key already exists — errSecDuplicateItem
+/// (-25299) — while adding a genp item".
 public struct VaultError: Error, Equatable, CustomStringConvertible {
     /// Why an operation failed; each code maps to one `errSec…` status.
     public enum Code: Sendable, Equatable {
@@ -56,21 +57,57 @@ public struct VaultError: Error, Equatable, CustomStringConvertible {
     /// The operation that failed.
     public let operation: VaultOperation
     /// What went wrong, in words that never include an item's values.
-    public let reason: String
+    public let cause: String
+    /// What the app or the user can do about it, when there is something to do.
+    public let recoverySuggestion: String?
+    /// The item class the operation worked on (`genp`, `inet`), when the query named one.
+    public let itemClass: String?
 
     /// Creates an error for a failed vault operation.
-    public init(_ code: Code, _ reason: String, during operation: VaultOperation) {
+    /// - Parameters:
+    ///   - code: Why it failed; decides the status code.
+    ///   - cause: What went wrong, without item values, accounts or services.
+    ///   - recoverySuggestion: How to recover, when there is a way.
+    ///   - itemClass: The item class the operation worked on, for the error's context.
+    ///   - operation: The operation that failed.
+    public init(
+        _ code: Code,
+        _ cause: String,
+        recoverySuggestion: String? = nil,
+        itemClass: String? = nil,
+        during operation: VaultOperation
+    ) {
         self.code = code
-        self.reason = reason
+        self.cause = cause
+        self.recoverySuggestion = recoverySuggestion
+        self.itemClass = itemClass
         self.operation = operation
     }
 
     /// The Security status code Apple's keychain returns for the same failure.
     public var status: OSStatus { code.status }
 
-    /// "<what failed>: <reason> — while <context>".
+    /// What went wrong and, when there is a way, how to recover: "<cause>; <recovery suggestion>".
+    public var reason: String {
+        recoverySuggestion.map { "\(cause); \($0)" } ?? cause
+    }
+
+    /// "<what failed>: <cause> — <status name> (<status>); <recovery> — while <context>", such as
+    /// "Searching the vault failed: no item matches the query — errSecItemNotFound (-25300) — while
+    /// searching for a genp item".
     public var description: String {
-        "\(operation.failureSummary): \(reason) — while \(operation.context)"
+        let statusName = SecStatusMessages.symbol(for: status) ?? "OSStatus"
+        let recovery = recoverySuggestion.map { "; \($0)" } ?? ""
+        return "\(operation.failureSummary): \(cause) — \(statusName) (\(status))\(recovery)"
+            + " — while \(operation.context(itemClass: itemClass))"
+    }
+
+    /// This error, attributed to `itemClass` unless it already names a class.
+    func naming(itemClass: String) -> VaultError {
+        VaultError(
+            code, cause, recoverySuggestion: recoverySuggestion, itemClass: self.itemClass ?? itemClass,
+            during: operation
+        )
     }
 }
 
@@ -88,6 +125,8 @@ public enum VaultOperation: Sendable, Equatable {
     case backup
     /// Restoring a backup into the vault.
     case restore
+    /// Erasing every item of the vault (``Vault/erase()``).
+    case erase
 
     var failureSummary: String {
         switch self {
@@ -97,17 +136,29 @@ public enum VaultOperation: Sendable, Equatable {
         case .delete: "Deleting vault items failed"
         case .backup: "Backing up the vault failed"
         case .restore: "Restoring a vault backup failed"
+        case .erase: "Erasing the vault failed"
         }
     }
 
-    var context: String {
-        switch self {
-        case .add: "adding an item to the vault"
-        case .search: "searching the vault with a query"
-        case .update: "updating the items a query matches"
-        case .delete: "deleting the items a query matches"
-        case .backup: "reading every vault item for a backup"
-        case .restore: "writing backed-up items into the vault"
+    /// What the operation was doing, naming the item class when it is known.
+    func context(itemClass: String?) -> String {
+        switch (self, itemClass) {
+        case (.add, let itemClass?): "adding \(Self.article(itemClass)) \(itemClass) item"
+        case (.add, nil): "adding an item to the vault"
+        case (.search, let itemClass?): "searching for \(Self.article(itemClass)) \(itemClass) item"
+        case (.search, nil): "searching the vault with a query"
+        case (.update, let itemClass?): "updating the \(itemClass) items a query matches"
+        case (.update, nil): "updating the items a query matches"
+        case (.delete, let itemClass?): "deleting the \(itemClass) items a query matches"
+        case (.delete, nil): "deleting the items a query matches"
+        case (.backup, _): "reading every vault item for a backup"
+        case (.restore, _): "writing backed-up items into the vault"
+        case (.erase, _): "removing every item and the vault's integrity record"
         }
+    }
+
+    /// "an" before a class read with a vowel ("an inet item"), "a" otherwise ("a genp item").
+    private static func article(_ itemClass: String) -> String {
+        itemClass.first.map { "aeiou".contains($0) } == true ? "an" : "a"
     }
 }

@@ -217,6 +217,37 @@ struct VaultRequest {
         return true
     }
 
+    /// Whether a damaged item, of which only what its manifest entry or file name tells is known, could be
+    /// one this query matches: what is unknown could match.
+    func couldMatch(
+        _ damaged: VaultSnapshot.DamagedItem,
+        pinnedPrimaryKeyCodes: Set<String>?,
+        accessGroups: [String]
+    ) -> Bool {
+        if let itemClass = damaged.itemClass, itemClass != schema.itemClass { return false }
+        if let group = damaged.accessGroup {
+            guard accessGroups.contains(group) else { return false }
+            if let wanted = attributes["agrp"], wanted != .string(group) { return false }
+        }
+        if let flag = damaged.isSynchronizable {
+            switch synchronizable {
+            case .localOnly: if flag { return false }
+            case .synchronizableOnly: if !flag { return false }
+            case .any: break
+            }
+        }
+        if let pinnedPrimaryKeyCodes, let code = damaged.primaryKeyCode, !pinnedPrimaryKeyCodes.contains(code) {
+            return false
+        }
+        return true
+    }
+
+    /// Whether the query names nothing but the class, and perhaps the access group and synchronizable mode:
+    /// a delete with such a query removes every item of the class, damaged ones included.
+    var namesOnlyClass: Bool {
+        persistentReference == nil && attributes.keys.allSatisfy { $0 == "agrp" || $0 == "sync" }
+    }
+
     /// The primary keys a query pins down completely (every key attribute given, the access group and
     /// synchronizable mode possibly open), so that an item that no longer decrypts can still be named.
     func pinnedPrimaryKeys(accessGroups: [String]) -> [[(String, VaultValue)]] {
