@@ -186,7 +186,7 @@ let coreTestTargets: [Target] = [
 let appTestTargets: [Target] = includesNoteTaker ? [
     .testTarget(
         name: "NoteTakerAppTests",
-        dependencies: ["CoreTestSupport"],
+        dependencies: ["CoreTestSupport", "Section8NoteTaker", "PersistenceCore"],
         swiftSettings: track == .solutions && sectionOverrides["Section8NoteTaker"] == nil
             ? [.define("NOTETAKER_REFERENCE")] : []
     ),

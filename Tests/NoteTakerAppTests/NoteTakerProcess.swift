@@ -1,5 +1,7 @@
 import CoreTestSupport
 import Foundation
+import PersistenceCore
+import Section8NoteTaker
 import Testing
 
 /// Whether this build's `notetaker` runs the reference solution, the only app whose behaviour these tests
@@ -14,6 +16,8 @@ let notetakerRunsTheReference = false
 struct NoteTakerHome {
     /// The folder `XDG_DATA_HOME` names for every run.
     let dataHome: URL
+    /// A command that runs `notetaker` as another user, such as `setpriv --reuid=65534 …`; empty for none.
+    var runAs: [String] = []
 
     /// A new, empty data folder.
     init() {
@@ -38,8 +42,13 @@ struct NoteTakerHome {
     @discardableResult
     func run(_ arguments: [String], input: String = "") throws -> (status: Int32, output: String) {
         let process = Process()
-        process.executableURL = try program
-        process.arguments = arguments
+        if runAs.isEmpty {
+            process.executableURL = try program
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(filePath: "/usr/bin/env")
+            process.arguments = runAs + [try program.path] + arguments
+        }
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
         let output = Pipe()
         let stdin = Pipe()
@@ -52,6 +61,41 @@ struct NoteTakerHome {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Starts `notetaker` with `arguments`, its output discarded, and returns at once.
+    func start(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = try program
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// The folder that stands for the device: the app containers and the vault.
+    var deviceRoot: URL { dataHome.appending(path: "persistence-workbench") }
+
+    /// The app's container on this device.
+    var sandbox: AppSandbox { AppSandbox(appIdentifier: "notetaker", deviceRoot: deviceRoot) }
+
+    /// A context on the app's store, opened the way the app opens it, to inspect what commands saved.
+    func openStore() throws -> ModelContext {
+        ModelContext(try NoteTakerStore.makeContainer(sandbox: sandbox))
+    }
+
+    /// The vault's item files, newest last.
+    func vaultItemFiles() throws -> [URL] {
+        let folder = sandbox.vaultDirectory.appending(path: "Items")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".item") && !$0.hasPrefix(".") }
+        return try names.map { folder.appending(path: $0) }.sorted {
+            let first = try $0.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate ?? .distantPast
+            let second = try $1.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate ?? .distantPast
+            return first < second
+        }
     }
 
     /// Starts `notetaker` on a pseudo-terminal of its own.

@@ -32,6 +32,9 @@ struct StoreMigrator {
                 )
             }
             try store.writer.write { db in
+                // Another process may have created or changed the tables since the look above, which
+                // cached them on this connection: read them afresh now that the write lock is held.
+                db.clearSchemaCache()
                 let stored = try StoreSchemaRecord.version(in: db) ?? assumedVersion(in: db)
                 if let stored {
                     guard stored <= target else {

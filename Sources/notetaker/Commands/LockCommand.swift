@@ -20,9 +20,8 @@ struct LockCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Say whether a PIN is set and how many wrong PINs were entered.")
 
         func run() throws {
-            _ = NoteTakerApp.selectSandbox()
-            let gate = PINGate(lock: PINLock())
-            guard try gate.vault({ try gate.lock.hasPIN() }) else {
+            let gate = PINGate(sandbox: NoteTakerApp.selectSandbox())
+            guard try gate.hasPIN() else {
                 print("No PIN is set. Set one with `notetaker lock set`.")
                 return
             }
@@ -54,8 +53,7 @@ struct LockCommand: ParsableCommand {
         }
 
         func run() throws {
-            _ = NoteTakerApp.selectSandbox()
-            let gate = PINGate(lock: PINLock())
+            let gate = PINGate(sandbox: NoteTakerApp.selectSandbox())
             try gate.unlock(with: unlock.pin)
             guard let pin = newPIN ?? PINGate.readPIN(prompt: "New PIN: ") else {
                 throw NoteTakerCLIError("No new PIN: give --new-pin 1234 or type it on standard input — while setting the PIN")
@@ -63,8 +61,8 @@ struct LockCommand: ParsableCommand {
             guard PINRules.isWellFormed(pin) else {
                 throw NoteTakerCLIError("PIN refused: a PIN is exactly \(PINRules.length) digits — while setting the PIN")
             }
-            try gate.vault { try gate.lock.setPIN(pin) }
-            guard try gate.vault({ try gate.lock.hasPIN() }) else {
+            try gate.exclusively { try gate.vault { try gate.lock.setPIN(pin) } }
+            guard try gate.hasPIN() else {
                 throw NoteTakerCLIError.unfinished("The PIN was not saved", finish: "PINLock.setPIN and hasPIN")
             }
             print("PIN set. Every command now asks for it.")
@@ -78,14 +76,13 @@ struct LockCommand: ParsableCommand {
         @OptionGroup var unlock: UnlockOptions
 
         func run() throws {
-            _ = NoteTakerApp.selectSandbox()
-            let gate = PINGate(lock: PINLock())
-            guard try gate.vault({ try gate.lock.hasPIN() }) else {
+            let gate = PINGate(sandbox: NoteTakerApp.selectSandbox())
+            guard try gate.hasPIN() else {
                 print("No PIN is set.")
                 return
             }
             try gate.unlock(with: unlock.pin)
-            try gate.vault { try gate.lock.removePIN() }
+            try gate.exclusively { try gate.vault { try gate.lock.removePIN() } }
             print("PIN removed. NoteTaker opens without one.")
         }
     }
@@ -108,12 +105,26 @@ struct LockCommand: ParsableCommand {
         func run() throws {
             let sandbox = NoteTakerApp.selectSandbox()
             let app = try NoteTakerApp.openWithoutPIN(sandbox: sandbox)
-            let notes = try app.repository.notes()
-            for note in notes { try app.repository.deleteNote(note) }
-            for tag in try app.repository.allTags() { try app.repository.deleteTag(tag) }
-            let gate = PINGate(lock: PINLock())
-            try gate.vault { try gate.lock.removePIN() }
-            print("Erased \(notes.count) \(notes.count == 1 ? "note" : "notes") and removed the PIN.")
+            let erased = try app.eraseEverything()
+            let gate = PINGate(sandbox: sandbox)
+            let how = try gate.exclusively { try removePINOrEraseVault(gate: gate) }
+            print("Erased \(erased) \(erased == 1 ? "note" : "notes") and \(how).")
+        }
+
+        /// Removes the PIN; when the vault cannot be read at all, erases it, since nothing else can unlock
+        /// the app. Returns what was done, for the closing line.
+        private func removePINOrEraseVault(gate: PINGate) throws -> String {
+            do {
+                try gate.lock.removePIN()
+                return "removed the PIN"
+            } catch {
+                do {
+                    try Vault.current.erase()
+                } catch {
+                    throw NoteTakerCLIError("Erasing the vault failed: \(error) — while resetting NoteTaker; remove the folder \(Vault.current.directory.path) by hand")
+                }
+                return "erased the vault, which could not be read (\(error.localizedDescription))"
+            }
         }
     }
 }

@@ -17,16 +17,19 @@ struct AddCommand: ParsableCommand {
     var tag: [String] = []
     @OptionGroup var unlock: UnlockOptions
 
+    func validate() throws {
+        try NoteText.validateTitle(title, flag: "the title")
+        for name in tag { try NoteText.validateTagName(name, flag: "--tag") }
+    }
+
     func run() throws {
         let app = try NoteTakerApp.open(unlocking: unlock)
-        let note = try app.repository.addNote(title: title, content: content, isPinned: pinned)
+        // One save for the note and all its tags: a crash never leaves the note without some of them.
+        let note = try app.repository.addNote(title: title, content: content, isPinned: pinned, tags: tag)
         guard NoteNumber.of(note) != nil, try app.repository.notes().contains(where: { $0 === note }) else {
             throw NoteTakerCLIError.unfinished("The note was not saved", finish: "Note and NoteRepository.addNote")
         }
-        for name in tag {
-            try app.repository.assign(try app.repository.addTag(named: name), to: note)
-        }
-        print("Added \(NoteNumber.label(of: note)): \(note.title)")
+        print("Added \(NoteNumber.label(of: note)): \(NoteFormatter.title(of: note))")
     }
 }
 
@@ -96,12 +99,13 @@ struct EditCommand: ParsableCommand {
         if title == nil && content == nil {
             throw ValidationError("Nothing to change: give --title, --content or both.")
         }
+        if let title { try NoteText.validateTitle(title, flag: "--title") }
     }
 
     func run() throws {
         let (app, note) = try target.open()
         try app.repository.update(note, title: title, content: content)
-        print("Edited \(NoteNumber.label(of: note)): \(note.title)")
+        print("Edited \(NoteNumber.label(of: note)): \(NoteFormatter.title(of: note))")
     }
 }
 
@@ -114,7 +118,7 @@ struct PinCommand: ParsableCommand {
     func run() throws {
         let (app, note) = try target.open()
         try app.repository.update(note, isPinned: true)
-        print("Pinned \(NoteNumber.label(of: note)): \(note.title)")
+        print("Pinned \(NoteNumber.label(of: note)): \(NoteFormatter.title(of: note))")
     }
 }
 
@@ -127,7 +131,7 @@ struct UnpinCommand: ParsableCommand {
     func run() throws {
         let (app, note) = try target.open()
         try app.repository.update(note, isPinned: false)
-        print("Unpinned \(NoteNumber.label(of: note)): \(note.title)")
+        print("Unpinned \(NoteNumber.label(of: note)): \(NoteFormatter.title(of: note))")
     }
 }
 
@@ -139,7 +143,7 @@ struct DeleteCommand: ParsableCommand {
 
     func run() throws {
         let (app, note) = try target.open()
-        let label = "\(NoteNumber.label(of: note)): \(note.title)"
+        let label = "\(NoteNumber.label(of: note)): \(NoteFormatter.title(of: note))"
         try app.repository.deleteNote(note)
         print("Deleted \(label)")
     }
@@ -158,21 +162,20 @@ struct AttachImageCommand: ParsableCommand {
     var file: String
 
     func run() throws {
+        let data = try ImageFile.read(file)
         let (app, note) = try target.open()
         let url = URL(filePath: file)
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw NoteTakerCLIError("Reading \(file) failed: \(error.localizedDescription) — while attaching an image; check the path")
-        }
         let pathExtension = url.pathExtension.isEmpty ? "img" : url.pathExtension.lowercased()
-        try app.repository.attachImage(data, pathExtension: pathExtension, to: note)
+        // The file is written before the note is saved; the lock keeps another process's sweep of
+        // unreferenced files from taking it in between.
+        try app.withImagesLocked(while: "attaching an image") {
+            try app.repository.attachImage(data, pathExtension: pathExtension, to: note)
+        }
         guard let filename = note.imageFilename else {
             throw NoteTakerCLIError.unfinished("The image was not attached", finish: "NoteRepository.attachImage")
         }
         let path = app.repository.images.url(for: filename)?.path ?? filename
-        print("Attached \(file) to \(NoteNumber.label(of: note)) as \(path)")
+        print("Attached \(TerminalText.line(file)) to \(NoteNumber.label(of: note)) as \(TerminalText.line(path))")
     }
 }
 

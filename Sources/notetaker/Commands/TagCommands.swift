@@ -15,15 +15,17 @@ struct TagCommand: ParsableCommand {
 
     func validate() throws {
         if tags.isEmpty { throw ValidationError("Name at least one tag, as in `notetaker tag 3 work`.") }
+        for name in tags { try NoteText.validateTagName(name, flag: "a tag name") }
     }
 
     func run() throws {
         let (app, note) = try target.open()
-        for name in tags {
-            try app.repository.assign(try app.repository.addTag(named: name), to: note)
+        // Every tag in one save: the command changes the note all at once or not at all.
+        for name in tags where !note.tags.contains(where: { $0.name == name }) {
+            note.tags.append(try app.repository.tag(named: name) ?? Tag(name: name))
         }
-        let now = note.tags.map(\.name).sorted()
-        print("\(NoteNumber.label(of: note)) tags: \(now.isEmpty ? "none" : now.joined(separator: ", "))")
+        try app.repository.context.save()
+        print("\(NoteNumber.label(of: note)) tags: \(note.tags.isEmpty ? "none" : NoteFormatter.tagList(note))")
     }
 }
 
@@ -39,11 +41,10 @@ struct UntagCommand: ParsableCommand {
         let (app, note) = try target.open()
         let tag = try app.tag(tag)
         guard note.tags.contains(where: { $0 === tag }) else {
-            throw NoteTakerCLIError("\(NoteNumber.label(of: note)) does not carry #\(tag.name): nothing to remove")
+            throw NoteTakerCLIError("\(NoteNumber.label(of: note)) does not carry #\(TerminalText.line(tag.name)): nothing to remove")
         }
         try app.repository.unassign(tag, from: note)
-        let now = note.tags.map(\.name).sorted()
-        print("\(NoteNumber.label(of: note)) tags: \(now.isEmpty ? "none" : now.joined(separator: ", "))")
+        print("\(NoteNumber.label(of: note)) tags: \(note.tags.isEmpty ? "none" : NoteFormatter.tagList(note))")
     }
 }
 
@@ -70,7 +71,7 @@ struct TagsCommand: ParsableCommand {
             }
             for tag in tags {
                 let count = tag.notes.count
-                print("#\(tag.name)  (\(count) \(count == 1 ? "note" : "notes"))")
+                print("#\(TerminalText.line(tag.name))  (\(count) \(count == 1 ? "note" : "notes"))")
             }
         }
     }
@@ -83,17 +84,21 @@ struct TagsCommand: ParsableCommand {
         var name: String
         @OptionGroup var unlock: UnlockOptions
 
+        func validate() throws {
+            try NoteText.validateTagName(name, flag: "the tag name")
+        }
+
         func run() throws {
             let app = try NoteTakerApp.open(unlocking: unlock)
             if try app.repository.tag(named: name) != nil {
-                print("#\(name) already exists")
+                print("#\(TerminalText.line(name)) already exists")
                 return
             }
             try app.repository.addTag(named: name)
             guard try app.repository.tag(named: name) != nil else {
                 throw NoteTakerCLIError.unfinished("The tag was not saved", finish: "NoteRepository.addTag and tag(named:)")
             }
-            print("Created #\(name)")
+            print("Created #\(TerminalText.line(name))")
         }
     }
 
@@ -110,7 +115,7 @@ struct TagsCommand: ParsableCommand {
             let tag = try app.tag(name)
             let count = tag.notes.count
             try app.repository.deleteTag(tag)
-            print("Deleted #\(name); the \(count) \(count == 1 ? "note" : "notes") that carried it \(count == 1 ? "stays" : "stay")")
+            print("Deleted #\(TerminalText.line(name)); the \(count) \(count == 1 ? "note" : "notes") that carried it \(count == 1 ? "stays" : "stay")")
         }
     }
 }

@@ -15,12 +15,21 @@ enum NoteFormatter {
     static func row(_ note: Note) -> String {
         let number = NoteNumber.label(of: note).padding(toLength: 5, withPad: " ", startingAt: 0)
         let pin = note.isPinned ? "* " : "  "
-        let title = note.title.isEmpty ? "(untitled)" : note.title
-        var line = "\(number)\(pin)\(title)  ·  \(date(note.createdAt))"
+        var line = "\(number)\(pin)\(title(of: note))  ·  \(date(note.createdAt))"
         let tags = note.tags.map(\.name).sorted()
-        if !tags.isEmpty { line += "  ·  " + tags.map { "#\($0)" }.joined(separator: " ") }
+        if !tags.isEmpty { line += "  ·  " + tags.map { "#\(TerminalText.line($0))" }.joined(separator: " ") }
         if note.imageFilename != nil { line += "  ·  [image]" }
         return line
+    }
+
+    /// A note's title as one safe line, or "(untitled)".
+    static func title(of note: Note) -> String {
+        note.title.isEmpty ? "(untitled)" : TerminalText.line(note.title)
+    }
+
+    /// A note's tag names, sorted, as one safe line: "travel, work".
+    static func tagList(_ note: Note) -> String {
+        note.tags.map(\.name).sorted().map(TerminalText.line).joined(separator: ", ")
     }
 
     /// The whole list, or a sentence when it is empty.
@@ -31,18 +40,18 @@ enum NoteFormatter {
     /// Every field of a note, then its content.
     static func detail(_ note: Note, imageURL: URL?) -> String {
         var lines = [
-            "\(NoteNumber.label(of: note))  \(note.title.isEmpty ? "(untitled)" : note.title)",
+            "\(NoteNumber.label(of: note))  \(title(of: note))",
             "created: \(date(note.createdAt))",
             "pinned:  \(note.isPinned ? "yes" : "no")",
-            "tags:    \(note.tags.isEmpty ? "none" : note.tags.map(\.name).sorted().joined(separator: ", "))",
+            "tags:    \(note.tags.isEmpty ? "none" : tagList(note))",
         ]
         if let filename = note.imageFilename {
-            lines.append("image:   \(filename)" + (imageURL.map { " (\($0.path))" } ?? ""))
+            lines.append("image:   \(TerminalText.line(filename))" + (imageURL.map { " (\(TerminalText.line($0.path)))" } ?? ""))
         } else {
             lines.append("image:   none")
         }
         lines.append("")
-        lines.append(note.content.isEmpty ? "(no content)" : note.content)
+        lines.append(note.content.isEmpty ? "(no content)" : TerminalText.block(note.content))
         return lines.joined(separator: "\n")
     }
 

@@ -28,8 +28,10 @@ struct NoteTakerApp {
     /// - Throws: `NoteTakerCLIError` when the PIN is wrong or missing, or the store cannot be opened.
     static func open(unlocking options: UnlockOptions) throws -> NoteTakerApp {
         let sandbox = selectSandbox()
-        try PINGate(lock: PINLock()).unlock(with: options.pin)
-        return try openWithoutPIN(sandbox: sandbox)
+        try PINGate(sandbox: sandbox).unlock(with: options.pin)
+        let app = try openWithoutPIN(sandbox: sandbox)
+        app.removeUnreferencedImages()
+        return app
     }
 
     /// Opens the app's store with no PIN check; only for commands that do not show notes.
@@ -45,13 +47,58 @@ struct NoteTakerApp {
         return NoteTakerApp(sandbox: sandbox, repository: repository, settings: settings)
     }
 
+    /// The folder of the image files, `Application Support/NoteImages`.
+    var imagesFolder: URL {
+        sandbox.applicationSupportDirectory.appending(path: NoteTakerKeys.imagesFolder, directoryHint: .isDirectory)
+    }
+
+    /// Runs `body` holding the lock of the images folder: attaching an image (file first, then the note)
+    /// and sweeping unreferenced files each happen whole with respect to other `notetaker` processes.
+    func withImagesLocked<Result>(while activity: String, _ body: () throws -> Result) throws -> Result {
+        try FolderLock.withExclusiveLock(on: imagesFolder, while: activity, body)
+    }
+
+    /// Removes the image files no note refers to: what an attach killed between writing its file and
+    /// saving its note leaves behind. Best effort: a folder that cannot be written, or a store that
+    /// cannot be read, leaves the files for a later run.
+    func removeUnreferencedImages() {
+        guard FileManager.default.fileExists(atPath: imagesFolder.path) else { return }
+        try? withImagesLocked(while: "removing image files no note refers to") {
+            AtomicFileWriter.removeAbandonedTemporaryFiles(in: imagesFolder)
+            let names = try FileManager.default.contentsOfDirectory(atPath: imagesFolder.path).filter { !$0.hasPrefix(".") }
+            guard !names.isEmpty else { return }
+            let withImages = FetchDescriptor<Note>(predicate: #Predicate { $0.imageFilename != nil })
+            let referenced = Set(try repository.context.fetch(withImages).compactMap(\.imageFilename))
+            for name in names where !referenced.contains(name) {
+                try? FileManager.default.removeItem(at: imagesFolder.appending(path: name))
+            }
+        }
+    }
+
+    /// Deletes every note, tag and image file in one save, for `lock reset`; returns how many notes there were.
+    ///
+    /// - Throws: `NoteTakerCLIError` when the store cannot be changed.
+    func eraseEverything() throws -> Int {
+        let context = repository.context
+        do {
+            let count = try context.fetchCount(FetchDescriptor<Note>())
+            try context.delete(model: Note.self)
+            try context.delete(model: Tag.self)
+            try context.save()
+            try? FileManager.default.removeItem(at: imagesFolder)
+            return count
+        } catch {
+            throw NoteTakerCLIError("Erasing the notes failed: \(error) — while resetting NoteTaker")
+        }
+    }
+
     /// The note `reference` names: its number in `list`, written `3` or `#3`.
     ///
     /// - Throws: `NoteTakerCLIError` naming the reference when no note has that number.
     func note(_ reference: String) throws -> Note {
         let number = reference.hasPrefix("#") ? String(reference.dropFirst()) : reference
         guard let wanted = Int(number), wanted > 0 else {
-            throw NoteTakerCLIError("No note \"\(reference)\": a note is named by its number, such as 3 or #3 — run `notetaker list` to see them")
+            throw NoteTakerCLIError("No note \"\(TerminalText.line(reference))\": a note is named by its number, such as 3 or #3 — run `notetaker list` to see them")
         }
         let notes = try repository.notes()
         guard let note = notes.first(where: { NoteNumber.of($0) == wanted }) else {
@@ -66,8 +113,8 @@ struct NoteTakerApp {
     func tag(_ name: String) throws -> Tag {
         guard let tag = try repository.tag(named: name) else {
             let known = try repository.allTags().map(\.name)
-            let hint = known.isEmpty ? "there are no tags yet" : "the tags are \(known.joined(separator: ", "))"
-            throw NoteTakerCLIError("No tag \"\(name)\": \(hint) — create it with `notetaker tags create \(name)`")
+            let hint = known.isEmpty ? "there are no tags yet" : "the tags are \(known.map(TerminalText.line).joined(separator: ", "))"
+            throw NoteTakerCLIError("No tag \"\(TerminalText.line(name))\": \(hint) — create it with `notetaker tags create \(TerminalText.line(name))`")
         }
         return tag
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PersistenceCore
 
 /// A command could not do what was asked; the message says what failed and how to go on.
 struct NoteTakerCLIError: Error, CustomStringConvertible, LocalizedError {
@@ -17,6 +18,27 @@ struct NoteTakerCLIError: Error, CustomStringConvertible, LocalizedError {
     static let lockedOut = NoteTakerCLIError(
         "NoteTaker is locked: too many wrong PINs in a row — run `notetaker lock reset --erase-all-notes` to delete every note and the PIN and start again"
     )
+
+    /// The vault answered `status` to a PIN lock call: NoteTaker stays locked, and the message says what
+    /// the status means and how to get out.
+    static func vaultUnusable(status: OSStatus) -> NoteTakerCLIError {
+        let meaning: String
+        switch status {
+        case errSecDecode:
+            meaning = "errSecDecode (\(status)): a vault item or the device key is damaged, or was changed outside the vault"
+        case errSecIO:
+            meaning = "errSecIO (\(status)): the vault's files could not be read or written"
+        case errSecInteractionNotAllowed:
+            meaning = "errSecInteractionNotAllowed (\(status)): the device is locked"
+        default:
+            let sentence = SecCopyErrorMessageString(status, nil).map { " \($0 as String)" } ?? ""
+            meaning = "OSStatus \(status)\(sentence)"
+        }
+        return NoteTakerCLIError(
+            "NoteTaker is locked: the PIN lock cannot read the vault, \(meaning) — "
+                + "run `notetaker lock reset --erase-all-notes` to erase every note and the PIN and start again"
+        )
+    }
 
     /// The library left something undone: the learner's Section 8 code is not finished yet.
     static func unfinished(_ what: String, finish: String) -> NoteTakerCLIError {

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// `notetaker` in a data folder it cannot write, and given input it cannot use.
+@Suite("notetaker with a read-only folder and bad input", .enabled(if: notetakerRunsTheReference, "runs the reference NoteTaker"))
+struct ReadOnlyAndBadInputTests {
+    /// Runs a shell command and expects it to succeed.
+    func shell(_ command: String) throws {
+        let process = Process()
+        process.executableURL = URL(filePath: "/bin/sh")
+        process.arguments = ["-c", command]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "`\(command)` failed")
+    }
+
+    @Test("in a data folder it cannot write, notetaker lists, shows and unlocks, and an add fails saying the folder is read-only")
+    func readOnlyFolderServesReads() throws {
+        var home = NoteTakerHome()
+        defer {
+            try? shell("chmod -R u+w '\(home.dataHome.path)'")
+            home.remove()
+        }
+        #expect(try home.run(["add", "Groceries", "--content", "lemons", "--tag", "home"]).status == 0)
+        #expect(try home.run(["settings", "set", "--sort", "title"]).status == 0)
+        #expect(try home.run(["lock", "set", "--new-pin", "7391"]).status == 0)
+        // Root writes any folder whatever its mode, so as root the reads run as the unprivileged user
+        // `nobody`, who owns the data but may not write it.
+        if geteuid() == 0 {
+            try shell("chown -R 65534:65534 '\(home.dataHome.path)'")
+            home.runAs = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        }
+        try shell("chmod -R a-w '\(home.dataHome.path)'")
+
+        let list = try home.run(["list", "--pin", "7391"])
+        #expect(list.status == 0 && list.output.contains("Groceries"), "list in a read-only folder: \(list.output)")
+        let show = try home.run(["show", "1", "--pin", "7391"])
+        #expect(show.status == 0 && show.output.contains("lemons"), "show in a read-only folder: \(show.output)")
+        let settings = try home.run(["settings", "--pin", "7391"])
+        #expect(settings.output.contains("title (A to Z)"), "settings in a read-only folder: \(settings.output)")
+        let add = try home.run(["add", "Another", "--pin", "7391"])
+        #expect(add.status != 0 && add.output.contains("read"), "add in a read-only folder: \(add.output)")
+        #expect(!add.output.contains("OSStatus"), "\(add.output)")
+    }
+
+    @Test("bad input is refused with a message that names the problem and the fix", arguments: [
+        (["show", "-1"], "note"),
+        (["show", "x1"], "No note \"x1\""),
+        (["add", ""], "empty"),
+        (["add", "   "], "empty"),
+        (["add", "Title", "--tag", ""], "empty"),
+        (["tags", "create", " "], "empty"),
+        (["edit", "1", "--title", ""], "empty"),
+        (["attach-image", "1", "/"], "is a folder"),
+        (["attach-image", "1", "/dev/null"], "not a regular file"),
+        (["attach-image", "1", "/no/such/picture.jpg"], "no such file"),
+    ])
+    func badInputIsExplained(arguments: [String], expected: String) throws {
+        let home = NoteTakerHome()
+        defer { home.remove() }
+        #expect(try home.run(["add", "First"]).status == 0)
+        let result = try home.run(arguments)
+        #expect(result.status != 0, "`notetaker \(arguments.joined(separator: " "))` succeeded: \(result.output)")
+        #expect(result.output.contains(expected), "`notetaker \(arguments.joined(separator: " "))` said: \(result.output)")
+        #expect(!result.output.contains("NSCocoaErrorDomain") && !result.output.contains("Missing expected argument"), "\(result.output)")
+    }
+
+    @Test("control characters in a title or tag are shown escaped, never sent to the terminal")
+    func controlCharactersAreEscaped() throws {
+        let home = NoteTakerHome()
+        defer { home.remove() }
+        #expect(try home.run(["add", "red\u{1B}[31mtext\u{7}", "--tag", "t\u{1B}[2J"]).status == 0)
+        let list = try home.run(["list"]).output
+        #expect(!list.contains("\u{1B}") && !list.contains("\u{7}"), "raw control characters in: \(list.debugDescription)")
+        #expect(list.contains("red\\e[31mtext\\u{7}"), "\(list.debugDescription)")
+        #expect(list.contains("#t\\e[2J"), "\(list.debugDescription)")
+    }
+}
