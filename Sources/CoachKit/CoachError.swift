@@ -2,6 +2,8 @@
 public enum CoachError: Error, Equatable, CustomStringConvertible {
     /// `course/course.json` is missing or malformed.
     case unreadableCourse(path: String, reason: String)
+    /// `course/course.json` reads, but breaks the course's rules (see ``Course/problems``).
+    case invalidCourse(path: String, problems: [String])
     /// No enclosing folder holds both `Package.swift` and `course/course.json`.
     case notInWorkbench(String)
     /// `COURSE_TRACK` names no track.
@@ -15,6 +17,8 @@ public enum CoachError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .unreadableCourse(let path, let reason):
             "Cannot read the course: \(reason) — while loading \(path). Fix the file, or restore it with `git checkout \(path)`."
+        case .invalidCourse(let path, let problems):
+            "Invalid course: \(problems.joined(separator: "; ")) — while loading \(path). Fix the file, or restore it with `git checkout \(path)`."
         case .notInWorkbench(let folder):
             "No workbench found: neither \(folder) nor a folder above it holds Package.swift and course/course.json. Run coach from inside the workbench checkout."
         case .unknownTrack(let value):

@@ -28,9 +28,9 @@ struct CommonOptions: ParsableArguments {
     var style: TerminalStyle { .forStandardOutput(noColorFlag: noColor) }
 }
 
-/// The per-section time limit of the grading commands.
+/// The per-check time limit of the grading commands.
 struct TimeLimitOptions: ParsableArguments {
-    @Option(name: .long, help: "Stop a section's checks after this many seconds.")
+    @Option(name: .long, help: "Stop a check after this many seconds.")
     var timeout: Int = 60
 
     func validate() throws {
@@ -46,11 +46,14 @@ struct Session {
     let track: CourseTrack
 
     /// Opens the workbench enclosing the current folder on the track `COURSE_TRACK` selects.
-    static func open() throws -> Session {
+    ///
+    /// - Parameter validating: Whether course metadata that breaks the course's rules is refused; only
+    ///   `coach verify` opens it without, to list every problem.
+    static func open(validating: Bool = true) throws -> Session {
         do {
-            let workbench = try Workbench.enclosing(URL(filePath: FileManager.default.currentDirectoryPath))
+            let workbench = try Workbench.enclosing(URL(filePath: FileManager.default.currentDirectoryPath), validating: validating)
             let track = try CourseTrack.selected(by: ProcessInfo.processInfo.environment)
-            InterruptForwarding.install()
+            ChildProcessSupervision.install()
             return Session(workbench: workbench, track: track)
         } catch let error as CoachError {
             throw CoachFailure(error)
@@ -58,7 +61,7 @@ struct Session {
     }
 
     func grader(timeLimit: Duration) -> CourseGrader {
-        CourseGrader(workbench: workbench, tester: SwiftPackageTester(workbench: workbench), timeLimitPerSection: timeLimit)
+        CourseGrader(workbench: workbench, tester: SwiftPackageTester(workbench: workbench), timeLimitPerCheck: timeLimit)
     }
 
     /// The section numbered `number`, or a usage error listing the numbers that exist.

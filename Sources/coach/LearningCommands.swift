@@ -25,12 +25,13 @@ struct HintCommand: ParsableCommand {
         }
         try store.save(progress)
         let style = options.style
-        session.say(style.bold("Hint \(hint.level) of \(section.hints.count)") + " · Section \(section.number), exercise \(section.exercise.id): \(section.exercise.title)")
+        let exercise = "exercise \(section.exercise.id): \(section.exercise.title)".escapedForTerminal()
+        session.say(style.bold("Hint \(hint.level) of \(section.hints.count)") + " · Section \(section.number), \(exercise)")
         if let failing = progress.record(of: section, on: session.track)?.grade(of: section).checks.first(where: { !$0.passed }) {
-            session.say(style.dim("First failing check: \(failing.name)"))
+            session.say(style.dim("First failing check: \(failing.name.escapedForTerminal())"))
         }
         session.say()
-        session.say(hint.text)
+        session.say(hint.text.escapedForTerminal(keepingLineBreaks: true))
         if hint.level < section.hints.count {
             session.say()
             session.say(style.dim("Run `coach hint \(section.number)` again for the next level."))
@@ -57,7 +58,9 @@ struct ListCommand: ParsableCommand {
             } else {
                 state = style.dim("· not yet graded")
             }
-            session.say("\(String(section.number).padding(toLength: 3, withPad: " ", startingAt: 0))\(section.title.padding(toLength: 40, withPad: " ", startingAt: 0))  exercise \(section.exercise.id)  \(state)")
+            let number = String(section.number).padding(toLength: 3, withPad: " ", startingAt: 0)
+            let title = section.title.escapedForTerminal().padding(toLength: 40, withPad: " ", startingAt: 0)
+            session.say("\(number)\(title)  exercise \(section.exercise.id.escapedForTerminal())  \(state)")
         }
     }
 }
@@ -78,9 +81,10 @@ struct NextCommand: ParsableCommand {
             return
         }
         let files = section.exercise.files.map { "\(session.track.folder)/\(section.target)/\($0)" }.joined(separator: ", ")
-        session.say("Next: Section \(section.number) · \(section.title), exercise \(section.exercise.id): \(section.exercise.title).")
-        session.say("  1. Read the lesson: `coach lesson \(section.number)` (\(section.lesson)).")
-        session.say("  2. Edit \(files).")
+        let exercise = "\(section.title), exercise \(section.exercise.id): \(section.exercise.title)".escapedForTerminal()
+        session.say("Next: Section \(section.number) · \(exercise).")
+        session.say("  1. Read the lesson: `coach lesson \(section.number)` (\(section.lesson.escapedForTerminal())).")
+        session.say("  2. Edit \(files.escapedForTerminal()).")
         session.say("  3. Grade it: `coach check \(section.number)`, or `coach watch \(section.number)` to regrade on every save.")
     }
 }
@@ -97,11 +101,17 @@ struct LessonCommand: ParsableCommand {
     func run() throws {
         let session = try Session.open()
         let section = try session.section(self.section)
-        let file = session.workbench.root.appending(path: section.lesson)
-        guard let text = try? String(contentsOf: file, encoding: .utf8) else {
-            throw CoachFailure(message: "Cannot read the lesson \(section.lesson): the file is missing or unreadable. Restore it with `git checkout \(section.lesson)`.")
+        let file: URL
+        do {
+            file = try session.workbench.lessonFile(of: section)
+        } catch {
+            throw CoachFailure(error)
         }
-        session.say(text)
+        let path = section.lesson.escapedForTerminal()
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else {
+            throw CoachFailure(message: "Cannot read the lesson \(path): the file is missing or unreadable — while printing Section \(section.number)'s lesson. Restore it with `git checkout \(path)`.")
+        }
+        session.say(text.escapedForTerminal(keepingLineBreaks: true))
     }
 }
 
@@ -126,10 +136,15 @@ struct SolutionCommand: ParsableCommand {
             let standing = record.map { "\($0.grade(of: section).passedCount)/\(section.checkNames.count) checks pass" + (fresh ? "" : ", and files changed since") } ?? "it has not been graded yet"
             throw CoachFailure(message: "The solution of Section \(section.number) unlocks once all its checks pass on your exercise (\(standing)). Run `coach check \(section.number)`; stuck? `coach hint \(section.number)`.")
         }
-        for file in section.exercise.files {
-            let path = "\(CourseTrack.solutions.folder)/\(section.target)/\(file)"
-            session.say(options.style.bold("── \(path)"))
-            session.say((try? String(contentsOf: workbench.root.appending(path: path), encoding: .utf8)) ?? "(missing)")
+        for name in section.exercise.files {
+            let file: URL
+            do {
+                file = try workbench.exerciseFile(name, of: section, on: .solutions)
+            } catch {
+                throw CoachFailure(error)
+            }
+            session.say(options.style.bold("── \(workbench.relativePath(of: file).escapedForTerminal())"))
+            session.say((try? String(contentsOf: file, encoding: .utf8))?.escapedForTerminal(keepingLineBreaks: true) ?? "(missing)")
         }
     }
 }
@@ -159,7 +174,7 @@ struct ResetCommand: ParsableCommand {
             guard isatty(STDIN_FILENO) == 1 else {
                 throw ValidationError("Resetting replaces \(files.joined(separator: ", ")); pass --yes to confirm when not at a terminal.")
             }
-            StandardOutput.write("Restore the starter of Section \(section.number) (\(files.joined(separator: ", ")))? Your version is kept in .coach/backups/. [y/N] ")
+            StandardOutput.write("Restore the starter of Section \(section.number) (\(files.joined(separator: ", ").escapedForTerminal()))? Your version is kept in .coach/backups/. [y/N] ")
             guard let answer = readLine()?.lowercased(), answer == "y" || answer == "yes" else {
                 session.say("Nothing changed.")
                 return
@@ -167,9 +182,11 @@ struct ResetCommand: ParsableCommand {
         }
         do {
             let backup = try reset.reset(section, from: from)
-            session.say("Restored \(files.joined(separator: ", ")). Your version is in \(backup)/.")
+            session.say("Restored \(files.joined(separator: ", ").escapedForTerminal()). Your version is in \(backup)/.")
         } catch let error as StarterResetError {
             throw CoachFailure(message: error.description)
+        } catch let error as CoachError {
+            throw CoachFailure(error)
         }
     }
 }

@@ -45,7 +45,7 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let session = try Session.open()
         let section = try session.section(self.section)
-        session.say("Checking Section \(section.number) · \(section.title) (\(session.track.rawValue) track)…")
+        session.say("Checking Section \(section.number) · \(section.title.escapedForTerminal()) (\(session.track.rawValue) track)…")
         let grade = try session.grader(timeLimit: timeLimit.limit).grade([section], on: session.track)[0]
         let report = CheckReport(grade: grade, timeLimit: timeLimit.limit)
         report.render(style: options.style).forEach { session.say($0) }

@@ -28,7 +28,7 @@ struct WatchCommand: ParsableCommand {
         let input = KeyboardInput()
         input.start()
 
-        session.say(style.bold("Watching Section \(section.number)") + " · \(section.title) — save a file to regrade; Enter regrades now, h+Enter shows a hint, q+Enter stops.")
+        session.say(style.bold("Watching Section \(section.number)") + " · \(section.title.escapedForTerminal()) — save a file to regrade; Enter regrades now, h+Enter shows a hint, q+Enter stops.")
         var shouldGrade = true
         while true {
             let baseline = watcher.snapshot()
@@ -51,7 +51,7 @@ struct WatchCommand: ParsableCommand {
                 var progress = store.load()
                 if let hint = HintBook(section: section).next(recordingIn: &progress) {
                     try store.save(progress)
-                    session.say(style.bold("Hint \(hint.level) of \(section.hints.count)") + ": \(hint.text)")
+                    session.say(style.bold("Hint \(hint.level) of \(section.hints.count)") + ": \(hint.text.escapedForTerminal(keepingLineBreaks: true))")
                 }
                 shouldGrade = false
             default:
@@ -68,9 +68,9 @@ struct WatchCommand: ParsableCommand {
         }
         session.say("\(grade.passedCount)/\(grade.checks.count) checks pass (\(report.verdict.rawValue)).")
         if let failing = grade.checks.first(where: { !$0.passed }) {
-            session.say(style.failure("✗") + " " + failing.name + CheckLine.suffixText(for: failing.outcome?.result))
+            session.say(style.failure("✗") + " " + failing.name.escapedForTerminal() + CheckLine.suffixText(for: failing.outcome?.result))
             for line in failing.outcome?.issues.first?.split(separator: "\n").prefix(4) ?? [] {
-                session.say("    " + style.dim(String(line)))
+                session.say("    " + style.dim(line.escapedForTerminal()))
             }
         }
     }

@@ -46,8 +46,7 @@ struct TerminalSessionTests {
 
         /// Creates the workbench in a new temporary folder, committed to a git repository of its own.
         static func make() throws -> URL {
-            let root = FileManager.default.temporaryDirectory.appending(path: "coach-terminal-\(UUID().uuidString)")
-            let files = [
+            try FixtureWorkbench.make([
                 "Package.swift": manifest,
                 "course/course.json": course,
                 "course/01/lesson.md": "# Basics\n",
@@ -55,20 +54,7 @@ struct TerminalSessionTests {
                 "Solutions/Section1Basics/Answer.swift": solution,
                 "Tests/Section1BasicsTests/Checks.swift": checks,
                 ".gitignore": ".build/\n.coach/\n",
-            ]
-            for (path, contents) in files {
-                let url = root.appending(path: path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(contents.utf8).write(to: url)
-            }
-            let git = Process()
-            git.executableURL = URL(filePath: "/bin/sh")
-            git.arguments = ["-c", "git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm starter"]
-            git.currentDirectoryURL = root
-            try git.run()
-            git.waitUntilExit()
-            #expect(git.terminationStatus == 0, "git could not commit the tiny workbench")
-            return root
+            ], named: "coach-terminal", committed: true)
         }
     }
 

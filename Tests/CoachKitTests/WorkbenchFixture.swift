@@ -23,8 +23,9 @@ enum WorkbenchFixture {
         }
         """
 
-    /// Creates the workbench and returns it opened.
-    static func make(course: String = courseJSON) throws -> Workbench {
+    /// Creates the workbench and returns it opened, its metadata checked against the course's rules unless
+    /// `validating` is false (as `coach verify` opens it).
+    static func make(course: String = courseJSON, validating: Bool = true) throws -> Workbench {
         let root = FileManager.default.temporaryDirectory.appending(path: "coach-fixture-\(UUID().uuidString)")
         let files: [String: String] = [
             "Package.swift": "// fixture",
@@ -42,7 +43,13 @@ enum WorkbenchFixture {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(contents.utf8).write(to: url)
         }
-        return try Workbench(root: root)
+        return try Workbench(root: root, validating: validating)
+    }
+
+    /// The fixture's course.json with the first occurrence of `original` replaced by `replacement`.
+    static func course(replacing original: String, with replacement: String) -> String {
+        guard let range = courseJSON.range(of: original) else { preconditionFailure("the fixture has no \(original)") }
+        return courseJSON.replacingCharacters(in: range, with: replacement)
     }
 
     /// A run of the fixture's suite in which each named check ended as given.

@@ -18,7 +18,7 @@ public struct Course: Codable, Sendable, Equatable {
         public var title: String
         /// The library target built from `Exercises/<target>` or `Solutions/<target>`.
         public var target: String
-        /// The lesson's path, relative to the workbench root.
+        /// The lesson's path, relative to the workbench root; it lies in `course/`.
         public var lesson: String
         /// The exercise the learner completes.
         public var exercise: Exercise
@@ -41,7 +41,7 @@ public struct Course: Codable, Sendable, Equatable {
         public var id: String
         /// The exercise's title.
         public var title: String
-        /// Files the learner edits, relative to the section's folder.
+        /// Files the learner edits, relative to the section's folder (and inside it).
         public var files: [String]
         /// Files that must be identical in the starter and the solution (the exercise's contract).
         public var givenFiles: [String]
@@ -76,10 +76,14 @@ extension Course {
     /// The metadata file's path, relative to the workbench root.
     public static let metadataPath = "course/course.json"
 
-    /// Reads and decodes the course metadata of the workbench at `root`.
+    /// Reads and decodes the course metadata of the workbench at `root`, and checks it against the
+    /// course's rules (``problems``) unless told not to.
     ///
-    /// - Throws: `CoachError.unreadableCourse` when the file is missing or not valid course JSON.
-    public static func load(fromWorkbenchAt root: URL) throws -> Course {
+    /// - Parameter validating: Whether metadata that breaks the rules is refused; `coach verify` reads it
+    ///   without, so its audit can list every problem.
+    /// - Throws: `CoachError.unreadableCourse` when the file is missing or not valid course JSON, and
+    ///   `CoachError.invalidCourse` when it breaks the rules.
+    public static func load(fromWorkbenchAt root: URL, validating: Bool = true) throws -> Course {
         let file = root.appending(path: metadataPath)
         let data: Data
         do {
@@ -87,8 +91,9 @@ extension Course {
         } catch {
             throw CoachError.unreadableCourse(path: metadataPath, reason: "the file cannot be read (\(error.localizedDescription))")
         }
+        let course: Course
         do {
-            return try JSONDecoder().decode(Course.self, from: data)
+            course = try JSONDecoder().decode(Course.self, from: data)
         } catch let DecodingError.keyNotFound(key, context) {
             throw CoachError.unreadableCourse(path: metadataPath, reason: "missing key '\(key.stringValue)' at \(context.codingPath.pathDescription)")
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
@@ -96,6 +101,11 @@ extension Course {
         } catch {
             throw CoachError.unreadableCourse(path: metadataPath, reason: "not valid JSON (\(error.localizedDescription))")
         }
+        let problems = course.problems
+        if validating && !problems.isEmpty {
+            throw CoachError.invalidCourse(path: metadataPath, problems: problems.map(\.description))
+        }
+        return course
     }
 }
 

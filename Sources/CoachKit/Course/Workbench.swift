@@ -9,22 +9,26 @@ public struct Workbench: Sendable {
 
     /// Opens the workbench at `root`.
     ///
-    /// - Throws: `CoachError.unreadableCourse` when the course metadata cannot be read.
-    public init(root: URL) throws {
+    /// - Parameter validating: Whether course metadata that breaks the course's rules is refused.
+    /// - Throws: `CoachError.unreadableCourse` when the course metadata cannot be read, and
+    ///   `CoachError.invalidCourse` when it breaks the rules (see ``Course/problems``).
+    public init(root: URL, validating: Bool = true) throws {
         self.root = root.standardizedFileURL
-        self.course = try Course.load(fromWorkbenchAt: root)
+        self.course = try Course.load(fromWorkbenchAt: root, validating: validating)
     }
 
     /// Opens the workbench that contains `folder`, looking upwards for `Package.swift` beside `course/course.json`.
     ///
-    /// - Throws: `CoachError.notInWorkbench` when no enclosing folder is a workbench.
-    public static func enclosing(_ folder: URL) throws -> Workbench {
+    /// - Parameter validating: Whether course metadata that breaks the course's rules is refused.
+    /// - Throws: `CoachError.notInWorkbench` when no enclosing folder is a workbench, and the errors of
+    ///   ``init(root:validating:)``.
+    public static func enclosing(_ folder: URL, validating: Bool = true) throws -> Workbench {
         var candidate = folder.standardizedFileURL
         while true {
             let manifest = candidate.appending(path: "Package.swift").path
             let metadata = candidate.appending(path: Course.metadataPath).path
             if FileManager.default.fileExists(atPath: manifest), FileManager.default.fileExists(atPath: metadata) {
-                return try Workbench(root: candidate)
+                return try Workbench(root: candidate, validating: validating)
             }
             let parent = candidate.deletingLastPathComponent()
             if parent.path == candidate.path { throw CoachError.notInWorkbench(folder.path) }

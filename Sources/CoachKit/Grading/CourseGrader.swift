@@ -6,14 +6,14 @@ public struct CourseGrader: Sendable {
     public var workbench: Workbench
     /// Builds and runs the tests.
     public var tester: SwiftPackageTester
-    /// The wall-clock limit for one section's suite.
-    public var timeLimitPerSection: Duration
+    /// The longest one check may run; a check past it is reported as timed out and the others still run.
+    public var timeLimitPerCheck: Duration
 
-    /// A grader for `workbench` using `tester`, allowing each section `timeLimitPerSection` to run.
-    public init(workbench: Workbench, tester: SwiftPackageTester, timeLimitPerSection: Duration = .seconds(60)) {
+    /// A grader for `workbench` using `tester`, allowing each check `timeLimitPerCheck` to run.
+    public init(workbench: Workbench, tester: SwiftPackageTester, timeLimitPerCheck: Duration = .seconds(60)) {
         self.workbench = workbench
         self.tester = tester
-        self.timeLimitPerSection = timeLimitPerSection
+        self.timeLimitPerCheck = timeLimitPerCheck
     }
 
     /// Builds and grades `sections` on `track`, then stores the grades in the progress file.
@@ -34,7 +34,7 @@ public struct CourseGrader: Sendable {
             let pending = sections.filter { grades[$0.target] == nil }
             let filter = "^(" + pending.map { NSRegularExpression.escapedPattern(for: $0.testTarget) }.joined(separator: "|") + ")\\."
             let request = BuildRequest(track: track, sections: excluded.isEmpty ? nil : included.map(\.target))
-            let run = try tester.run(request, filter: filter, timeLimit: timeLimitPerSection * pending.count)
+            let run = try tester.run(request, filter: filter, timeLimit: timeLimitPerCheck)
             lastRun = run
             let broken = included.filter { !SectionGrade(section: $0, run: run, workbench: workbench).compilerErrors.isEmpty }
             for section in pending where run.compiled || broken.contains(where: { $0.target == section.target }) {

@@ -16,7 +16,7 @@ public enum TestEventStream {
         var issues: [String: [String]] = [:]
 
         for line in text.split(whereSeparator: \.isNewline) {
-            guard let record = try? JSONDecoder().decode(Record.self, from: Data(line.utf8)) else { continue }
+            guard let record = Record(line: line) else { continue }
             let payload = record.payload
             switch record.kind {
             case "test" where payload.kind == "function":
@@ -53,12 +53,29 @@ public enum TestEventStream {
         }
     }
 
-    private struct Record: Decodable {
+    /// One line of the stream.
+    struct Record: Decodable {
+        /// `test` for a test's declaration, `event` for something that happened in the run.
         var kind: String
         var payload: Payload
+
+        /// The record on `line`, or `nil` when the line is not one (a stream cut short ends mid-line).
+        init?(line: some StringProtocol) {
+            guard let record = try? JSONDecoder().decode(Record.self, from: Data(line.utf8)) else { return nil }
+            self = record
+        }
+
+        /// Whether the record declares a test function (not a suite).
+        var declaresFunction: Bool { kind == "test" && payload.kind == "function" }
+
+        /// The event's kind (`testStarted`, `testEnded`, …) and its test, for an event about one test.
+        var testEvent: (kind: String, testID: String)? {
+            guard kind == "event", let eventKind = payload.kind, let id = payload.testID else { return nil }
+            return (eventKind, id)
+        }
     }
 
-    private struct Payload: Decodable {
+    struct Payload: Decodable {
         var kind: String?
         var id: String?
         var testID: String?
@@ -68,11 +85,11 @@ public enum TestEventStream {
         var issue: Issue?
     }
 
-    private struct Message: Decodable {
+    struct Message: Decodable {
         var text: String
     }
 
-    private struct Issue: Decodable {
+    struct Issue: Decodable {
         var isKnown: Bool?
     }
 }

@@ -10,7 +10,7 @@ public struct TestOutcome: Codable, Equatable, Sendable {
         case skipped
         /// It started and never ended: the test process died while running it.
         case crashed
-        /// It was still running when the run's time limit stopped the test process.
+        /// It ran longer than the time limit for one check, and its test process was stopped.
         case timedOut
         /// The run knew about it but never started it (usually because an earlier test crashed).
         case notRun
@@ -42,6 +42,13 @@ public struct TestOutcome: Codable, Equatable, Sendable {
     public func with(result: Result) -> TestOutcome {
         var copy = self
         copy.result = result
+        return copy
+    }
+
+    /// A copy with other issue texts.
+    public func with(issues: [String]) -> TestOutcome {
+        var copy = self
+        copy.issues = issues
         return copy
     }
 }

@@ -18,12 +18,14 @@ public struct StarterReset: Sendable {
     /// Copies the learner's files to `.coach/backups/<target>-<time>/` and restores each from `revision`.
     ///
     /// - Returns: The backup folder, relative to the workbench root.
-    /// - Throws: `StarterResetError` when git cannot provide a file or a copy cannot be written; files
-    ///   already restored stay restored and the backup keeps every original.
+    /// - Throws: `CoachError.invalidCourse` when an exercise file's path leads outside the section's
+    ///   folder (nothing is read or written then); `StarterResetError` when git cannot provide a file or a
+    ///   copy cannot be written; files already restored stay restored and the backup keeps every original.
     public func reset(_ section: Course.Section, from revision: String = "HEAD", at date: Date = Date()) throws -> String {
         let stamp = ISO8601DateFormatter().string(from: date).replacingOccurrences(of: ":", with: "-")
         let backup = ".coach/backups/\(section.target)-\(stamp)"
         let files = FileManager.default
+        for name in section.exercise.files { _ = try workbench.exerciseFile(name, of: section, on: .exercises) }
         var starters: [String: Data] = [:]
         for path in self.files(of: section) {
             starters[path] = try starterContents(of: path, at: revision)
@@ -67,6 +69,7 @@ public struct StarterResetError: Error, CustomStringConvertible {
     public var reason: String
 
     public var description: String {
-        "Cannot restore \(path): \(reason) — while reading it from git revision \(revision). Nothing was changed; pass `--from <revision>` to restore from another commit."
+        let message = "Cannot restore \(path): \(reason) — while reading it from git revision \(revision). Nothing was changed; pass `--from <revision>` to restore from another commit."
+        return message.escapedForTerminal(keepingLineBreaks: true)
     }
 }

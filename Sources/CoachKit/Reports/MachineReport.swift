@@ -63,8 +63,10 @@ public struct MachineReport: Sendable {
         return xml.joined(separator: "\n")
     }
 
+    /// XML-escapes `text`; control characters other than tab and line feed, which XML 1.0 does not
+    /// allow even as references, are first written out visibly.
     private func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;")
+        text.escapedForTerminal(keepingLineBreaks: true).replacingOccurrences(of: "&", with: "&amp;")
             .replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;")
             .replacingOccurrences(of: "\"", with: "&quot;")

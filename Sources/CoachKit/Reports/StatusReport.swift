@@ -34,7 +34,7 @@ public struct StatusReport: Sendable {
     }
 
     private func sectionLines(_ section: Course.Section, _ standing: SectionStanding, style: TerminalStyle) -> [String] {
-        let heading = style.bold("Section \(section.number)") + "  \(section.title)"
+        let heading = style.bold("Section \(section.number)") + "  \(section.title.escapedForTerminal())"
         let staleNote = standing.isStale
             ? ["  " + style.warning("stale: files changed since this grade; run `coach status --refresh` or `coach check \(section.number)`")]
             : []
@@ -43,14 +43,14 @@ public struct StatusReport: Sendable {
         }
         if !grade.compilerErrors.isEmpty {
             return ["\(heading)  " + style.failure("does not compile")] + staleNote
-                + grade.compilerErrors.prefix(10).map { "  \($0)" }
+                + grade.compilerErrors.prefix(10).map { "  \($0.description.escapedForTerminal())" }
         }
         let total = grade.checks.count
         var lines = ["\(heading)  \(grade.passedCount)/\(total) checks  \(style.progressBar(done: grade.passedCount, total: total))  \(style.percent(done: grade.passedCount, total: total))"] + staleNote
         for item in grade.items {
-            lines.append("  " + (item.passed ? style.success("✓") : style.failure("✗")) + " " + item.item)
+            lines.append("  " + (item.passed ? style.success("✓") : style.failure("✗")) + " " + item.item.escapedForTerminal())
             for check in item.checks {
-                lines.append("      " + CheckLine.symbol(for: check.outcome?.result, style: style) + " " + check.name + CheckLine.suffix(for: check.outcome?.result, style: style))
+                lines.append("      " + CheckLine.symbol(for: check.outcome?.result, style: style) + " " + check.name.escapedForTerminal() + CheckLine.suffix(for: check.outcome?.result, style: style))
             }
         }
         return lines
@@ -62,10 +62,10 @@ public struct StatusReport: Sendable {
             return [style.success("Every checkpoint is complete.")]
         }
         let files = section.exercise.files.map { "\(track.folder)/\(section.target)/\($0)" }.joined(separator: ", ")
-        var lines = ["Next: Section \(section.number) — read \(section.lesson), then edit \(files)."]
+        var lines = ["Next: Section \(section.number) — read \(section.lesson), then edit \(files).".escapedForTerminal()]
         if let grade = standing.grade, let failing = grade.checks.first(where: { !$0.passed }), let issue = failing.outcome?.issues.first {
             let detail = issue.split(separator: "\n").last.map(String.init) ?? issue
-            lines += ["  First failing check: \(failing.name)", "  " + style.dim(detail)]
+            lines += ["  First failing check: \(failing.name.escapedForTerminal())", "  " + style.dim(detail.escapedForTerminal())]
         }
         lines.append("  Grade it with `coach check \(section.number)`; stuck? `coach hint \(section.number)`.")
         return lines

@@ -10,12 +10,13 @@ public struct CourseAudit: Sendable {
         self.workbench = workbench
     }
 
-    /// Every disagreement between `course/course.json` and the workbench's files.
+    /// Every rule `course/course.json` breaks (see ``Course/problems``) and every disagreement between it
+    /// and the workbench's files.
+    ///
+    /// A path that leads outside its folder is reported and never followed.
     public func problems() -> [VerificationProblem] {
-        var problems: [VerificationProblem] = []
-        let numbers = workbench.course.sections.map(\.number)
-        if Set(numbers).count != numbers.count {
-            problems.append(VerificationProblem("course metadata", "section numbers repeat: \(numbers)"))
+        var problems = workbench.course.problems.map { problem in
+            VerificationProblem(problem.section.map { "Section \($0) metadata" } ?? "course metadata", problem.message)
         }
         for section in workbench.course.sections {
             problems += audit(section)
@@ -29,21 +30,21 @@ public struct CourseAudit: Sendable {
         let files = FileManager.default
         func exists(_ url: URL) -> Bool { files.fileExists(atPath: url.path) }
 
-        if !exists(workbench.root.appending(path: section.lesson)) {
-            problems.append(VerificationProblem(area, "the lesson \(section.lesson) does not exist"))
+        if let lesson = try? workbench.lessonFile(of: section), !exists(lesson) {
+            problems.append(VerificationProblem(area, "the lesson \(section.lesson.escapedForTerminal()) does not exist"))
         }
         if !exists(workbench.root.appending(path: "Tests/\(section.testTarget)")) {
             problems.append(VerificationProblem(area, "the hidden suite folder Tests/\(section.testTarget) does not exist"))
         }
         for track in CourseTrack.allCases {
-            let folder = workbench.sourceFolder(of: section, on: track)
-            for file in section.exercise.files + section.exercise.givenFiles where !exists(folder.appending(path: file)) {
-                problems.append(VerificationProblem(area, "\(workbench.relativePath(of: folder.appending(path: file))) does not exist"))
+            for name in section.exercise.files + section.exercise.givenFiles {
+                guard let file = try? workbench.exerciseFile(name, of: section, on: track), !exists(file) else { continue }
+                problems.append(VerificationProblem(area, "\(workbench.relativePath(of: file).escapedForTerminal()) does not exist"))
             }
         }
         for file in section.exercise.givenFiles {
-            let starter = try? Data(contentsOf: workbench.sourceFolder(of: section, on: .exercises).appending(path: file))
-            let solution = try? Data(contentsOf: workbench.sourceFolder(of: section, on: .solutions).appending(path: file))
+            let starter = (try? workbench.exerciseFile(file, of: section, on: .exercises)).flatMap { try? Data(contentsOf: $0) }
+            let solution = (try? workbench.exerciseFile(file, of: section, on: .solutions)).flatMap { try? Data(contentsOf: $0) }
             if let starter, let solution, starter != solution {
                 problems.append(VerificationProblem(area, "the given file \(file) differs between Exercises/ and Solutions/; learners and the solution must share one contract"))
             }
@@ -58,7 +59,7 @@ public struct CourseAudit: Sendable {
             problems.append(VerificationProblem(area, "the checkpoint item \"\(item.item)\" names no check"))
         }
         let checkNames = Set(section.checkNames)
-        for mistake in section.mistakes {
+        for mistake in section.mistakes where CoursePath.isPlainName(mistake.id, allowingDots: true) {
             let folder = workbench.fixtureFolder(of: mistake, in: section)
             let fixtures = (try? files.contentsOfDirectory(atPath: folder.path)) ?? []
             if fixtures.isEmpty {

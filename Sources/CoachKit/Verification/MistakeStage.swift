@@ -14,6 +14,10 @@ struct MistakeStage {
 
     /// Creates (or recreates) the staged folder and returns its path relative to the workbench root.
     func stage(_ mistake: Course.KnownMistake, of section: Course.Section) throws -> String {
+        // The folder below is deleted and refilled: an id that is not one plain name could point it anywhere.
+        guard CoursePath.isPlainName(mistake.id, allowingDots: true) else {
+            throw StageError(message: "the known mistake id \"\(mistake.id.escapedForTerminal())\" is not a plain folder name")
+        }
         let files = FileManager.default
         let relative = ".build/coach/mistakes/\(section.target)/\(mistake.id)"
         let folder = workbench.root.appending(path: relative)

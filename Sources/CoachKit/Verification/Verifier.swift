@@ -204,7 +204,8 @@ public struct Verifier: Sendable {
     private func line(_ label: String, _ detail: String, problems: [VerificationProblem], style: TerminalStyle) -> String {
         let padded = label.padding(toLength: 17, withPad: " ", startingAt: 0)
         if problems.isEmpty { return "\(padded)\(detail)  " + style.success("ok") }
-        return "\(padded)" + style.failure("\(problems.count) problem(s)") + problems.map { "\n    ✗ \($0.message)" }.joined()
+        return "\(padded)" + style.failure("\(problems.count) problem(s)")
+            + problems.map { "\n    ✗ " + $0.message.escapedForTerminal(keepingLineBreaks: true) }.joined()
     }
 }
 

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+/// Small workbenches on disk with a real Package.swift, for running the real `coach` against.
+enum FixtureWorkbench {
+    /// Writes `files` (path relative to the root → contents) into a new temporary folder and returns it.
+    ///
+    /// - Parameter committed: Whether the files are committed to a git repository of their own, for
+    ///   commands that read the starters from git.
+    static func make(_ files: [String: String], named name: String, committed: Bool = false) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appending(path: "\(name)-\(UUID().uuidString)")
+        for (path, contents) in files {
+            let url = root.appending(path: path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(contents.utf8).write(to: url)
+        }
+        if committed {
+            let git = Process()
+            git.executableURL = URL(filePath: "/bin/sh")
+            git.arguments = ["-c", "git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm starter"]
+            git.currentDirectoryURL = root
+            try git.run()
+            git.waitUntilExit()
+            #expect(git.terminationStatus == 0, "git could not commit the workbench in \(root.path)")
+        }
+        return root
+    }
+
+    /// The running processes whose command line mentions `text` (zombies, already dead, have none).
+    static func processes(mentioning text: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return names.filter { Int32($0) != nil }.compactMap { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"), !data.isEmpty else { return nil }
+            let commandLine = String(decoding: data.map { $0 == 0 ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+            return commandLine.contains(text) ? "\(pid): \(commandLine)" : nil
+        }
+    }
+}
