@@ -64,3 +64,32 @@ func killedWritersLeaveNoTemporaryFiles() async throws {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["com.example.NoteTaker.plist"])
     #expect(store.integer(forKey: "before") == 1)
 }
+
+@Test("writers killed at random moments never lose a committed value or leave an unreadable file")
+func killedWritersLoseNothing() throws {
+    let preferences = TemporaryPreferences()
+    let root = preferences.sandbox.deviceRoot.path
+    let app = preferences.sandbox.appIdentifier
+    preferences.store.set("kept", forKey: "sentinel")
+    var expected = 0, lost = 0, unreadable = 0
+    let kills = 200
+    for _ in 0..<kills {
+        let committed = try KillLoop.runAndKill(["count-preferences", root, app, "\(expected + 1)"])
+        guard let stored = try? preferences.fileContents() else {
+            unreadable += 1
+            continue
+        }
+        let value = stored["counter"] as? Int ?? 0
+        // The file holds the last committed value or one the killed writer had just written; never less.
+        if value < max(expected, committed ?? 0) { lost += 1 }
+        #expect(stored["sentinel"] as? String == "kept")
+        expected = max(expected, value)
+    }
+    #expect(lost == 0, "rounds whose last committed value was lost")
+    #expect(unreadable == 0, "rounds that left a preference file that does not parse")
+    preferences.store.set("again", forKey: "sentinel")
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: preferences.sandbox.preferencesDirectory.path)
+        .filter { $0.hasPrefix(".") }
+    #expect(leftovers.isEmpty, "temporary files left after the next write: \(leftovers)")
+    print("preference kill test: \(kills) writers killed, counter reached \(expected), \(lost) committed values lost, \(unreadable) unreadable files")
+}

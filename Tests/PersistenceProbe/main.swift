@@ -9,6 +9,11 @@ import PersistenceVault
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
+/// Writes `line` to standard output at once, unbuffered, so a test that kills the probe has read it.
+func report(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
 func fail(_ message: String, code: Int32 = 64) -> Never {
     FileHandle.standardError.write(Data("PersistenceProbe: \(message)\n".utf8))
     exit(code)
@@ -200,10 +205,46 @@ case "save-without-permission":
         exit(2)
     }
 
+case "count-preferences":
+    // count-preferences <device root> <app identifier> <first value>
+    // Sets the preference "counter" to the first value, the next, and so on, printing "committed <n>"
+    // after each set returns, until it is killed.
+    guard arguments.count == 4, let first = Int(arguments[3]) else {
+        fail("usage: count-preferences <device root> <app identifier> <first value>")
+    }
+    let sandbox = AppSandbox(appIdentifier: arguments[2], deviceRoot: URL(filePath: arguments[1]))
+    let store = PreferenceStore(sandbox: sandbox)
+    report("ready")
+    for value in first... {
+        store.set(value, forKey: "counter")
+        guard store.reportedErrors.isEmpty else { fail("\(store.reportedErrors)", code: 1) }
+        report("committed \(value)")
+    }
+
+case "count-files":
+    // count-files <device root> <app identifier> <first value>
+    // Saves "counter.txt" in Documents through the file store, holding the first value and then the next,
+    // each padded to 64 KiB so a write takes a while, printing "committed <n>" after each save returns.
+    guard arguments.count == 4, let first = Int(arguments[3]) else {
+        fail("usage: count-files <device root> <app identifier> <first value>")
+    }
+    let sandbox = AppSandbox(appIdentifier: arguments[2], deviceRoot: URL(filePath: arguments[1]))
+    let files = FileStore(sandbox: sandbox, directory: .documents)
+    report("ready")
+    for value in first... {
+        let text = "\(value)\n" + String(repeating: "#", count: 65_536)
+        do {
+            _ = try files.save(Data(text.utf8), filename: "counter.txt")
+        } catch {
+            fail("\(error)", code: 1)
+        }
+        report("committed \(value)")
+    }
+
 default:
     fail("""
         unknown command; use vault-contention, vault-churn, vault-unprivileged, write-preferences, \
-        slow-atomic-write, save-with-size-limit or save-without-permission
+        slow-atomic-write, save-with-size-limit, save-without-permission, count-preferences or count-files
         """)
 }
 

@@ -182,3 +182,35 @@ func storeUsesCurrentSandbox() throws {
     let store = AppSandbox.withCurrent(device.sandbox) { FileStore(directory: .documents) }
     #expect(store.directory == device.sandbox.documentsDirectory.standardizedFileURL)
 }
+
+@Test("savers killed at random moments always leave a whole file holding the last committed value or a later one")
+func killedSaversLoseNothing() throws {
+    let sandbox = AppSandbox.temporary()
+    defer { try? FileManager.default.removeItem(at: sandbox.deviceRoot) }
+    let file = sandbox.documentsDirectory.appending(path: "counter.txt")
+    var expected = 0, lost = 0, torn = 0
+    let kills = 200
+    for _ in 0..<kills {
+        let committed = try KillLoop.runAndKill(
+            ["count-files", sandbox.deviceRoot.path, sandbox.appIdentifier, "\(expected + 1)"], upTo: 20_000
+        )
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            if committed != nil { lost += 1 }
+            continue
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count == 2, lines[1].count == 65_536, let value = Int(lines[0]) else {
+            torn += 1
+            continue
+        }
+        if value < max(expected, committed ?? 0) { lost += 1 }
+        expected = max(expected, value)
+    }
+    #expect(lost == 0, "rounds whose last committed save was lost")
+    #expect(torn == 0, "rounds that left a partly written file")
+    AtomicFileWriter.removeAbandonedTemporaryFiles(in: sandbox.documentsDirectory)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: sandbox.documentsDirectory.path).filter { $0.hasPrefix(".") }
+    #expect(leftovers.isEmpty, "temporary files of killed savers that the clean-up left: \(leftovers)")
+    print("file store kill test: \(kills) savers killed, counter reached \(expected), \(lost) committed saves lost, \(torn) torn files")
+}
