@@ -51,7 +51,8 @@ func killedWritersLeaveNoTemporaryFiles() async throws {
         "slow-atomic-write", folder.appending(path: "com.example.NoteTaker.plist").path, "1024", "1000", "20",
     ])
     var started = false
-    for _ in 0..<500 where !started {
+    let deadline = ContinuousClock.now + .seconds(60)
+    while !started, ContinuousClock.now < deadline {
         started = try FileManager.default.contentsOfDirectory(atPath: folder.path).contains(where: AtomicFileWriter.isTemporaryFileName)
         try await Task.sleep(for: .milliseconds(10))
     }
@@ -61,7 +62,8 @@ func killedWritersLeaveNoTemporaryFiles() async throws {
 
     store.set(2, forKey: "after")
 
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["com.example.NoteTaker.plist"])
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(names == ["com.example.NoteTaker.plist"], "the Preferences folder holds \(names)")
     #expect(store.integer(forKey: "before") == 1)
 }
 

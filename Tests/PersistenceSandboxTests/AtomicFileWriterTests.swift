@@ -104,9 +104,11 @@ func finishedWriterReplacesContent() throws {
     #expect(mode(at: file) == 0o640)
 }
 
-/// Waits until a writer's temporary file in `folder` holds at least `size` bytes.
+/// Waits until a writer's temporary file in `folder` holds at least `size` bytes; a busy machine may take
+/// long to start the writer, so the limit is generous and the wait ends as soon as the file is there.
 private func waitForTemporaryFile(in folder: URL, atLeast size: Int) async throws -> Bool {
-    for _ in 0..<500 {
+    let deadline = ContinuousClock.now + .seconds(60)
+    while ContinuousClock.now < deadline {
         for name in allNames(in: folder) where AtomicFileWriter.isTemporaryFileName(name) {
             let attributes = try? FileManager.default.attributesOfItem(atPath: folder.appending(path: name).path)
             if let bytes = attributes?[.size] as? Int, bytes >= size { return true }

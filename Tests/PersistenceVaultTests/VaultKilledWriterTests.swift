@@ -95,8 +95,11 @@ struct VaultKilledWriterTests {
         VaultFixture.files(under: fixture.sandbox.vaultDirectory).filter { $0.lastPathComponent.hasPrefix(".") }
     }
 
+    /// Waits for a writer's temporary file; a busy machine may take long to start the writer, so the
+    /// limit is generous and the wait ends as soon as the file is there.
     private func waitForHiddenFile(in folder: URL) async throws -> Bool {
-        for _ in 0..<500 {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             if names.contains(where: AtomicFileWriter.isTemporaryFileName) { return true }
             try await Task.sleep(for: .milliseconds(10))
