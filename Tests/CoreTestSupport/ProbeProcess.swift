@@ -36,6 +36,29 @@ public enum ProbeProcess {
         return (process, output)
     }
 
+    /// Starts the probe with `arguments` and returns once it has printed `line`, so a test can act at a
+    /// known point of the probe's work however busy the machine is.
+    ///
+    /// - Throws: `Missing` when the probe is not built; `ProbeEndedEarly` when it exits without printing `line`.
+    public static func start(_ arguments: [String], waitingFor line: String) throws -> Process {
+        let (process, output) = try startCapturingOutput(arguments)
+        let reader = output.fileHandleForReading
+        var printed = Data()
+        while !String(decoding: printed, as: UTF8.self).split(separator: "\n").contains(Substring(line)) {
+            let chunk = reader.availableData
+            guard !chunk.isEmpty else { throw ProbeEndedEarly(expected: line, printed: String(decoding: printed, as: UTF8.self)) }
+            printed.append(chunk)
+        }
+        return process
+    }
+
+    /// The probe exited before printing the line a test waited for.
+    public struct ProbeEndedEarly: Error, CustomStringConvertible {
+        let expected: String
+        let printed: String
+        public var description: String { "the probe exited before printing \"\(expected)\"; it printed: \(printed)" }
+    }
+
     /// Runs the probe to completion and returns its exit status and standard output.
     public static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let (process, output) = try startCapturingOutput(arguments)

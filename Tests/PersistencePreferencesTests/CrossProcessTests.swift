@@ -47,15 +47,10 @@ func killedWritersLeaveNoTemporaryFiles() async throws {
     let store = preferences.store
     store.set(1, forKey: "before")
     let folder = preferences.sandbox.preferencesDirectory
-    let writer = try ProbeProcess.start([
-        "slow-atomic-write", folder.appending(path: "com.example.NoteTaker.plist").path, "1024", "1000", "20",
-    ])
-    var started = false
-    let deadline = ContinuousClock.now + .seconds(60)
-    while !started, ContinuousClock.now < deadline {
-        started = try FileManager.default.contentsOfDirectory(atPath: folder.path).contains(where: AtomicFileWriter.isTemporaryFileName)
-        try await Task.sleep(for: .milliseconds(10))
-    }
+    let writer = try ProbeProcess.start(
+        ["stalled-atomic-write", folder.appending(path: "com.example.NoteTaker.plist").path, "1024"], waitingFor: "writing"
+    )
+    let started = try FileManager.default.contentsOfDirectory(atPath: folder.path).contains(where: AtomicFileWriter.isTemporaryFileName)
     kill(writer.processIdentifier, SIGKILL)
     writer.waitUntilExit()
     #expect(started)

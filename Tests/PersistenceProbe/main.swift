@@ -171,6 +171,22 @@ case "slow-atomic-write":
         fail("\(error)", code: 1)
     }
 
+case "stalled-atomic-write":
+    // stalled-atomic-write <file> <bytes>
+    // Starts an atomic write of <bytes> bytes to <file>, writes them to the temporary file, prints
+    // "writing" and then waits, mid-write, until it is killed: a test kills it at a known moment however
+    // busy the machine is.
+    guard arguments.count == 3, let count = Int(arguments[2]) else { fail("usage: stalled-atomic-write <file> <bytes>") }
+    do {
+        try AtomicFileWriter.write(to: URL(filePath: arguments[1])) { output in
+            try output.write(Data(repeating: UInt8(ascii: "N"), count: count))
+            report("writing")
+            while true { sleep(60) }
+        }
+    } catch {
+        fail("\(error)", code: 1)
+    }
+
 case "save-with-size-limit":
     // save-with-size-limit <folder> <filename> <limit bytes> <size bytes>
     guard arguments.count == 5, let limit = UInt(arguments[3]), let size = Int(arguments[4]) else {
@@ -244,7 +260,7 @@ case "count-files":
 default:
     fail("""
         unknown command; use vault-contention, vault-churn, vault-unprivileged, write-preferences, \
-        slow-atomic-write, save-with-size-limit, save-without-permission, count-preferences or count-files
+        slow-atomic-write, stalled-atomic-write, save-with-size-limit, save-without-permission, count-preferences or count-files
         """)
 }
 

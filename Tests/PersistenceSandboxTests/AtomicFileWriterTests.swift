@@ -74,8 +74,8 @@ func killedWriterLeavesOldContent() async throws {
     try device.place("old content", at: file)
     chmod(file.path, 0o640)
 
-    let writer = try ProbeProcess.start(["slow-atomic-write", file.path, "65536", "400", "20"])
-    let started = try await waitForTemporaryFile(in: folder, atLeast: 65536)
+    let writer = try ProbeProcess.start(["stalled-atomic-write", file.path, "65536"], waitingFor: "writing")
+    let started = hasTemporaryFile(in: folder, atLeast: 65536)
     kill(writer.processIdentifier, SIGKILL)
     writer.waitUntilExit()
 
@@ -104,16 +104,11 @@ func finishedWriterReplacesContent() throws {
     #expect(mode(at: file) == 0o640)
 }
 
-/// Waits until a writer's temporary file in `folder` holds at least `size` bytes; a busy machine may take
-/// long to start the writer, so the limit is generous and the wait ends as soon as the file is there.
-private func waitForTemporaryFile(in folder: URL, atLeast size: Int) async throws -> Bool {
-    let deadline = ContinuousClock.now + .seconds(60)
-    while ContinuousClock.now < deadline {
-        for name in allNames(in: folder) where AtomicFileWriter.isTemporaryFileName(name) {
-            let attributes = try? FileManager.default.attributesOfItem(atPath: folder.appending(path: name).path)
-            if let bytes = attributes?[.size] as? Int, bytes >= size { return true }
-        }
-        try await Task.sleep(for: .milliseconds(20))
+/// Whether a writer's temporary file in `folder` holds at least `size` bytes.
+private func hasTemporaryFile(in folder: URL, atLeast size: Int) -> Bool {
+    allNames(in: folder).contains { name in
+        guard AtomicFileWriter.isTemporaryFileName(name) else { return false }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: folder.appending(path: name).path)
+        return (attributes?[.size] as? Int ?? 0) >= size
     }
-    return false
 }

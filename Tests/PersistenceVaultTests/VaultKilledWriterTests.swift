@@ -60,8 +60,8 @@ struct VaultKilledWriterTests {
         try fixture.addPassword(account: "pin")
         for folder in [fixture.itemsDirectory, fixture.sandbox.vaultDirectory] {
             let target = folder.appending(path: "x.item").path
-            let writer = try ProbeProcess.start(["slow-atomic-write", target, "1024", "1000", "20"])
-            #expect(try await waitForHiddenFile(in: folder))
+            let writer = try ProbeProcess.start(["stalled-atomic-write", target, "1024"], waitingFor: "writing")
+            #expect(hasHiddenFile(in: folder))
             kill(writer.processIdentifier, SIGKILL)
             writer.waitUntilExit()
         }
@@ -95,15 +95,8 @@ struct VaultKilledWriterTests {
         VaultFixture.files(under: fixture.sandbox.vaultDirectory).filter { $0.lastPathComponent.hasPrefix(".") }
     }
 
-    /// Waits for a writer's temporary file; a busy machine may take long to start the writer, so the
-    /// limit is generous and the wait ends as soon as the file is there.
-    private func waitForHiddenFile(in folder: URL) async throws -> Bool {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            if names.contains(where: AtomicFileWriter.isTemporaryFileName) { return true }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        return false
+    private func hasHiddenFile(in folder: URL) -> Bool {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.contains(where: AtomicFileWriter.isTemporaryFileName)
     }
 }
