@@ -212,6 +212,15 @@ let benchmarkTargets: [Target] = [
 /// The learner's and instructor's runner: a thin command layer over CoachKit.
 let coachTargets: [Target] = [
     .target(name: "CoachKit"),
+    // `coach mutate`'s mutant generator, a program of its own so that coach never links swift-syntax.
+    .target(
+        name: "MutantSchemata",
+        dependencies: [
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+        ]
+    ),
+    .executableTarget(name: "mutant-schemata", dependencies: ["MutantSchemata"]),
     .executableTarget(
         name: "coach",
         dependencies: ["CoachKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -220,6 +229,7 @@ let coachTargets: [Target] = [
 
 let coachTestTargets: [Target] = [
     .testTarget(name: "CoachKitTests", dependencies: ["CoachKit"]),
+    .testTarget(name: "MutantSchemataTests", dependencies: ["MutantSchemata"]),
     .testTarget(
         name: "CoachCommandTests",
         dependencies: ["coach", "CoreTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],

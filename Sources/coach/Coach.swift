@@ -15,7 +15,7 @@ struct Coach: ParsableCommand {
         subcommands: [
             StatusCommand.self, CheckCommand.self, WatchCommand.self, HintCommand.self, ListCommand.self,
             NextCommand.self, LessonCommand.self, SolutionCommand.self, ResetCommand.self,
-            VerifyCommand.self, ReportCommand.self,
+            VerifyCommand.self, MutateCommand.self, ReportCommand.self,
         ]
     )
 }

@@ -7,11 +7,12 @@ struct VerifyCommand: ParsableCommand {
         commandName: "verify",
         abstract: "Prove the course: core tests pass, every solution passes, every starter fails.",
         discussion: """
-            Audits course/course.json against the files, builds the solutions and runs every hidden suite \
-            (all checks must pass), builds each known mistake in place of its solution (the checks named \
-            for it must fail), then builds the starters and runs every test (the core's tests must pass \
-            and every graded check must fail). With --section, proves only those sections and leaves out \
-            the core's tests. Exits with status 1 when anything does not hold.
+            Audits course/course.json against the files, builds the solutions with the core's tests and runs \
+            every test (all must pass), builds each known mistake in place of its solution (the checks named \
+            for it must fail) and each alternative solution (every check must pass), runs each suite against \
+            mutants of its reference (each must be killed or listed as equivalent, as `coach mutate` does), \
+            then builds the starters (every graded check must fail). With --section, proves only those \
+            sections and leaves out the core's tests. Exits with status 1 when anything does not hold.
             """
     )
 

@@ -15,7 +15,7 @@ struct HelpTests {
     @Test("the help of every command matches its golden text", arguments: [
         ("coach", Coach.self as ParsableCommand.Type), ("coach-status", StatusCommand.self), ("coach-check", CheckCommand.self),
         ("coach-watch", WatchCommand.self), ("coach-hint", HintCommand.self), ("coach-reset", ResetCommand.self),
-        ("coach-verify", VerifyCommand.self), ("coach-report", ReportCommand.self),
+        ("coach-verify", VerifyCommand.self), ("coach-mutate", MutateCommand.self), ("coach-report", ReportCommand.self),
     ])
     func helpMatchesGolden(name: String, command: ParsableCommand.Type) throws {
         let help = Coach.helpMessage(for: command, columns: 100)

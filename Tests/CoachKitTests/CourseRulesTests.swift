@@ -80,7 +80,7 @@ struct CourseRulesTests {
         let section = workbench.course.sections[0]
         #expect(CourseAudit(workbench: workbench).problems().map(\.description)
             .contains(#"Section 1 metadata: the known mistake id "../../../.." is not a plain folder name"#))
-        #expect(throws: (any Error).self) { try MistakeStage(workbench: workbench).stage(section.mistakes[0], of: section) }
+        #expect(throws: (any Error).self) { try VariantStage(workbench: workbench).stage(section.mistakes[0], of: section) }
         #expect(FileManager.default.fileExists(atPath: workbench.root.appending(path: "Package.swift").path))
     }
 

@@ -67,7 +67,7 @@ struct MistakeFixtureTests {
         try Data(Self.diff.utf8).write(to: fixtures.appending(path: "Answer.swift.diff"))
 
         let section = try #require(workbench.course.sections.first)
-        let staged = try MistakeStage(workbench: workbench).stage(try #require(section.mistakes.first), of: section)
+        let staged = try VariantStage(workbench: workbench).stage(try #require(section.mistakes.first), of: section)
         let folder = workbench.root.appending(path: staged)
         let answer = try String(contentsOf: folder.appending(path: "Answer.swift"), encoding: .utf8)
         #expect(answer.contains("    a - b"), "expected the staged Answer.swift to carry the mistake, found:\n\(answer)")

@@ -28,6 +28,30 @@ public struct Course: Codable, Sendable, Equatable {
         public var checkpoint: [CheckpointItem]
         /// Plausible wrong solutions kept as fixtures, each of which some check must reject.
         public var mistakes: [KnownMistake]
+        /// Correct solutions written differently from the reference, each of which every check must accept.
+        public var alternatives: [Alternative]
+        /// Mutants of the reference that no check can kill because they behave exactly as the reference
+        /// does, each with the reason; `coach mutate` fails on any other survivor.
+        public var equivalentMutants: [EquivalentMutant]
+
+        private enum CodingKeys: String, CodingKey {
+            case number, title, target, lesson, exercise, hints, checkpoint, mistakes, alternatives, equivalentMutants
+        }
+
+        /// Reads a section; a course without alternative solutions or equivalent mutants may leave those keys out.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            number = try container.decode(Int.self, forKey: .number)
+            title = try container.decode(String.self, forKey: .title)
+            target = try container.decode(String.self, forKey: .target)
+            lesson = try container.decode(String.self, forKey: .lesson)
+            exercise = try container.decode(Exercise.self, forKey: .exercise)
+            hints = try container.decode([String].self, forKey: .hints)
+            checkpoint = try container.decode([CheckpointItem].self, forKey: .checkpoint)
+            mistakes = try container.decode([KnownMistake].self, forKey: .mistakes)
+            alternatives = try container.decodeIfPresent([Alternative].self, forKey: .alternatives) ?? []
+            equivalentMutants = try container.decodeIfPresent([EquivalentMutant].self, forKey: .equivalentMutants) ?? []
+        }
 
         /// The hidden test target that grades the section.
         public var testTarget: String { target + "Tests" }
@@ -56,6 +80,27 @@ public struct Course: Codable, Sendable, Equatable {
         public var summary: String
         /// The checks that must fail on it, their messages pointing at the mistake.
         public var caughtBy: [String]
+    }
+
+    /// A correct solution that differs from the reference in a way the contract allows: its files live in
+    /// `course/alternatives/<target>/<id>/`, as diffs against the reference or whole files.
+    public struct Alternative: Codable, Sendable, Equatable {
+        /// A short identifier, also the fixture's folder name.
+        public var id: String
+        /// How it differs from the reference, in a sentence.
+        public var summary: String
+    }
+
+    /// A surviving mutant that behaves as the reference, named as `coach mutate` reports it.
+    public struct EquivalentMutant: Codable, Sendable, Equatable {
+        /// The exercise file.
+        public var file: String
+        /// The function, initializer or accessor, as the report names it: `notes(matching:)`.
+        public var scope: String
+        /// The change as the report shows it: "`<` → `<=`".
+        public var change: String
+        /// Why no check can tell it from the reference.
+        public var reason: String
     }
 
     /// One item of a section's checkpoint and the names of the checks that prove it.

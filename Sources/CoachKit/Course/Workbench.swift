@@ -43,7 +43,12 @@ public struct Workbench: Sendable {
 
     /// The folder of a known mistake's replacement files.
     public func fixtureFolder(of mistake: Course.KnownMistake, in section: Course.Section) -> URL {
-        root.appending(path: "course/mistakes").appending(path: section.target).appending(path: mistake.id)
+        fixtureFolder(of: .mistake(mistake), in: section)
+    }
+
+    /// The folder of a solution variant's files: `course/<mistakes|alternatives>/<target>/<id>`.
+    func fixtureFolder(of variant: SolutionVariant, in section: Course.Section) -> URL {
+        root.appending(path: "course").appending(path: variant.kind.rawValue).appending(path: section.target).appending(path: variant.id)
     }
 
     /// The path of `url` relative to the workbench root, or the full path when it lies outside.

@@ -66,7 +66,7 @@ public struct CourseAudit: Sendable {
                 problems.append(VerificationProblem(area, "the known mistake '\(mistake.id)' has no files in \(workbench.relativePath(of: folder))"))
             } else {
                 do {
-                    _ = try MistakeStage(workbench: workbench).stage(mistake, of: section)
+                    _ = try VariantStage(workbench: workbench).stage(mistake, of: section)
                 } catch {
                     problems.append(VerificationProblem(area, "the known mistake '\(mistake.id)' cannot be staged: \(error.localizedDescription)"))
                 }
@@ -76,6 +76,26 @@ public struct CourseAudit: Sendable {
             }
             for name in mistake.caughtBy where !checkNames.contains(name) {
                 problems.append(VerificationProblem(area, "the known mistake '\(mistake.id)' names \"\(name)\", which no checkpoint item lists"))
+            }
+        }
+        for alternative in section.alternatives where CoursePath.isPlainName(alternative.id, allowingDots: true) {
+            let folder = workbench.fixtureFolder(of: .alternative(alternative), in: section)
+            if ((try? files.contentsOfDirectory(atPath: folder.path)) ?? []).isEmpty {
+                problems.append(VerificationProblem(area, "the alternative solution '\(alternative.id)' has no files in \(workbench.relativePath(of: folder))"))
+                continue
+            }
+            do {
+                _ = try VariantStage(workbench: workbench).stage(.alternative(alternative), of: section)
+            } catch {
+                problems.append(VerificationProblem(area, "the alternative solution '\(alternative.id)' cannot be staged: \(error.localizedDescription)"))
+            }
+        }
+        for equivalent in section.equivalentMutants {
+            if !section.exercise.files.contains(equivalent.file) {
+                problems.append(VerificationProblem(area, "equivalentMutants names \(equivalent.file.escapedForTerminal()), which is not one of the exercise files"))
+            }
+            if equivalent.reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                problems.append(VerificationProblem(area, "the equivalent mutant \(equivalent.change.escapedForTerminal()) in \(equivalent.scope.escapedForTerminal()) gives no reason"))
             }
         }
         var seen: Set<String> = []

@@ -67,6 +67,23 @@ public struct Verifier: Sendable {
             }
         }
 
+        let alternativeRounds = Self.alternativeRounds(of: sections)
+        if !alternativeRounds.isEmpty {
+            report(style.bold("alternatives") + " building the correct solutions written differently, one per section per build…")
+        }
+        for round in alternativeRounds {
+            for (placed, problems) in try checkAccepted(round) {
+                summary.record(problems, passedIfEmpty: placed.section.checkNames.count)
+                report(line("  Section \(placed.section.number)", "alternative '\(placed.alternative.id)' passes every check", problems: problems, style: style))
+            }
+        }
+
+        report(style.bold("mutants") + "    running each suite against mutants of its reference solution…")
+        for (label, detail, problems, passed) in try mutationLines(for: sections) {
+            summary.record(problems, passedIfEmpty: passed)
+            report(line(label, detail, problems: problems, style: style))
+        }
+
         report(style.bold("starters") + "   building and grading with COURSE_TRACK=exercises…")
         let starters = try tester.run(BuildRequest(track: .exercises), filter: suiteFilter)
         for section in sections {
@@ -102,7 +119,7 @@ public struct Verifier: Sendable {
         var staged: [(PlacedMistake, String)] = []
         for placed in round {
             do {
-                staged.append((placed, try MistakeStage(workbench: workbench).stage(placed.mistake, of: placed.section)))
+                staged.append((placed, try VariantStage(workbench: workbench).stage(placed.mistake, of: placed.section)))
             } catch {
                 results.append((placed, [VerificationProblem(Self.area(of: placed), "cannot stage the fixture: \(error.localizedDescription)")]))
             }
@@ -142,7 +159,9 @@ public struct Verifier: Sendable {
     /// Selects the hidden suites' tests: their modules are named `Section<N>…Tests`.
     static let sectionFilter = "^Section[0-9]+"
 
-    static func problems(section: Course.Section, run: TrackRun, expectPass: Bool, workbench: Workbench) -> [VerificationProblem] {
+    static func problems(
+        section: Course.Section, run: TrackRun, expectPass: Bool, workbench: Workbench, subject: String = "the reference solution"
+    ) -> [VerificationProblem] {
         let area = "Section \(section.number) \(expectPass ? "solution" : "starter")"
         let grade = SectionGrade(section: section, run: run, workbench: workbench)
         if !run.compiled {
@@ -161,7 +180,7 @@ public struct Verifier: Sendable {
             case (true, .passed), (false, .failed):
                 continue
             case (true, _):
-                problems.append(VerificationProblem(area, "\"\(check.name)\" \(outcome.result.rawValue) on the reference solution\(firstIssue(outcome))"))
+                problems.append(VerificationProblem(area, "\"\(check.name)\" \(outcome.result.rawValue) on \(subject)\(firstIssue(outcome))"))
             case (false, .passed):
                 problems.append(VerificationProblem(area, "\"\(check.name)\" already passes on the starter: the check cannot tell an unfinished exercise from a finished one"))
             case (false, .crashed), (false, .timedOut):
@@ -201,7 +220,7 @@ public struct Verifier: Sendable {
         return ": " + issue.replacingOccurrences(of: "\n", with: " — ")
     }
 
-    private func line(_ label: String, _ detail: String, problems: [VerificationProblem], style: TerminalStyle) -> String {
+    func line(_ label: String, _ detail: String, problems: [VerificationProblem], style: TerminalStyle) -> String {
         let padded = label.padding(toLength: 17, withPad: " ", startingAt: 0)
         if problems.isEmpty { return "\(padded)\(detail)  " + style.success("ok") }
         return "\(padded)" + style.failure("\(problems.count) problem(s)")

@@ -1,9 +1,29 @@
 import Foundation
 
-/// Lays out a known mistake as a complete section folder under `.build/coach/mistakes/`: the reference
-/// solution's files, with each of the mistake's fixtures applied. A fixture named `<File>.diff` is a
+/// A solution that differs from the reference: a known mistake, which some check must reject, or an
+/// alternative solution, which every check must accept. Its fixtures live in
+/// `course/<mistakes|alternatives>/<target>/<id>/`.
+struct SolutionVariant {
+    /// Which kind, named as its folder is.
+    enum Kind: String {
+        case mistake = "mistakes"
+        case alternative = "alternatives"
+
+        /// How messages name one.
+        var noun: String { self == .mistake ? "known mistake" : "alternative solution" }
+    }
+
+    let kind: Kind
+    let id: String
+
+    static func mistake(_ mistake: Course.KnownMistake) -> SolutionVariant { SolutionVariant(kind: .mistake, id: mistake.id) }
+    static func alternative(_ alternative: Course.Alternative) -> SolutionVariant { SolutionVariant(kind: .alternative, id: alternative.id) }
+}
+
+/// Lays out a solution variant as a complete section folder under `.build/coach/<kind>/`: the reference
+/// solution's files, with each of the variant's fixtures applied. A fixture named `<File>.diff` is a
 /// unified diff (`diff -u`) against the solution's `<File>`; any other fixture replaces the file of its name.
-struct MistakeStage {
+struct VariantStage {
     let workbench: Workbench
 
     /// Why a fixture cannot be applied.
@@ -12,19 +32,24 @@ struct MistakeStage {
         var errorDescription: String? { message }
     }
 
-    /// Creates (or recreates) the staged folder and returns its path relative to the workbench root.
+    /// Stages a known mistake; see ``stage(_:of:)-(SolutionVariant,_)``.
     func stage(_ mistake: Course.KnownMistake, of section: Course.Section) throws -> String {
+        try stage(.mistake(mistake), of: section)
+    }
+
+    /// Creates (or recreates) the staged folder and returns its path relative to the workbench root.
+    func stage(_ variant: SolutionVariant, of section: Course.Section) throws -> String {
         // The folder below is deleted and refilled: an id that is not one plain name could point it anywhere.
-        guard CoursePath.isPlainName(mistake.id, allowingDots: true) else {
-            throw StageError(message: "the known mistake id \"\(mistake.id.escapedForTerminal())\" is not a plain folder name")
+        guard CoursePath.isPlainName(variant.id, allowingDots: true) else {
+            throw StageError(message: "the \(variant.kind.noun) id \"\(variant.id.escapedForTerminal())\" is not a plain folder name")
         }
         let files = FileManager.default
-        let relative = ".build/coach/mistakes/\(section.target)/\(mistake.id)"
+        let relative = ".build/coach/\(variant.kind.rawValue)/\(section.target)/\(variant.id)"
         let folder = workbench.root.appending(path: relative)
         try? files.removeItem(at: folder)
         try files.createDirectory(at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
         try files.copyItem(at: workbench.sourceFolder(of: section, on: .solutions), to: folder)
-        let fixtures = workbench.fixtureFolder(of: mistake, in: section)
+        let fixtures = workbench.fixtureFolder(of: variant, in: section)
         for name in try files.contentsOfDirectory(atPath: fixtures.path).sorted() {
             let fixture = fixtures.appending(path: name)
             if name.hasSuffix(".diff") {

@@ -1,0 +1,116 @@
+import MutantSchemata
+import SwiftParser
+import SwiftSyntax
+import Testing
+
+@Suite("Mutant schemata")
+struct MutantSchemataTests {
+    /// The changes the schema of `source` holds, as "kind: original → mutated".
+    func changes(in source: String) -> [String] {
+        MutantSchemata.make(file: "F.swift", source: source, firstID: 1).mutants.map { "\($0.kind.rawValue): \($0.original) → \($0.mutated)" }
+    }
+
+    @Test("a boundary, a connective, a literal and a negated condition are each a mutant")
+    func operatorsAndConditions() {
+        let found = changes(in: """
+            func isAdult(_ age: Int, member: Bool) -> Bool {
+                if age >= 18 && member { return true }
+                return false
+            }
+            """)
+        #expect(found.contains("relational boundary: >= → >"))
+        #expect(found.contains("logical connective swapped: && → ||"))
+        #expect(found.contains("integer changed by one: 18 → 19"))
+        #expect(found.contains("integer changed by one: 18 → 17"))
+        #expect(found.contains("condition negated: age >= 18 && member → !(age >= 18 && member)"))
+        #expect(found.contains("boolean flipped: true → false"))
+        #expect(found.contains("early exit removed: if age >= 18 && member { return true } → (removed)"))
+    }
+
+    @Test("a save, a sort order, a dropped sort descriptor and the given store are each a mutant")
+    func persistenceMistakes() {
+        let found = changes(in: """
+            struct Repository {
+                let store: PreferenceStore
+                func save(_ note: Note) throws {
+                    context.insert(note)
+                    try context.save()
+                    store.set(1, forKey: "count")
+                }
+                func list() -> FetchDescriptor<Note> {
+                    FetchDescriptor(sortBy: [SortDescriptor(\\.isPinned, order: .reverse), SortDescriptor(\\.title)])
+                }
+            }
+            """)
+        #expect(found.contains("statement removed: try context.save() → (removed)"))
+        #expect(found.contains("statement removed: context.insert(note) → (removed)"))
+        #expect(found.contains("given store replaced by the default: store → type(of: store).standard"))
+        #expect(found.contains("sort order flipped: .reverse → .forward"))
+        #expect(found.contains("sort order flipped: SortDescriptor(\\.title) → SortDescriptor(\\.title, order: .reverse)"))
+        #expect(found.contains("sort descriptor dropped: SortDescriptor(\\.title) → [SortDescriptor(\\.isPinned, order: .reverse)]"))
+    }
+
+    @Test("branches in another order, min for max, and toggle for an assignment are each a mutant")
+    func branchesAndToggles() {
+        let found = changes(in: """
+            func grade(_ score: Int) -> String {
+                if score > 90 { return "A" } else if score > 80 { return "B" }
+                flag = true
+                return String(max(score, 0))
+            }
+            """)
+        #expect(found.contains("branches swapped: if score > 90 … else if score > 80 → score > 80 { return \"B\" } else if score > 90 { return \"A\" }"))
+        #expect(found.contains("min and max swapped: max → min"))
+        #expect(found.contains("assignment and toggle swapped: flag = true → flag.toggle()"))
+    }
+
+    @Test("an assignment in an initializer, the only statement of a body and attribute arguments are never mutants")
+    func unsafeSitesAreLeftAlone() {
+        let found = changes(in: """
+            final class Settings {
+                @AppStorage("sortOrder") var sortOrder = 3
+                var name: String
+                init(name: String) {
+                    self.name = name
+                    count = 1
+                }
+                func reset() { context.save() }
+            }
+            """)
+        #expect(!found.contains { $0.hasPrefix("statement removed: self.name = name") })
+        #expect(!found.contains { $0.hasPrefix("statement removed: count = 1") })
+        #expect(!found.contains { $0.hasPrefix("statement removed: context.save()") })
+        #expect(!found.contains { $0.contains("\"sortOrder\"") || $0.hasSuffix("→ 4") && $0.contains("3") })
+    }
+
+    @Test("the schema parses, switches each body over the mutants, and keeps the reference as the default")
+    func schemaIsValidSwift() throws {
+        let source = """
+            func total(_ values: [Int]) -> Int {
+                var sum = 0
+                for value in values where value > 0 { sum += value }
+                return sum
+            }
+            var isEmpty: Bool { count == 0 }
+            """
+        let schema = MutantSchemata.make(file: "F.swift", source: source, firstID: 7)
+        let tree = Parser.parse(source: schema.source)
+        #expect(!tree.hasError, "the schema does not parse:\n\(schema.source)")
+        #expect(schema.mutants.first?.id == 7)
+        #expect(schema.nextID == 7 + schema.mutants.count)
+        #expect(schema.source.contains("switch coachActiveMutant {"))
+        #expect(schema.source.components(separatedBy: "default:").count == 3)
+        for mutant in schema.mutants {
+            let lines = schema.source.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines[mutant.schemataLines.lowerBound - 1].hasPrefix("case \(mutant.id):"))
+        }
+    }
+
+    @Test("excluded mutants are left out and the others keep their identifiers")
+    func exclusionKeepsIdentifiers() {
+        let source = "func f(_ a: Int) -> Bool { a < 3 }\n"
+        let all = MutantSchemata.make(file: "F.swift", source: source, firstID: 1).mutants.map(\.id)
+        let some = MutantSchemata.make(file: "F.swift", source: source, firstID: 1, excluding: [all[0]]).mutants.map(\.id)
+        #expect(some == Array(all.dropFirst()))
+    }
+}
