@@ -113,7 +113,7 @@ let coreTargets: [Target] = [
     // The module learners import: re-exports every part of the core.
     .target(
         name: "PersistenceCore",
-        dependencies: ["PersistenceSandbox", "PersistencePreferences", "PersistenceVault", "PersistenceModels"]
+        dependencies: ["PersistenceSandbox", "PersistencePreferences", "PersistenceVault", "PersistenceModels", "PersistenceSQLiteStore"]
     ),
     .target(name: "PersistenceSandbox"),
     .target(name: "PersistencePreferences", dependencies: ["PersistenceSandbox"]),
@@ -121,12 +121,17 @@ let coreTargets: [Target] = [
         name: "PersistenceVault",
         dependencies: ["PersistenceSandbox", .product(name: "Crypto", package: "swift-crypto")]
     ),
-    // SwiftData's model layer: @Model classes, containers and contexts over SQLite.
+    // SwiftData's model layer: @Model classes, containers, contexts (the unit of work) and the DataStore
+    // boundary every store is reached through.
     .target(
         name: "PersistenceModels",
+        dependencies: ["PersistenceMacros", "PersistenceObjectLifetime", "PersistenceSandbox"]
+    ),
+    // The default store: SQLite through GRDB. The only module that imports GRDB or writes SQL.
+    .target(
+        name: "PersistenceSQLiteStore",
         dependencies: [
-            "PersistenceMacros",
-            "PersistenceObjectLifetime",
+            "PersistenceModels",
             "PersistenceSandbox",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -162,7 +167,7 @@ let coreTestTargets: [Target] = [
     ),
     .testTarget(
         name: "PersistenceModelsTests",
-        dependencies: ["PersistenceCore", "PersistenceModels", .product(name: "GRDB", package: "GRDB.swift")]
+        dependencies: ["PersistenceCore", "PersistenceModels", "PersistenceSQLiteStore", .product(name: "GRDB", package: "GRDB.swift")]
     ),
     .testTarget(
         name: "PersistenceMacrosTests",
@@ -200,6 +205,7 @@ let benchmarkTargets: [Target] = [
         name: "CoreBench",
         dependencies: [
             "PersistenceModels",
+            "PersistenceSQLiteStore",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -5,6 +5,7 @@
 // yet uses `Data`, `Date` and `LocalizedError`.
 @_exported import Foundation
 @_exported import PersistenceModels
+@_exported import PersistenceSQLiteStore
 @_exported import PersistencePreferences
 @_exported import PersistenceSandbox
 @_exported import PersistenceVault

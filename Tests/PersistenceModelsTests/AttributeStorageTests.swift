@@ -1,5 +1,6 @@
 import Foundation
 @testable import PersistenceModels
+@testable import PersistenceSQLiteStore
 import Testing
 
 @Suite("Attribute storage")
@@ -37,7 +38,7 @@ struct AttributeStorageTests {
         store.context.insert(sample)
         try store.context.save()
 
-        let reopened = try ModelContainer(for: Schema(ModelStoreFixture.allModels), configurations: store.container.configurations)
+        let reopened = try ModelContainer(for: Schema(ModelStoreFixture.allModels), configurations: Array(store.container.configurations))
         let loaded = try #require(try ModelContext(reopened).fetch(FetchDescriptor<Sample>()).first)
         #expect(loaded !== sample)
         #expect(loaded.text == "hello")

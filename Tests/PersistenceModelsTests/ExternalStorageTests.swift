@@ -1,5 +1,6 @@
 import Foundation
 @testable import PersistenceModels
+@testable import PersistenceSQLiteStore
 import Testing
 
 @Suite("External storage")
@@ -27,7 +28,7 @@ struct ExternalStorageTests {
         let directory = try #require(store.container.store.externalData?.directory)
         #expect(directory.path.hasSuffix(".photos.store_SUPPORT/_EXTERNAL_DATA"))
 
-        let reopened = try ModelContainer(for: Schema(Self.models), configurations: store.container.configurations)
+        let reopened = try ModelContainer(for: Schema(Self.models), configurations: Array(store.container.configurations))
         let loaded = try #require(try ModelContext(reopened).fetch(FetchDescriptor<Photo>()).first)
         #expect(loaded.imageData == bytes)
     }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PersistenceModels
+@testable import PersistenceSQLiteStore
 import Testing
 
 /// The context's identity map: one object per stored row while someone uses it, and nothing kept once

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PersistenceModels
+@testable import PersistenceSQLiteStore
 import Testing
 
 /// Two writers changing one many-to-many relationship from either side: each save writes only the links

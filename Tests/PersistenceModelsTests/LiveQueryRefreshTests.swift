@@ -1,5 +1,6 @@
 import Foundation
 @testable import PersistenceModels
+@testable import PersistenceSQLiteStore
 import Testing
 
 /// A list that shows unpinned notes by title, the way a view declares it.

@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 @testable import PersistenceModels
+@testable import PersistenceSQLiteStore
 import PersistenceSandbox
 import Testing
 
@@ -58,7 +59,7 @@ struct ModelContextTests {
         let other = store.newContext()
         #expect(try other.fetch(FetchDescriptor<Note>()).map(\.title) == ["Final"])
 
-        let reopened = try ModelContainer(for: Note.self, Tag.self, Folder.self, configurations: store.container.configurations[0])
+        let reopened = try ModelContainer(for: Note.self, Tag.self, Folder.self, configurations: store.container.configurations.first!)
         #expect(try ModelContext(reopened).fetch(FetchDescriptor<Note>()).map(\.title) == ["Final"])
     }
 

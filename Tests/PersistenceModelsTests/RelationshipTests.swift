@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 @testable import PersistenceModels
+@testable import PersistenceSQLiteStore
 import Testing
 
 @Suite("Relationships")

@@ -1,4 +1,5 @@
 @testable import PersistenceModels
+@testable import PersistenceSQLiteStore
 import Testing
 
 /// The value slots of a model: a copy-on-write array that must keep every value it holds alive exactly

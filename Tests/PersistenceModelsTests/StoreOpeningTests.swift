@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 @testable import PersistenceModels
+@testable import PersistenceSQLiteStore
 import PersistenceSandbox
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceModels
+import PersistenceSQLiteStore
 
 /// The note every single-table workload stores: the same columns for the core, raw SQLite and GRDB.
 @Model

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PersistenceModels
+import PersistenceSQLiteStore
 
 /// Opens the reading connection of the core and of GRDB while a workload is prepared.
 ///

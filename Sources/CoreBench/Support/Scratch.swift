@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceModels
+import PersistenceSQLiteStore
 
 /// Temporary store files for the workloads, and filled templates copied before each run.
 final class Scratch {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PersistenceModels
+import PersistenceSQLiteStore
 
 /// Workload 2: fetch every note as objects.
 struct FetchAllWorkload: Workload {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PersistenceModels
+import PersistenceSQLiteStore
 
 /// Workload 1: insert notes with one save.
 struct InsertWorkload: Workload {

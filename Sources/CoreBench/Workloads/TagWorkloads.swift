@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PersistenceModels
+import PersistenceSQLiteStore
 
 /// Shared sizes of the many-to-many workloads.
 struct TagShape {

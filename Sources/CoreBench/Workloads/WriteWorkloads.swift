@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PersistenceModels
+import PersistenceSQLiteStore
 
 /// Workload 5: change 1% of the notes through fetched objects and save.
 struct UpdateWorkload: Workload {

@@ -1,75 +1,96 @@
 import Foundation
-import GRDB
 
-/// The store of a set of models and the source of the contexts that read and write it.
+/// The stores of a set of models and the source of the contexts that read and write them.
+///
+/// Each configuration opens one store; each entity is kept in the store of the configuration whose
+/// schema names it (or, when none does, in the first configuration without a schema of its own, else in
+/// the first configuration), so a container can keep some models in a file and others in memory:
 ///
 /// ```swift
-/// let container = try ModelContainer(for: Note.self, Tag.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
-/// let context = ModelContext(container)
+/// let container = try ModelContainer(
+///     for: Schema([User.self, CachedItem.self]),
+///     configurations: [
+///         ModelConfiguration("Users", schema: Schema([User.self])),
+///         ModelConfiguration("Cache", schema: Schema([CachedItem.self]), isStoredInMemoryOnly: true),
+///     ]
+/// )
 /// ```
 ///
 /// ## Topics
 /// - ``mainContext``
 /// - ``schema``
-/// - ``configurations``
+/// - ``deleteAllData()``
 public final class ModelContainer: @unchecked Sendable {
     /// The models the container stores.
     public let schema: Schema
-    /// The configurations the container was created with; the first one describes the store.
-    public let configurations: [ModelConfiguration]
-    let store: ModelStore
+    /// The configurations the container opened, in the order given.
+    package let dataStoreConfigurations: [any DataStoreConfiguration]
+    /// The opened stores, one per configuration.
+    package let stores: [OpenedStore]
+    /// The store of each entity, by entity name.
+    private let storeOfEntity: [String: OpenedStore]
     /// Counts changes made through the container's contexts; live queries observe it.
     let changeSignal = ModelChangeSignal()
-    @MainActor private var cachedMainContext: ModelContext?
+    /// The main context, while anything holds it or one of its models: held weakly, since the context
+    /// holds the container, and a container nobody uses must be freed.
+    @MainActor private weak var cachedMainContext: ModelContext?
 
-    /// Creates a container for the given model types (and the models they relate to).
+    /// Creates a container for the given model types, kept in the stores the configurations describe.
     ///
-    /// - Throws: ``SwiftDataError/loadIssueModelContainer`` when the store cannot be opened or prepared.
-    public convenience init(for forTypes: any PersistentModel.Type..., configurations: ModelConfiguration...) throws {
-        try self.init(for: Schema(forTypes), configurations: configurations)
+    /// - Throws: ``SwiftDataError/loadIssueModelContainer`` when a store cannot be opened, or a
+    ///   relationship links entities kept in different stores.
+    public convenience init(for forTypes: any PersistentModel.Type..., configurations: any DataStoreConfiguration...) throws {
+        try self.init(for: Schema(forTypes), migrationPlan: nil, dataStoreConfigurations: configurations)
     }
 
-    /// Creates a container for a schema.
+    /// Creates a container for a schema, kept in the stores the configurations describe.
     ///
-    /// - Throws: ``SwiftDataError/loadIssueModelContainer`` when the store cannot be opened or prepared.
-    public convenience init(for schema: Schema, configurations: ModelConfiguration...) throws {
-        try self.init(for: schema, configurations: configurations)
+    /// - Throws: ``SwiftDataError/loadIssueModelContainer`` when a store cannot be opened, or a
+    ///   relationship links entities kept in different stores.
+    public convenience init(for givenSchema: Schema, configurations: [any DataStoreConfiguration]) throws {
+        try self.init(for: givenSchema, migrationPlan: nil, dataStoreConfigurations: configurations)
     }
 
-    /// Creates a container for a schema with a list of configurations.
+    /// Opens each configuration's store with the entities it keeps, migrating older stores with
+    /// `migrationPlan`.
     ///
-    /// The first configuration says where the store is and whether it may save; every entity of the
-    /// schema (and of every configuration's schema) is kept in that one store.
-    ///
-    /// - Throws: ``SwiftDataError/loadIssueModelContainer`` when the store cannot be opened or prepared.
-    public convenience init(for schema: Schema, configurations: [ModelConfiguration]) throws {
-        try self.init(for: schema, migrationPlan: nil, configurations: configurations)
-    }
-
-    /// Creates a container for a schema, migrating an older store with the stages of `migrationPlan`.
-    ///
-    /// The first configuration says where the store is and whether it may save; every entity of the
-    /// schema (and of every configuration's schema) is kept in that one store. Without a plan, an
-    /// older store still takes lightweight changes (added, removed and renamed properties, indexes).
-    ///
-    /// - Throws: ``SwiftDataError/loadIssueModelContainer`` when the store cannot be opened, is newer
-    ///   than the schema, or cannot be migrated; a failed migration leaves the store unchanged.
-    public init(for givenSchema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?, configurations: [ModelConfiguration]) throws {
-        let configuration = configurations.first ?? ModelConfiguration()
-        let configuredTypes = configurations.compactMap(\.schema).flatMap { $0.entities.map(\.modelType) }
+    /// - Throws: ``SwiftDataError/loadIssueModelContainer``.
+    package init(
+        for givenSchema: Schema,
+        migrationPlan: (any SchemaMigrationPlan.Type)?,
+        dataStoreConfigurations configurations: [any DataStoreConfiguration]
+    ) throws {
+        guard !configurations.isEmpty else {
+            throw SwiftDataError(.loadIssueModelContainer, reason: "no configuration was given", context: "creating a model container")
+        }
         let version = Self.migrationTarget(of: givenSchema, in: migrationPlan)
-        self.schema = configuredTypes.isEmpty && version == givenSchema.version
+        let configuredTypes = configurations.compactMap(\.schema).flatMap { $0.entities.map(\.modelType) }
+        let schema = configuredTypes.isEmpty && version == givenSchema.version
             ? givenSchema
             : Schema(givenSchema.entities.map(\.modelType) + configuredTypes, version: version)
-        self.configurations = configurations.isEmpty ? [configuration] : configurations
-        self.store = try ModelStore(schema: self.schema, configuration: configuration, migrationPlan: migrationPlan)
+        let assignment = try StoreAssignment(schema: schema, configurations: configurations)
+        var stores: [OpenedStore] = []
+        for (configuration, entities) in zip(configurations, assignment.entitiesOfConfiguration) {
+            let storeSchema = Schema(entities.map(\.modelType), version: version)
+            stores.append(try OpenedStore.open(configuration, schema: storeSchema, migrationPlan: migrationPlan))
+        }
+        var storeOfEntity: [String: OpenedStore] = [:]
+        for (store, entities) in zip(stores, assignment.entitiesOfConfiguration) {
+            for entity in entities { storeOfEntity[entity.name] = store }
+        }
+        self.schema = schema
+        self.dataStoreConfigurations = configurations
+        self.stores = stores
+        self.storeOfEntity = storeOfEntity
     }
 
-    /// A container over an already open store, such as the view a migration stage's context uses.
-    init(schema: Schema, configurations: [ModelConfiguration], store: ModelStore) {
+    /// A container over an already open store engine, such as the view a migration stage's context uses.
+    package init(schema: Schema, engine: any ModelStoreEngine) {
         self.schema = schema
-        self.configurations = configurations
-        self.store = store
+        self.dataStoreConfigurations = []
+        let store = OpenedStore(engine: engine, schema: schema)
+        self.stores = [store]
+        self.storeOfEntity = Dictionary(uniqueKeysWithValues: schema.entities.map { ($0.name, store) })
     }
 
     /// The context bound to the main actor; it saves on its own after changes.
@@ -82,16 +103,83 @@ public final class ModelContainer: @unchecked Sendable {
         return context
     }
 
-    /// Deletes every row of every entity from the store.
+    /// Deletes every model from every store, and the history.
     ///
-    /// - Throws: ``SwiftDataError/storeOperationFailed`` when the store cannot be written.
+    /// - Throws: ``SwiftDataError/storeOperationFailed`` when a store cannot be erased.
     public func deleteAllData() throws {
-        try store.write(while: "deleting all data") { db in
-            for table in self.store.layout.allTableNames {
-                try db.execute(sql: "DELETE FROM \(table.quotedDatabaseIdentifier)")
+        for store in stores {
+            do {
+                try store.erase()
+            } catch let error as SwiftDataError {
+                throw error
+            } catch {
+                throw SwiftDataError(.storeOperationFailed, reason: "\(error)", context: "deleting all data of the store \(store.identifier)")
             }
-            try HistoryStore.deleteAll(in: db)
         }
         changeSignal.noteChange(.storeRewritten)
+    }
+
+    /// The store that keeps `entityName`, if the container has the entity.
+    package func store(ofEntity entityName: String) -> OpenedStore? {
+        storeOfEntity[entityName]
+    }
+
+    /// The store that keeps `type`.
+    ///
+    /// - Throws: ``SwiftDataError/unknownModelType`` when the container has no such model.
+    package func store(of type: any PersistentModel.Type, while activity: @autoclosure () -> String) throws -> OpenedStore {
+        guard let store = storeOfEntity[Schema.entityName(of: type)] else {
+            throw SwiftDataError(.unknownModelType, reason: "\(type) is not one of the container's models; pass it to ModelContainer(for:)", context: activity())
+        }
+        return store
+    }
+
+    /// The version a store of `schema` is migrated to: that of the plan's newest versioned schema holding
+    /// all of the schema's models, else the schema's own version.
+    package static func migrationTarget(of schema: Schema, in migrationPlan: (any SchemaMigrationPlan.Type)?) -> Schema.Version {
+        guard let migrationPlan else { return schema.version }
+        let given = Set(schema.entities.map { ObjectIdentifier($0.modelType) })
+        let matching = migrationPlan.schemas.last { versioned in
+            given.isSubset(of: Schema(versionedSchema: versioned).entities.map { ObjectIdentifier($0.modelType) })
+        }
+        return matching?.versionIdentifier ?? schema.version
+    }
+}
+
+/// Which configuration keeps each entity, checked so that no relationship spans two stores.
+struct StoreAssignment {
+    /// The entities of each configuration, in the configurations' order.
+    let entitiesOfConfiguration: [[Schema.Entity]]
+
+    init(schema: Schema, configurations: [any DataStoreConfiguration]) throws {
+        var owner: [String: Int] = [:]
+        for (index, configuration) in configurations.enumerated() {
+            for entity in configuration.schema?.entities ?? [] where owner[entity.name] == nil {
+                owner[entity.name] = index
+            }
+        }
+        // Entities no configuration names go to the first configuration without a schema of its own,
+        // or to the first configuration when every one names its models.
+        let catchAll = configurations.firstIndex { $0.schema == nil } ?? 0
+        var entities = Array(repeating: [Schema.Entity](), count: configurations.count)
+        for entity in schema.entities {
+            let index = owner[entity.name] ?? catchAll
+            owner[entity.name] = index
+            entities[index].append(entity)
+        }
+        for entity in schema.entities {
+            for property in entity.relationships {
+                guard let destination = property.relationshipShape?.destination else { continue }
+                let other = Schema.entityName(of: destination)
+                guard let mine = owner[entity.name], let theirs = owner[other], mine != theirs else { continue }
+                throw SwiftDataError(
+                    .loadIssueModelContainer,
+                    reason: "\(entity.name).\(property.name) links \(entity.name), kept in the configuration \"\(configurations[mine].name)\", "
+                        + "to \(other), kept in \"\(configurations[theirs].name)\"; a relationship cannot span two stores — keep both in one configuration",
+                    context: "assigning models to stores"
+                )
+            }
+        }
+        entitiesOfConfiguration = entities
     }
 }

@@ -1,12 +1,12 @@
 import Foundation
-import GRDB
 
 extension ModelContext {
     /// The transactions of the store's history that match a descriptor, oldest first unless it sorts them.
     ///
-    /// A predicate over `token`, `transactionIdentifier`, `timestamp` and `author` (with comparisons,
-    /// `==`, `!=`, `&&`, `||`, `!`) runs in SQLite; any other predicate runs in memory over every
-    /// transaction, with the same result. Each transaction's changes are read with it.
+    /// The default store runs a predicate over `token`, `transactionIdentifier`, `timestamp` and
+    /// `author` (with comparisons, `==`, `!=`, `&&`, `||`, `!`) in SQLite, any other predicate in memory
+    /// over every transaction, with the same result. Each transaction's changes are read with it. Custom
+    /// stores keep no history.
     ///
     /// ```swift
     /// var descriptor = HistoryDescriptor<DefaultHistoryTransaction>()
@@ -17,30 +17,7 @@ extension ModelContext {
     /// - Parameter descriptor: Which transactions, in which order, and at most how many.
     /// - Throws: ``SwiftDataError`` when the store cannot be read or the predicate fails to evaluate.
     public func fetchHistory(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>) throws -> [DefaultHistoryTransaction] {
-        let condition = descriptor.predicate.flatMap { try? HistoryPredicateTranslator.translate($0, storeIdentifier: store.identifier) }
-        let filtersInMemory = descriptor.predicate != nil && condition == nil
-        let limitsInSQL = !filtersInMemory && descriptor.sortBy.isEmpty
-        let (rows, changes) = try store.read(while: "fetching history") { db in
-            let rows = try HistoryStore.transactions(where: condition, limit: limitsInSQL ? descriptor.fetchLimit : nil, in: db)
-            return (rows, try HistoryStore.changes(ofTransactions: rows.map(\.number), in: db))
-        }
-        var transactions = rows.map { makeTransaction($0, changes: changes[$0.number] ?? []) }
-        if filtersInMemory, let predicate = descriptor.predicate {
-            transactions = try transactions.filter { transaction in
-                do {
-                    return try predicate.evaluate(transaction)
-                } catch {
-                    throw SwiftDataError(.unsupportedPredicate, reason: "\(error)", context: "evaluating the predicate of a history fetch in memory")
-                }
-            }
-        }
-        if !descriptor.sortBy.isEmpty {
-            transactions.sort(using: descriptor.sortBy)
-        }
-        if !limitsInSQL, let limit = descriptor.fetchLimit {
-            transactions = Array(transactions.prefix(max(0, limit)))
-        }
-        return transactions
+        try container.stores.compactMap(\.engine).flatMap { try $0.fetchHistory(descriptor) }
     }
 
     /// Deletes the transactions of the store's history that match a descriptor (all of them without a predicate).
@@ -54,62 +31,11 @@ extension ModelContext {
     /// - Parameter descriptor: Which transactions to delete; with a `fetchLimit`, only the first ones in its order.
     /// - Throws: ``SwiftDataError`` when the store cannot be written or the predicate fails to evaluate.
     public func deleteHistory(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>) throws {
-        guard store.allowsSave else {
-            throw SwiftDataError(.saveNotAllowed, reason: "the configuration was created with allowsSave: false", context: "deleting history")
-        }
-        let condition = descriptor.predicate.flatMap { try? HistoryPredicateTranslator.translate($0, storeIdentifier: store.identifier) }
-        if descriptor.sortBy.isEmpty, descriptor.predicate == nil || condition != nil {
-            try store.write(while: "deleting history") { db in
-                let rows = try HistoryStore.transactions(where: condition, limit: descriptor.fetchLimit, in: db)
-                try HistoryStore.deleteTransactions(rows.map(\.number), in: db)
+        for engine in container.stores.compactMap(\.engine) {
+            guard engine.allowsSave else {
+                throw SwiftDataError(.saveNotAllowed, reason: "the configuration was created with allowsSave: false", context: "deleting history")
             }
-        } else {
-            let numbers = try fetchHistory(descriptor).map(\.transactionIdentifier)
-            try store.write(while: "deleting history") { db in
-                try HistoryStore.deleteTransactions(numbers, in: db)
-            }
-        }
-    }
-
-    /// A transaction value from its rows; changes to entities the schema no longer has are left out.
-    private func makeTransaction(_ row: HistoryStore.TransactionRow, changes: [HistoryStore.ChangeRow]) -> DefaultHistoryTransaction {
-        var values: [HistoryChange] = []
-        for change in changes {
-            guard let modelType = store.layout.entities[change.entity]?.entity.modelType else { continue }
-            for key in change.primaryKeys {
-                let identifier = PersistentIdentifier(storeIdentifier: store.identifier, entityName: change.entity, key: .permanent(key))
-                values.append(Self.historyChange(change, of: modelType, identifier: identifier, transaction: row.number))
-            }
-        }
-        return DefaultHistoryTransaction(
-            changes: values,
-            transactionIdentifier: row.number,
-            storeIdentifier: store.identifier,
-            bundleIdentifier: row.bundleIdentifier,
-            processIdentifier: row.processIdentifier,
-            author: row.author,
-            timestamp: row.timestamp,
-            token: DefaultHistoryToken(storeIdentifier: store.identifier, transactionNumber: row.number)
-        )
-    }
-
-    /// The typed change for one row of a change group.
-    private static func historyChange<Model: PersistentModel>(
-        _ change: HistoryStore.ChangeRow,
-        of modelType: Model.Type,
-        identifier: PersistentIdentifier,
-        transaction: Int64
-    ) -> HistoryChange {
-        switch change.kind {
-        case .insert:
-            return .insert(DefaultHistoryInsert<Model>(changedPersistentIdentifier: identifier, transactionIdentifier: transaction))
-        case .update:
-            let keyPaths = change.updatedAttributes.compactMap { name in
-                Model.schemaMetadata.first { $0.name == name }?.keyPath as? PartialKeyPath<Model>
-            }
-            return .update(DefaultHistoryUpdate<Model>(changedPersistentIdentifier: identifier, transactionIdentifier: transaction, updatedAttributes: keyPaths))
-        case .delete:
-            return .delete(DefaultHistoryDelete<Model>(changedPersistentIdentifier: identifier, transactionIdentifier: transaction))
+            try engine.deleteHistory(descriptor)
         }
     }
 }

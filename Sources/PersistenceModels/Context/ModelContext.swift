@@ -35,17 +35,25 @@ public final class ModelContext {
     var pendingInserts = ModelSet()
     var pendingChanges = ModelSet()
     var pendingDeletes = ModelSet()
+    /// Rows deleted by predicate since the last save, by entity name, that the context holds no model of.
+    var pendingBatchDeletes: [String: Set<Int64>] = [:]
+    /// The number the identity map files each custom-store key under, by entity name.
+    var customKeyNumbers: [String: [PrimaryKeyValue: Int64]] = [:]
+    var nextCustomKeyNumber: Int64 = 0
     private var autosaveScheduled = false
+    /// Who the context is to its stores, and the author its saves are recorded under.
+    public var editingState: EditingState { EditingState(id: editingIdentity, author: author) }
+    private let editingIdentity = UUID()
 
-    /// Creates a context for a container's store.
+    /// Creates a context for a container's stores.
     public init(_ container: ModelContainer) {
         self.container = container
     }
 
-    var store: ModelStore { container.store }
-
     /// Whether there are unsaved inserts, changes or deletes.
-    public var hasChanges: Bool { !pendingInserts.isEmpty || !pendingChanges.isEmpty || !pendingDeletes.isEmpty }
+    public var hasChanges: Bool {
+        !pendingInserts.isEmpty || !pendingChanges.isEmpty || !pendingDeletes.isEmpty || !pendingBatchDeletes.isEmpty
+    }
 
     /// The models inserted since the last save.
     public var insertedModelsArray: [any PersistentModel] { pendingInserts.models }
@@ -73,6 +81,7 @@ public final class ModelContext {
             }
             guard backing.context == nil else { continue }
             backing.context = self
+            backing.modelType = type(of: next)
             if backing.isNew {
                 pendingInserts.insert(next)
                 newlyInserted.append(next)
@@ -141,6 +150,7 @@ public final class ModelContext {
         pendingInserts.removeAll()
         pendingChanges.removeAll()
         pendingDeletes.removeAll()
+        pendingBatchDeletes.removeAll()
         container.changeSignal.noteChange(.pendingWork)
     }
 
@@ -166,23 +176,6 @@ public final class ModelContext {
             pendingChanges.insert(model)
         }
         scheduleAutosave()
-    }
-
-    func register(_ model: any PersistentModel, entityName: String? = nil) {
-        guard let key = model.persistentBackingData.primaryKey else { return }
-        registry(ofEntity: entityName ?? Schema.entityName(of: type(of: model))).register(model, forKey: key)
-    }
-
-    func registeredModel(entity: String, primaryKey: Int64) -> (any PersistentModel)? {
-        registeredModels[entity]?.model(forKey: primaryKey)
-    }
-
-    /// The identity map of one entity, made on first use; callers that handle many rows look it up once.
-    func registry(ofEntity name: String) -> EntityRegistry {
-        if let existing = registeredModels[name] { return existing }
-        let created = EntityRegistry()
-        registeredModels[name] = created
-        return created
     }
 
     /// Removes a model that is deleted before its first save from the relationships that hold it.

@@ -34,7 +34,7 @@ public struct SwiftDataError: Error, Equatable, CustomStringConvertible, Sendabl
     /// What the container or context was doing.
     public let context: String
 
-    init(_ code: Code, reason: String, context: String) {
+    package init(_ code: Code, reason: String, context: String) {
         self.code = code
         self.reason = reason
         self.context = context

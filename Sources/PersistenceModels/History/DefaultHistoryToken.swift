@@ -10,11 +10,11 @@ import Foundation
 /// ```
 public struct DefaultHistoryToken: HistoryToken, CustomStringConvertible {
     /// The store whose history the token belongs to.
-    let storeIdentifier: String
+    package let storeIdentifier: String
     /// The number of the transaction within that store.
-    let transactionNumber: Int64
+    package let transactionNumber: Int64
 
-    init(storeIdentifier: String, transactionNumber: Int64) {
+    package init(storeIdentifier: String, transactionNumber: Int64) {
         self.storeIdentifier = storeIdentifier
         self.transactionNumber = transactionNumber
     }

@@ -25,6 +25,20 @@ public struct DefaultHistoryTransaction: HistoryTransaction {
     /// The transaction's place in the history.
     public let token: DefaultHistoryToken
 
+    package init(
+        changes: [HistoryChange], transactionIdentifier: Int64, storeIdentifier: String, bundleIdentifier: String,
+        processIdentifier: String, author: String?, timestamp: Date, token: DefaultHistoryToken
+    ) {
+        self.changes = changes
+        self.transactionIdentifier = transactionIdentifier
+        self.storeIdentifier = storeIdentifier
+        self.bundleIdentifier = bundleIdentifier
+        self.processIdentifier = processIdentifier
+        self.author = author
+        self.timestamp = timestamp
+        self.token = token
+    }
+
     /// The transaction's identifier.
     public var id: Int64 { transactionIdentifier }
 

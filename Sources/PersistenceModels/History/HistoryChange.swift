@@ -67,6 +67,11 @@ public struct DefaultHistoryInsert<Model: PersistentModel>: HistoryInsert {
     public let changedPersistentIdentifier: PersistentIdentifier
     /// The transaction that made the change.
     public let transactionIdentifier: Int64
+
+    package init(changedPersistentIdentifier: PersistentIdentifier, transactionIdentifier: Int64) {
+        self.changedPersistentIdentifier = changedPersistentIdentifier
+        self.transactionIdentifier = transactionIdentifier
+    }
 }
 
 /// A change to a stored model of type `Model`.
@@ -82,6 +87,12 @@ public struct DefaultHistoryUpdate<Model: PersistentModel>: HistoryUpdate {
     // Key paths are immutable values; the standard library only lacks the Sendable annotation.
     /// The key paths of the attributes and relationships the save wrote, in the order the model declares them.
     public nonisolated(unsafe) let updatedAttributes: [PartialKeyPath<Model>]
+
+    package init(changedPersistentIdentifier: PersistentIdentifier, transactionIdentifier: Int64, updatedAttributes: [PartialKeyPath<Model>]) {
+        self.changedPersistentIdentifier = changedPersistentIdentifier
+        self.transactionIdentifier = transactionIdentifier
+        self.updatedAttributes = updatedAttributes
+    }
 }
 
 /// The delete of a model of type `Model`.
@@ -90,4 +101,9 @@ public struct DefaultHistoryDelete<Model: PersistentModel>: HistoryDelete {
     public let changedPersistentIdentifier: PersistentIdentifier
     /// The transaction that made the change.
     public let transactionIdentifier: Int64
+
+    package init(changedPersistentIdentifier: PersistentIdentifier, transactionIdentifier: Int64) {
+        self.changedPersistentIdentifier = changedPersistentIdentifier
+        self.transactionIdentifier = transactionIdentifier
+    }
 }

@@ -60,15 +60,42 @@ public struct EnvironmentValues {
     }
 }
 
-/// The container behind contexts handed out when the environment has none.
+/// The container behind contexts handed out when the environment has none: no models, in a store
+/// that keeps nothing.
 private enum EmptyModelContainer {
     static let shared: ModelContainer = {
         do {
-            return try ModelContainer(for: Schema([]), configurations: [ModelConfiguration(isStoredInMemoryOnly: true)])
+            return try ModelContainer(for: Schema([]), configurations: [EmptyConfiguration()])
         } catch {
-            preconditionFailure("creating an empty store in memory failed: \(error) — while providing a default model context")
+            preconditionFailure("creating an empty container failed: \(error) — while providing a default model context")
         }
     }()
+
+    struct EmptyConfiguration: DataStoreConfiguration {
+        typealias Store = EmptyStore
+        var name = "empty"
+        var schema: Schema?
+        static func == (lhs: Self, rhs: Self) -> Bool { true }
+        func hash(into hasher: inout Hasher) {}
+    }
+
+    final class EmptyStore: DataStore {
+        let configuration: EmptyConfiguration
+        let identifier = "empty"
+        let schema = Schema([])
+
+        init(_ configuration: EmptyConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)?) throws {
+            self.configuration = configuration
+        }
+
+        func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultSnapshot> {
+            DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: [])
+        }
+
+        func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
+            DataStoreSaveChangesResult(for: identifier)
+        }
+    }
 }
 
 /// Reads a value from the environment of the scope the owner was created in, like SwiftUI's `@Environment`.

@@ -50,14 +50,14 @@ public enum MigrationStage: @unchecked Sendable, CustomStringConvertible {
     )
 
     /// The version the stage starts from.
-    var fromVersion: any VersionedSchema.Type {
+    package var fromVersion: any VersionedSchema.Type {
         switch self {
         case .lightweight(let from, _), .custom(let from, _, _, _): from
         }
     }
 
     /// The version the stage leads to.
-    var toVersion: any VersionedSchema.Type {
+    package var toVersion: any VersionedSchema.Type {
         switch self {
         case .lightweight(_, let to), .custom(_, let to, _, _): to
         }

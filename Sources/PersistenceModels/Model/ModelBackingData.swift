@@ -4,7 +4,7 @@ import Foundation
 ///
 /// A new model's backing data holds the values its initializer set. A fetched model's backing data
 /// holds the row's attributes; its relationships load on first access.
-public final class ModelBackingData {
+public final class ModelBackingData: BackingData {
     // The stored properties an initializer sets have no default value: a default followed by an
     // assignment in the initializer would make the assignment a checked access on every fetched row.
     //
@@ -14,28 +14,36 @@ public final class ModelBackingData {
     // fetched row.
 
     /// Current values by property name.
-    @exclusivity(unchecked) var values: ModelValues
+    @exclusivity(unchecked) package var values: ModelValues
     /// Values as of the last save or fetch, by property name; rollback restores them.
-    var committedValues: ModelValues { edits?.committedSnapshot ?? values }
+    package var committedValues: ModelValues { edits?.committedSnapshot ?? values }
     /// The names of the properties changed since the last save or fetch.
-    var changedKeys: Set<String> { edits?.changedKeys ?? [] }
+    package var changedKeys: Set<String> { edits?.changedKeys ?? [] }
     /// What a new or changed model tracks; `nil` for a model as fetched or saved, which keeps its
     /// backing data small.
     @exclusivity(unchecked) private var edits: EditState?
     /// Primary keys of to-one relationships as read from the row, before they are loaded.
-    @exclusivity(unchecked) var foreignKeys: [String: Int64]
+    @exclusivity(unchecked) package var foreignKeys: [String: Int64]
     /// The context that manages the model; held strongly so a model can load its relationships as long as it lives.
-    @exclusivity(unchecked) var context: ModelContext?
+    @exclusivity(unchecked) package var context: ModelContext?
     /// The row's primary key once the model is saved.
-    @exclusivity(unchecked) var primaryKey: Int64?
+    @exclusivity(unchecked) package var primaryKey: Int64?
     /// The store that holds the row, once known.
-    @exclusivity(unchecked) var storeIdentifier: String?
+    @exclusivity(unchecked) package var storeIdentifier: String?
     /// Whether the model is deleted (pending or saved).
-    @exclusivity(unchecked) var isDeleted = false
+    @exclusivity(unchecked) package var isDeleted = false
     /// The identity map that registered the model, which this backing data leaves when it goes.
     @exclusivity(unchecked) var identityMap: EntityRegistry?
     /// Whether the values came from a stored row rather than an initializer.
     private let isMaterialized: Bool
+    /// The model type, once the model is in a context; a snapshot needs it to name the entity.
+    @exclusivity(unchecked) package var modelType: (any PersistentModel.Type)?
+    /// The primary key a custom store chose, when it is not an integer; ``primaryKey`` then only files
+    /// the model in its context's identity map.
+    @exclusivity(unchecked) var customKey: PrimaryKeyValue?
+    /// For a model of a custom store, the identifiers its relationships held in the store's snapshot,
+    /// by property name; read when a relationship is first used.
+    @exclusivity(unchecked) var snapshotLinks: [String: [PersistentIdentifier]]?
 
     /// Creates empty backing data for a new model.
     public init() {
@@ -47,7 +55,7 @@ public final class ModelBackingData {
     }
 
     /// Creates backing data for a stored row; the context that registers its model sets ``context``.
-    init(row values: ModelValues, foreignKeys: [String: Int64], primaryKey: Int64, storeIdentifier: String) {
+    package init(row values: ModelValues, foreignKeys: [String: Int64], primaryKey: Int64, storeIdentifier: String) {
         self.values = values
         self.edits = nil
         self.foreignKeys = foreignKeys
@@ -62,14 +70,23 @@ public final class ModelBackingData {
     }
 
     /// Whether the model has never been saved.
-    var isNew: Bool { primaryKey == nil }
+    package var isNew: Bool { primaryKey == nil }
 
     func persistentModelID(for type: any PersistentModel.Type) -> PersistentIdentifier {
-        PersistentIdentifier(
-            storeIdentifier: storeIdentifier,
-            entityName: Schema.entityName(of: type),
-            key: primaryKey.map { .permanent($0) } ?? .temporary(editState.temporaryIdentifier)
-        )
+        let key: PersistentIdentifier.Key
+        if let customKey {
+            key = .custom(customKey)
+        } else if let primaryKey {
+            key = .permanent(primaryKey)
+        } else {
+            key = .temporary(editState.temporaryIdentifier)
+        }
+        return PersistentIdentifier(storeIdentifier: storeIdentifier, entityName: Schema.entityName(of: type), key: key)
+    }
+
+    /// The identifier of the model, once its type is known to the backing data (in a context).
+    public var persistentModelID: PersistentIdentifier? {
+        modelType.map { persistentModelID(for: $0) }
     }
 
     /// Records the value a property's initializer or declaration gives it.
@@ -121,19 +138,19 @@ public final class ModelBackingData {
     }
 
     /// Sets a value read from the store, which is the committed value as well as the current one.
-    func setLoadedValue(_ value: Any?, forKey key: String) {
+    package func setLoadedValue(_ value: Any?, forKey key: String) {
         values[key] = value
         edits?.committedSnapshot?[key] = value
     }
 
     /// Sets a value read from the store at a slot found once for many models; see ``setLoadedValue(_:forKey:)``.
-    func setLoadedValue(_ value: Any, at slot: ModelValues.Slot) {
+    package func setLoadedValue(_ value: Any, at slot: ModelValues.Slot) {
         values.setValue(value, at: slot)
         edits?.committedSnapshot?.setValue(value, at: slot)
     }
 
     /// The models the relationship `key` holds now.
-    func relatedModels(forKey key: String, of model: any PersistentModel) -> [any PersistentModel] {
+    package func relatedModels(forKey key: String, of model: any PersistentModel) -> [any PersistentModel] {
         guard let value = anyValue(forKey: key, of: model) else { return [] }
         if let shape = ModelTypeCache.relationshipShape(of: type(of: model), named: key) {
             return shape.relatedModels(in: value)
@@ -143,7 +160,7 @@ public final class ModelBackingData {
 
     /// The primary keys of the models the relationship `key` held at the last save or fetch; empty when it
     /// was never loaded, since nothing can have changed it then.
-    func committedRelatedKeys(forKey key: String) -> [Int64] {
+    package func committedRelatedKeys(forKey key: String) -> [Int64] {
         guard let value = committedValues[key] as? any RelationshipValue else { return [] }
         return value._relatedModels.compactMap { $0.persistentBackingData.primaryKey }
     }
@@ -205,7 +222,7 @@ private final class EditState {
 
 extension PersistentModel {
     /// The persisted property named `name`.
-    static func property(named name: String) -> Schema.PropertyMetadata? {
+    package static func property(named name: String) -> Schema.PropertyMetadata? {
         ModelTypeCache.properties(of: Self.self)[name]
     }
 }

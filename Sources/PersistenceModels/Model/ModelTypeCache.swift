@@ -2,33 +2,33 @@ import Foundation
 import Synchronization
 
 /// Per-model-type facts derived from `schemaMetadata`, computed once.
-enum ModelTypeCache {
+package enum ModelTypeCache {
     private static let propertiesByType = Mutex<[ObjectIdentifier: [String: Schema.PropertyMetadata]]>([:])
     private static let inversesByType = Mutex<[ObjectIdentifier: [String: InverseLookup]]>([:])
     private static let metadataByType = Mutex<[ObjectIdentifier: TypeFacts]>([:])
 
     /// The model type's `schemaMetadata`, built once: the generated property builds a new array on every read.
-    static func metadata(of type: any PersistentModel.Type) -> [Schema.PropertyMetadata] {
+    package static func metadata(of type: any PersistentModel.Type) -> [Schema.PropertyMetadata] {
         facts(of: type).metadata
     }
 
     /// The model type's relationship properties, in declaration order.
-    static func relationships(of type: any PersistentModel.Type) -> [Schema.PropertyMetadata] {
+    package static func relationships(of type: any PersistentModel.Type) -> [Schema.PropertyMetadata] {
         facts(of: type).relationships
     }
 
     /// The slots that hold the values of the model type's persisted properties.
-    static func slotLayout(of type: any PersistentModel.Type) -> ModelSlotLayout {
+    package static func slotLayout(of type: any PersistentModel.Type) -> ModelSlotLayout {
         facts(of: type).slotLayout
     }
 
     /// The shape of the model type's relationship property `name`; `nil` for an attribute or an unknown name.
-    static func relationshipShape(of type: any PersistentModel.Type, named name: String) -> RelationshipShape? {
+    package static func relationshipShape(of type: any PersistentModel.Type, named name: String) -> RelationshipShape? {
         facts(of: type).relationshipShapes[name]
     }
 
     /// The model type's entity name; describing a type is slow enough to matter once per row.
-    static func entityName(of type: any PersistentModel.Type) -> String {
+    package static func entityName(of type: any PersistentModel.Type) -> String {
         facts(of: type).entityName
     }
 
@@ -54,14 +54,14 @@ enum ModelTypeCache {
     /// The slots of `metadata`'s properties whose values never need releasing; see ``ModelSlotLayout/plainSlots``.
     private static func plainSlots(of metadata: [Schema.PropertyMetadata]) -> UInt64 {
         var slots: UInt64 = 0
-        for (slot, property) in metadata.prefix(64).enumerated() where property.codec?.holdsPlainValues == true {
+        for (slot, property) in metadata.prefix(64).enumerated() where property.attributeKind?.holdsPlainValues == true {
             slots |= 1 << UInt64(slot)
         }
         return slots
     }
 
     /// The model type's properties by name.
-    static func properties(of type: any PersistentModel.Type) -> [String: Schema.PropertyMetadata] {
+    package static func properties(of type: any PersistentModel.Type) -> [String: Schema.PropertyMetadata] {
         let id = ObjectIdentifier(type)
         if let cached = propertiesByType.withLock({ $0[id] }) { return cached }
         var result: [String: Schema.PropertyMetadata] = [:]
@@ -72,7 +72,7 @@ enum ModelTypeCache {
 
     /// The inverse of the relationship `property` of `type`: named with `inverse:` on either side, or
     /// inferred when each side has exactly one relationship to the other.
-    static func inverse(of property: Schema.PropertyMetadata, in type: any PersistentModel.Type) -> Schema.PropertyMetadata? {
+    package static func inverse(of property: Schema.PropertyMetadata, in type: any PersistentModel.Type) -> Schema.PropertyMetadata? {
         let id = ObjectIdentifier(type)
         if let cached = inversesByType.withLock({ $0[id]?[property.name] }) { return cached.property }
         let found = findInverse(of: property, in: type)

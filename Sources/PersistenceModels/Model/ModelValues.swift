@@ -3,16 +3,16 @@ import Foundation
 /// Where each persisted property of a model type keeps its value: one slot per property, in declaration order.
 ///
 /// Computed once per model type, so that a fetched row fills its values by position rather than by name.
-final class ModelSlotLayout: @unchecked Sendable {
+package final class ModelSlotLayout: @unchecked Sendable {
     /// The property names, in slot order.
-    let names: [String]
+    package let names: [String]
     /// The slot of each property name.
-    let slots: [String: Int]
+    package let slots: [String: Int]
     /// The slots, among the first 64, whose values never need releasing (bit `n` for slot `n`): numbers,
     /// Booleans, dates and UUIDs, optional or not.
-    let plainSlots: UInt64
+    package let plainSlots: UInt64
 
-    init(names: [String], plainSlots: UInt64 = 0) {
+    package init(names: [String], plainSlots: UInt64 = 0) {
         self.names = names
         self.plainSlots = plainSlots
         var slots: [String: Int] = [:]
@@ -28,7 +28,7 @@ final class ModelSlotLayout: @unchecked Sendable {
 /// Values of a fetched model sit in slots laid out once per model type; a new model, whose type the
 /// backing data does not know while its initializer runs, keeps its values in a short list of named
 /// entries: models have few properties, and comparing their short names costs less than hashing them.
-struct ModelValues {
+package struct ModelValues {
     private var layout: ModelSlotLayout?
     /// The values: first those of the layout's slots, then those kept by name, in the order of ``names``.
     private var slots: SlotArray
@@ -37,14 +37,14 @@ struct ModelValues {
     private var names: ContiguousArray<String>
 
     /// No values, kept by name.
-    init() {
+    package init() {
         layout = nil
         slots = SlotArray()
         names = []
     }
 
     /// Values already placed in the slots of `layout`; `slots` has one entry per slot.
-    init(layout: ModelSlotLayout, slots: SlotArray) {
+    package init(layout: ModelSlotLayout, slots: SlotArray) {
         precondition(slots.count == layout.names.count, "slot values do not match the layout")
         self.layout = layout
         self.slots = slots
@@ -52,7 +52,7 @@ struct ModelValues {
     }
 
     /// The value of the property `key`, or `nil` when it has none yet.
-    subscript(key: String) -> Any? {
+    package subscript(key: String) -> Any? {
         get {
             if let layout, let slot = layout.slots[key] { return slots[slot] }
             return names.firstIndex(of: key).flatMap { slots[namedBase + $0] }
@@ -79,12 +79,12 @@ struct ModelValues {
     }
 
     /// A property's place, found once for many models of one type: its slot in that type's layout.
-    struct Slot {
+    package struct Slot {
         let key: String
         let layout: ModelSlotLayout
         let index: Int?
 
-        init(forKey key: String, in layout: ModelSlotLayout) {
+        package init(forKey key: String, in layout: ModelSlotLayout) {
             self.key = key
             self.layout = layout
             self.index = layout.slots[key]
@@ -92,7 +92,7 @@ struct ModelValues {
     }
 
     /// Whether the property at `slot` has a value; models laid out by the slot's layout skip the name lookup.
-    func hasValue(at slot: Slot) -> Bool {
+    package func hasValue(at slot: Slot) -> Bool {
         if let index = slot.index, layout === slot.layout {
             if case .none = slots[index] { return false }
             return true
@@ -101,7 +101,7 @@ struct ModelValues {
     }
 
     /// Sets the property at `slot`; models laid out by the slot's layout skip the name lookup.
-    mutating func setValue(_ value: Any, at slot: Slot) {
+    package mutating func setValue(_ value: Any, at slot: Slot) {
         if let index = slot.index, layout === slot.layout {
             slots[index] = value
         } else {
@@ -113,7 +113,7 @@ struct ModelValues {
     private var namedBase: Int { layout?.names.count ?? 0 }
 
     /// Whether no property has a value.
-    var isEmpty: Bool {
+    package var isEmpty: Bool {
         // A value kept by name is never `nil`: setting `nil` removes it.
         guard layout != nil else { return names.isEmpty }
         return !slots.hasAnyValue

@@ -4,12 +4,12 @@
 /// standard library allocates and destroys such an array through its unspecialized generic code, which
 /// looks up the array's type and destroys each value through its metadata, once for every row fetched.
 /// This buffer's class is concrete, so creating and freeing one is a plain allocation and a loop.
-struct SlotArray {
+package struct SlotArray {
     /// The values; `nil` while there are none and no room was asked for.
     private var buffer: SlotBuffer?
 
     /// No values.
-    init() {
+    package init() {
         buffer = nil
     }
 
@@ -20,7 +20,7 @@ struct SlotArray {
     ///     such as numbers, dates and UUIDs (bit `n` for slot `n`): freeing the array skips them.
     ///   - initialize: Initializes the first `initializedCount` elements of the buffer it is given and sets
     ///     `initializedCount`; if it throws, the elements it initialized are destroyed.
-    init(
+    package init(
         count: Int,
         plainSlots: UInt64 = 0,
         initializingWith initialize: (UnsafeMutableBufferPointer<Any?>, inout Int) throws -> Void
@@ -36,11 +36,11 @@ struct SlotArray {
     }
 
     /// How many values there are.
-    var count: Int {
+    package var count: Int {
         buffer?.header.count ?? 0
     }
 
-    subscript(index: Int) -> Any? {
+    package subscript(index: Int) -> Any? {
         get {
             precondition(index >= 0 && index < count, "slot index out of range")
             return buffer!.withUnsafeMutablePointerToElements { $0[index] }
@@ -113,7 +113,7 @@ struct SlotArray {
 }
 
 extension SlotArray: ExpressibleByArrayLiteral {
-    init(arrayLiteral elements: Any?...) {
+    package init(arrayLiteral elements: Any?...) {
         self.init(count: elements.count) { slots, initializedCount in
             for element in elements {
                 (slots.baseAddress! + initializedCount).initialize(to: element)

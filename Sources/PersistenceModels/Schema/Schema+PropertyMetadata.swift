@@ -16,7 +16,7 @@ extension Schema {
         public let valueType: Any.Type
         /// The value the property's declaration gives it, if any; a migration stores it in existing rows.
         public let defaultValue: Any?
-        let storage: PropertyStorage
+        package let storage: PropertyStorage
 
         /// Describes the property `name` reached through `keyPath`, with the default value its declaration gives it.
         public init<Root: PersistentModel, Value>(
@@ -34,12 +34,12 @@ extension Schema {
             if let shape = Value.self as? any RelationshipValue.Type {
                 self.storage = .relationship(RelationshipShape(shape))
             } else {
-                self.storage = .attribute(AttributeCodec(Value.self))
+                self.storage = .attribute(AttributeKind(Value.self))
             }
         }
 
         /// For a `Bool` attribute, the key path a Bool sort descriptor uses (`\Model.flag._sortRank`).
-        let sortRankKeyPath: AnyKeyPath?
+        package let sortRankKeyPath: AnyKeyPath?
 
         /// Whether the property links to other models.
         public var isRelationship: Bool {
@@ -49,14 +49,15 @@ extension Schema {
 
         /// The column name in the store: the property name. Opening a store whose column still has the
         /// `originalName` renames that column.
-        var columnName: String { name }
+        package var columnName: String { name }
 
-        var codec: AttributeCodec? {
-            if case .attribute(let codec) = storage { return codec }
+        /// What an attribute holds; `nil` for a relationship.
+        package var attributeKind: AttributeKind? {
+            if case .attribute(let kind) = storage { return kind }
             return nil
         }
 
-        var relationshipShape: RelationshipShape? {
+        package var relationshipShape: RelationshipShape? {
             if case .relationship(let shape) = storage { return shape }
             return nil
         }
@@ -211,17 +212,34 @@ extension Schema {
     }
 }
 
-/// How a property is kept in the store.
-enum PropertyStorage {
-    case attribute(AttributeCodec)
+/// How a property is kept: as a value, or as links to other models.
+package enum PropertyStorage {
+    case attribute(AttributeKind)
     case relationship(RelationshipShape)
 }
 
+/// What an attribute holds, as far as the context needs to know: its type, and whether its values ever
+/// need releasing. How a store keeps the values is the store's business.
+package struct AttributeKind {
+    package let valueType: Any.Type
+    /// Whether every value is a plain value with nothing to release: a number, a Boolean, a date or a
+    /// UUID, optional or not.
+    package let holdsPlainValues: Bool
+
+    init(_ valueType: Any.Type) {
+        self.valueType = valueType
+        let plainTypes: [Any.Type] = [
+            Int.self, Int?.self, Bool.self, Bool?.self, Double.self, Double?.self, Date.self, Date?.self, UUID.self, UUID?.self,
+        ]
+        holdsPlainValues = plainTypes.contains { $0 == valueType }
+    }
+}
+
 /// The shape of a relationship property: its destination and whether it holds one model or many.
-struct RelationshipShape {
-    let destination: any PersistentModel.Type
-    let isToMany: Bool
-    let isOptional: Bool
+package struct RelationshipShape {
+    package let destination: any PersistentModel.Type
+    package let isToMany: Bool
+    package let isOptional: Bool
     let valueType: any RelationshipValue.Type
 
     init(_ type: any RelationshipValue.Type) {
@@ -232,12 +250,12 @@ struct RelationshipShape {
     }
 
     /// The property value holding `models`, or `nil` when the type cannot hold them (a required to-one with none).
-    func makeValue(_ models: [any PersistentModel]) -> Any? {
+    package func makeValue(_ models: [any PersistentModel]) -> Any? {
         valueType._make(from: models)
     }
 
     /// The models a value of the property holds; none when `value` is not of the property's type.
-    func relatedModels(in value: Any) -> [any PersistentModel] {
+    package func relatedModels(in value: Any) -> [any PersistentModel] {
         valueType._models(in: value)
     }
 }

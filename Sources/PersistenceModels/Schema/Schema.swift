@@ -117,7 +117,7 @@ extension Schema {
     }
 
     /// The entity (and table) name used for a model type: its unqualified type name.
-    static func entityName(of type: any PersistentModel.Type) -> String {
+    package static func entityName(of type: any PersistentModel.Type) -> String {
         ModelTypeCache.entityName(of: type)
     }
 }

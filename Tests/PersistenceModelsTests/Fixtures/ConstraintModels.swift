@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceModels
+import PersistenceSQLiteStore
 
 /// A user whose email is unique.
 @Model

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PersistenceModels
+@testable import PersistenceSQLiteStore
 
 /// The models the import and history tests store.
 enum ImportModels {

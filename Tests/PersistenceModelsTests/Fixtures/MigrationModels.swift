@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceModels
+import PersistenceSQLiteStore
 import Synchronization
 
 /// The first released shape of a journal: entries with a title and a text.

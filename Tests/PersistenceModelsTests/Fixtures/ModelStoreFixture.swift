@@ -1,5 +1,6 @@
 import Foundation
 @testable import PersistenceModels
+@testable import PersistenceSQLiteStore
 import PersistenceSandbox
 
 /// A fresh store for one test: an in-memory container (or a file in a throwaway folder) and a context.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PersistenceModels
+@testable import PersistenceSQLiteStore
 import Testing
 
 /// Checks that a predicate runs as one SQL query and selects the same models as evaluating it in memory.

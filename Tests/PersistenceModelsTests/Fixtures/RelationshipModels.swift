@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceModels
+import PersistenceSQLiteStore
 
 /// An owner whose pets block its deletion.
 @Model

@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceModels
+import PersistenceSQLiteStore
 
 /// A note, as the guides' note-taking app defines it, with tags (many-to-many) and a folder (to-one).
 @Model

@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceModels
+import PersistenceSQLiteStore
 
 /// The first shape of a stored model.
 enum StoreVersion1 {

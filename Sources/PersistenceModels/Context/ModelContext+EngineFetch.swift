@@ -1,0 +1,199 @@
+import Foundation
+
+/// The context's unsaved work on one model type, as a fetch of that type must see it.
+struct PendingWork<T: PersistentModel> {
+    /// Models inserted since the last save.
+    var inserts: [T] = []
+    /// Stored models with unsaved changes, not deleted.
+    var changes: [T] = []
+    /// Stored rows deleted since the last save: models marked deleted, and rows deleted by predicate.
+    var deletedKeys: Set<Int64> = []
+
+    var isEmpty: Bool { inserts.isEmpty && changes.isEmpty && deletedKeys.isEmpty }
+    /// How many results the pending work can push out of (or pull into) a limited window of the store's rows.
+    var count: Int { inserts.count + changes.count + deletedKeys.count }
+    /// The models whose current values decide in memory whether they match.
+    var changedAndInserted: [T] { changes + inserts }
+    /// The stored rows whose stored values no longer decide whether they match.
+    var storedKeysToRevisit: [Int64] { Array(deletedKeys) + changes.compactMap(\.persistentBackingData.primaryKey) }
+}
+
+extension ModelContext {
+    /// The pending work of the context on models of type `T`.
+    func pendingWork<T: PersistentModel>(of type: T.Type) -> PendingWork<T> {
+        var work = PendingWork<T>()
+        for model in pendingInserts.models {
+            if let typed = model as? T { work.inserts.append(typed) }
+        }
+        for model in pendingChanges.models {
+            if let typed = model as? T { work.changes.append(typed) }
+        }
+        for model in pendingDeletes.models {
+            if model is T, let key = model.persistentBackingData.primaryKey { work.deletedKeys.insert(key) }
+        }
+        if let batch = pendingBatchDeletes[Schema.entityName(of: T.self)] { work.deletedKeys.formUnion(batch) }
+        return work
+    }
+
+    /// Fetches from the default store: in SQLite as far as the descriptor translates, merged with the
+    /// context's pending work.
+    func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, from engine: any ModelStoreEngine) throws -> [T] {
+        let activity = "fetching \(T.self)"
+        let pending = descriptor.includePendingChanges ? pendingWork(of: T.self) : PendingWork<T>()
+        if pending.isEmpty {
+            guard let (rows, owners) = try engine.rows(descriptor, limited: true) else {
+                return try fetchInMemory(descriptor, from: engine, pending: pending)
+            }
+            let models = try materialize(T.self, rows: rows, while: activity)
+            if !descriptor.relationshipKeyPathsForPrefetching.isEmpty {
+                try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: models, from: engine, owners: owners)
+            }
+            return models
+        }
+        // The store's answer for the stored values, over a window wide enough that removing every
+        // pending change from it still leaves the requested rows; then the pending work is merged in.
+        var widened = descriptor
+        let offset = max(0, descriptor.fetchOffset ?? 0)
+        widened.fetchOffset = nil
+        widened.fetchLimit = descriptor.fetchLimit.map { offset + max(0, $0) + pending.count }
+        guard let (rows, _) = try engine.rows(widened, limited: true) else {
+            return try fetchInMemory(descriptor, from: engine, pending: pending)
+        }
+        let revisited = Set(pending.storedKeysToRevisit)
+        let stored = try materialize(T.self, rows: rows.filter { !revisited.contains($0.primaryKey) }, while: activity)
+        let merged = stored + (try pending.changedAndInserted.filter { try matches($0, descriptor.predicate) })
+        let results = window(of: sorted(merged, by: descriptor.sortBy), offset: offset, limit: descriptor.fetchLimit)
+        try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: results, from: engine, owners: .listedKeys)
+        return results
+    }
+
+    /// A fetch whose predicate or order the store cannot run: the store narrows the rows as far as it
+    /// can, and the context filters, sorts, skips and limits the models.
+    private func fetchInMemory<T: PersistentModel>(
+        _ descriptor: FetchDescriptor<T>,
+        from engine: any ModelStoreEngine,
+        pending: PendingWork<T>
+    ) throws -> [T] {
+        let (rows, isFiltered) = try engine.candidateRows(descriptor)
+        let revisited = Set(pending.storedKeysToRevisit)
+        var candidates = try materialize(T.self, rows: rows.filter { !revisited.contains($0.primaryKey) }, while: "fetching \(T.self)")
+        if !isFiltered {
+            candidates = try candidates.filter { try matches($0, descriptor.predicate) }
+        }
+        candidates += try pending.changedAndInserted.filter { try matches($0, descriptor.predicate) }
+        let results = window(of: sorted(candidates, by: descriptor.sortBy), offset: max(0, descriptor.fetchOffset ?? 0), limit: descriptor.fetchLimit)
+        try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: results, from: engine, owners: .listedKeys)
+        return results
+    }
+
+    /// `models` in the descriptors' order, ties in primary key order and models never saved last, as
+    /// the store orders its rows.
+    func sorted<T: PersistentModel>(_ models: [T], by descriptors: [SortDescriptor<T>]) -> [T] {
+        let byKey = models.sorted { lhs, rhs in
+            switch (lhs.persistentBackingData.primaryKey, rhs.persistentBackingData.primaryKey) {
+            case (let a?, let b?): a < b
+            case (_?, nil): true
+            default: false
+            }
+        }
+        return descriptors.isEmpty ? byKey : InMemorySorter(descriptors: descriptors).sorted(byKey)
+    }
+
+    /// The part of `models` an offset and a limit select.
+    func window<T>(of models: [T], offset: Int, limit: Int?) -> [T] {
+        let rest = models.dropFirst(offset)
+        return Array(limit.map { rest.prefix(max(0, $0)) } ?? rest)
+    }
+
+    // MARK: - Relationships
+
+    /// The models a relationship of a stored model links to, read from its store.
+    func loadRelationship(_ property: Schema.PropertyMetadata, of model: any PersistentModel) -> [any PersistentModel] {
+        do {
+            let store = try container.store(of: type(of: model), while: "loading \(property.name)")
+            guard let destination = property.relationshipShape?.destination else { return [] }
+            let destinationName = Schema.entityName(of: destination)
+            if let engine = store.engine {
+                let registry = registry(ofEntity: destinationName)
+                return try engine.relatedRows(of: model, property: property).map {
+                    try materializeAny(decoded: $0, entityName: destinationName, registry: registry)
+                }
+            }
+            return try snapshotRelatedModels(property, of: model, in: store)
+        } catch {
+            FileHandle.standardError.write(Data("[PersistenceModels] \(error)\n".utf8))
+            return []
+        }
+    }
+
+    /// Loads the named relationships of `models` now, with one query per relationship.
+    ///
+    /// - Parameter owners: How the store selects the owners' links: by listing the keys of `models`, or,
+    ///   when `models` are exactly what a query returned, by that query's own condition.
+    func prefetch<T: PersistentModel>(
+        _ keyPaths: [PartialKeyPath<T>],
+        of models: [T],
+        from engine: any ModelStoreEngine,
+        owners: PrefetchOwners
+    ) throws {
+        guard !models.isEmpty, !keyPaths.isEmpty else { return }
+        for keyPath in keyPaths {
+            guard let property = T.schemaMetadata.first(where: { $0.keyPath == keyPath }),
+                  let shape = property.relationshipShape
+            else { continue }
+            let slot = ModelValues.Slot(forKey: property.name, in: ModelTypeCache.slotLayout(of: T.self))
+            // Gathered as existentials with a plain loop: converting a `[T]` afterwards costs a cast per model.
+            var pending: [any PersistentModel] = []
+            pending.reserveCapacity(models.count)
+            for model in models {
+                let backing = model.persistentBackingData
+                if backing.primaryKey != nil, !backing.values.hasValue(at: slot) { pending.append(model) }
+            }
+            guard !pending.isEmpty else { continue }
+            // Owners whose relationship is already loaded are left out of a key list; a query's own
+            // condition would read their links again, so it is used only when every owner needs them.
+            let selection = pending.count == models.count ? owners : .listedKeys
+            let related = try engine.prefetchRows(property, of: pending, selecting: selection)
+            let linked = try group(related, destination: Schema.entityName(of: shape.destination))
+            for model in pending {
+                let backing = model.persistentBackingData
+                let models = backing.primaryKey.flatMap { linked[$0] } ?? []
+                guard let value = shape.makeValue(models) else { continue }
+                backing.setLoadedValue(value, at: slot)
+            }
+        }
+    }
+
+    /// The models of `related` gathered by owner; a model shared by many owners (a tag on many notes)
+    /// is materialised once.
+    private func group(_ related: RelatedRows, destination: String) throws -> [Int64: [any PersistentModel]] {
+        let registry = registry(ofEntity: destination)
+        var result: [Int64: [any PersistentModel]] = [:]
+        result.reserveCapacity(related.links.count)
+        var models = [(any PersistentModel)?](repeating: nil, count: related.rows.count)
+        // Links come grouped by owner, so each owner's models are gathered as one run in a reused
+        // buffer and stored with one allocation.
+        var runOwner: Int64?
+        var run: [any PersistentModel] = []
+        func storeRun() {
+            guard let runOwner else { return }
+            if let earlier = result.updateValue(Array(run), forKey: runOwner) { result[runOwner] = earlier + run }
+            run.removeAll(keepingCapacity: true)
+        }
+        for (owner, position) in related.links {
+            if owner != runOwner {
+                storeRun()
+                runOwner = owner
+            }
+            if let known = models[position] {
+                run.append(known)
+            } else {
+                let model = try materializeAny(decoded: related.rows[position], entityName: destination, registry: registry)
+                models[position] = model
+                run.append(model)
+            }
+        }
+        storeRun()
+        return result
+    }
+}

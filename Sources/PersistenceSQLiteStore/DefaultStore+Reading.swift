@@ -1,0 +1,114 @@
+import Foundation
+import GRDB
+import PersistenceModels
+
+/// The reading side of the default store's engine: queries planned from descriptors and rows decoded
+/// into backing data.
+extension DefaultStore: ModelStoreEngine {
+    package var storeIdentifier: String { database.identifier }
+    package var allowsSave: Bool { database.allowsSave }
+
+    package func runsEntirely<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) -> Bool {
+        guard let entity = try? entityLayout(of: T.self) else { return false }
+        return FetchPlan(descriptor: descriptor, entity: entity, layout: database.layout).isFullyTranslated
+    }
+
+    package func rows<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, limited: Bool) throws -> (rows: [DecodedRow], owners: PrefetchOwners)? {
+        let entity = try entityLayout(of: T.self)
+        let plan = FetchPlan(descriptor: descriptor, entity: entity, layout: database.layout)
+        guard plan.isFullyTranslated else { return nil }
+        let query = plan.selectQuery(limited: limited)
+        let rows = try database.decodedRows(sql: query.sql, arguments: query.arguments, entity: entity, while: "fetching \(T.self)").rows
+        return (rows, limited ? PrefetchOwners(plan) : .listedKeys)
+    }
+
+    package func candidateRows<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> (rows: [DecodedRow], isFiltered: Bool) {
+        let entity = try entityLayout(of: T.self)
+        let plan = FetchPlan(descriptor: descriptor, entity: entity, layout: database.layout)
+        let query = plan.selectQuery(limited: false)
+        let rows = try database.decodedRows(sql: query.sql, arguments: query.arguments, entity: entity, while: "fetching \(T.self)").rows
+        return (rows, plan.isPredicateTranslated)
+    }
+
+    package func count<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int? {
+        let entity = try entityLayout(of: T.self)
+        let plan = FetchPlan(descriptor: descriptor, entity: entity, layout: database.layout)
+        guard plan.isFullyTranslated else { return nil }
+        let query = plan.countQuery()
+        return try database.readWithOneStatement(while: "counting \(T.self)") { db in
+            try Int.fetchOne(db, sql: query.sql, arguments: StatementArguments(query.arguments)) ?? 0
+        }
+    }
+
+    package func matchingKeys<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, among keys: [Int64]) throws -> Set<Int64>? {
+        let entity = try entityLayout(of: T.self)
+        let plan = FetchPlan(descriptor: descriptor, entity: entity, layout: database.layout)
+        guard plan.isPredicateTranslated else { return nil }
+        var matching: Set<Int64> = []
+        for chunk in SQLArgumentLimit.chunks(of: keys, reserving: plan.argumentCount) {
+            let query = plan.primaryKeyQuery(amongKeys: chunk)
+            try database.read(while: "counting \(T.self)") { db in
+                matching.formUnion(try Int64.fetchAll(db, sql: query.sql, arguments: StatementArguments(query.arguments)))
+            }
+        }
+        return matching
+    }
+
+    package func primaryKeys<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [Int64]? {
+        let entity = try entityLayout(of: T.self)
+        let plan = FetchPlan(descriptor: descriptor, entity: entity, layout: database.layout)
+        guard plan.isFullyTranslated else { return nil }
+        let query = plan.primaryKeyQuery(limited: true)
+        return try database.readWithOneStatement(while: "fetching the keys of \(T.self)") { db in
+            try Int64.fetchAll(db.cachedStatement(sql: query.sql), arguments: StatementArguments(query.arguments))
+        }
+    }
+
+    package func primaryKeys<T: PersistentModel>(of type: T.Type, matching predicate: Predicate<T>?) throws -> [Int64]? {
+        try primaryKeys(FetchDescriptor<T>(predicate: predicate))
+    }
+
+    package func rows(of entityName: String, primaryKeys: [Int64]) throws -> [DecodedRow] {
+        guard let entity = database.layout.entities[entityName] else { return [] }
+        let table = entity.table.quotedDatabaseIdentifier
+        let primaryKey = StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier
+        var rows: [DecodedRow] = []
+        for chunk in SQLArgumentLimit.chunks(of: primaryKeys) {
+            let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+            rows += try database.decodedRows(
+                sql: "SELECT * FROM \(table) WHERE \(primaryKey) IN (\(placeholders))",
+                arguments: chunk.map(\.databaseValue), entity: entity, cachesStatement: chunk.count == 1,
+                while: "reading \(entityName) rows by key"
+            ).rows
+        }
+        return rows
+    }
+
+    package func relatedRows(of model: any PersistentModel, property: Schema.PropertyMetadata) throws -> [DecodedRow] {
+        let backing = model.persistentBackingData
+        guard let key = backing.primaryKey,
+              let shape = property.relationshipShape,
+              let owner = database.layout.layout(of: type(of: model)),
+              let storage = owner.relationships[property.name]
+        else { return [] }
+        let destination = try entityLayout(of: shape.destination)
+        let activity = "loading \(owner.entity.name).\(property.name)"
+        let table = destination.table.quotedDatabaseIdentifier
+        let primaryKey = StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier
+        let query: (sql: String, arguments: [DatabaseValue])
+        switch storage {
+        case .foreignKey:
+            guard let target = backing.foreignKeys[property.name] else { return [] }
+            query = ("SELECT * FROM \(table) WHERE \(primaryKey) = ?", [target.databaseValue])
+        case .inverseForeignKey(_, let column):
+            query = ("SELECT * FROM \(table) WHERE \(column.quotedDatabaseIdentifier) = ? ORDER BY \(primaryKey)", [key.databaseValue])
+        case .linkTable(let linkTable, let isOwner):
+            let (this, other) = isOwner ? ("owner", "target") : ("target", "owner")
+            query = (
+                "SELECT \(table).* FROM \(table) JOIN \(linkTable.quotedDatabaseIdentifier) AS link ON link.\"\(other)\" = \(table).\(primaryKey) WHERE link.\"\(this)\" = ? ORDER BY \(table).\(primaryKey)",
+                [key.databaseValue]
+            )
+        }
+        return try database.decodedRows(sql: query.sql, arguments: query.arguments, entity: destination, while: activity).rows
+    }
+}

@@ -1,0 +1,349 @@
+import Foundation
+import GRDB
+import PersistenceModels
+
+/// Turns a context's pending work into SQL statements inside one transaction.
+final class SaveWriter {
+    let layout: StoreLayout
+    let externalData: ExternalDataStore?
+    /// External files written by this save, deleted again if the transaction fails.
+    private var writtenFiles: [String] = []
+    /// External files of replaced or deleted values, deleted once the transaction commits.
+    private var replacedFiles: [String] = []
+
+    init(layout: StoreLayout, externalData: ExternalDataStore?) {
+        self.layout = layout
+        self.externalData = externalData
+    }
+
+    func discardWrittenFiles() {
+        writtenFiles.forEach { externalData?.remove($0) }
+    }
+
+    func removeReplacedFiles() {
+        replacedFiles.forEach { externalData?.remove($0) }
+    }
+
+    /// The column value for an attribute, writing `.externalStorage` bytes to a file.
+    private func storedValue(of attribute: Schema.PropertyMetadata, _ value: Any) throws -> DatabaseValue? {
+        guard let codec = attribute.codec else { return nil }
+        return try storedValue(value, codec: codec, isExternal: attribute.options.contains(.externalStorage))
+    }
+
+    /// The column value for an attribute value encoded with `codec`, writing `.externalStorage` bytes to a file.
+    private func storedValue(_ value: Any, codec: AttributeCodec, isExternal: Bool) throws -> DatabaseValue {
+        let encoded = try codec.encode(value)
+        guard isExternal, let externalData, case .blob(let bytes) = encoded.storage else {
+            return encoded
+        }
+        let name = try externalData.write(bytes)
+        writtenFiles.append(name)
+        return name.databaseValue
+    }
+
+    /// Notes the external files a row refers to in `attributes`, to delete them after the commit.
+    func collectExternalFiles(of entity: StoreLayout.EntityLayout, key: Int64, attributes: [Schema.PropertyMetadata], in db: Database) throws {
+        let external = attributes.filter { $0.options.contains(.externalStorage) }
+        guard externalData != nil, !external.isEmpty else { return }
+        let columns = external.map(\.columnName.quotedDatabaseIdentifier).joined(separator: ", ")
+        let sql = "SELECT \(columns) FROM \(entity.table.quotedDatabaseIdentifier) WHERE \(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier) = ?"
+        guard let row = try Row.fetchOne(db, sql: sql, arguments: [key]) else { return }
+        for index in 0..<external.count {
+            let stored: DatabaseValue = row[index]
+            if let name = ExternalDataStore.fileName(in: stored) { replacedFiles.append(name) }
+        }
+    }
+
+    /// Writes the pending work and returns the primary keys given to inserted models.
+    func write(
+        inserts: [any PersistentModel],
+        changes: [any PersistentModel],
+        deletes: [any PersistentModel],
+        in db: Database
+    ) throws -> [ObjectIdentifier: Int64] {
+        var keys: [ObjectIdentifier: Int64] = [:]
+        /// Models stored in a new row rather than merged into an existing one: no link can name their key yet,
+        /// since `AUTOINCREMENT` never reuses one.
+        var newRows: Set<ObjectIdentifier> = []
+        // One plan per model type, found by the type's identity rather than its entity name for every row.
+        var insertPlans: [ObjectIdentifier: InsertPlan] = [:]
+        func insertPlan(of model: any PersistentModel) throws -> InsertPlan {
+            let type = ObjectIdentifier(Swift.type(of: model))
+            if let plan = insertPlans[type] { return plan }
+            let plan = InsertPlan(entity: try entityLayout(of: model))
+            insertPlans[type] = plan
+            return plan
+        }
+        for model in inserts {
+            let plan = try insertPlan(of: model)
+            let entity = plan.entity
+            let backing = model.persistentBackingData
+            var present: [Int] = []
+            var arguments: [DatabaseValue] = []
+            present.reserveCapacity(plan.columns.count)
+            arguments.reserveCapacity(plan.columns.count)
+            for (position, column) in plan.columns.enumerated() {
+                guard let codec = column.codec, let value = backing.values[column.name] else { continue }
+                present.append(position)
+                arguments.append(try storedValue(value, codec: codec, isExternal: column.isExternal))
+            }
+            if let key = try plan.insertUnlessUniqueValuesCollide(present: present, arguments: arguments, in: db) {
+                keys[ObjectIdentifier(model)] = key
+                newRows.insert(ObjectIdentifier(model))
+                continue
+            }
+            let columns = present.map { plan.quotedColumns[$0] }
+            let table = plan.table
+            if let existing = try existingRow(matching: entity, values: Dictionary(uniqueKeysWithValues: zip(columns, arguments)), in: db) {
+                if !columns.isEmpty {
+                    let assignments = columns.map { "\($0) = ?" }.joined(separator: ", ")
+                    try db.cachedStatement(sql: "UPDATE \(table) SET \(assignments) WHERE \(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier) = ?")
+                        .execute(arguments: StatementArguments(arguments + [existing.databaseValue]))
+                }
+                try collectExternalFiles(of: entity, key: existing, attributes: entity.attributes, in: db)
+                keys[ObjectIdentifier(model)] = existing
+                continue
+            }
+            if columns.isEmpty {
+                try db.cachedStatement(sql: "INSERT INTO \(table) DEFAULT VALUES").execute()
+            } else {
+                let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+                try db.cachedStatement(sql: "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))")
+                    .execute(arguments: StatementArguments(arguments))
+            }
+            keys[ObjectIdentifier(model)] = db.lastInsertedRowID
+            newRows.insert(ObjectIdentifier(model))
+        }
+        func primaryKey(of model: any PersistentModel) -> Int64? {
+            keys[ObjectIdentifier(model)] ?? model.persistentBackingData.primaryKey
+        }
+        try deleteRows(of: deletes, in: db)
+        let isInserted = Set(inserts.map(ObjectIdentifier.init))
+        for model in inserts + changes {
+            let inserted = isInserted.contains(ObjectIdentifier(model))
+            let plan = try insertPlan(of: model)
+            // A new row already holds its attributes; only its relationships are left to write.
+            if inserted, plan.relationships.isEmpty { continue }
+            guard let key = primaryKey(of: model) else { continue }
+            let entity = plan.entity
+            let backing = model.persistentBackingData
+            var assignments: [String] = []
+            var arguments: [DatabaseValue] = []
+            if !inserted {
+                let changedAttributes = entity.attributes.filter { backing.changedKeys.contains($0.name) }
+                try collectExternalFiles(of: entity, key: key, attributes: changedAttributes, in: db)
+                for attribute in changedAttributes {
+                    guard let value = backing.values[attribute.name], let stored = try storedValue(of: attribute, value) else { continue }
+                    assignments.append("\(attribute.columnName.quotedDatabaseIdentifier) = ?")
+                    arguments.append(stored)
+                }
+            }
+            for relationship in plan.relationships where inserted || backing.changedKeys.contains(relationship.name) {
+                guard backing.values[relationship.name] != nil else { continue }
+                let related = backing.relatedModels(forKey: relationship.name, of: model)
+                switch relationship.storage {
+                case .foreignKey(let column):
+                    assignments.append("\(column.quotedDatabaseIdentifier) = ?")
+                    arguments.append(related.first.flatMap(primaryKey(of:))?.databaseValue ?? .null)
+                case .inverseForeignKey:
+                    continue
+                case .linkTable(_, let isOwner):
+                    // Only the pairs this context added or removed are written: rewriting the whole
+                    // membership would undo links another context or process saved meanwhile.
+                    let current = Set(related.compactMap(primaryKey(of:)))
+                    let committed = newRows.contains(ObjectIdentifier(model))
+                        ? [] : Set(backing.committedRelatedKeys(forKey: relationship.name))
+                    let link = try plan.linkStatement(for: relationship, in: db)
+                    let unlink = try plan.unlinkStatement(for: relationship, in: db)
+                    let activity = { "linking \(entity.entity.name).\(relationship.name)" }
+                    for other in current.subtracting(committed).sorted() {
+                        try link.execute(binding: isOwner ? key : other, isOwner ? other : key, while: activity())
+                    }
+                    for other in committed.subtracting(current).sorted() {
+                        try unlink.execute(binding: isOwner ? key : other, isOwner ? other : key, while: activity())
+                    }
+                }
+            }
+            guard !assignments.isEmpty else { continue }
+            arguments.append(key.databaseValue)
+            try db.cachedStatement(sql: "UPDATE \(plan.table) SET \(assignments.joined(separator: ", ")) WHERE \(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier) = ?")
+                .execute(arguments: StatementArguments(arguments))
+        }
+        return keys
+    }
+
+    /// Deletes the rows of `models` and their links, a few hundred keys per statement.
+    private func deleteRows(of models: [any PersistentModel], in db: Database) throws {
+        var entityOrder: [String] = []
+        var keysByEntity: [String: (entity: StoreLayout.EntityLayout, keys: [Int64])] = [:]
+        for model in models {
+            guard let key = model.persistentBackingData.primaryKey else { continue }
+            let entity = try entityLayout(of: model)
+            if keysByEntity[entity.entity.name] == nil {
+                entityOrder.append(entity.entity.name)
+                keysByEntity[entity.entity.name] = (entity, [])
+            }
+            keysByEntity[entity.entity.name]!.keys.append(key)
+        }
+        for name in entityOrder {
+            guard let (entity, keys) = keysByEntity[name] else { continue }
+            if externalData != nil, entity.attributes.contains(where: { $0.options.contains(.externalStorage) }) {
+                for key in keys {
+                    try collectExternalFiles(of: entity, key: key, attributes: entity.attributes, in: db)
+                }
+            }
+            var tables = [(entity.table, StoreLayout.primaryKeyColumn)]
+            for property in entity.relationshipProperties {
+                guard case .linkTable(let table, let isOwner) = entity.relationships[property.name] else { continue }
+                tables.append((table, isOwner ? "owner" : "target"))
+            }
+            for (table, column) in tables {
+                try deleteRows(from: table, whereColumn: column, isIn: keys, in: db)
+            }
+        }
+    }
+
+    /// Runs `DELETE FROM table WHERE column IN (...)` for `keys`, in chunks that stay under SQLite's argument limit.
+    func deleteRows(from table: String, whereColumn column: String, isIn keys: [Int64], in db: Database) throws {
+        let chunkSize = 500
+        for start in stride(from: 0, to: keys.count, by: chunkSize) {
+            let chunk = keys[start..<min(start + chunkSize, keys.count)]
+            let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+            let statement = try db.cachedStatement(
+                sql: "DELETE FROM \(table.quotedDatabaseIdentifier) WHERE \(column.quotedDatabaseIdentifier) IN (\(placeholders))"
+            )
+            statement.setUncheckedArguments(StatementArguments(Array(chunk)))
+            try statement.execute()
+        }
+    }
+
+    /// The key of a stored row that has the same values as `values` for one of the entity's unique column sets.
+    ///
+    /// Inserting such a model updates that row instead (an upsert), as `.unique` and `#Unique` promise.
+    private func existingRow(matching entity: StoreLayout.EntityLayout, values: [String: DatabaseValue], in db: Database) throws -> Int64? {
+        for columns in entity.uniqueColumns {
+            let quoted = columns.map(\.quotedDatabaseIdentifier)
+            guard quoted.allSatisfy({ values[$0] != nil }) else { continue }
+            let condition = quoted.map { "\($0) IS ?" }.joined(separator: " AND ")
+            let sql = "SELECT \(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier) FROM \(entity.table.quotedDatabaseIdentifier) WHERE \(condition) LIMIT 1"
+            if let key = try Int64.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(quoted.map { values[$0]! })) {
+                return key
+            }
+        }
+        return nil
+    }
+
+    private func entityLayout(of model: any PersistentModel) throws -> StoreLayout.EntityLayout {
+        guard let entity = layout.layout(of: type(of: model)) else {
+            throw SwiftDataError(
+                .unknownModelType,
+                reason: "\(type(of: model)) is not one of the container's models; pass it to ModelContainer(for:)",
+                context: "saving the context"
+            )
+        }
+        return entity
+    }
+}
+
+/// The INSERT of one entity's rows during a save, with the column names quoted once.
+///
+/// When the inserted values cannot match a stored row on a unique column set, the row is inserted at once;
+/// with `.unique` or `#Unique` columns, `ON CONFLICT DO NOTHING` lets SQLite's unique indexes find a
+/// collision, so that the row-by-row lookup of ``SaveWriter`` only runs for rows that do collide.
+private final class InsertPlan {
+    /// An attribute's column, with what writing its value needs.
+    struct Column {
+        let name: String
+        let codec: AttributeCodec?
+        let isExternal: Bool
+    }
+
+    /// A relationship property of the entity, with where its links are stored.
+    struct Relationship {
+        let name: String
+        let storage: StoreLayout.RelationshipStorage
+    }
+
+    let entity: StoreLayout.EntityLayout
+    /// The entity's attributes, in the order of ``quotedColumns``.
+    let columns: [Column]
+    /// The entity's relationship properties that are stored, in declaration order.
+    let relationships: [Relationship]
+    /// The INSERT of each link table, by table name, prepared on first use.
+    private var linkStatements: [String: Statement] = [:]
+    /// The DELETE of one link of each link table, by table name, prepared on first use.
+    private var unlinkStatements: [String: Statement] = [:]
+    let table: String
+    let quotedColumns: [String]
+    /// The attribute positions of each unique column set; a set naming another column can never be complete.
+    private let uniqueSets: [[Int]]
+    private let hasUniqueColumns: Bool
+    private var allColumnsStatement: Statement?
+
+    init(entity: StoreLayout.EntityLayout) {
+        self.entity = entity
+        columns = entity.attributes.map { Column(name: $0.name, codec: $0.codec, isExternal: $0.options.contains(.externalStorage)) }
+        relationships = entity.relationshipProperties.compactMap { property in
+            entity.relationships[property.name].map { Relationship(name: property.name, storage: $0) }
+        }
+        table = entity.table.quotedDatabaseIdentifier
+        quotedColumns = entity.attributes.map(\.columnName.quotedDatabaseIdentifier)
+        let positions = Dictionary(entity.attributes.enumerated().map { ($1.columnName, $0) }, uniquingKeysWith: { first, _ in first })
+        uniqueSets = entity.uniqueColumns.map { columns in columns.map { positions[$0] ?? -1 } }
+        hasUniqueColumns = !entity.uniqueColumns.isEmpty
+    }
+
+    /// The statement that adds one link of `relationship`, which is stored in a link table.
+    func linkStatement(for relationship: Relationship, in db: Database) throws -> Statement {
+        guard case .linkTable(let table, _) = relationship.storage else {
+            preconditionFailure("\(entity.entity.name).\(relationship.name) is not stored in a link table")
+        }
+        if let statement = linkStatements[table] { return statement }
+        let statement = try db.cachedStatement(sql: "INSERT OR IGNORE INTO \(table.quotedDatabaseIdentifier) (\"owner\", \"target\") VALUES (?, ?)")
+        statement.prepareForDirectBinding()
+        linkStatements[table] = statement
+        return statement
+    }
+
+    /// The statement that removes one link of `relationship`, which is stored in a link table.
+    func unlinkStatement(for relationship: Relationship, in db: Database) throws -> Statement {
+        guard case .linkTable(let table, _) = relationship.storage else {
+            preconditionFailure("\(entity.entity.name).\(relationship.name) is not stored in a link table")
+        }
+        if let statement = unlinkStatements[table] { return statement }
+        let statement = try db.cachedStatement(sql: "DELETE FROM \(table.quotedDatabaseIdentifier) WHERE \"owner\" = ? AND \"target\" = ?")
+        statement.prepareForDirectBinding()
+        unlinkStatements[table] = statement
+        return statement
+    }
+
+    /// Inserts the row and returns its key, or returns `nil` without a change when it may collide with a
+    /// stored row on a unique column set (or has no columns), leaving the caller to look that row up.
+    func insertUnlessUniqueValuesCollide(present: [Int], arguments: [DatabaseValue], in db: Database) throws -> Int64? {
+        guard !present.isEmpty else { return nil }
+        if hasUniqueColumns {
+            // The lookup matches NULL with `IS`; a unique index never does, so such rows take the lookup.
+            for set in uniqueSets {
+                let values = set.map { position in present.firstIndex(of: position).map { arguments[$0] } }
+                if values.allSatisfy({ $0 != nil }), values.contains(where: { $0!.isNull }) { return nil }
+            }
+        }
+        let statement: Statement
+        if present.count == quotedColumns.count {
+            if allColumnsStatement == nil { allColumnsStatement = try db.makeStatement(sql: sql(columns: quotedColumns)) }
+            statement = allColumnsStatement!
+        } else {
+            statement = try db.cachedStatement(sql: sql(columns: present.map { quotedColumns[$0] }))
+        }
+        try statement.bindDirectly(arguments, while: "inserting a row into \(table)")
+        try statement.execute()
+        guard !hasUniqueColumns || db.changesCount > 0 else { return nil }
+        return db.lastInsertedRowID
+    }
+
+    private func sql(columns: [String]) -> String {
+        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        let conflict = hasUniqueColumns ? " ON CONFLICT DO NOTHING" : ""
+        return "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))\(conflict)"
+    }
+}

@@ -1,0 +1,260 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+import Synchronization
+import PersistenceModels
+
+/// Decodes an entity's rows from a query's columns, with each column's position looked up once per query
+/// rather than by name for every row.
+struct EntityRowDecoder {
+    let entity: StoreLayout.EntityLayout
+    let externalData: ExternalDataStore?
+    /// The identifier of the store the rows come from, which each row's backing data records.
+    let storeIdentifier: String
+    private let primaryKeyIndex: Int?
+    /// Where the model type keeps each property's value.
+    private let slotLayout: ModelSlotLayout
+    /// Each attribute with a codec, and the position of its column (`nil` when the query does not return it).
+    private let columns: [AttributeColumn]
+    /// For each slot of the model's values, where its value comes from.
+    private let slotSources: [SlotSource]
+    /// The to-one relationships kept in a column of the row, with that column's position.
+    private let foreignKeyIndices: [(name: String, index: Int)]
+
+    init(entity: StoreLayout.EntityLayout, columnNames: [String], externalData: ExternalDataStore?, storeIdentifier: String) {
+        self.entity = entity
+        self.externalData = externalData
+        self.storeIdentifier = storeIdentifier
+        var positions: [String: Int] = [:]
+        var lowercasedPositions: [String: Int] = [:]
+        for (index, name) in columnNames.enumerated() {
+            // The first column of a name wins, as it does when GRDB looks a column up by name.
+            if positions[name] == nil { positions[name] = index }
+            if lowercasedPositions[name.lowercased()] == nil { lowercasedPositions[name.lowercased()] = index }
+        }
+        func position(of column: String) -> Int? {
+            positions[column] ?? lowercasedPositions[column.lowercased()]
+        }
+        primaryKeyIndex = position(of: StoreLayout.primaryKeyColumn)
+        let slotLayout = ModelTypeCache.slotLayout(of: entity.entity.modelType)
+        self.slotLayout = slotLayout
+        columns = entity.attributes.compactMap { attribute in
+            guard let codec = attribute.codec, let slot = slotLayout.slots[attribute.name] else { return nil }
+            return AttributeColumn(
+                name: attribute.name,
+                codec: codec,
+                index: position(of: attribute.columnName),
+                slot: slot,
+                isExternal: attribute.options.contains(.externalStorage),
+                readsColumnDirectly: codec.decodesColumns && !attribute.options.contains(.externalStorage)
+            )
+        }
+        var slotSources = Array(repeating: SlotSource.none, count: slotLayout.names.count)
+        for (position, attribute) in columns.enumerated() {
+            guard case .none = slotSources[attribute.slot] else { continue }
+            if attribute.readsColumnDirectly, let index = attribute.index {
+                slotSources[attribute.slot] = .column(CInt(index), attribute.codec, fallback: position)
+            } else {
+                slotSources[attribute.slot] = .attribute(position)
+            }
+        }
+        self.slotSources = slotSources
+        var foreignKeyIndices: [(name: String, index: Int)] = []
+        for property in entity.relationshipProperties {
+            if case .foreignKey(let column) = entity.relationships[property.name], let index = position(of: column) {
+                foreignKeyIndices.append((property.name, index))
+            }
+        }
+        self.foreignKeyIndices = foreignKeyIndices
+    }
+
+    /// The primary key of the row whose column values `column` gives by position.
+    ///
+    /// - Parameter statement: The statement whose current row `column` reads, if any: an integer key is
+    ///   then read from it directly.
+    func primaryKey(_ column: (Int) -> DatabaseValue, statement: OpaquePointer? = nil) throws -> Int64 {
+        if let statement, let primaryKeyIndex, let key = integer(in: statement, at: primaryKeyIndex) { return key }
+        guard let primaryKeyIndex, let key = Int64.fromDatabaseValue(column(primaryKeyIndex)) else {
+            throw SwiftDataError(.storeOperationFailed, reason: "a row of \(entity.table) has no primary key", context: "reading a row")
+        }
+        return key
+    }
+
+    /// The value of one attribute of the current row, read through its `DatabaseValue`.
+    private func decodeValue(of attribute: AttributeColumn, _ column: (Int) -> DatabaseValue, key: Int64) throws -> Any {
+        var stored = attribute.index.map(column) ?? .null
+        if attribute.isExternal, let externalData, let name = ExternalDataStore.fileName(in: stored) {
+            stored = try externalData.read(name).databaseValue
+        }
+        do {
+            return try attribute.codec.decode(stored)
+        } catch let error as SwiftDataError {
+            throw SwiftDataError(error.code, reason: error.reason, context: "reading \(entity.entity.name).\(attribute.name) of row \(key)")
+        }
+    }
+
+    /// Decodes the row whose column values `column` gives by position.
+    ///
+    /// - Parameter statement: The statement whose current row `column` reads, if any: the usual scalar
+    ///   values are then read from it directly.
+    func decode(_ column: (Int) -> DatabaseValue, statement: OpaquePointer? = nil) throws -> DecodedRow {
+        let key = try primaryKey(column, statement: statement)
+        let slotCount = slotSources.count
+        // Slots are filled in order: an attribute's decoded value, or nothing for a relationship (it loads later).
+        let values = try slotSources.withUnsafeBufferPointer { sources in
+            try SlotArray(count: slotCount, plainSlots: slotLayout.plainSlots) { slots, initializedCount in
+                for slot in 0..<slotCount {
+                    // Each branch initializes the slot in place: an intermediate `Any?` would cost a copy and a destroy.
+                    switch sources[slot] {
+                    case .none:
+                        (slots.baseAddress! + slot).initialize(to: nil)
+                    case .column(let index, let codec, let fallback):
+                        if let statement, codec.decodeColumn(statement, at: index, into: slots.baseAddress! + slot) {
+                            break
+                        } else {
+                            (slots.baseAddress! + slot).initialize(to: try decodeValue(of: columns[fallback], column, key: key))
+                        }
+                    case .attribute(let position):
+                        (slots.baseAddress! + slot).initialize(to: try decodeValue(of: columns[position], column, key: key))
+                    }
+                    initializedCount = slot + 1
+                }
+            }
+        }
+        var foreignKeys = Self.noForeignKeys
+        for (name, index) in foreignKeyIndices {
+            if let value = Int64.fromDatabaseValue(column(index)) { foreignKeys[name] = value }
+        }
+        let backing = ModelBackingData(
+            row: ModelValues(layout: slotLayout, slots: values), foreignKeys: foreignKeys, primaryKey: key, storeIdentifier: storeIdentifier
+        )
+        return DecodedRow(primaryKey: key, backing: backing)
+    }
+}
+
+extension EntityRowDecoder {
+    /// An empty table of to-one keys, made once: an empty literal costs a call for every row.
+    private static let noForeignKeys: [String: Int64] = [:]
+}
+
+/// Where the value of one slot of a model's values comes from in a query's columns.
+///
+/// Plain values, so that reading a row retains nothing to find out how to read it.
+private enum SlotSource {
+    /// No column: a relationship, which loads later.
+    case none
+    /// A common scalar read straight from the statement's column at this position; the attribute at
+    /// `fallback` in the decoder's columns reads any other stored form.
+    case column(CInt, AttributeCodec, fallback: Int)
+    /// The attribute at this position in the decoder's columns, read through its codec.
+    case attribute(Int)
+}
+
+/// The integer in column `index` of the current row of `statement`; `nil` when the column holds another type.
+private func integer(in statement: OpaquePointer, at index: Int) -> Int64? {
+    guard sqlite3_column_type(statement, CInt(index)) == SQLITE_INTEGER else { return nil }
+    return sqlite3_column_int64(statement, CInt(index))
+}
+
+/// An attribute's column in a query's result.
+///
+/// A class, so that reading a row's values shares each column's description instead of copying its
+/// name and codec once per value.
+private final class AttributeColumn: Sendable {
+    let name: String
+    let codec: AttributeCodec
+    let index: Int?
+    /// The slot of the attribute's value in the model's values.
+    let slot: Int
+    let isExternal: Bool
+    /// Whether the value can be read from the statement without a `DatabaseValue` (a common scalar kept in the row).
+    let readsColumnDirectly: Bool
+
+    init(name: String, codec: AttributeCodec, index: Int?, slot: Int, isExternal: Bool, readsColumnDirectly: Bool) {
+        self.name = name
+        self.codec = codec
+        self.index = index
+        self.slot = slot
+        self.isExternal = isExternal
+        self.readsColumnDirectly = readsColumnDirectly
+    }
+}
+
+extension ModelStore {
+    /// Runs a query over an entity's table and decodes each row as the statement steps, without
+    /// copying rows first.
+    ///
+    /// - Parameters:
+    ///   - ownerColumn: A column to read beside each row, such as the owner key of a prefetch.
+    ///   - cachesStatement: Whether to keep the prepared statement for the next query with the same SQL.
+    /// - Returns: The decoded rows, and for each row of the result the `ownerColumn` value with the
+    ///   position of its decoded row (empty without `ownerColumn`). With an owner column one row can come
+    ///   back once per owner (a tag on many notes); it is decoded, and listed in `rows`, once.
+    func decodedRows(
+        sql: String,
+        arguments: [DatabaseValue],
+        entity: StoreLayout.EntityLayout,
+        ownerColumn: String? = nil,
+        cachesStatement: Bool = true,
+        while activity: String
+    ) throws -> (rows: [DecodedRow], owners: [(owner: Int64?, row: Int)]) {
+        try readWithOneStatement(while: activity) { db in
+            let statement = try cachesStatement ? db.cachedStatement(sql: sql) : db.makeStatement(sql: sql)
+            try statement.bindDirectly(arguments, while: activity)
+            let columnNames = statement.columnNames
+            let decoder = cachesStatement
+                ? rowDecoders.decoder(forSQL: sql, entity: entity, columnNames: columnNames, externalData: externalData, storeIdentifier: identifier)
+                : EntityRowDecoder(entity: entity, columnNames: columnNames, externalData: externalData, storeIdentifier: identifier)
+            let ownerIndex = ownerColumn.flatMap { columnNames.firstIndex(of: $0) }
+            let sqliteStatement = statement.sqliteStatement
+            let cursor = try Row.fetchCursor(statement)
+            var rows: [DecodedRow] = []
+            var owners: [(owner: Int64?, row: Int)] = []
+            // The copies of a row are identical within one statement, so each is decoded once.
+            var positionByKey: [Int64: Int] = [:]
+            while try cursor.next() != nil {
+                let column = { (index: Int) in DatabaseValue(sqliteStatement: sqliteStatement, index: CInt(index)) }
+                if let ownerIndex {
+                    let key = try decoder.primaryKey(column, statement: sqliteStatement)
+                    let position: Int
+                    if let known = positionByKey[key] {
+                        position = known
+                    } else {
+                        position = rows.count
+                        rows.append(try decoder.decode(column, statement: sqliteStatement))
+                        positionByKey[key] = position
+                    }
+                    let owner = integer(in: sqliteStatement, at: ownerIndex) ?? Int64.fromDatabaseValue(column(ownerIndex))
+                    owners.append((owner, position))
+                } else {
+                    rows.append(try decoder.decode(column, statement: sqliteStatement))
+                }
+            }
+            return (rows, owners)
+        }
+    }
+}
+
+/// The row decoders of a store's cached statements, by SQL and entity.
+///
+/// A statement's columns never change for a given SQL text within one store, so the decoder that maps
+/// them to attributes is built on the first run of a query and reused by every later one.
+final class RowDecoderCache: @unchecked Sendable {
+    private let decoders = Mutex<[String: EntityRowDecoder]>([:])
+    /// Above this many query texts the cache starts over, so queries built with varying SQL cannot grow it forever.
+    private static let capacity = 256
+
+    /// The decoder for `sql`'s rows of `entity`, made from `columnNames` the first time.
+    func decoder(
+        forSQL sql: String, entity: StoreLayout.EntityLayout, columnNames: [String], externalData: ExternalDataStore?, storeIdentifier: String
+    ) -> EntityRowDecoder {
+        let key = entity.entity.name + "\u{0}" + sql
+        if let cached = decoders.withLock({ $0[key] }) { return cached }
+        let made = EntityRowDecoder(entity: entity, columnNames: columnNames, externalData: externalData, storeIdentifier: storeIdentifier)
+        decoders.withLock { decoders in
+            if decoders.count >= Self.capacity { decoders.removeAll() }
+            decoders[key] = made
+        }
+        return made
+    }
+}

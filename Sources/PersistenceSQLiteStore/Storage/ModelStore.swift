@@ -1,0 +1,153 @@
+import Foundation
+import GRDB
+import Synchronization
+import PersistenceModels
+
+/// The SQLite database behind a container: opened once, shared by all its contexts.
+final class ModelStore: Sendable {
+    let writer: any DatabaseWriter
+    let layout: StoreLayout
+    let identifier: String
+    let allowsSave: Bool
+    /// Why the store can only be read (its folder or file cannot be written), or `nil` when it can be written.
+    let readOnlyReason: String?
+    /// Whether the store can only be read; reads work, and a save fails saying so.
+    var isReadOnly: Bool { readOnlyReason != nil }
+    /// Where `.externalStorage` attributes keep their bytes; `nil` for stores in memory.
+    let externalData: ExternalDataStore?
+    /// Statements run so far, when recording is on (tests turn it on to check the SQL).
+    let recordedStatements = Mutex<[String]?>(nil)
+    /// The open transaction a migration stage's contexts work in; `nil` for an ordinary store.
+    let migrationConnection: MigrationConnection?
+    /// The row decoders of cached statements, by SQL: matching columns to attributes is done once per query text.
+    let rowDecoders = RowDecoderCache()
+
+    init(schema: Schema, configuration: ModelConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)? = nil) throws {
+        self.migrationConnection = nil
+        self.layout = StoreLayout(schema: schema)
+        self.allowsSave = configuration.allowsSave
+        self.externalData = configuration.isStoredInMemoryOnly ? nil : ExternalDataStore(storeURL: configuration.url)
+        var databaseConfiguration = Configuration()
+        databaseConfiguration.label = configuration.name
+        // Another container or process writing the same file makes a write wait for its turn
+        // instead of failing at once with "database is locked".
+        databaseConfiguration.busyMode = .timeout(Self.busyTimeout)
+        let logsStatements = ProcessInfo.processInfo.environment["PERSISTENCE_SQL_DEBUG"] == "1"
+        let recorder = RecorderBox()
+        databaseConfiguration.prepareDatabase { db in
+            PredicateSQLFunctions.register(in: db)
+            db.trace(options: .statement) { event in
+                // Describing an event expands its SQL, which costs more than running a small statement.
+                let isRecording = recorder.store?.recordedStatements.withLock { $0 != nil } ?? false
+                guard logsStatements || isRecording else { return }
+                let sql = "\(event)"
+                if logsStatements {
+                    FileHandle.standardError.write(Data("[PersistenceModels SQL] \(sql)\n".utf8))
+                }
+                recorder.store?.recordedStatements.withLock { $0?.append(sql) }
+            }
+        }
+        do {
+            if configuration.isStoredInMemoryOnly {
+                self.identifier = "memory:\(UUID().uuidString)"
+                self.readOnlyReason = nil
+                self.writer = try DatabaseQueue(configuration: databaseConfiguration)
+            } else {
+                let url = configuration.url
+                self.identifier = url.standardizedFileURL.path
+                let opened = try StoreFile(url: url).open(configuration: databaseConfiguration)
+                self.writer = opened.writer
+                self.readOnlyReason = opened.readOnlyReason
+            }
+        } catch let error as SwiftDataError {
+            throw error
+        } catch {
+            throw SwiftDataError(
+                .loadIssueModelContainer,
+                reason: Self.describe(error),
+                context: "opening the store \(configuration.isStoredInMemoryOnly ? "in memory" : "at \(configuration.url.path)")"
+            )
+        }
+        recorder.store = self
+        try StoreMigrator(store: self, schema: schema, migrationPlan: migrationPlan).prepareStore()
+    }
+
+    /// A view of `store` with another layout whose reads and writes run in a migration's open transaction.
+    init(migrating store: ModelStore, layout: StoreLayout, connection: MigrationConnection) {
+        self.writer = store.writer
+        self.layout = layout
+        self.identifier = store.identifier
+        self.allowsSave = true
+        self.readOnlyReason = nil
+        self.externalData = store.externalData
+        self.migrationConnection = connection
+    }
+
+    /// How long, in seconds, a write waits for a lock another connection holds on the file.
+    static let busyTimeout: TimeInterval = 30
+
+    /// Runs `work` in one write transaction, turning database errors into ``SwiftDataError``.
+    ///
+    /// - Throws: ``SwiftDataError/saveNotAllowed`` at once when the store can only be read.
+    func write<T>(while activity: String, _ work: (Database) throws -> T) throws -> T {
+        if let readOnlyReason {
+            throw SwiftDataError(
+                .saveNotAllowed,
+                reason: "the store at \(identifier) can only be read: \(readOnlyReason); make its folder and file writable to save",
+                context: activity
+            )
+        }
+        return try reportingErrors(while: activity) {
+            if let migrationConnection { return try migrationConnection.write(work) }
+            return try writer.write(work)
+        }
+    }
+
+    /// Runs `work` with read access, turning database errors into ``SwiftDataError``.
+    func read<T>(while activity: String, _ work: (Database) throws -> T) throws -> T {
+        try reportingErrors(while: activity) {
+            if let migrationConnection { return try migrationConnection.read(work) }
+            return try writer.read(work)
+        }
+    }
+
+    /// Runs `work`, which reads with one statement, without wrapping it in a transaction.
+    ///
+    /// A single statement reads one consistent snapshot on its own; skipping `BEGIN` and `COMMIT` is
+    /// a large part of the fixed cost of a small fetch. Reads made of several statements use
+    /// ``read(while:_:)``.
+    func readWithOneStatement<T>(while activity: String, _ work: (Database) throws -> T) throws -> T {
+        try reportingErrors(while: activity) {
+            if let migrationConnection { return try migrationConnection.read(work) }
+            return try writer.unsafeRead(work)
+        }
+    }
+
+    /// Runs `access`, turning any error other than a ``SwiftDataError`` into one that names `activity`.
+    private func reportingErrors<T>(while activity: String, _ access: () throws -> T) throws -> T {
+        do {
+            return try access()
+        } catch let error as SwiftDataError {
+            throw error
+        } catch {
+            throw SwiftDataError(.storeOperationFailed, reason: Self.describe(error), context: activity)
+        }
+    }
+
+    /// Starts or stops recording the SQL statements the store runs.
+    func recordStatements(_ isOn: Bool) {
+        recordedStatements.withLock { $0 = isOn ? [] : nil }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? DatabaseError {
+            return "SQLite error \(error.resultCode.rawValue): \(error.message ?? "\(error.resultCode)")"
+        }
+        return "\(error)"
+    }
+}
+
+/// Lets the statement trace, installed before the store exists, reach it once it does.
+private final class RecorderBox: @unchecked Sendable {
+    weak var store: ModelStore?
+}

@@ -1,0 +1,315 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+import PersistenceModels
+
+/// Converts attribute values to SQLite values and back.
+///
+/// Scalars go in their own column type, raw-value enums as their raw value (so they can be filtered
+/// and sorted), optionals as NULL when empty, and every other `Codable` value as JSON text.
+enum ValueCodec {
+    /// The SQLite value that stores `value`.
+    static func encode(_ value: Any) throws -> DatabaseValue {
+        if let optional = value as? any OptionalValue {
+            guard let wrapped = optional.wrappedValue else { return .null }
+            return try encode(wrapped)
+        }
+        if let scalar = value as? any StoredScalar {
+            return scalar.storedValue
+        }
+        if let rawRepresentable = value as? any RawRepresentable, isStorable(type(of: rawRepresentable.rawValue)) {
+            return try encode(rawRepresentable.rawValue)
+        }
+        if let encodable = value as? any Encodable {
+            do {
+                let data = try jsonEncoder.encode(encodable)
+                return String(decoding: data, as: UTF8.self).databaseValue
+            } catch {
+                throw SwiftDataError(.unsupportedValue, reason: "\(type(of: value)) could not be encoded as JSON (\(error))", context: "storing an attribute")
+            }
+        }
+        throw SwiftDataError(.unsupportedValue, reason: "\(type(of: value)) is neither a stored scalar nor Codable", context: "storing an attribute")
+    }
+
+    /// Reads a value of `type` from a SQLite value.
+    static func decode(_ storedValue: DatabaseValue, as type: Any.Type) throws -> Any {
+        if let optionalType = type as? any OptionalValue.Type {
+            if storedValue.isNull { return optionalType.noneValue }
+            return optionalType.wrapping(try decode(storedValue, as: optionalType.wrappedType))
+        }
+        if let scalarType = type as? any StoredScalar.Type {
+            guard let value = scalarType.init(storedValue: storedValue) else {
+                throw mismatch(storedValue, type)
+            }
+            return value
+        }
+        if let rawType = type as? any RawRepresentable.Type, let value = try decodeRaw(storedValue, as: rawType) {
+            return value
+        }
+        if let decodableType = type as? any Decodable.Type {
+            guard let text = String.fromDatabaseValue(storedValue) else { throw mismatch(storedValue, type) }
+            do {
+                return try jsonDecoder.decode(decodableType, from: Data(text.utf8))
+            } catch {
+                throw SwiftDataError(.unsupportedValue, reason: "the stored JSON is not a \(type) (\(error))", context: "reading an attribute")
+            }
+        }
+        throw SwiftDataError(.unsupportedValue, reason: "\(type) is neither a stored scalar nor Codable", context: "reading an attribute")
+    }
+
+    /// The declared SQLite column type for values of `type`.
+    static func columnType(for type: Any.Type) -> String {
+        if let optionalType = type as? any OptionalValue.Type { return columnType(for: optionalType.wrappedType) }
+        if let scalarType = type as? any StoredScalar.Type { return scalarType.columnType }
+        if let rawType = type as? any RawRepresentable.Type, let rawValueType = rawValueType(of: rawType), isStorable(rawValueType) {
+            return columnType(for: rawValueType)
+        }
+        return "TEXT"
+    }
+
+    /// Whether SQLite compares and orders stored values of `type` the way Swift compares the values.
+    static func isComparableInStore(_ type: Any.Type) -> Bool {
+        if let optionalType = type as? any OptionalValue.Type { return isComparableInStore(optionalType.wrappedType) }
+        if let scalarType = type as? any StoredScalar.Type { return scalarType.isOrderedInStore }
+        if let rawType = type as? any RawRepresentable.Type, let rawValueType = rawValueType(of: rawType) {
+            return isComparableInStore(rawValueType)
+        }
+        return false
+    }
+
+    /// Whether values of `type` can be stored at all.
+    static func isStorable(_ type: Any.Type) -> Bool {
+        if let optionalType = type as? any OptionalValue.Type { return isStorable(optionalType.wrappedType) }
+        if type is any StoredScalar.Type || type is any Codable.Type { return true }
+        guard let rawType = type as? any RawRepresentable.Type else { return false }
+        return rawValueType(of: rawType) != nil
+    }
+
+    private static func rawValueType<R: RawRepresentable>(of type: R.Type) -> Any.Type? {
+        let raw = R.RawValue.self
+        return raw is any StoredScalar.Type ? raw : nil
+    }
+
+    private static func decodeRaw<R: RawRepresentable>(_ storedValue: DatabaseValue, as type: R.Type) throws -> R? {
+        guard R.RawValue.self is any StoredScalar.Type else { return nil }
+        guard let raw = try decode(storedValue, as: R.RawValue.self) as? R.RawValue else { throw mismatch(storedValue, type) }
+        guard let value = R(rawValue: raw) else {
+            throw SwiftDataError(.unsupportedValue, reason: "the stored raw value is not a case of \(R.self)", context: "reading an attribute")
+        }
+        return value
+    }
+
+    private static func mismatch(_ storedValue: DatabaseValue, _ type: Any.Type) -> SwiftDataError {
+        let kind: String = switch storedValue.storage {
+        case .null: "NULL"
+        case .int64: "an integer"
+        case .double: "a real number"
+        case .string: "text"
+        case .blob: "a blob"
+        }
+        return SwiftDataError(.unsupportedValue, reason: "the column holds \(kind), which is not a \(type)", context: "reading an attribute")
+    }
+
+    private static var jsonEncoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }
+
+    private static var jsonDecoder: JSONDecoder { JSONDecoder() }
+}
+
+/// How one attribute's values are stored.
+struct AttributeCodec {
+    let valueType: Any.Type
+    /// The common scalar type the attribute holds, found once so that rows are read and written without
+    /// the protocol casts of ``ValueCodec``; `nil` for every other type.
+    private let commonScalar: CommonScalar?
+
+    init(_ valueType: Any.Type) {
+        self.valueType = valueType
+        self.commonScalar = CommonScalar(valueType)
+    }
+
+    func encode(_ value: Any) throws -> DatabaseValue {
+        if let commonScalar, let stored = commonScalar.encode(value) { return stored }
+        return try ValueCodec.encode(value)
+    }
+
+    func decode(_ storedValue: DatabaseValue) throws -> Any {
+        if let commonScalar, let value = commonScalar.decode(storedValue) { return value }
+        return try ValueCodec.decode(storedValue, as: valueType)
+    }
+
+    /// Reads the value in column `index` of the current row of `statement` straight into the
+    /// uninitialized `slot`, without an intermediate `DatabaseValue` or a copy; `false`, with `slot` left
+    /// uninitialized, when the attribute is not a common scalar or the column holds something else than
+    /// its usual storage class (NULL included), and ``decode(_:)`` must read it.
+    func decodeColumn(_ statement: OpaquePointer, at index: CInt, into slot: UnsafeMutablePointer<Any?>) -> Bool {
+        commonScalar?.decodeColumn(statement, at: index, into: slot) ?? false
+    }
+
+    /// Whether ``decodeColumn(_:at:into:)`` can read the attribute's usual values.
+    var decodesColumns: Bool { commonScalar != nil }
+    /// Whether every value of the attribute is a plain value, with nothing to release: a number, a
+    /// Boolean, a date or a UUID, optional or not.
+    var holdsPlainValues: Bool {
+        guard let commonScalar else { return false }
+        return commonScalar.kind != .string
+    }
+    var columnType: String { ValueCodec.columnType(for: valueType) }
+    var isComparableInStore: Bool { ValueCodec.isComparableInStore(valueType) }
+    var isOptional: Bool { valueType is any OptionalValue.Type }
+}
+
+/// The scalar attribute types models use most, with the same stored forms ``ValueCodec`` gives them.
+///
+/// Only the usual case is handled here (a value present, a column of the expected storage class); anything
+/// else returns `nil` and goes through ``ValueCodec``, which also produces its errors.
+private struct CommonScalar {
+    enum Kind {
+        case string, int, bool, double, date, uuid
+    }
+
+    let kind: Kind
+    /// Whether the attribute is the optional form of the type; values then sit in an `Optional`.
+    let isOptional: Bool
+
+    init?(_ type: Any.Type) {
+        let kinds: [(Any.Type, Any.Type, Kind)] = [
+            (String.self, String?.self, .string),
+            (Int.self, Int?.self, .int),
+            (Bool.self, Bool?.self, .bool),
+            (Double.self, Double?.self, .double),
+            (Date.self, Date?.self, .date),
+            (UUID.self, UUID?.self, .uuid),
+        ]
+        guard let match = kinds.first(where: { $0.0 == type || $0.1 == type }) else { return nil }
+        kind = match.2
+        isOptional = match.1 == type
+    }
+
+    func encode(_ value: Any) -> DatabaseValue? {
+        // A cast from `Any` to a concrete type also unwraps a present optional; `nil` falls through to NULL.
+        switch kind {
+        case .string: (value as? String)?.databaseValue
+        case .int: (value as? Int).map { Int64($0).databaseValue }
+        case .bool: (value as? Bool).map { Int64($0 ? 1 : 0).databaseValue }
+        case .double: (value as? Double)?.databaseValue
+        case .date: (value as? Date)?.timeIntervalSinceReferenceDate.databaseValue
+        case .uuid: (value as? UUID)?.uuidString.databaseValue
+        }
+    }
+
+    func decode(_ storedValue: DatabaseValue) -> Any? {
+        switch (kind, storedValue.storage) {
+        case (.string, .string(let text)): wrap(text)
+        case (.int, .int64(let integer)): wrap(Int(truncatingIfNeeded: integer))
+        case (.bool, .int64(let integer)): wrap(integer != 0)
+        case (.double, .double(let real)): wrap(real)
+        case (.date, .double(let seconds)): wrap(Date(timeIntervalSinceReferenceDate: seconds))
+        case (.uuid, .string(let text)): (Self.canonicalUUID(text) ?? UUID(uuidString: text)).map(wrap)
+        default: nil
+        }
+    }
+
+    /// Reads column `index` of the current row the way ``decode(_:)`` reads its `DatabaseValue`, initializing
+    /// `slot` with the value; `false`, with `slot` left uninitialized, for anything but the kind's usual
+    /// storage class (NULL included).
+    func decodeColumn(_ statement: OpaquePointer, at index: CInt, into slot: UnsafeMutablePointer<Any?>) -> Bool {
+        switch (kind, sqlite3_column_type(statement, index)) {
+        case (.string, SQLITE_TEXT):
+            // Read as GRDB reads text, so that both ways give the same string.
+            guard let text = sqlite3_column_text(statement, index) else { return false }
+            initialize(slot, with: String(cString: text))
+        case (.int, SQLITE_INTEGER):
+            initialize(slot, with: Int(truncatingIfNeeded: sqlite3_column_int64(statement, index)))
+        case (.bool, SQLITE_INTEGER):
+            initialize(slot, with: sqlite3_column_int64(statement, index) != 0)
+        case (.double, SQLITE_FLOAT):
+            initialize(slot, with: sqlite3_column_double(statement, index))
+        case (.date, SQLITE_FLOAT):
+            initialize(slot, with: Date(timeIntervalSinceReferenceDate: sqlite3_column_double(statement, index)))
+        case (.uuid, SQLITE_TEXT):
+            // The canonical form is parsed from SQLite's bytes, without making a String first.
+            guard let text = sqlite3_column_text(statement, index),
+                  let uuid = Self.canonicalUUID(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index))))
+            else { return false }
+            initialize(slot, with: uuid)
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Reads the 36-character `8-4-4-4-12` hex form that `uuidString` writes; `nil` for any other text.
+    ///
+    /// `UUID(uuidString:)` accepts the same form but parses it with `sscanf`, which costs more than the rest
+    /// of reading a row.
+    private static func canonicalUUID(_ text: String) -> UUID? {
+        var text = text
+        return text.withUTF8 { canonicalUUID($0) }
+    }
+
+    /// Reads the canonical UUID form from UTF-8 bytes; `nil` for any other text.
+    private static func canonicalUUID(_ utf8: UnsafeBufferPointer<UInt8>) -> UUID? {
+        let dash = UInt8(ascii: "-")
+        guard utf8.count == 36, let text = utf8.baseAddress,
+              text[8] == dash, text[13] == dash, text[18] == dash, text[23] == dash
+        else { return nil }
+        return hexDigitValues.withUnsafeBufferPointer { values in
+            // A byte that is not a hex digit reads as 0xFF, so one check at the end finds any of them.
+            var invalid: UInt8 = 0
+            /// The byte written as the two hex digits at `offset`.
+            @inline(__always) func byte(at offset: Int) -> UInt64 {
+                let high = values[Int(text[offset])]
+                let low = values[Int(text[offset &+ 1])]
+                invalid |= high | low
+                return UInt64(high &<< 4 | (low & 0x0F))
+            }
+            // The digit pairs sit at fixed offsets around the dashes at 8, 13, 18 and 23.
+            let first = byte(at: 0) << 56 | byte(at: 2) << 48 | byte(at: 4) << 40 | byte(at: 6) << 32
+                | byte(at: 9) << 24 | byte(at: 11) << 16 | byte(at: 14) << 8 | byte(at: 16)
+            let second = byte(at: 19) << 56 | byte(at: 21) << 48 | byte(at: 24) << 40 | byte(at: 26) << 32
+                | byte(at: 28) << 24 | byte(at: 30) << 16 | byte(at: 32) << 8 | byte(at: 34)
+            guard invalid & 0xF0 == 0 else { return nil }
+            var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            withUnsafeMutableBytes(of: &bytes) { output in
+                output.storeBytes(of: first.bigEndian, as: UInt64.self)
+                output.storeBytes(of: second.bigEndian, toByteOffset: 8, as: UInt64.self)
+            }
+            return UUID(uuid: bytes)
+        }
+    }
+
+    /// The value of each byte read as an ASCII hex digit in either case, or 0xFF for any other byte.
+    private static let hexDigitValues: [UInt8] = (0...255).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10
+        default: 0xFF
+        }
+    }
+
+    private func wrap<Value>(_ value: Value) -> Any {
+        isOptional ? Optional(value) as Any : value
+    }
+
+    /// Initializes `slot` with `value`, in an `Optional` when the attribute is optional.
+    @inline(__always)
+    private func initialize<Value>(_ slot: UnsafeMutablePointer<Any?>, with value: consuming Value) {
+        if isOptional {
+            slot.initialize(to: Optional(value) as Any)
+        } else {
+            slot.initialize(to: value as Any)
+        }
+    }
+}
+
+extension Schema.PropertyMetadata {
+    /// How the default store keeps the attribute's values; `nil` for a relationship.
+    var codec: AttributeCodec? {
+        attributeKind.map { AttributeCodec($0.valueType) }
+    }
+}
