@@ -153,6 +153,13 @@ struct StoreAssignment {
 
     init(schema: Schema, configurations: [any DataStoreConfiguration]) throws {
         var owner: [String: Int] = [:]
+        // A configuration keeps the entities its schema was created with; the ones that schema found
+        // through their relationships go with them unless another configuration names them.
+        for (index, configuration) in configurations.enumerated() {
+            for name in configuration.schema?.declaredEntityNames.sorted() ?? [] where owner[name] == nil {
+                owner[name] = index
+            }
+        }
         for (index, configuration) in configurations.enumerated() {
             for entity in configuration.schema?.entities ?? [] where owner[entity.name] == nil {
                 owner[entity.name] = index

@@ -153,13 +153,46 @@ extension ModelContext {
         for model in cascaded {
             delete(model)
         }
+        // Each surviving model loses all its deleted partners in one change: many deleted notes on one tag
+        // rewrite the tag's list once, not once per note.
+        var removals: [ObjectIdentifier: PendingUnlink] = [:]
+        var order: [ObjectIdentifier] = []
         for model in deleting {
             for property in ModelTypeCache.relationships(of: type(of: model)) where property.options.deleteRule != .noAction {
                 guard let inverse = ModelTypeCache.inverse(of: property, in: type(of: model)), let inverseShape = inverse.relationshipShape else { continue }
                 for related in model.persistentBackingData.relatedModels(forKey: property.name, of: model) where !isBeingDeleted(related) {
-                    RelationshipMaintainer.unlink(related, through: inverse, inverseShape: inverseShape, from: model)
+                    let key = ObjectIdentifier(related)
+                    if removals[key] == nil { order.append(key) }
+                    removals[key, default: PendingUnlink(model: related)].add(model, through: inverse, shape: inverseShape)
                 }
             }
+        }
+        for key in order {
+            removals[key]?.apply()
+        }
+    }
+}
+
+/// The partners one surviving model loses because they are deleted, by the relationship that held them.
+private struct PendingUnlink {
+    let model: any PersistentModel
+    private var partners: [String: (inverse: Schema.PropertyMetadata, shape: RelationshipShape, removed: Set<ObjectIdentifier>)] = [:]
+
+    init(model: any PersistentModel) {
+        self.model = model
+    }
+
+    mutating func add(_ partner: any PersistentModel, through inverse: Schema.PropertyMetadata, shape: RelationshipShape) {
+        partners[inverse.name, default: (inverse, shape, [])].removed.insert(ObjectIdentifier(partner))
+    }
+
+    /// Takes the deleted partners out of each relationship with one change each.
+    func apply() {
+        for (name, entry) in partners.sorted(by: { $0.key < $1.key }) {
+            let current = model.persistentBackingData.relatedModels(forKey: name, of: model)
+            let kept = current.filter { !entry.removed.contains(ObjectIdentifier($0)) }
+            guard kept.count != current.count else { continue }
+            RelationshipMaintainer.setRelated(kept, on: model, property: entry.inverse, shape: entry.shape)
         }
     }
 }

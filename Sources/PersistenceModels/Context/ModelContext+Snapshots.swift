@@ -75,7 +75,7 @@ extension ModelContext {
     /// identifier, or a custom key not seen yet unless `creating`.
     func registryKey(of identifier: PersistentIdentifier, creating: Bool = false) -> Int64? {
         if let key = identifier.primaryKey { return key }
-        guard let custom = identifier.customKey else { return nil }
+        guard let custom = identifier.customKey ?? identifier.keptTemporaryKey else { return nil }
         if let known = customKeyNumbers[identifier.entityName]?[custom] { return known }
         guard creating else { return nil }
         nextCustomKeyNumber += 1
@@ -109,9 +109,11 @@ extension ModelContext {
         }
         for model in inserts {
             let temporary = model.persistentModelID
+            // A store that does not remap keeps the model under its temporary identifier, which then
+            // serves as its key.
             let permanent = remapped[temporary] ?? temporary
             let backing = model.persistentBackingData
-            backing.customKey = permanent.customKey
+            backing.customKey = permanent.customKey ?? permanent.keptTemporaryKey
             guard let key = registryKey(of: permanent, creating: true) else { continue }
             backing.commit(primaryKey: key, storeIdentifier: store.identifier)
             registry(ofEntity: permanent.entityName).register(model, forKey: key)

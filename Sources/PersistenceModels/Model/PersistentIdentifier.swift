@@ -64,6 +64,12 @@ public struct PersistentIdentifier: Hashable, Codable, Comparable, Identifiable,
         return nil
     }
 
+    /// The key of a temporary identifier a custom store kept instead of giving a permanent one.
+    var keptTemporaryKey: PrimaryKeyValue? {
+        if case .temporary(let value) = key { return .uuid(value) }
+        return nil
+    }
+
     /// A key a custom store chose that is not an integer.
     var customKey: PrimaryKeyValue? {
         if case .custom(let value) = key { return value }

@@ -36,8 +36,12 @@ public final class Schema: @unchecked Sendable, CustomStringConvertible {
     /// The schema's version.
     public let version: Version
 
+    /// The names of the entities the schema was created with, before those found through relationships.
+    package let declaredEntityNames: Set<String>
+
     /// Creates a schema for `types` and every model type reachable through their relationships.
     public init(_ types: [any PersistentModel.Type], version: Version = Version(1, 0, 0)) {
+        self.declaredEntityNames = Set(types.map { Schema.entityName(of: $0) })
         var found: [any PersistentModel.Type] = []
         var seen: Set<ObjectIdentifier> = []
         var queue = types
