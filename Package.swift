@@ -191,7 +191,7 @@ let coreTestTargets: [Target] = [
 let appTestTargets: [Target] = includesNoteTaker ? [
     .testTarget(
         name: "NoteTakerAppTests",
-        dependencies: ["CoreTestSupport", "Section8NoteTaker", "PersistenceCore"],
+        dependencies: ["CoreTestSupport", "Section8NoteTaker", "PersistenceCore", .product(name: "GRDB", package: "GRDB.swift")],
         swiftSettings: track == .solutions && sectionOverrides["Section8NoteTaker"] == nil
             ? [.define("NOTETAKER_REFERENCE")] : []
     ),

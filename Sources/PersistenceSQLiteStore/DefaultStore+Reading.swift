@@ -10,12 +10,12 @@ extension DefaultStore: ModelStoreEngine {
 
     package func runsEntirely<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) -> Bool {
         guard let entity = try? entityLayout(of: T.self) else { return false }
-        return FetchPlan(descriptor: descriptor, entity: entity, layout: database.layout).isFullyTranslated
+        return FetchPlan(descriptor: descriptor, entity: entity, layout: database.layout, storeIdentifier: database.identifier).isFullyTranslated
     }
 
     package func rows<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, limited: Bool) throws -> (rows: [DecodedRow], owners: PrefetchOwners)? {
         let entity = try entityLayout(of: T.self)
-        let plan = FetchPlan(descriptor: descriptor, entity: entity, layout: database.layout)
+        let plan = FetchPlan(descriptor: descriptor, entity: entity, layout: database.layout, storeIdentifier: database.identifier)
         guard plan.isFullyTranslated else { return nil }
         let query = plan.selectQuery(limited: limited)
         let rows = try database.decodedRows(sql: query.sql, arguments: query.arguments, entity: entity, while: "fetching \(T.self)").rows
@@ -24,7 +24,7 @@ extension DefaultStore: ModelStoreEngine {
 
     package func candidateRows<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> (rows: [DecodedRow], isFiltered: Bool) {
         let entity = try entityLayout(of: T.self)
-        let plan = FetchPlan(descriptor: descriptor, entity: entity, layout: database.layout)
+        let plan = FetchPlan(descriptor: descriptor, entity: entity, layout: database.layout, storeIdentifier: database.identifier)
         let query = plan.selectQuery(limited: false)
         let rows = try database.decodedRows(sql: query.sql, arguments: query.arguments, entity: entity, while: "fetching \(T.self)").rows
         return (rows, plan.isPredicateTranslated)
@@ -32,7 +32,7 @@ extension DefaultStore: ModelStoreEngine {
 
     package func count<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int? {
         let entity = try entityLayout(of: T.self)
-        let plan = FetchPlan(descriptor: descriptor, entity: entity, layout: database.layout)
+        let plan = FetchPlan(descriptor: descriptor, entity: entity, layout: database.layout, storeIdentifier: database.identifier)
         guard plan.isFullyTranslated else { return nil }
         let query = plan.countQuery()
         return try database.readWithOneStatement(while: "counting \(T.self)") { db in
@@ -42,7 +42,7 @@ extension DefaultStore: ModelStoreEngine {
 
     package func matchingKeys<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, among keys: [Int64]) throws -> Set<Int64>? {
         let entity = try entityLayout(of: T.self)
-        let plan = FetchPlan(descriptor: descriptor, entity: entity, layout: database.layout)
+        let plan = FetchPlan(descriptor: descriptor, entity: entity, layout: database.layout, storeIdentifier: database.identifier)
         guard plan.isPredicateTranslated else { return nil }
         var matching: Set<Int64> = []
         for chunk in SQLArgumentLimit.chunks(of: keys, reserving: plan.argumentCount) {
@@ -56,7 +56,7 @@ extension DefaultStore: ModelStoreEngine {
 
     package func primaryKeys<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [Int64]? {
         let entity = try entityLayout(of: T.self)
-        let plan = FetchPlan(descriptor: descriptor, entity: entity, layout: database.layout)
+        let plan = FetchPlan(descriptor: descriptor, entity: entity, layout: database.layout, storeIdentifier: database.identifier)
         guard plan.isFullyTranslated else { return nil }
         let query = plan.primaryKeyQuery(limited: true)
         return try database.readWithOneStatement(while: "fetching the keys of \(T.self)") { db in

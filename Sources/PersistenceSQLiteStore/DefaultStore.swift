@@ -53,7 +53,7 @@ public final class DefaultStore: DataStore, DataStoreBatching {
     ///   the predicate or the sort has no SQL form.
     public func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultSnapshot> {
         guard let (rows, _) = try rows(request.descriptor, limited: true) else {
-            let plan = FetchPlan(descriptor: request.descriptor, entity: try entityLayout(of: T.self), layout: database.layout)
+            let plan = FetchPlan(descriptor: request.descriptor, entity: try entityLayout(of: T.self), layout: database.layout, storeIdentifier: database.identifier)
             throw plan.isPredicateTranslated ? DataStoreError.preferInMemorySort : DataStoreError.preferInMemoryFilter
         }
         var related: [PersistentIdentifier: any BackingData] = [:]

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 /// `notetaker` in a data folder it cannot write, and given input it cannot use.
@@ -74,5 +75,33 @@ struct ReadOnlyAndBadInputTests {
         #expect(!list.contains("\u{1B}") && !list.contains("\u{7}"), "raw control characters in: \(list.debugDescription)")
         #expect(list.contains("red\\e[31mtext\\u{7}"), "\(list.debugDescription)")
         #expect(list.contains("#t\\e[2J"), "\(list.debugDescription)")
+    }
+
+    @Test("a note whose stored values cannot be read is named with its row and column, and can still be deleted")
+    func unreadableNoteCanBeDeleted() throws {
+        let home = NoteTakerHome()
+        defer { home.remove() }
+        #expect(try home.run(["add", "Groceries", "--tag", "home"]).status == 0)
+        #expect(try home.run(["add", "Second"]).status == 0)
+        // Another program wrote text where NoteTaker keeps a date.
+        let store = home.sandbox.applicationSupportDirectory.appending(path: "NoteTaker.store")
+        let queue = try DatabaseQueue(path: store.path)
+        try queue.write { try $0.execute(sql: #"UPDATE "Note" SET "createdAt" = 'yesterday' WHERE "_pk" = 1"#) }
+        try queue.close()
+
+        let list = try home.run(["list"])
+        #expect(list.status != 0, "list showed a note it cannot read: \(list.output)")
+        #expect(list.output.contains("Note.createdAt of row 1") && list.output.contains("notetaker delete"), "\(list.output)")
+        let show = try home.run(["show", "1"])
+        #expect(show.status != 0 && show.output.contains("`notetaker delete 1` removes it"), "\(show.output)")
+        let other = try home.run(["show", "2"])
+        #expect(other.status == 0 && other.output.contains("Second"), "the readable note: \(other.output)")
+
+        let delete = try home.run(["delete", "1"])
+        #expect(delete.status == 0 && delete.output.contains("Deleted #1"), "\(delete.output)")
+        let after = try home.run(["list"])
+        #expect(after.status == 0 && after.output.contains("Second") && !after.output.contains("Groceries"), "\(after.output)")
+        let tags = try home.run(["tags"])
+        #expect(tags.status == 0 && tags.output.contains("home"), "the deleted note's tag stays: \(tags.output)")
     }
 }

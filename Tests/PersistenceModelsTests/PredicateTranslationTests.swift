@@ -55,6 +55,41 @@ struct PredicateTranslationTests {
         #expect(try Self.titles(#Predicate { !$0.title.isEmpty && $0.title.contains("e") }, in: store) == ["Café au lait", "CAFE menu", "cafeteria plan", "Tea"].filter { $0.contains("e") })
     }
 
+    @Test("persistentModelID compares with captured identifiers in SQL: equal, not equal, among a list, through a to-one relationship")
+    func persistentModelIDInSQL() throws {
+        let store = try Self.noteStore()
+        let context = store.newContext()
+        let notes = try context.fetch(FetchDescriptor<Note>(sortBy: [SortDescriptor(\.title)]))
+        let tea = try #require(notes.first { $0.title == "Tea" }).persistentModelID
+        let menu = try #require(notes.first { $0.title == "CAFE menu" }).persistentModelID
+        #expect(try Self.titles(#Predicate { $0.persistentModelID == tea }, in: store) == ["Tea"])
+        #expect(try Self.titles(#Predicate { $0.persistentModelID != tea }, in: store).count == 4)
+        let pair = [tea, menu]
+        #expect(Set(try Self.titles(#Predicate { pair.contains($0.persistentModelID) }, in: store)) == ["Tea", "CAFE menu"])
+        let work = try #require(try context.fetch(FetchDescriptor<Folder>()).first { $0.name == "Work" }).persistentModelID
+        #expect(Set(try Self.titles(#Predicate { $0.folder?.persistentModelID == work }, in: store)) == ["Café au lait", "Tea"])
+        #expect(try Self.titles(#Predicate { $0.folder?.persistentModelID != work }, in: store).count == 3)
+    }
+
+    @Test("an identifier of another entity, of another store or never saved matches no row, even with the same key")
+    func foreignIdentifiersMatchNothing() throws {
+        let store = try Self.noteStore()
+        let context = store.newContext()
+        let first = try #require(try context.fetch(FetchDescriptor<Note>()).first)
+        let key = try #require(first.persistentModelID.primaryKey)
+        let folderKey = try PersistentIdentifier.identifier(for: store.container.store.identifier, entityName: "Folder", primaryKey: key)
+        let otherStore = try PersistentIdentifier.identifier(for: "/elsewhere/Other.store", entityName: "Note", primaryKey: key)
+        let unsaved = Note(title: "draft").persistentModelID
+        for identifier in [folderKey, otherStore, unsaved] {
+            #expect(try Self.titles(#Predicate { $0.persistentModelID == identifier }, in: store).isEmpty, "\(identifier)")
+            #expect(try Self.titles(#Predicate { $0.persistentModelID != identifier }, in: store).count == 5, "\(identifier)")
+            let list = [identifier]
+            #expect(try Self.titles(#Predicate { list.contains($0.persistentModelID) }, in: store).isEmpty, "\(identifier)")
+        }
+        let none: [PersistentIdentifier] = []
+        #expect(try Self.titles(#Predicate { none.contains($0.persistentModelID) }, in: store).isEmpty)
+    }
+
     @Test("optional chaining through a to-one relationship treats a missing model as nil")
     func toOneOptionalChaining() throws {
         let store = try Self.noteStore()
@@ -207,7 +242,7 @@ struct PredicateTranslationTests {
         }
         #expect(statements.filter { $0.hasPrefix("SELECT") }.count == 1)
         let entity = try #require(store.container.store.layout.layout(of: Visit.self))
-        let query = FetchPlan(descriptor: descriptor, entity: entity, layout: store.container.store.layout).selectQuery(limited: true)
+        let query = FetchPlan(descriptor: descriptor, entity: entity, layout: store.container.store.layout, storeIdentifier: store.container.store.identifier).selectQuery(limited: true)
         let plan = try store.container.store.read(while: "explaining") { db in
             try GRDBRow.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + query.sql, arguments: .init(query.arguments)).map { row -> String in
                 let detail: String? = row["detail"]
@@ -241,7 +276,7 @@ struct PredicateTranslationTests {
         #expect(found.count == rows / 1000)
         #expect(statements.filter { $0.hasPrefix("SELECT") }.count == 1)
         let entity = try #require(store.container.store.layout.layout(of: Visit.self))
-        let query = FetchPlan(descriptor: descriptor, entity: entity, layout: store.container.store.layout).selectQuery(limited: true)
+        let query = FetchPlan(descriptor: descriptor, entity: entity, layout: store.container.store.layout, storeIdentifier: store.container.store.identifier).selectQuery(limited: true)
         let plan = try store.container.store.read(while: "explaining") { db in
             try GRDBRow.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + query.sql, arguments: .init(query.arguments)).map { row -> String in
                 let detail: String? = row["detail"]

@@ -49,7 +49,7 @@ public struct SwiftDataError: Error, Equatable, CustomStringConvertible, Sendabl
         case .storeOperationFailed: "The store operation failed"
         case .saveNotAllowed: "Saving is not allowed"
         case .deleteDenied: "The delete was denied"
-        case .unsupportedValue: "A value could not be stored"
+        case .unsupportedValue: "A value could not be stored or read"
         case .unknownModelType: "The model type is not in the schema"
         case .unsupportedPredicate: "The predicate could not be evaluated"
         case .unsupportedSortDescriptor: "The sort descriptor could not be applied"

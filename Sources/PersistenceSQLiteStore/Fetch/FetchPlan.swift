@@ -11,10 +11,10 @@ struct FetchPlan<T: PersistentModel> {
     let fetchLimit: Int?
     let fetchOffset: Int?
 
-    init(descriptor: FetchDescriptor<T>, entity: StoreLayout.EntityLayout, layout: StoreLayout) {
+    init(descriptor: FetchDescriptor<T>, entity: StoreLayout.EntityLayout, layout: StoreLayout, storeIdentifier: String) {
         self.entity = entity
         if let predicate = descriptor.predicate {
-            let translated = try? PredicateTranslator.translate(predicate, entity: entity, layout: layout)
+            let translated = try? PredicateTranslator.translate(predicate, entity: entity, layout: layout, storeIdentifier: storeIdentifier)
             self.condition = translated
             self.isPredicateTranslated = translated != nil
         } else {

@@ -35,7 +35,7 @@ extension PredicateExpressions.KeyPath: SQLTranslatableExpression {
                 }
             }
             throw PredicateTranslationError(description: "\(keyPath) of a \(type) has no SQL form")
-        case .null, .condition:
+        case .null, .condition, .identifier:
             throw PredicateTranslationError(description: "\(keyPath) has no SQL form here")
         }
     }
@@ -43,6 +43,9 @@ extension PredicateExpressions.KeyPath: SQLTranslatableExpression {
 
 extension PredicateExpressions.Value: SQLTranslatableExpression {
     func sqlTerm(in translator: PredicateTranslator) throws(PredicateTranslationError) -> SQLTerm {
+        if let identifier = value as? PersistentIdentifier {
+            return SQLTerm(expression: .value(.null), kind: .identifier(.captured(identifier)))
+        }
         let stored: DatabaseValue
         do {
             stored = try ValueCodec.encode(value)

@@ -5,6 +5,19 @@ import PersistenceModels
 extension PredicateExpressions.SequenceContains: SQLTranslatableExpression {
     func sqlTerm(in translator: PredicateTranslator) throws(PredicateTranslationError) -> SQLTerm {
         let item = try translator.term(element)
+        if let captured = sequence as? any CapturedSequenceExpression, case .identifier(.row(let entityName)) = item.kind {
+            // `identifiers.contains($0.persistentModelID)`: an IN list of the keys of this store's rows.
+            var keys: [String] = []
+            for element in captured.capturedElements {
+                guard let identifier = element as? PersistentIdentifier else {
+                    throw PredicateTranslationError(description: "only identifiers can be looked for among identifiers")
+                }
+                if case .value(let key) = translator.key(of: identifier, forRowsOf: entityName), let number = Int64.fromDatabaseValue(key) {
+                    keys.append(String(number))
+                }
+            }
+            return SQLTerm(expression: .sql("(", .expression(item.expression), " IN (\(keys.joined(separator: ", "))))"), kind: .condition)
+        }
         if let captured = sequence as? any CapturedSequenceExpression {
             // `[values].contains($0.property)`: an IN list of bound values.
             try translator.requireComparable(item)
@@ -59,7 +72,7 @@ extension PredicateExpressions.NilCoalesce: SQLTranslatableExpression {
         let kind: SQLTerm.Kind
         switch fallback.kind {
         case .scalar, .condition: kind = fallback.kind
-        case .null, .model, .toMany: throw PredicateTranslationError(description: "?? has a SQL form with a value on its right only")
+        case .null, .model, .toMany, .identifier: throw PredicateTranslationError(description: "?? has a SQL form with a value on its right only")
         }
         return SQLTerm(expression: .sql("COALESCE(", .expression(optional.expression), ", ", .expression(fallback.expression), ")"), kind: kind)
     }
@@ -74,7 +87,7 @@ extension PredicateExpressions.OptionalFlatMap: SQLTranslatableExpression {
             unwrapped = optional
         case .scalar(let type):
             unwrapped = SQLTerm(expression: optional.expression, kind: .scalar((type as? any OptionalValue.Type)?.wrappedType ?? type))
-        case .null, .condition, .toMany:
+        case .null, .condition, .toMany, .identifier:
             throw PredicateTranslationError(description: "optional chaining has a SQL form on stored properties only")
         }
         let result = try translator.binding(variable.key, to: unwrapped).term(transform)
@@ -85,7 +98,8 @@ extension PredicateExpressions.OptionalFlatMap: SQLTranslatableExpression {
                 expression: .sql("(CASE WHEN ", .expression(optional.expression), " IS NULL THEN NULL ELSE ", .expression(result.expression), " END)"),
                 kind: result.kind
             )
-        case .model, .toMany, .null:
+        case .model, .toMany, .null, .identifier:
+            // A missing model's key is already NULL.
             return result
         }
     }

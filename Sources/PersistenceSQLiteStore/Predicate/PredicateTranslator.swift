@@ -25,10 +25,20 @@ struct SQLTerm {
         case model(ModelReference)
         /// A to-many relationship; the expression is the owner's row key.
         case toMany(ToManyReference)
+        /// A `PersistentIdentifier`: a row's own (the expression is its key) or a captured one.
+        case identifier(IdentifierOperand)
     }
 
     let expression: SQLExpression
     let kind: Kind
+}
+
+/// A `PersistentIdentifier` in a predicate.
+enum IdentifierOperand {
+    /// `persistentModelID` of a row of this entity; the term's expression is the row's key.
+    case row(entityName: String)
+    /// A captured identifier.
+    case captured(PersistentIdentifier)
 }
 
 /// A model row a predicate reaches: a table in the query (by alias), or a row key to look up.
@@ -109,6 +119,8 @@ final class SQLAliasGenerator {
 /// Translates a `Predicate` over a model into a SQL condition on the model's table.
 struct PredicateTranslator {
     let layout: StoreLayout
+    /// The identifier of the store the predicate runs in, which its rows' identifiers carry.
+    let storeIdentifier: String
     let bindings: [PredicateExpressions.VariableID: SQLTerm]
     let aliases: SQLAliasGenerator
 
@@ -116,12 +128,14 @@ struct PredicateTranslator {
     static func translate<T: PersistentModel>(
         _ predicate: Predicate<T>,
         entity: StoreLayout.EntityLayout,
-        layout: StoreLayout
+        layout: StoreLayout,
+        storeIdentifier: String
     ) throws(PredicateTranslationError) -> SQLExpression {
         let variable: PredicateExpressions.Variable<T> = predicate.variable
         let root = ModelReference(entity: entity, row: .alias(entity.table))
         let translator = PredicateTranslator(
             layout: layout,
+            storeIdentifier: storeIdentifier,
             bindings: [variable.key: SQLTerm(expression: root.keyExpression, kind: .model(root))],
             aliases: SQLAliasGenerator()
         )
@@ -132,7 +146,7 @@ struct PredicateTranslator {
     func binding(_ variable: PredicateExpressions.VariableID, to term: SQLTerm) -> PredicateTranslator {
         var extended = bindings
         extended[variable] = term
-        return PredicateTranslator(layout: layout, bindings: extended, aliases: aliases)
+        return PredicateTranslator(layout: layout, storeIdentifier: storeIdentifier, bindings: extended, aliases: aliases)
     }
 
     /// Translates an operand.
@@ -154,7 +168,7 @@ struct PredicateTranslator {
                 throw PredicateTranslationError(description: "a value of \(type) cannot be a condition")
             }
             return translated.expression
-        case .null, .model, .toMany:
+        case .null, .model, .toMany, .identifier:
             throw PredicateTranslationError(description: "only Bool values can be conditions")
         }
     }
@@ -162,6 +176,10 @@ struct PredicateTranslator {
     /// The term for a stored property of a model row: an attribute, a to-one or a to-many relationship.
     func member(_ keyPath: AnyKeyPath, of model: ModelReference) throws(PredicateTranslationError) -> SQLTerm {
         let entity = model.entity
+        // `$0.persistentModelID`: stands for the row's primary key, compared only for equality.
+        if keyPath == Self.persistentModelIDKeyPath(of: entity.entity.modelType) {
+            return SQLTerm(expression: model.keyExpression, kind: .identifier(.row(entityName: entity.entity.name)))
+        }
         if let property = entity.attributes.first(where: { $0.keyPath == keyPath }), let codec = property.codec {
             return SQLTerm(expression: model.column(property.columnName), kind: .scalar(codec.valueType))
         }
@@ -191,6 +209,8 @@ struct PredicateTranslator {
             return
         case .model, .toMany:
             throw PredicateTranslationError(description: "models are compared in memory")
+        case .identifier:
+            throw PredicateTranslationError(description: "identifiers are only compared for equality in SQL")
         }
     }
 
@@ -198,5 +218,22 @@ struct PredicateTranslator {
     func isText(_ term: SQLTerm) -> Bool {
         if case .scalar(let type) = term.kind { return type == String.self || type == String?.self || type == Substring.self }
         return false
+    }
+}
+
+extension PredicateTranslator {
+    /// The key expression a captured identifier compares as against rows of `entityName` in this store:
+    /// its primary key, or NULL (no row) for an identifier of another store or entity, or one never saved.
+    func key(of identifier: PersistentIdentifier, forRowsOf entityName: String) -> SQLExpression {
+        guard identifier.storeIdentifier == storeIdentifier, identifier.entityName == entityName, let key = identifier.primaryKey else {
+            return .value(.null)
+        }
+        return .value(key.databaseValue)
+    }
+
+    /// `\Model.persistentModelID` for the model type.
+    static func persistentModelIDKeyPath(of type: any PersistentModel.Type) -> AnyKeyPath {
+        func keyPath<Model: PersistentModel>(_ type: Model.Type) -> AnyKeyPath { \Model.persistentModelID }
+        return keyPath(type)
     }
 }

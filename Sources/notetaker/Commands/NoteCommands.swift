@@ -47,7 +47,12 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         let app = try NoteTakerApp.open(unlocking: unlock)
-        var notes = try app.repository.notes()
+        var notes: [Note]
+        do {
+            notes = try app.repository.notes()
+        } catch {
+            throw NoteTakerCLIError.unreadable(error)
+        }
         if let tag {
             let wanted = try app.tag(tag)
             notes = notes.filter { note in note.tags.contains { $0 === wanted } }
@@ -142,7 +147,17 @@ struct DeleteCommand: ParsableCommand {
     @OptionGroup var target: NoteReference
 
     func run() throws {
-        let (app, note) = try target.open()
+        let app = try NoteTakerApp.open(unlocking: target.unlock)
+        let number = try NoteNumber.parse(target.note)
+        let note: Note
+        do {
+            note = try app.note(target.note)
+        } catch let error as NoteTakerCLIError where error.isUnreadableNote {
+            // Its values cannot be read, so it is deleted by its number alone.
+            try app.deleteUnreadableNote(number)
+            print("Deleted #\(number), whose stored values could not be read")
+            return
+        }
         let label = "\(NoteNumber.label(of: note)): \(NoteFormatter.title(of: note))"
         try app.repository.deleteNote(note)
         print("Deleted \(label)")

@@ -92,19 +92,45 @@ struct NoteTakerApp {
         }
     }
 
-    /// The note `reference` names: its number in `list`, written `3` or `#3`.
+    /// The note `reference` names: its number in `list`, written `3` or `#3`, read alone from the store.
     ///
-    /// - Throws: `NoteTakerCLIError` naming the reference when no note has that number.
+    /// - Throws: `NoteTakerCLIError` naming the reference when no note has that number, or when the
+    ///   note's stored values cannot be read (with the way to delete it).
     func note(_ reference: String) throws -> Note {
-        let number = reference.hasPrefix("#") ? String(reference.dropFirst()) : reference
-        guard let wanted = Int(number), wanted > 0 else {
-            throw NoteTakerCLIError("No note \"\(TerminalText.line(reference))\": a note is named by its number, such as 3 or #3 — run `notetaker list` to see them")
+        let wanted = try NoteNumber.parse(reference)
+        let identifier = try noteIdentifier(wanted)
+        var descriptor = FetchDescriptor<Note>(predicate: #Predicate { $0.persistentModelID == identifier })
+        descriptor.fetchLimit = 1
+        let found: Note?
+        do {
+            found = try repository.context.fetch(descriptor).first
+        } catch {
+            throw NoteTakerCLIError.unreadable(error, note: wanted)
         }
-        let notes = try repository.notes()
-        guard let note = notes.first(where: { NoteNumber.of($0) == wanted }) else {
+        guard let found else {
             throw NoteTakerCLIError("No note #\(wanted): there is no note with that number — run `notetaker list` to see them")
         }
-        return note
+        return found
+    }
+
+    /// The identifier of the note numbered `number` in this app's store.
+    func noteIdentifier(_ number: Int) throws -> PersistentIdentifier {
+        let store = sandbox.applicationSupportDirectory.appending(path: NoteTakerKeys.storeFilename).standardizedFileURL.path
+        return try PersistentIdentifier.identifier(for: store, entityName: "Note", primaryKey: number)
+    }
+
+    /// Deletes the note numbered `number` without reading it, for a note whose stored values cannot be
+    /// read; its image file, if any, goes with the next sweep of unreferenced images.
+    ///
+    /// - Throws: `NoteTakerCLIError` when the store cannot be changed.
+    func deleteUnreadableNote(_ number: Int) throws {
+        let identifier = try noteIdentifier(number)
+        do {
+            try repository.context.delete(model: Note.self, where: #Predicate { $0.persistentModelID == identifier })
+            try repository.context.save()
+        } catch {
+            throw NoteTakerCLIError("Deleting note #\(number) failed: \(error) — while deleting a note that cannot be read")
+        }
     }
 
     /// The tag named `name`.
@@ -128,6 +154,17 @@ enum NoteNumber {
         guard !identifier.isTemporary, let slash = identifier.description.lastIndex(of: "/") else { return nil }
         let key = identifier.description[identifier.description.index(after: slash)...]
         return key.hasPrefix("p") ? Int(key.dropFirst()) : nil
+    }
+
+    /// The number `reference` names (`3` or `#3`).
+    ///
+    /// - Throws: `NoteTakerCLIError` when it is not a number from 1 up.
+    static func parse(_ reference: String) throws -> Int {
+        let number = reference.hasPrefix("#") ? String(reference.dropFirst()) : reference
+        guard let wanted = Int(number), wanted > 0 else {
+            throw NoteTakerCLIError("No note \"\(TerminalText.line(reference))\": a note is named by its number, such as 3 or #3 — run `notetaker list` to see them")
+        }
+        return wanted
     }
 
     /// `#3`, or `#?` for a note that was never saved.

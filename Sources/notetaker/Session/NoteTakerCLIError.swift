@@ -5,10 +5,13 @@ import PersistenceCore
 struct NoteTakerCLIError: Error, CustomStringConvertible, LocalizedError {
     /// The sentence printed after `Error:`.
     let description: String
+    /// Whether a note's stored values could not be read, so that it can only be deleted by its number.
+    let isUnreadableNote: Bool
 
     /// An error printed as `message`.
-    init(_ message: String) {
+    init(_ message: String, isUnreadableNote: Bool = false) {
         description = message
+        self.isUnreadableNote = isUnreadableNote
     }
 
     /// The message, for code that reads `localizedDescription`.
@@ -38,6 +41,13 @@ struct NoteTakerCLIError: Error, CustomStringConvertible, LocalizedError {
             "NoteTaker is locked: the PIN lock cannot read the vault, \(meaning) — "
                 + "run `notetaker lock reset --erase-all-notes` to erase every note and the PIN and start again"
         )
+    }
+
+    /// A note's stored values cannot be read (a badly typed column, say): the reason names the table,
+    /// the row and the column; the note can still be deleted.
+    static func unreadable(_ error: any Error, note number: Int? = nil) -> NoteTakerCLIError {
+        let how = number.map { "`notetaker delete \($0)` removes it" } ?? "`notetaker delete <number>` removes the note of that row"
+        return NoteTakerCLIError("A stored note cannot be read: \(error) — \(how)", isUnreadableNote: true)
     }
 
     /// The library left something undone: the learner's Section 8 code is not finished yet.
