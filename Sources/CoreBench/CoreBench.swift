@@ -10,7 +10,7 @@ struct CoreBench: ParsableCommand {
         discussion: "Run a release build: swift run -c release core-bench [workload ...] [--rows N]"
     )
 
-    @Argument(help: "Workloads to run (default: all): insert, fetch-all, filtered-fetch, count, update, delete, tags-insert, tags-fetch, batched-insert, refresh.")
+    @Argument(help: "Workloads to run (default: all): insert, fetch-all, filtered-fetch, count, update, delete, tags-insert, tags-fetch, prefetch, batched-insert, refresh, pending-fetch.")
     var workloads: [String] = []
 
     @Option(help: "Rows of the large store (the budgets are set for 1000000); other sizes scale with it: rows/10, rows/100.")
@@ -19,7 +19,7 @@ struct CoreBench: ParsableCommand {
     @Option(help: "Timed repetitions per way; the median is reported.")
     var repetitions = 3
 
-    @Option(name: .customLong("way"), help: "Run only this way: core, raw or grdb; repeat for more (default: all three). Ratios and budgets need the ways they compare.")
+    @Option(name: .customLong("way"), help: "Run only this way: core, raw, grdb or core-clean; repeat for more (default: all three). Ratios and budgets need the ways they compare.")
     var ways: [String] = []
 
     func validate() throws {
@@ -45,8 +45,10 @@ struct CoreBench: ParsableCommand {
             DeleteWorkload(rows: rows),
             TagInsertWorkload(shape: TagShape(notes: rows / 100)),
             TagFetchWorkload(shape: TagShape(notes: rows / 100)),
+            TagFetchWorkload(shape: TagShape(notes: small), name: "prefetch"),
             BatchedInsertWorkload(rows: rows, batchSize: max(1, rows / 100)),
             RefreshWorkload(rows: small, resultSize: rows / 100),
+            PendingFetchWorkload(rows: rows),
         ]
     }
 

@@ -101,8 +101,12 @@ struct HistoryTests {
 
         let recent = #Predicate<DefaultHistoryTransaction> { $0.timestamp >= before && $0.transactionIdentifier > 0 }
         let large = #Predicate<DefaultHistoryTransaction> { $0.changes.count > 1 }
-        #expect(throws: Never.self) { try HistoryPredicateTranslator.translate(recent, storeIdentifier: store.container.store.identifier) }
-        #expect(throws: HistoryPredicateTranslationError.self) { try HistoryPredicateTranslator.translate(large, storeIdentifier: store.container.store.identifier) }
+        let database = store.container.store
+        let translate = { (predicate: Predicate<DefaultHistoryTransaction>) in
+            try PredicateTranslator.translate(predicate, record: HistoryStore.transactionRecord, layout: database.layout, storeIdentifier: database.identifier)
+        }
+        #expect(throws: Never.self) { try translate(recent) }
+        #expect(throws: PredicateTranslationError.self) { try translate(large) }
 
         #expect(try store.context.fetchHistory(HistoryDescriptor(predicate: recent)).count == 2)
         let largeOnes = try store.context.fetchHistory(HistoryDescriptor(predicate: large))

@@ -12,6 +12,7 @@ struct WorkloadRunner {
 
     func run(_ workload: any Workload) throws -> WorkloadResult {
         var samples: [Way: [Sample]] = [:]
+        let ways = ways.filter(workload.ways.contains)
         for _ in 0..<repetitions {
             for way in ways {
                 let prepared = try workload.prepare(way, scratch: scratch)
@@ -43,7 +44,7 @@ enum Report {
     /// Prints the result and says which budgets were missed or could not be checked.
     static func print(_ workload: any Workload, number: Int, result: WorkloadResult) -> BudgetOutcome {
         Swift.print("\n[\(number)] \(workload.name): \(workload.title)")
-        for way in Way.allCases {
+        for way in workload.ways {
             let time = result.seconds[way].map(format(seconds:)) ?? "-"
             let peak = result.peakBytes[way].map { String(format: "%.0f MB", Double($0) / 1_048_576) } ?? "-"
             Swift.print("    \(way.label.padding(toLength: 13, withPad: " ", startingAt: 0)) \(time.padding(toLength: 12, withPad: " ", startingAt: 0)) peak RSS \(peak)")

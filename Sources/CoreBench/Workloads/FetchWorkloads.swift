@@ -17,7 +17,7 @@ struct FetchAllWorkload: Workload {
             guard count == expected else { throw BenchError.wrongResult("fetched \(count) notes instead of \(expected)") }
         }
         switch way {
-        case .core:
+        case .core, .coreClean:
             let container = try OpenConnections.container(for: [BenchNote.self], reading: BenchNote.self, at: url)
             return PreparedRun(action: {
                 let notes = try ModelContext(container).fetch(FetchDescriptor<BenchNote>())
@@ -49,7 +49,7 @@ struct FilteredFetchWorkload: Workload {
             guard (10...30).contains(count) else { throw BenchError.wrongResult("the filtered fetch returned \(count) notes") }
         }
         switch way {
-        case .core:
+        case .core, .coreClean:
             let container = try OpenConnections.container(for: [BenchNote.self], reading: BenchNote.self, at: url)
             return PreparedRun(action: {
                 let context = ModelContext(container)
@@ -102,7 +102,7 @@ struct CountWorkload: Workload {
             guard count > 0 else { throw BenchError.wrongResult("the count was \(count)") }
         }
         switch way {
-        case .core:
+        case .core, .coreClean:
             let container = try OpenConnections.container(for: [BenchNote.self], reading: BenchNote.self, at: url)
             return PreparedRun(action: {
                 let context = ModelContext(container)
@@ -128,6 +128,62 @@ struct CountWorkload: Workload {
                     try check(pool.read { db in
                         try NoteRecord.filter(Column("priority") < threshold && Column("isArchived") == false).fetchCount(db)
                     })
+                }
+            }, cleanUp: { scratch.discard(url) })
+        }
+    }
+}
+
+/// Workload 11: the filtered fetch of workload 3 from a context holding one unsaved edit of a note.
+///
+/// The edit moves a note into the first query's results, so the fetch must merge it with the rows SQL
+/// returns. `core-clean` runs the same fetches with nothing pending; the raw way shows the floor.
+struct PendingFetchWorkload: Workload {
+    let rows: Int
+    var name: String { "pending-fetch" }
+    var title: String { "Filtered fetch of ~20 of \(rows) notes with one unsaved edit pending, per query" }
+    var budgets: [Budget] { [.ratio(to: .coreClean, atMost: 2), .peakMemoryRatio(to: .coreClean, atMost: 2)] }
+    var ways: [Way] { [.core, .coreClean, .raw] }
+    var operationsPerSample: Int { 50 }
+
+    func prepare(_ way: Way, scratch: Scratch) throws -> PreparedRun {
+        let url = try scratch.filledNotesStore(rows: rows)
+        let priorities = (0..<operationsPerSample).map { ($0 * 997) % NoteValues.priorityCount(rows: rows) }
+        let check: (Int) throws -> Void = { count in
+            guard (10...31).contains(count) else { throw BenchError.wrongResult("the filtered fetch returned \(count) notes") }
+        }
+        switch way {
+        case .core, .coreClean:
+            let container = try OpenConnections.container(for: [BenchNote.self], reading: BenchNote.self, at: url)
+            let context = ModelContext(container)
+            context.autosaveEnabled = false
+            let firstPriority = priorities[0]
+            if way == .core {
+                // One note from outside the first query's results, moved into them and left unsaved.
+                var descriptor = FetchDescriptor<BenchNote>(predicate: #Predicate { $0.priority != firstPriority })
+                descriptor.fetchLimit = 1
+                guard let edited = try context.fetch(descriptor).first else { throw BenchError.wrongResult("no note to edit") }
+                edited.priority = firstPriority
+                guard context.hasChanges else { throw BenchError.wrongResult("the edit is not pending") }
+            }
+            return PreparedRun(action: {
+                for priority in priorities {
+                    let descriptor = FetchDescriptor<BenchNote>(
+                        predicate: #Predicate { $0.priority == priority },
+                        sortBy: [SortDescriptor(\.date, order: .reverse)]
+                    )
+                    try check(context.fetch(descriptor).count)
+                }
+            }, cleanUp: { scratch.discard(url) })
+        case .raw, .grdb:
+            let database = try RawDatabase(path: url.path)
+            let statement = try database.prepare(
+                "SELECT \(RawNotes.columns) FROM \"BenchNote\" WHERE \"priority\" = ? ORDER BY \"date\" DESC, \"_pk\""
+            )
+            return PreparedRun(action: {
+                for priority in priorities {
+                    statement.bind(1, Int64(priority))
+                    try check(RawNotes.read(statement).count)
                 }
             }, cleanUp: { scratch.discard(url) })
         }

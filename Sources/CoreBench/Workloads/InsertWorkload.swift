@@ -14,7 +14,7 @@ struct InsertWorkload: Workload {
         let url = try scratch.emptyStore(for: [BenchNote.self])
         let rows = rows
         switch way {
-        case .core:
+        case .core, .coreClean:
             let container = try ModelContainer(for: BenchNote.self, configurations: ModelConfiguration(url: url))
             return PreparedRun(action: {
                 let context = ModelContext(container)
@@ -57,7 +57,7 @@ struct BatchedInsertWorkload: Workload {
         let (rows, batchSize) = (rows, batchSize)
         let batches = stride(from: 0, to: rows, by: batchSize).map { $0..<min($0 + batchSize, rows) }
         switch way {
-        case .core:
+        case .core, .coreClean:
             let container = try ModelContainer(for: BenchNote.self, configurations: ModelConfiguration(url: url))
             return PreparedRun(action: {
                 let context = ModelContext(container)

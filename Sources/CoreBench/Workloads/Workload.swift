@@ -1,16 +1,20 @@
 import Foundation
 
-/// The three implementations every workload runs.
+/// The implementations a workload runs: the core, raw SQLite and GRDB, and for workloads that measure
+/// the core against itself, the core in its plain state.
 enum Way: String, CaseIterable {
     case core
     case raw
     case grdb
+    /// The core doing the same work with nothing unsaved, for workloads about unsaved changes.
+    case coreClean = "core-clean"
 
     var label: String {
         switch self {
         case .core: "core"
         case .raw: "raw SQLite"
         case .grdb: "GRDB Codable"
+        case .coreClean: "core, clean"
         }
     }
 }
@@ -32,8 +36,22 @@ struct Budget {
     let measured: (WorkloadResult) -> (value: String, isMet: Bool)?
 
     static func ratioToRaw(atMost limit: Double) -> Budget {
-        Budget(summary: "core ≤ \(String(format: "%g", limit))× raw") { result in
-            result.ratio(.core, to: .raw).map { (String(format: "%.2f×", $0), $0 <= limit) }
+        ratio(to: .raw, atMost: limit)
+    }
+
+    /// The core's time at most `limit` times `other`'s.
+    static func ratio(to other: Way, atMost limit: Double) -> Budget {
+        Budget(summary: "core ≤ \(String(format: "%g", limit))× \(other.label)") { result in
+            result.ratio(.core, to: other).map { (String(format: "%.2f×", $0), $0 <= limit) }
+        }
+    }
+
+    /// The core's peak resident memory at most `limit` times `other`'s.
+    static func peakMemoryRatio(to other: Way, atMost limit: Double) -> Budget {
+        Budget(summary: "core peak RSS ≤ \(String(format: "%g", limit))× \(other.label)") { result in
+            guard let mine = result.peakBytes[.core], let theirs = result.peakBytes[other], theirs > 0 else { return nil }
+            let ratio = Double(mine) / Double(theirs)
+            return (String(format: "%.2f×", ratio), ratio <= limit)
         }
     }
 
@@ -66,6 +84,8 @@ protocol Workload {
     /// What is measured, with its sizes.
     var title: String { get }
     var budgets: [Budget] { get }
+    /// The ways it runs.
+    var ways: [Way] { get }
     /// How many operations one timed action performs; reported times are per operation.
     var operationsPerSample: Int { get }
     /// Builds the state for one repetition and returns the timed action and a clean-up.
@@ -74,6 +94,7 @@ protocol Workload {
 
 extension Workload {
     var operationsPerSample: Int { 1 }
+    var ways: [Way] { [.core, .raw, .grdb] }
 }
 
 /// A timed action and what to remove afterwards.

@@ -14,7 +14,7 @@ struct UpdateWorkload: Workload {
         let url = try scratch.filledNotesStore(rows: rows)
         let threshold = NoteValues.priorityCount(rows: rows) / 100
         switch way {
-        case .core:
+        case .core, .coreClean:
             let container = try OpenConnections.container(for: [BenchNote.self], reading: BenchNote.self, at: url)
             return PreparedRun(action: {
                 let context = ModelContext(container)
@@ -56,12 +56,12 @@ struct DeleteWorkload: Workload {
     let rows: Int
     var name: String { "delete" }
     var title: String { "delete(model:where:) of half of \(rows) notes, then save" }
-    var budgets: [Budget] { [.ratioToRaw(atMost: 3)] }
+    var budgets: [Budget] { [.ratioToRaw(atMost: 3), .peakMemoryRatio(to: .raw, atMost: 2)] }
 
     func prepare(_ way: Way, scratch: Scratch) throws -> PreparedRun {
         let url = try scratch.filledNotesStore(rows: rows)
         switch way {
-        case .core:
+        case .core, .coreClean:
             let container = try OpenConnections.container(for: [BenchNote.self], reading: BenchNote.self, at: url)
             return PreparedRun(action: {
                 let context = ModelContext(container)
@@ -99,7 +99,7 @@ struct RefreshWorkload: Workload {
             guard count > 0 else { throw BenchError.wrongResult("the refreshed result was empty") }
         }
         switch way {
-        case .core:
+        case .core, .coreClean:
             let container = try ModelContainer(for: BenchNote.self, configurations: ModelConfiguration(url: url))
             let list = ModelEnvironment.with(container) {
                 RecentNoteList(filter: #Predicate { $0.priority < threshold })

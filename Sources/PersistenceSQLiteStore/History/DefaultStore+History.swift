@@ -19,7 +19,7 @@ extension DefaultStore {
     /// - Parameter descriptor: Which transactions, in which order, and at most how many.
     /// - Throws: ``SwiftDataError`` when the store cannot be read or the predicate fails to evaluate.
     package func fetchHistory(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>) throws -> [DefaultHistoryTransaction] {
-        let condition = descriptor.predicate.flatMap { try? HistoryPredicateTranslator.translate($0, storeIdentifier: database.identifier) }
+        let condition = descriptor.predicate.flatMap(historyCondition)
         let filtersInMemory = descriptor.predicate != nil && condition == nil
         let limitsInSQL = !filtersInMemory && descriptor.sortBy.isEmpty
         let (rows, changes) = try database.read(while: "fetching history") { db in
@@ -56,7 +56,7 @@ extension DefaultStore {
     /// - Parameter descriptor: Which transactions to delete; with a `fetchLimit`, only the first ones in its order.
     /// - Throws: ``SwiftDataError`` when the store cannot be written or the predicate fails to evaluate.
     package func deleteHistory(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>) throws {
-        let condition = descriptor.predicate.flatMap { try? HistoryPredicateTranslator.translate($0, storeIdentifier: database.identifier) }
+        let condition = descriptor.predicate.flatMap(historyCondition)
         if descriptor.sortBy.isEmpty, descriptor.predicate == nil || condition != nil {
             try database.write(while: "deleting history") { db in
                 let rows = try HistoryStore.transactions(where: condition, limit: descriptor.fetchLimit, in: db)
@@ -68,6 +68,12 @@ extension DefaultStore {
                 try HistoryStore.deleteTransactions(numbers, in: db)
             }
         }
+    }
+
+    /// The SQL condition of a history predicate, or `nil` when it must run in memory: the predicate
+    /// translator of model fetches, over the transaction table's columns.
+    func historyCondition(_ predicate: Predicate<DefaultHistoryTransaction>) -> SQLExpression? {
+        try? PredicateTranslator.translate(predicate, record: HistoryStore.transactionRecord, layout: database.layout, storeIdentifier: database.identifier)
     }
 
     /// A transaction value from its rows; changes to entities the schema no longer has are left out.

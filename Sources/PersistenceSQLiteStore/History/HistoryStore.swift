@@ -94,22 +94,32 @@ enum HistoryStore {
             ])
     }
 
+    /// The transaction table as a history predicate sees it: the key paths of a transaction that have a
+    /// column, so that the predicate translator of model fetches translates history predicates too.
+    static var transactionRecord: RecordReference {
+        RecordReference(table: transactionTable, columns: [
+            \DefaultHistoryTransaction.token: .init(name: "number", type: DefaultHistoryToken.self),
+            \DefaultHistoryTransaction.transactionIdentifier: .init(name: "number", type: Int64.self),
+            \DefaultHistoryTransaction.timestamp: .init(name: "timestamp", type: Date.self),
+            \DefaultHistoryTransaction.author: .init(name: "author", type: String?.self),
+        ])
+    }
+
     /// The transaction rows that meet `condition`, oldest first, at most `limit` of them.
-    static func transactions(where condition: HistorySQLCondition?, limit: Int?, in db: Database) throws -> [TransactionRow] {
+    static func transactions(where condition: SQLExpression?, limit: Int?, in db: Database) throws -> [TransactionRow] {
+        let context = SQLGenerationContext()
         var sql = """
             SELECT "number", "author", "timestamp", "bundleIdentifier", "processIdentifier" \
             FROM \(transactionTable.quotedDatabaseIdentifier)
             """
-        var arguments: [DatabaseValue] = []
         if let condition {
-            sql += " WHERE \(condition.sql)"
-            arguments = condition.arguments
+            sql += " WHERE \(SQLGenerator.sql(for: condition, in: context))"
         }
         sql += " ORDER BY \"number\""
         if let limit {
-            sql += " LIMIT ?"
-            arguments.append(max(0, limit).databaseValue)
+            sql += " LIMIT \(context.bind(max(0, limit).databaseValue))"
         }
+        let arguments = context.arguments
         return try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map { row in
             TransactionRow(
                 number: row["number"],

@@ -9,6 +9,11 @@ extension PredicateExpressions.KeyPath: SQLTranslatableExpression {
         switch base.kind {
         case .model(let model):
             return try translator.member(path, of: model)
+        case .record(let record):
+            guard let column = record.columns[path] else {
+                throw PredicateTranslationError(description: "\(keyPath) has no column in \(record.table)")
+            }
+            return SQLTerm(expression: .column(table: record.table, name: column.name), kind: .scalar(column.type))
         case .toMany(let relationship):
             guard let arrayType = Output.self == Int.self || Output.self == Bool.self ? Root.Output.self as? any StoredArray.Type : nil else {
                 throw PredicateTranslationError(description: "only count and isEmpty of a to-many relationship have a SQL form")
@@ -45,6 +50,13 @@ extension PredicateExpressions.Value: SQLTranslatableExpression {
     func sqlTerm(in translator: PredicateTranslator) throws(PredicateTranslationError) -> SQLTerm {
         if let identifier = value as? PersistentIdentifier {
             return SQLTerm(expression: .value(.null), kind: .identifier(.captured(identifier)))
+        }
+        if let token = value as? DefaultHistoryToken {
+            // A token compares as its transaction's number, which only orders transactions of one store.
+            guard token.storeIdentifier == translator.storeIdentifier else {
+                throw PredicateTranslationError(description: "the token belongs to another store")
+            }
+            return SQLTerm(expression: .value(token.transactionNumber.databaseValue), kind: .scalar(DefaultHistoryToken.self))
         }
         let stored: DatabaseValue
         do {

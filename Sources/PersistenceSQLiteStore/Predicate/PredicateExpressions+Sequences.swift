@@ -72,7 +72,7 @@ extension PredicateExpressions.NilCoalesce: SQLTranslatableExpression {
         let kind: SQLTerm.Kind
         switch fallback.kind {
         case .scalar, .condition: kind = fallback.kind
-        case .null, .model, .toMany, .identifier: throw PredicateTranslationError(description: "?? has a SQL form with a value on its right only")
+        case .null, .model, .toMany, .identifier, .record: throw PredicateTranslationError(description: "?? has a SQL form with a value on its right only")
         }
         return SQLTerm(expression: .sql("COALESCE(", .expression(optional.expression), ", ", .expression(fallback.expression), ")"), kind: kind)
     }
@@ -87,7 +87,7 @@ extension PredicateExpressions.OptionalFlatMap: SQLTranslatableExpression {
             unwrapped = optional
         case .scalar(let type):
             unwrapped = SQLTerm(expression: optional.expression, kind: .scalar((type as? any OptionalValue.Type)?.wrappedType ?? type))
-        case .null, .condition, .toMany, .identifier:
+        case .null, .condition, .toMany, .identifier, .record:
             throw PredicateTranslationError(description: "optional chaining has a SQL form on stored properties only")
         }
         let result = try translator.binding(variable.key, to: unwrapped).term(transform)
@@ -98,7 +98,7 @@ extension PredicateExpressions.OptionalFlatMap: SQLTranslatableExpression {
                 expression: .sql("(CASE WHEN ", .expression(optional.expression), " IS NULL THEN NULL ELSE ", .expression(result.expression), " END)"),
                 kind: result.kind
             )
-        case .model, .toMany, .null, .identifier:
+        case .model, .toMany, .null, .identifier, .record:
             // A missing model's key is already NULL.
             return result
         }

@@ -27,10 +27,24 @@ struct SQLTerm {
         case toMany(ToManyReference)
         /// A `PersistentIdentifier`: a row's own (the expression is its key) or a captured one.
         case identifier(IdentifierOperand)
+        /// A row of a table that holds no model (the history's transactions); the expression is unused.
+        case record(RecordReference)
     }
 
     let expression: SQLExpression
     let kind: Kind
+}
+
+/// A row of a table that holds no model, such as the history's transactions: the key paths of the
+/// predicate's root type that have a column, with the Swift type of the column's values.
+struct RecordReference {
+    struct Column {
+        let name: String
+        let type: Any.Type
+    }
+
+    let table: String
+    let columns: [AnyKeyPath: Column]
 }
 
 /// A `PersistentIdentifier` in a predicate.
@@ -124,6 +138,23 @@ struct PredicateTranslator {
     let bindings: [PredicateExpressions.VariableID: SQLTerm]
     let aliases: SQLAliasGenerator
 
+    /// The SQL condition equivalent to `predicate` over the rows of `record`'s table, qualified by its name.
+    static func translate<Root>(
+        _ predicate: Predicate<Root>,
+        record: RecordReference,
+        layout: StoreLayout,
+        storeIdentifier: String
+    ) throws(PredicateTranslationError) -> SQLExpression {
+        let variable: PredicateExpressions.Variable<Root> = predicate.variable
+        let translator = PredicateTranslator(
+            layout: layout,
+            storeIdentifier: storeIdentifier,
+            bindings: [variable.key: SQLTerm(expression: .value(.null), kind: .record(record))],
+            aliases: SQLAliasGenerator()
+        )
+        return try translator.condition(predicate.expression)
+    }
+
     /// The SQL condition equivalent to `predicate`; columns of the fetched table are qualified by its name.
     static func translate<T: PersistentModel>(
         _ predicate: Predicate<T>,
@@ -168,7 +199,7 @@ struct PredicateTranslator {
                 throw PredicateTranslationError(description: "a value of \(type) cannot be a condition")
             }
             return translated.expression
-        case .null, .model, .toMany, .identifier:
+        case .null, .model, .toMany, .identifier, .record:
             throw PredicateTranslationError(description: "only Bool values can be conditions")
         }
     }
@@ -202,12 +233,12 @@ struct PredicateTranslator {
     func requireComparable(_ term: SQLTerm) throws(PredicateTranslationError) {
         switch term.kind {
         case .scalar(let type):
-            if !ValueCodec.isComparableInStore(type) {
+            if !ValueCodec.isComparableInStore(type), type != DefaultHistoryToken.self, type != DefaultHistoryToken?.self {
                 throw PredicateTranslationError(description: "values of \(type) do not compare in SQLite as in Swift")
             }
         case .null, .condition:
             return
-        case .model, .toMany:
+        case .model, .toMany, .record:
             throw PredicateTranslationError(description: "models are compared in memory")
         case .identifier:
             throw PredicateTranslationError(description: "identifiers are only compared for equality in SQL")
