@@ -65,6 +65,38 @@ struct ControlChecks {
         }
     }
 
+    @Test("stepping up from 48 stops at 50")
+    func stepUpNearTop() {
+        let device = SettingsDevice()
+        device.run {
+            let settings = NoteSettings(store: device.store)
+            device.store.set(48, forKey: "notesPerPage")
+            settings.increaseNotesPerPage()
+
+            let saved = device.store.integer(forKey: "notesPerPage")
+            #expect(
+                saved == 50,
+                "Notes per page never leaves 10…50, and one + from 48 is a step toward the top: expected 50 saved, found \(saved)."
+            )
+        }
+    }
+
+    @Test("stepping down from 12 stops at 10")
+    func stepDownNearBottom() {
+        let device = SettingsDevice()
+        device.run {
+            let settings = NoteSettings(store: device.store)
+            device.store.set(12, forKey: "notesPerPage")
+            settings.decreaseNotesPerPage()
+
+            let saved = device.store.integer(forKey: "notesPerPage")
+            #expect(
+                saved == 10,
+                "Notes per page never leaves 10…50, and one − from 12 is a step toward the bottom: expected 10 saved, found \(saved)."
+            )
+        }
+    }
+
     @Test("the toggle turns pinning new notes on, then off")
     func toggle() {
         let device = SettingsDevice()
@@ -92,6 +124,21 @@ struct ControlChecks {
 
             #expect(shownTitle == .title, "After choosing .title the picker should show .title: expected .title, found .\(shownTitle.rawValue).")
             #expect(saved == "date", "Choosing .date again should save \"date\" under \"sortOrder\": expected \"date\", found \(saved.map { "\"\($0)\"" } ?? "nothing").")
+        }
+    }
+
+    @Test("choosing the order already shown saves it")
+    func chooseShownSortOrder() {
+        let device = SettingsDevice()
+        device.run {
+            let settings = NoteSettings(store: device.store)
+            settings.chooseSortOrder(.date)
+
+            let element = device.savedElement(forKey: "sortOrder")
+            #expect(
+                element == "<string>date</string>",
+                "Picking .date while the default .date shows is still the user's choice: expected <string>date</string> under \"sortOrder\", found \(element ?? "no \"sortOrder\" key; saved keys: \(describe(device.savedKeys()))")."
+            )
         }
     }
 
