@@ -164,6 +164,34 @@ struct ControlChecks {
             )
         }
     }
+
+    @Test("a screen reading the sort order or the pin toggle is told when another screen changes it")
+    func observedPickerAndToggle() {
+        let device = SettingsDevice()
+        device.run {
+            let screen = NoteSettings(store: device.store)
+            let otherScreen = NoteSettings(store: device.store)
+            let toldOfOrder = ChangeFlag()
+            let toldOfPinning = ChangeFlag()
+            withObservationTracking {
+                _ = screen.sortOrder
+            } onChange: {
+                toldOfOrder.raise()
+            }
+            withObservationTracking {
+                _ = screen.defaultPinned
+            } onChange: {
+                toldOfPinning.raise()
+            }
+
+            otherScreen.chooseSortOrder(.title)
+            otherScreen.toggleDefaultPinned()
+
+            let told = (order: toldOfOrder.isRaised, pinning: toldOfPinning.isRaised)
+            #expect(told.order, "A screen that read sortOrder should be told when another screen picks .title: expected a change notice, found none.")
+            #expect(told.pinning, "A screen that read defaultPinned should be told when another screen flips it: expected a change notice, found none.")
+        }
+    }
 }
 
 /// Remembers whether an observation's change handler ran; the handler may run on any thread.
