@@ -65,6 +65,38 @@ struct ControlChecks {
         }
     }
 
+    @Test("stepping up from 48 stops at 50")
+    func stepUpNearTop() {
+        let device = SettingsDevice()
+        device.run {
+            let settings = NoteSettings(store: device.store)
+            device.store.set(48, forKey: "notesPerPage")
+            settings.increaseNotesPerPage()
+
+            let saved = device.store.integer(forKey: "notesPerPage")
+            #expect(
+                saved == 50,
+                "Notes per page never leaves 10…50, and one + from 48 is a step toward the top: expected 50 saved, found \(saved)."
+            )
+        }
+    }
+
+    @Test("stepping down from 12 stops at 10")
+    func stepDownNearBottom() {
+        let device = SettingsDevice()
+        device.run {
+            let settings = NoteSettings(store: device.store)
+            device.store.set(12, forKey: "notesPerPage")
+            settings.decreaseNotesPerPage()
+
+            let saved = device.store.integer(forKey: "notesPerPage")
+            #expect(
+                saved == 10,
+                "Notes per page never leaves 10…50, and one − from 12 is a step toward the bottom: expected 10 saved, found \(saved)."
+            )
+        }
+    }
+
     @Test("the toggle turns pinning new notes on, then off")
     func toggle() {
         let device = SettingsDevice()
@@ -95,6 +127,21 @@ struct ControlChecks {
         }
     }
 
+    @Test("choosing the order already shown saves it")
+    func chooseShownSortOrder() {
+        let device = SettingsDevice()
+        device.run {
+            let settings = NoteSettings(store: device.store)
+            settings.chooseSortOrder(.date)
+
+            let element = device.savedElement(forKey: "sortOrder")
+            #expect(
+                element == "<string>date</string>",
+                "Picking .date while the default .date shows is still the user's choice: expected <string>date</string> under \"sortOrder\", found \(element ?? "no \"sortOrder\" key; saved keys: \(describe(device.savedKeys()))")."
+            )
+        }
+    }
+
     @Test("a screen reading a setting is told when another screen changes it")
     func observedChange() {
         let device = SettingsDevice()
@@ -115,6 +162,34 @@ struct ControlChecks {
                 wasTold,
                 "A screen that read notesPerPage should be told when it changes, as a SwiftUI view is redrawn: expected a change notice, found none. Read the store on every access; keep no copy."
             )
+        }
+    }
+
+    @Test("a screen reading the sort order or the pin toggle is told when another screen changes it")
+    func observedPickerAndToggle() {
+        let device = SettingsDevice()
+        device.run {
+            let screen = NoteSettings(store: device.store)
+            let otherScreen = NoteSettings(store: device.store)
+            let toldOfOrder = ChangeFlag()
+            let toldOfPinning = ChangeFlag()
+            withObservationTracking {
+                _ = screen.sortOrder
+            } onChange: {
+                toldOfOrder.raise()
+            }
+            withObservationTracking {
+                _ = screen.defaultPinned
+            } onChange: {
+                toldOfPinning.raise()
+            }
+
+            otherScreen.chooseSortOrder(.title)
+            otherScreen.toggleDefaultPinned()
+
+            let told = (order: toldOfOrder.isRaised, pinning: toldOfPinning.isRaised)
+            #expect(told.order, "A screen that read sortOrder should be told when another screen picks .title: expected a change notice, found none.")
+            #expect(told.pinning, "A screen that read defaultPinned should be told when another screen flips it: expected a change notice, found none.")
         }
     }
 }

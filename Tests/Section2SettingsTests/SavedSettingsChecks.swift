@@ -92,12 +92,15 @@ struct SavedSettingsChecks {
         let device = SettingsDevice()
         device.run {
             let settings = NoteSettings()
+            settings.chooseSortOrder(.title)
+            settings.toggleDefaultPinned()
             settings.notesPerPage = 45
 
-            let standard = PreferenceStore.standard.object(forKey: "notesPerPage") as? Int
+            let found = ["sortOrder", "defaultPinned", "notesPerPage"].map { device.savedElement(forKey: $0) ?? "nothing" }
+            let expected = ["<string>title</string>", "<true/>", "<integer>45</integer>"]
             #expect(
-                standard == 45,
-                "NoteSettings() should keep its values in PreferenceStore.standard: expected 45 under \"notesPerPage\", found \(standard.map(String.init) ?? "nothing")."
+                found == expected,
+                "NoteSettings() should keep every setting in the standard preference file \(device.store.fileURL.lastPathComponent): expected \(expected) under \"sortOrder\", \"defaultPinned\" and \"notesPerPage\", found \(found)."
             )
         }
     }
@@ -106,22 +109,15 @@ struct SavedSettingsChecks {
     func givenStoreIsUsed() throws {
         let device = SettingsDevice()
         try device.run {
-            let suite = try #require(
-                PreferenceStore(suiteName: "group.com.example.NoteTaker", sandbox: device.sandbox),
-                "A suite store for the check could not be made."
-            )
+            let suite = try device.suiteStore()
             NoteSettings(store: suite).notesPerPage = 45
 
             let inSuite = suite.object(forKey: "notesPerPage") as? Int
-            let inStandard = PreferenceStore.standard.object(forKey: "notesPerPage") as? Int
             #expect(
                 inSuite == 45,
                 "NoteSettings(store:) should save in the store it is given: expected 45 in that store, found \(inSuite.map(String.init) ?? "nothing")."
             )
-            #expect(
-                inStandard == nil,
-                "NoteSettings(store:) should leave the standard preferences alone: expected nothing there, found \(inStandard.map(String.init) ?? "nothing")."
-            )
+            device.expectStandardFileUntouched(after: "setting notesPerPage in settings given another store")
         }
     }
 }

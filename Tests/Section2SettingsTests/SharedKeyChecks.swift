@@ -45,12 +45,18 @@ struct SharedKeyChecks {
         let device = SettingsDevice()
         device.run {
             let settings = NoteSettings(store: device.store)
+            settings.chooseSortOrder(.title)
+            settings.defaultPinned = true
             settings.notesPerPage = 45
-            let saved = settings.notesPerPage
+            let saved = (settings.sortOrder, settings.defaultPinned, settings.notesPerPage)
 
-            device.store.removeObject(forKey: "notesPerPage")
+            for key in ["sortOrder", "defaultPinned", "notesPerPage"] {
+                device.store.removeObject(forKey: key)
+            }
 
-            #expect(saved == 45, "Setting notesPerPage to 45 should show 45: expected 45, found \(saved).")
+            #expect(saved == (.title, true, 45), "The settings should show what was just set: expected (.title, true, 45), found (.\(saved.0.rawValue), \(saved.1), \(saved.2)).")
+            #expect(settings.sortOrder == .date, "After removeObject(forKey: \"sortOrder\") the default should show again: expected .date, found .\(settings.sortOrder.rawValue).")
+            #expect(!settings.defaultPinned, "After removeObject(forKey: \"defaultPinned\") the default should show again: expected false, found \(settings.defaultPinned).")
             #expect(settings.notesPerPage == 20, "After removeObject(forKey: \"notesPerPage\") the default should show again: expected 20, found \(settings.notesPerPage).")
         }
     }

@@ -3,8 +3,9 @@ import PersistenceCore
 import Section3Keychain
 import Testing
 
-/// Every check here replaces the vault's folder with a plain file, so each Security function answers
-/// errSecIO (-36), and expects that status to arrive inside a `KeychainError`.
+/// Each check makes a Security function fail, by replacing the vault's folder with a plain file (errSecIO, -36)
+/// or through the device's lock state (errSecInteractionNotAllowed), and expects that status to arrive
+/// inside the `KeychainError` case of the helper call that failed.
 @Suite("Section 3: failures reach the caller")
 struct ErrorChecks {
     @Test("a failing save throws KeychainError with the status")
@@ -12,7 +13,7 @@ struct ErrorChecks {
         try KeychainBench.run { bench in
             try bench.breakVaultStorage()
             let error = thrownError { try KeychainHelper.save(Data("value".utf8), for: "key") }
-            expectKeychainError(error, from: "Saving while the vault cannot be opened", expectedCase: "saveFailed")
+            expectKeychainError(error, from: "Saving while the vault cannot be opened", is: .saveFailed(errSecIO))
         }
     }
 
@@ -28,7 +29,7 @@ struct ErrorChecks {
                 )
                 return
             }
-            expectKeychainError(error, from: "Reading while the vault cannot be opened", expectedCase: "readFailed")
+            expectKeychainError(error, from: "Reading while the vault cannot be opened", is: .readFailed(errSecIO))
         }
     }
 
@@ -37,30 +38,69 @@ struct ErrorChecks {
         try KeychainBench.run { bench in
             try bench.breakVaultStorage()
             let error = thrownError { try KeychainHelper.delete(for: "key") }
-            expectKeychainError(error, from: "Deleting while the vault cannot be opened", expectedCase: "deleteFailed")
+            expectKeychainError(error, from: "Deleting while the vault cannot be opened", is: .deleteFailed(errSecIO))
+        }
+    }
+
+    @Test("a save the vault refuses before the first unlock throws saveFailed with the status")
+    func saveRefusedAfterRestart() throws {
+        try KeychainBench.run { bench in
+            bench.device.reboot()
+            let error = thrownError { try KeychainHelper.save(Data("value".utf8), for: "newKey") }
+            expectKeychainError(
+                error, from: "Saving a new item before the first unlock since a restart",
+                is: .saveFailed(errSecInteractionNotAllowed)
+            )
+        }
+    }
+
+    @Test("a save that cannot change a locked item throws saveFailed and keeps the old value")
+    func saveOverLockedItem() throws {
+        try KeychainBench.run { bench in
+            _ = succeeds("KeychainHelper.save(_:for: \"pin\")") { try KeychainHelper.save(Data("1234".utf8), for: "pin") }
+            let name: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "pin"]
+            let onlyWhenUnlocked: [String: Any] = [kSecAttrAccessible as String: kSecAttrAccessibleWhenUnlocked]
+            let made = SecItemUpdate(name as CFDictionary, onlyWhenUnlocked as CFDictionary)
+            try #require(
+                made == errSecSuccess,
+                "The check could not make \"pin\" a WhenUnlocked item: SecItemUpdate answered \(describe(status: made))."
+            )
+            bench.device.lock()
+
+            let error = thrownError { try KeychainHelper.save(Data("5678".utf8), for: "pin") }
+            expectKeychainError(
+                error, from: "Replacing a WhenUnlocked item while the device is locked",
+                is: .saveFailed(errSecInteractionNotAllowed)
+            )
+            bench.device.unlock()
+            let kept = succeeds("Reading \"pin\" once the device is unlocked") { try KeychainHelper.read(for: "pin") } ?? nil
+            #expect(
+                kept == Data("1234".utf8),
+                "A save that failed must leave the stored value as it was: expected \"1234\", found \(describe(kept))."
+            )
         }
     }
 }
 
-/// Records a failure unless `error` is a `KeychainError` carrying errSecIO.
+/// Records a failure unless `error` is exactly `expected`: the case that names the helper call, and its status.
 func expectKeychainError(
     _ error: (any Error)?,
     from action: String,
-    expectedCase: String,
+    is expected: KeychainError,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    let expected = "KeychainError.\(expectedCase)(\(errSecIO))"
+    let wanted = "KeychainError.\(expected)"
     guard let error else {
-        Issue.record("\(action) should throw: expected \(expected), found no error.", sourceLocation: sourceLocation)
+        Issue.record("\(action) should throw: expected \(wanted), found no error.", sourceLocation: sourceLocation)
         return
     }
     guard let keychainError = error as? KeychainError else {
-        Issue.record("\(action) should throw a KeychainError: expected \(expected), found \(describe(error)).", sourceLocation: sourceLocation)
+        Issue.record("\(action) should throw a KeychainError: expected \(wanted), found \(describe(error)).", sourceLocation: sourceLocation)
         return
     }
     #expect(
-        keychainError.status == errSecIO,
-        "\(action) should pass on the status the Security function returned: expected \(expected), found \(describe(keychainError)).",
+        keychainError == expected,
+        "\(action) should throw the case that names the helper call, carrying the status the Security function returned: expected \(wanted), found \(describe(keychainError)).",
         sourceLocation: sourceLocation
     )
 }

@@ -85,4 +85,38 @@ struct HelperChecks {
             )
         }
     }
+
+    @Test("a saved value is a generic password whose account is its key")
+    func itemAttributes() throws {
+        try KeychainBench.run { bench in
+            let secret = Data("s3cret".utf8)
+            _ = succeeds("KeychainHelper.save(_:for: \"apiKey\")") { try KeychainHelper.save(secret, for: "apiKey") }
+            let item = bench.storedPasswords().first { ($0[kSecValueData as String] as? Data) == secret }
+            let account = item?[kSecAttrAccount as String] as? String
+            #expect(
+                item != nil,
+                "Saving should add a kSecClassGenericPassword item holding the bytes: expected a generic password holding them, found none among \(bench.storedPasswords().count) generic passwords."
+            )
+            #expect(
+                item == nil || account == "apiKey",
+                "The item's kSecAttrAccount names it: expected the account \"apiKey\", found \(account.map { "\"\($0)\"" } ?? "no account")."
+            )
+        }
+    }
+
+    @Test("reading a key never returns another key's value")
+    func readsOnlyItsOwnKey() throws {
+        try KeychainBench.run { _ in
+            _ = succeeds("Saving \"first\"") { try KeychainHelper.save(Data("one".utf8), for: "first") }
+            _ = succeeds("Saving \"second\"") { try KeychainHelper.save(Data("two".utf8), for: "second") }
+            let first = succeeds("Reading \"first\"") { try KeychainHelper.read(for: "first") } ?? nil
+            let second = succeeds("Reading \"second\"") { try KeychainHelper.read(for: "second") } ?? nil
+            let third = succeeds("Reading \"third\", never saved") { try KeychainHelper.read(for: "third") } ?? Data("(read failed)".utf8)
+            let found = [first, second, third].map(describe).joined(separator: ", ")
+            #expect(
+                first == Data("one".utf8) && second == Data("two".utf8) && third == nil,
+                "With \"first\" and \"second\" saved, reading \"first\", \"second\" and \"third\": expected \"one\", \"two\", nil, found \(found)."
+            )
+        }
+    }
 }

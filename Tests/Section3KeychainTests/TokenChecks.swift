@@ -17,6 +17,18 @@ struct TokenChecks {
         }
     }
 
+    @Test("a token beyond ASCII is kept as its UTF-8 bytes and reads back unchanged")
+    func unicodeToken() throws {
+        try KeychainBench.run { bench in
+            let token = "sesión-ключ-🔑-7c1f"
+            _ = succeeds("saveAuthToken(_:) with a token beyond ASCII") { try saveAuthToken(token) }
+            let stored = bench.storedPasswords().contains { ($0[kSecValueData as String] as? Data) == Data(token.utf8) }
+            let found = succeeds("authToken()") { try authToken() } ?? nil
+            #expect(stored, "The vault item should hold the token's UTF-8 bytes: expected a generic password holding its \(token.utf8.count) bytes, found none.")
+            #expect(found == token, "A token beyond ASCII should read back unchanged: expected \(describe(token)), found \(describe(found)).")
+        }
+    }
+
     @Test("a fresh install has no auth token")
     func noTokenAtFirstLaunch() throws {
         try KeychainBench.run { _ in
@@ -116,10 +128,9 @@ struct TokenChecks {
             var early: String?
             let error = thrownError { early = try authToken() }
             if let error {
-                let status = (error as? KeychainError)?.status
                 #expect(
-                    status == errSecInteractionNotAllowed,
-                    "Before the first unlock since a restart, reading the token should throw a KeychainError carrying errSecInteractionNotAllowed: expected status \(describe(status: errSecInteractionNotAllowed)), found \(describe(error))."
+                    (error as? KeychainError) == .readFailed(errSecInteractionNotAllowed),
+                    "Before the first unlock since a restart, reading the token should throw: expected KeychainError.readFailed carrying \(describe(status: errSecInteractionNotAllowed)), found \(describe(error))."
                 )
             } else {
                 Issue.record(
@@ -129,6 +140,45 @@ struct TokenChecks {
             bench.device.unlock()
             let found = succeeds("authToken() once the device is unlocked") { try authToken() } ?? nil
             #expect(found == sampleToken, "After the first unlock the token is readable again: expected \(describe(sampleToken)), found \(describe(found)).")
+        }
+    }
+
+    @Test("the auth token is filed under the account \"authToken\"")
+    func tokenAccount() throws {
+        try KeychainBench.run { bench in
+            _ = succeeds("saveAuthToken(_:)") { try saveAuthToken(sampleToken) }
+            let item = bench.storedPasswords().first { ($0[kSecValueData as String] as? Data) == Data(sampleToken.utf8) }
+            let account = item?[kSecAttrAccount as String] as? String
+            #expect(
+                account == "authToken",
+                "Other code finds the token by its account: expected a generic password with the account \"authToken\" holding it, found \(item == nil ? "no generic password holding it" : "the account \(account.map { "\"\($0)\"" } ?? "missing")")."
+            )
+        }
+    }
+
+    @Test("authToken() reads the item filed under \"authToken\"")
+    func tokenReadFromItsKey() throws {
+        try KeychainBench.run { _ in
+            _ = succeeds("KeychainHelper.save(_:for: \"authToken\")") { try KeychainHelper.save(Data(sampleToken.utf8), for: "authToken") }
+            let found = succeeds("authToken()") { try authToken() } ?? nil
+            #expect(
+                found == sampleToken,
+                "With a token saved under \"authToken\", authToken() should return it: expected \(describe(sampleToken)), found \(describe(found))."
+            )
+        }
+    }
+
+    @Test("signing out leaves the other vault items alone")
+    func signOutKeepsOtherItems() throws {
+        try KeychainBench.run { _ in
+            _ = succeeds("Saving \"refreshToken\"") { try KeychainHelper.save(Data("refresh".utf8), for: "refreshToken") }
+            _ = succeeds("saveAuthToken(_:)") { try saveAuthToken(sampleToken) }
+            _ = succeeds("clearAuthToken()") { try clearAuthToken() }
+            let refresh = succeeds("Reading \"refreshToken\" after signing out") { try KeychainHelper.read(for: "refreshToken") } ?? nil
+            #expect(
+                refresh == Data("refresh".utf8),
+                "clearAuthToken() removes only \"authToken\": expected \"refreshToken\" to still hold \"refresh\", found \(describe(refresh))."
+            )
         }
     }
 }
