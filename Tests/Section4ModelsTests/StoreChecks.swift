@@ -9,14 +9,64 @@ struct StoreChecks {
     func addTaskSaves() throws {
         try TaskBench.run { bench in
             let store = try bench.openTaskStore()
-            try store.addTask(title: "Book the dentist", notes: "Mornings only", priority: .high)
+            let due = Date(timeIntervalSinceReferenceDate: 812_345_678.5)
+            try store.addTask(title: "Book the dentist", notes: "Mornings only", dueDate: due, priority: .high)
 
             let reopened = try storedTasks(in: bench.openContext())
             #expect(reopened.map(\.title) == ["Book the dentist"], "Tasks in the store file right after addTask, without any other save: expected [\"Book the dentist\"], found \(describe(reopened.map(\.title))). Insert the task and call `try context.save()` in addTask.")
             guard let loaded = reopened.first else { return }
             #expect(loaded.notes == "Mornings only", "notes of the added task after reopening: expected \"Mornings only\", found \"\(loaded.notes)\".")
             #expect(loaded.priority == .high, "priority of the added task after reopening: expected .high, found .\(loaded.priority.rawValue).")
+            #expect(loaded.dueDate == due, "dueDate of the added task after reopening: expected \(describe(due)), found \(describe(loaded.dueDate)).")
         }
+    }
+
+    @Test("a task added through the store with only a title has the defaults of a new task")
+    func addTaskDefaults() throws {
+        try TaskBench.run { bench in
+            try bench.openTaskStore().addTask(title: "Sort the recycling")
+
+            let reopened = try storedTasks(in: bench.openContext())
+            #expect(reopened.count == 1, "Tasks in the store after one addTask(title:): expected 1, found \(reopened.count).")
+            guard let loaded = reopened.first else { return }
+            let found = "priority .\(loaded.priority.rawValue), notes \"\(loaded.notes)\", dueDate \(describe(loaded.dueDate)), isCompleted \(loaded.isCompleted), category \(describe(loaded.category))"
+            let expected = "priority .medium, notes \"\", dueDate nil, isCompleted false, category nil"
+            #expect(found == expected, "A task added with addTask(title:) alone, after reopening: expected \(expected), found \(found).")
+        }
+    }
+
+    @Test("all tasks come oldest first by creation date, whatever order they were saved in")
+    func allTasksByCreationDate() throws {
+        try TaskBench.run { bench in
+            let context = try bench.openContext()
+            // Saved in neither date nor title order, so only a sort on createdAt gives the expected list.
+            for (title, day) in [("Water the plants", 3.0), ("Pack lunch", 1.0), ("Book tickets", 2.0)] {
+                let task = TaskItem(title: title)
+                task.createdAt = moment(day: day)
+                context.insert(task)
+            }
+            try context.save()
+
+            let titles = try bench.openTaskStore().allTasks().map(\.title)
+            let expected = ["Pack lunch", "Book tickets", "Water the plants"]
+            #expect(titles == expected, "allTasks() after reopening a store whose tasks were created on days 1, 2 and 3 but saved in the order 3, 1, 2: expected \(describe(expected)), found \(describe(titles)).")
+        }
+    }
+
+    @Test("a category's tasks come oldest first by creation date, whatever order they were filed in")
+    func tasksInCategoryByCreationDate() throws {
+        let store = TaskStore(context: try TaskBench.inMemoryContext())
+        let kitchen = try store.addCategory(named: "Kitchen")
+        // Filed in neither date nor title order, so only a sort on createdAt gives the expected list.
+        for (title, day) in [("Wipe the fridge", 3.0), ("Oil the hinges", 1.0), ("Descale the kettle", 2.0)] {
+            let task = try store.addTask(title: title, in: kitchen)
+            task.createdAt = moment(day: day)
+        }
+        try store.context.save()
+
+        let titles = store.tasks(in: kitchen).map(\.title)
+        let expected = ["Oil the hinges", "Descale the kettle", "Wipe the fridge"]
+        #expect(titles == expected, "tasks(in:) for tasks created on days 1, 2 and 3 but filed in the order 3, 1, 2: expected \(describe(expected)), found \(describe(titles)).")
     }
 
     @Test("all tasks lists every task, oldest first")
@@ -66,6 +116,20 @@ struct StoreChecks {
         }
     }
 
+    @Test("completing a task twice leaves it completed")
+    func completeTwice() throws {
+        try TaskBench.run { bench in
+            let store = try bench.openTaskStore()
+            let task = try store.addTask(title: "Feed the cat")
+            try store.complete(task)
+            try store.complete(task)
+
+            #expect(task.isCompleted, "isCompleted right after calling complete(_:) twice: expected true, found false.")
+            let reopened = try storedTasks(in: bench.openContext())
+            #expect(reopened.map(\.isCompleted) == [true], "isCompleted of each stored task after complete(_:) twice and reopening: expected [true], found \(reopened.map(\.isCompleted)).")
+        }
+    }
+
     @Test("renaming a task is saved")
     func renameSaves() throws {
         try TaskBench.run { bench in
@@ -107,6 +171,21 @@ struct StoreChecks {
             let names = try storedCategories(in: bench.openContext()).map(\.name)
             #expect(names == ["Hobbies"], "Categories in the store file right after addCategory(named:): expected [\"Hobbies\"], found \(describe(names)). Insert the category and save.")
         }
+    }
+
+    @Test("deleting a category clears the category of its tasks at once, before the store is reopened")
+    func deleteCategoryNullifiesInMemory() throws {
+        let store = TaskStore(context: try TaskBench.inMemoryContext())
+        let attic = try store.addCategory(named: "Attic")
+        let boxes = try store.addTask(title: "Label the boxes", in: attic)
+        let lamp = try store.addTask(title: "Fix the lamp", in: attic)
+        try store.deleteCategory(attic)
+
+        let found = [boxes, lamp].map { "\($0.title) → \($0.category?.name ?? "none")" }
+        let expected = ["Label the boxes → none", "Fix the lamp → none"]
+        #expect(found == expected, "The category of each task returned by addTask, read right after deleteCategory(_:) without reopening: expected \(describe(expected)), found \(describe(found)).")
+        let listed = try store.allTasks().map(\.title).sorted()
+        #expect(listed == ["Fix the lamp", "Label the boxes"], "allTasks(), titles sorted A to Z, right after deleting their category: expected [\"Fix the lamp\", \"Label the boxes\"], found \(describe(listed)).")
     }
 
     @Test("deleting a category keeps its tasks and leaves them without a category")

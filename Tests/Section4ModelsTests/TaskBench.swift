@@ -23,21 +23,37 @@ struct TaskBench {
     }
 
     /// A new container on the bench's store file, as the app opens it at launch, and a context for it.
-    func openContext() throws -> ModelContext {
-        let configuration = ModelConfiguration(url: storeURL)
+    ///
+    /// - Parameter allowsSave: Whether the container lets its contexts save; `false` makes every save
+    ///   that has something to write throw.
+    func openContext(allowsSave: Bool = true) throws -> ModelContext {
+        let configuration = ModelConfiguration(url: storeURL, allowsSave: allowsSave)
         return ModelContext(try ModelContainer(for: TaskItem.self, Category.self, configurations: configuration))
     }
 
     /// A task store working through a new context on the bench's store file.
-    func openTaskStore() throws -> TaskStore {
-        TaskStore(context: try openContext())
+    func openTaskStore(allowsSave: Bool = true) throws -> TaskStore {
+        TaskStore(context: try openContext(allowsSave: allowsSave))
+    }
+
+    /// Inserts `model` through a context of its own on the bench's store file, and saves: a check's
+    /// setup that does not depend on the store under test.
+    func save(_ model: some PersistentModel) throws {
+        let context = try openContext()
+        context.insert(model)
+        try context.save()
     }
 
     /// A context on a fresh store that lives in memory only, for checks that never reopen the store.
-    static func inMemoryContext() throws -> ModelContext {
-        let configuration = ModelConfiguration(isStoredInMemoryOnly: true)
+    static func inMemoryContext(allowsSave: Bool = true) throws -> ModelContext {
+        let configuration = ModelConfiguration(isStoredInMemoryOnly: true, allowsSave: allowsSave)
         return ModelContext(try ModelContainer(for: TaskItem.self, Category.self, configurations: configuration))
     }
+}
+
+/// A fixed moment, `day` days after a reference date in 2026, for tasks whose creation time a check sets.
+func moment(day: Double) -> Date {
+    Date(timeIntervalSinceReferenceDate: 788_918_400 + day * 86_400)
 }
 
 // MARK: - Reading the store back

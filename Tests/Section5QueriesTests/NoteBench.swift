@@ -57,6 +57,17 @@ struct NoteBench {
         try context.save()
     }
 
+    /// Deletes the stored note titled `title` through a context of its own, and saves.
+    func delete(noteTitled title: String) throws {
+        let context = ModelContext(container)
+        let note = try #require(
+            try context.fetch(FetchDescriptor<Note>()).first { $0.title == title },
+            "The check's own setup: no note titled \"\(title)\" in the store."
+        )
+        context.delete(note)
+        try context.save()
+    }
+
     /// The titles `descriptor` fetches through a fresh context, in the order they come back.
     func titles(_ descriptor: FetchDescriptor<Note>) throws -> [String] {
         try ModelContext(container).fetch(descriptor).map(\.title)

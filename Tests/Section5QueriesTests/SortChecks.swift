@@ -34,21 +34,24 @@ struct SortChecks {
     @Test("pinned notes come first, then the others, each group newest first")
     func pinnedFirst() throws {
         let bench = try NoteBench([
-            NoteSeed("Unpinned, newest", day: 5),
-            NoteSeed("Pinned, oldest", pinned: true, day: 1),
-            NoteSeed("Unpinned, older", day: 2),
-            NoteSeed("Pinned, newer", pinned: true, day: 4),
+            NoteSeed("Recipe ideas", day: 6),
+            NoteSeed("Locker code", pinned: true, day: 1),
+            NoteSeed("Book list", day: 3),
+            NoteSeed("Car insurance", pinned: true, day: 4),
+            NoteSeed("Zoo trip", day: 5),
+            NoteSeed("Visa deadline", pinned: true, day: 2),
         ])
         let found = try bench.titles(NoteQueries.pinnedFirst())
-        let expected = ["Pinned, newer", "Pinned, oldest", "Unpinned, newest", "Unpinned, older"]
+        let expected = ["Car insurance", "Visa deadline", "Locker code", "Recipe ideas", "Zoo trip", "Book list"]
         #expect(found == expected, "NoteQueries.pinnedFirst(): expected \(describe(expected)), found \(describe(found)). \(advice(found, "Forward order puts false before true, so pinned-first is SortDescriptor(\\.isPinned, order: .reverse), followed by the date in reverse."))")
     }
 
     @Test("the latest notes are only as many as the limit, newest first")
     func latestWithLimit() throws {
-        let bench = try NoteBench((1...6).map { NoteSeed("Note \($0)", day: Double($0)) })
+        let titles = ["Laundry", "Hike", "Ferry times", "Zinnia seeds", "Budget", "Quiz answers"]
+        let bench = try NoteBench(titles.enumerated().map { NoteSeed($1, day: Double($0 + 1)) })
         let found = try bench.titles(NoteQueries.latestNotes(limit: 3))
-        let expected = ["Note 6", "Note 5", "Note 4"]
+        let expected = ["Quiz answers", "Budget", "Zinnia seeds"]
         #expect(found == expected, "NoteQueries.latestNotes(limit: 3) over six notes: expected \(describe(expected)), found \(describe(found)). \(advice(found, "Set the descriptor's fetchLimit to the limit, and sort newest first."))")
     }
 }
