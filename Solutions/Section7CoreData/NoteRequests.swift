@@ -54,7 +54,8 @@ public enum NoteRequests {
             predicate: #Predicate<Note> { !$0.isPinned },
             sortBy: [SortDescriptor(\.title)]
         )
-        descriptor.fetchLimit = limit
+        // Core Data reads a limit of 0 as "no limit"; a descriptor reads 0 as "no rows" and nil as "no limit".
+        descriptor.fetchLimit = limit > 0 ? limit : nil
         return descriptor
     }
 

@@ -26,8 +26,11 @@ struct NoteBench {
     }
 
     /// Launches the app: a new container on the bench's store file, and one context its screens share.
-    func launch() throws -> NoteApp {
-        let configuration = ModelConfiguration(url: storeURL)
+    ///
+    /// - Parameter allowsSave: `false` opens the store with a configuration that refuses every save, so
+    ///   each save of the context throws.
+    func launch(allowsSave: Bool = true) throws -> NoteApp {
+        let configuration = ModelConfiguration(url: storeURL, allowsSave: allowsSave)
         let container = try ModelContainer(for: Note.self, Tag.self, configurations: configuration)
         return NoteApp(context: ModelContext(container))
     }
@@ -78,6 +81,28 @@ func makeNote(_ title: String, minutesAgo: Double, content: String = "") -> Note
     let note = Note(title: title, content: content)
     note.createdAt = Date.now.addingTimeInterval(-minutesAgo * 60)
     return note
+}
+
+// MARK: - Saves the store refuses
+
+/// Records a failure unless `action` throws the error the context's save throws on a store that refuses
+/// saves: a `SwiftDataError` whose code is `saveNotAllowed`.
+///
+/// - Parameter name: The action as a learner reads it, for the message.
+func expectRefusedSave(
+    of name: String,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ action: () throws -> Void
+) {
+    let expected = "the context's SwiftDataError with code saveNotAllowed"
+    do {
+        try action()
+        Issue.record("\(name) on a store that refuses saves: expected \(expected), found no error.", sourceLocation: sourceLocation)
+    } catch let error as SwiftDataError where error.code == .saveNotAllowed {
+        return
+    } catch {
+        Issue.record("\(name) on a store that refuses saves: expected \(expected), found \(type(of: error)): \(error).", sourceLocation: sourceLocation)
+    }
 }
 
 // MARK: - Reading the store back

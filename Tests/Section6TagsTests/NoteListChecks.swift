@@ -128,4 +128,44 @@ struct NoteListChecks {
             #expect(tagged == expected, "Each stored tag and its notes after deleting \"Trip\": expected \(describe(expected)), found \(describe(tagged)). Deleting a note must keep its tags.")
         }
     }
+
+    @Test("pressing New Note twice adds two notes, the second at the top")
+    func addNoteTwice() throws {
+        try NoteBench.run { bench in
+            let list = try bench.launch().noteList()
+            let first = try list.addNote()
+            let second = try list.addNote()
+
+            #expect(first !== second, "The notes two presses of addNote() returned: expected two different notes, found the same note twice.")
+            let stored = try storedNotes(in: bench.launch().context).map(\.title)
+            #expect(stored == ["New Note", "New Note"], "Notes in the store file after addNote() twice, read by a fresh container: expected [\"New Note\", \"New Note\"], found \(describe(stored)).")
+            #expect(list.notes.first === second, "The first row of the list after addNote() twice: expected the note the second press returned, found \(list.notes.first === first ? "the note the first press returned" : list.notes.first.map { "\"\($0.title)\"" } ?? "no note").")
+        }
+    }
+
+    @Test("the New Note button reports a save the store refuses")
+    func addNoteReportsRefusedSave() throws {
+        try NoteBench.run { bench in
+            try bench.seed { context in
+                context.insert(makeNote("Older note", minutesAgo: 60))
+            }
+            let list = try bench.launch(allowsSave: false).noteList()
+
+            expectRefusedSave(of: "addNote()") { try list.addNote() }
+        }
+    }
+
+    @Test("swipe-to-delete on the note list reports a save the store refuses")
+    func deleteNotesReportsRefusedSave() throws {
+        try NoteBench.run { bench in
+            try bench.seed { context in
+                context.insert(makeNote("Keep me", minutesAgo: 30))
+                context.insert(makeNote("Throw me away", minutesAgo: 10))
+            }
+            let list = try bench.launch(allowsSave: false).noteList()
+            try #require(list.notes.count == 2, "The list's notes before deleting: expected 2 notes, found \(describe(list.notes.map(\.title))).")
+
+            expectRefusedSave(of: "deleteNotes(at: [0])") { try list.deleteNotes(at: IndexSet(integer: 0)) }
+        }
+    }
 }

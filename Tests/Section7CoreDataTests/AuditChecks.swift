@@ -62,4 +62,48 @@ struct AuditChecks {
         }.sorted()
         #expect(keys == ["isPined", "wordcount"], "The unknown keys reported: expected [\"isPined\", \"wordcount\"], found \(keys).")
     }
+
+    @Test("a request that fails only on the notes in the given store is reported with its type mismatch")
+    func typeMismatchOnStoredNotes() throws {
+        let context = try NoteBench.seededContext()
+        // Ordering a title against a number fails only when there is a title to compare.
+        let mismatch = LegacyFetchRequest<Note>(predicateFormat: "title > %d", arguments: [5])
+        try #require(
+            (try? mismatch.execute(in: NoteBench.inMemoryContext())) != nil,
+            "The request \(mismatch) should run without an error on an empty store."
+        )
+        let expected = runTimeError(of: mismatch, in: context)
+        try #require(expected != nil, "The request \(mismatch) should fail on the sample notes.")
+
+        let errors = LegacyRequestAudit.runTimeErrors(of: ["titles above five": mismatch], in: context)
+        #expect(
+            errors["titles above five"] == expected,
+            "The error of a request comparing titles with a number, audited in a context holding notes: expected \(expected.map { "\($0)" } ?? "an error"), found \(errors["titles above five"].map { "\($0)" } ?? "no error")."
+        )
+    }
+
+    @Test("a format string that cannot be read is reported with its format error")
+    func unreadableFormat() throws {
+        let context = try NoteBench.seededContext()
+        // The placeholder has no argument to take.
+        let missingArgument = LegacyFetchRequest<Note>(predicateFormat: "folder == %@")
+        let expected = runTimeError(of: missingArgument, in: context)
+        try #require(expected != nil, "The request \(missingArgument) should fail when it runs.")
+
+        let errors = LegacyRequestAudit.runTimeErrors(of: ["folder": missingArgument], in: context)
+        #expect(
+            errors["folder"] == expected,
+            "The error of a request whose %@ placeholder has no argument: expected \(expected.map { "\($0)" } ?? "an error"), found \(errors["folder"].map { "\($0)" } ?? "no error")."
+        )
+    }
+
+    /// The error `request` throws when it runs in `context`, or `nil` when it runs.
+    private func runTimeError(of request: LegacyFetchRequest<Note>, in context: ModelContext) -> LegacyFetchError? {
+        do {
+            _ = try request.execute(in: context)
+            return nil
+        } catch {
+            return error
+        }
+    }
 }

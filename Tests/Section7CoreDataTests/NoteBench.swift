@@ -36,10 +36,38 @@ enum NoteBench {
         ]
     }
 
+    /// Notes that tie on a sort key, saved in an order no other key explains: two pinned notes created
+    /// at the same moment with titles saved going down, and two going up; equal titles saved newest
+    /// first, and equal titles saved oldest first.
+    static func tiedNotes() -> [Note] {
+        [
+            Note(title: "Budget review", createdAt: hour(1), isPinned: true, folder: "Work", wordCount: 500),
+            Note(title: "Agenda", createdAt: hour(1), isPinned: true, folder: "Work", wordCount: 20),
+            Note(title: "Shopping", createdAt: hour(3)),
+            Note(title: "Shopping", createdAt: hour(2)),
+            Note(title: "Call plumber", createdAt: hour(4), isPinned: true, folder: "Home", wordCount: 15),
+            Note(title: "Dentist", createdAt: hour(4), isPinned: true, folder: "Home", wordCount: 10),
+            Note(title: "Packing", createdAt: hour(5), folder: "Home"),
+            Note(title: "Packing", createdAt: hour(6), folder: "Home"),
+            Note(title: "Hiring plan", createdAt: hour(7), folder: "Work", wordCount: 600),
+            Note(title: "Invoice", createdAt: hour(7), folder: "Work", wordCount: 700),
+        ]
+    }
+
     /// A context on a fresh in-memory store holding the sample notes, saved.
     static func seededContext() throws -> ModelContext {
+        try context(holding: sampleNotes())
+    }
+
+    /// A context on a fresh in-memory store holding the tied notes, saved.
+    static func tiedContext() throws -> ModelContext {
+        try context(holding: tiedNotes())
+    }
+
+    /// A context on a fresh in-memory store holding `notes`, saved in order.
+    static func context(holding notes: [Note]) throws -> ModelContext {
         let context = try inMemoryContext()
-        for note in sampleNotes() { context.insert(note) }
+        for note in notes { context.insert(note) }
         try context.save()
         return context
     }

@@ -41,4 +41,17 @@ struct ScreenChecks {
             "PinnedNotesScreen().notes after saving a new pinned note (first read: \(before)): expected \(describe(expected)), found \(describe(found)). Like @FetchRequest, @Query fetches again when the store changes; an array fetched once in init does not."
         )
     }
+
+    @Test("the pinned notes screen keeps notes created at the same moment in the order they were saved")
+    func screenTies() throws {
+        let context = try NoteBench.tiedContext()
+        let screen = ModelEnvironment.with(context) { PinnedNotesScreen() }
+
+        let expected = try LegacyNoteRequests.pinnedNewestFirst.execute(in: context)
+        let found = screen.notes
+        #expect(
+            found.map(\.persistentModelID) == expected.map(\.persistentModelID),
+            "PinnedNotesScreen().notes on pinned notes that share a creation time: expected what the old @FetchRequest listed, \(describe(expected)), found \(describe(found)). The old screen sorted by creation time alone."
+        )
+    }
 }
