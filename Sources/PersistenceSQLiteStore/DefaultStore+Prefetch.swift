@@ -13,8 +13,6 @@ extension DefaultStore {
         else { return RelatedRows(rows: [], links: []) }
         let destination = try entityLayout(of: shape.destination)
         let activity = "prefetching \(owner.entity.name).\(property.name)"
-        let table = destination.table.quotedDatabaseIdentifier
-        let primaryKey = StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier
 
         if case .foreignKey = storage {
             var targetsByOwner: [(owner: Int64, target: Int64)] = []
@@ -23,13 +21,10 @@ extension DefaultStore {
                     targetsByOwner.append((key, target))
                 }
             }
-            let targets = Array(Set(targetsByOwner.map(\.target))).sorted()
             var rows: [DecodedRow] = []
-            for chunk in SQLArgumentLimit.chunks(of: targets) {
-                let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+            for statement in StoreStatements.rows(of: destination.table, withKeys: Array(Set(targetsByOwner.map(\.target))).sorted()) {
                 rows += try database.decodedRows(
-                    sql: "SELECT * FROM \(table) WHERE \(primaryKey) IN (\(placeholders))",
-                    arguments: chunk.map(\.databaseValue), entity: destination, cachesStatement: false, while: activity
+                    sql: statement.sql, arguments: statement.arguments, entity: destination, cachesStatement: false, while: activity
                 ).rows
             }
             var position: [Int64: Int] = [:]
@@ -38,46 +33,19 @@ extension DefaultStore {
             return RelatedRows(rows: rows, links: links)
         }
 
-        // Ordered by owner, then key: the index gives that order without sorting, and each owner's models
-        // come in primary key order, as a lazy load returns them.
-        func query(filter: String, arguments: [DatabaseValue]) -> (sql: String, arguments: [DatabaseValue]) {
-            switch storage {
-            case .inverseForeignKey(_, let column):
-                let ownerColumn = column.quotedDatabaseIdentifier
-                let condition = filter.isEmpty ? "\(ownerColumn) IS NOT NULL" : filter
-                return ("SELECT \(ownerColumn) AS \"_owner\", * FROM \(table) WHERE \(condition) ORDER BY \(ownerColumn), \(primaryKey)", arguments)
-            case .linkTable(let linkTable, let isOwner):
-                let (this, other) = isOwner ? ("owner", "target") : ("target", "owner")
-                let condition = filter.isEmpty ? "" : " WHERE \(filter)"
-                return ("SELECT link.\"\(this)\" AS \"_owner\", \(table).* FROM \(linkTable.quotedDatabaseIdentifier) AS link JOIN \(table) ON \(table).\(primaryKey) = link.\"\(other)\"\(condition) ORDER BY link.\"\(this)\", link.\"\(other)\"", arguments)
-            case .foreignKey:
-                preconditionFailure("a to-one relationship kept in a column is prefetched above")
-            }
-        }
-        let ownerColumn: String
-        switch storage {
-        case .inverseForeignKey(_, let column): ownerColumn = column.quotedDatabaseIdentifier
-        case .linkTable(_, let isOwner): ownerColumn = "link.\"\(isOwner ? "owner" : "target")\""
-        case .foreignKey: ownerColumn = ""
-        }
-        var queries: [(sql: String, arguments: [DatabaseValue])] = []
+        let selected: StoreStatements.PrefetchSelection
         switch selection {
         case .everyRow:
-            queries = [query(filter: "", arguments: [])]
+            selected = .every
         case .sameAsFetch(let token):
-            let keyQuery = token.value as! (sql: String, arguments: [DatabaseValue])
-            queries = [query(filter: "\(ownerColumn) IN (\(keyQuery.sql))", arguments: keyQuery.arguments)]
+            selected = .selectedBy(token.value as! SQLStatement)
         case .listedKeys:
-            let keys = owners.compactMap(\.persistentBackingData.primaryKey)
-            queries = SQLArgumentLimit.chunks(of: keys).map { chunk in
-                let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
-                return query(filter: "\(ownerColumn) IN (\(placeholders))", arguments: chunk.map(\.databaseValue))
-            }
+            selected = .keys(owners.compactMap(\.persistentBackingData.primaryKey))
         }
         var result = RelatedRows(rows: [], links: [])
-        for query in queries {
+        for statement in StoreStatements.prefetch(destination.table, through: storage, owners: selected) {
             let decoded = try database.decodedRows(
-                sql: query.sql, arguments: query.arguments, entity: destination, ownerColumn: "_owner", cachesStatement: false, while: activity
+                sql: statement.sql, arguments: statement.arguments, entity: destination, ownerColumn: "_owner", cachesStatement: false, while: activity
             )
             let base = result.rows.count
             result.rows += decoded.rows
@@ -95,8 +63,7 @@ extension PrefetchOwners {
         if plan.condition == nil, plan.fetchLimit == nil, (plan.fetchOffset ?? 0) <= 0 {
             self = .everyRow
         } else {
-            let query = plan.primaryKeyQuery(limited: true)
-            self = .sameAsFetch(StoreQueryToken((sql: query.sql, arguments: query.arguments)))
+            self = .sameAsFetch(StoreQueryToken(plan.primaryKeyQuery(limited: true)))
         }
     }
 }

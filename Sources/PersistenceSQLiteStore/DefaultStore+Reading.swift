@@ -70,14 +70,10 @@ extension DefaultStore: ModelStoreEngine {
 
     package func rows(of entityName: String, primaryKeys: [Int64]) throws -> [DecodedRow] {
         guard let entity = database.layout.entities[entityName] else { return [] }
-        let table = entity.table.quotedDatabaseIdentifier
-        let primaryKey = StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier
         var rows: [DecodedRow] = []
-        for chunk in SQLArgumentLimit.chunks(of: primaryKeys) {
-            let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+        for statement in StoreStatements.rows(of: entity.table, withKeys: primaryKeys) {
             rows += try database.decodedRows(
-                sql: "SELECT * FROM \(table) WHERE \(primaryKey) IN (\(placeholders))",
-                arguments: chunk.map(\.databaseValue), entity: entity, cachesStatement: chunk.count == 1,
+                sql: statement.sql, arguments: statement.arguments, entity: entity, cachesStatement: statement.arguments.count == 1,
                 while: "reading \(entityName) rows by key"
             ).rows
         }
@@ -93,21 +89,12 @@ extension DefaultStore: ModelStoreEngine {
         else { return [] }
         let destination = try entityLayout(of: shape.destination)
         let activity = "loading \(owner.entity.name).\(property.name)"
-        let table = destination.table.quotedDatabaseIdentifier
-        let primaryKey = StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier
-        let query: (sql: String, arguments: [DatabaseValue])
-        switch storage {
-        case .foreignKey:
+        let query: SQLStatement
+        if case .foreignKey = storage {
             guard let target = backing.foreignKeys[property.name] else { return [] }
-            query = ("SELECT * FROM \(table) WHERE \(primaryKey) = ?", [target.databaseValue])
-        case .inverseForeignKey(_, let column):
-            query = ("SELECT * FROM \(table) WHERE \(column.quotedDatabaseIdentifier) = ? ORDER BY \(primaryKey)", [key.databaseValue])
-        case .linkTable(let linkTable, let isOwner):
-            let (this, other) = isOwner ? ("owner", "target") : ("target", "owner")
-            query = (
-                "SELECT \(table).* FROM \(table) JOIN \(linkTable.quotedDatabaseIdentifier) AS link ON link.\"\(other)\" = \(table).\(primaryKey) WHERE link.\"\(this)\" = ? ORDER BY \(table).\(primaryKey)",
-                [key.databaseValue]
-            )
+            query = StoreStatements.related(destination.table, through: storage, of: target)
+        } else {
+            query = StoreStatements.related(destination.table, through: storage, of: key)
         }
         return try database.decodedRows(sql: query.sql, arguments: query.arguments, entity: destination, while: activity).rows
     }

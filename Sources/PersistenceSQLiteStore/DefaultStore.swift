@@ -85,7 +85,7 @@ public final class DefaultStore: DataStore, DataStoreBatching {
     public func delete<T: PersistentModel>(_ request: DataStoreBatchDeleteRequest<T>) throws {
         guard let keys = try primaryKeys(of: T.self, matching: request.predicate) else { throw DataStoreError.invalidPredicate }
         _ = try save(StoreChanges(
-            inserts: [], changes: [], deletes: [], batchDeletes: [Schema.entityName(of: T.self): Set(keys)], author: request.editingState.author
+            inserts: [], changes: [], deletes: [], batchDeletes: [Schema.entityName(of: T.self): SortedKeys.normalized(keys)], author: request.editingState.author
         ))
     }
 

@@ -101,15 +101,20 @@ extension ModelContext {
         if let engine = store.engine, let keys = try engine.primaryKeys(of: T.self, matching: predicate) {
             let entityName = Schema.entityName(of: T.self)
             var unloaded: [Int64] = []
-            for key in keys {
-                if let registered = registeredModel(entity: entityName, primaryKey: key) {
-                    if markDeleted(registered) { deletedAny = true }
-                } else {
-                    unloaded.append(key)
+            if registeredModels[entityName]?.isEmpty ?? true {
+                // No model of the type is loaded: every key is an unloaded row, with no copy of the list.
+                unloaded = keys
+            } else {
+                for key in keys {
+                    if let registered = registeredModel(entity: entityName, primaryKey: key) {
+                        if markDeleted(registered) { deletedAny = true }
+                    } else {
+                        unloaded.append(key)
+                    }
                 }
             }
             if !unloaded.isEmpty {
-                pendingBatchDeletes[entityName, default: []].formUnion(unloaded)
+                pendingBatchDeletes[entityName] = SortedKeys.union(pendingBatchDeletes[entityName] ?? [], SortedKeys.normalized(unloaded))
                 deletedAny = true
             }
             // Models inserted since the last save are not in the store; the predicate decides for them.

@@ -35,8 +35,9 @@ public final class ModelContext {
     var pendingInserts = ModelSet()
     var pendingChanges = ModelSet()
     var pendingDeletes = ModelSet()
-    /// Rows deleted by predicate since the last save, by entity name, that the context holds no model of.
-    var pendingBatchDeletes: [String: Set<Int64>] = [:]
+    /// Rows deleted by predicate since the last save, by entity name, that the context holds no model of;
+    /// each list sorted and without repeats (``SortedKeys``).
+    var pendingBatchDeletes: [String: [Int64]] = [:]
     /// The number the identity map files each custom-store key under, by entity name.
     var customKeyNumbers: [String: [PrimaryKeyValue: Int64]] = [:]
     var nextCustomKeyNumber: Int64 = 0

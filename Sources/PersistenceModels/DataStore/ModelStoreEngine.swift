@@ -49,13 +49,14 @@ package struct StoreChanges {
     package let inserts: [any PersistentModel]
     package let changes: [any PersistentModel]
     package let deletes: [any PersistentModel]
-    /// Rows deleted by predicate (`delete(model:where:)`), by entity, without models.
-    package let batchDeletes: [String: Set<Int64>]
+    /// Rows deleted by predicate (`delete(model:where:)`), by entity, without models; each list is
+    /// sorted and without repeats (``SortedKeys``).
+    package let batchDeletes: [String: [Int64]]
     package let author: String?
 
     package init(
         inserts: [any PersistentModel], changes: [any PersistentModel], deletes: [any PersistentModel],
-        batchDeletes: [String: Set<Int64>], author: String?
+        batchDeletes: [String: [Int64]], author: String?
     ) {
         self.inserts = inserts
         self.changes = changes

@@ -33,16 +33,16 @@ struct FetchPlan<T: PersistentModel> {
     private var primaryKey: String { StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier }
 
     /// `SELECT *` with the translated condition, order, and (when `limited`) limit and offset.
-    func selectQuery(limited: Bool) -> (sql: String, arguments: [DatabaseValue]) {
+    func selectQuery(limited: Bool) -> SQLStatement {
         selectQuery(columns: "*", limited: limited)
     }
 
     /// The primary keys of the rows ``selectQuery(limited:)`` returns, in the same order.
-    func primaryKeyQuery(limited: Bool) -> (sql: String, arguments: [DatabaseValue]) {
+    func primaryKeyQuery(limited: Bool) -> SQLStatement {
         selectQuery(columns: primaryKey, limited: limited)
     }
 
-    private func selectQuery(columns: String, limited: Bool) -> (sql: String, arguments: [DatabaseValue]) {
+    private func selectQuery(columns: String, limited: Bool) -> SQLStatement {
         let context = SQLGenerationContext()
         var sql = "SELECT \(columns) FROM \(table)"
         if let condition {
@@ -58,7 +58,7 @@ struct FetchPlan<T: PersistentModel> {
                 sql += " LIMIT -1 OFFSET \(context.bind(offset.databaseValue))"
             }
         }
-        return (sql, context.arguments)
+        return SQLStatement(sql: sql, arguments: context.arguments)
     }
 
     /// How many arguments the condition binds.
@@ -69,18 +69,18 @@ struct FetchPlan<T: PersistentModel> {
     }
 
     /// The primary keys among `keys` whose rows meet the condition.
-    func primaryKeyQuery(amongKeys keys: ArraySlice<Int64>) -> (sql: String, arguments: [DatabaseValue]) {
+    func primaryKeyQuery(amongKeys keys: ArraySlice<Int64>) -> SQLStatement {
         let context = SQLGenerationContext()
         var sql = "SELECT \(primaryKey) FROM \(table) WHERE \(primaryKey) IN ("
         sql += keys.map { context.bind($0.databaseValue) }.joined(separator: ", ") + ")"
         if let condition {
             sql += " AND (\(SQLGenerator.sql(for: condition, in: context)))"
         }
-        return (sql, context.arguments)
+        return SQLStatement(sql: sql, arguments: context.arguments)
     }
 
     /// `SELECT COUNT(*)` with the translated condition, limit and offset.
-    func countQuery() -> (sql: String, arguments: [DatabaseValue]) {
+    func countQuery() -> SQLStatement {
         if fetchLimit == nil, (fetchOffset ?? 0) <= 0 {
             // Without a limit the order does not matter; a plain count leaves SQLite free to choose the index.
             let context = SQLGenerationContext()
@@ -88,10 +88,10 @@ struct FetchPlan<T: PersistentModel> {
             if let condition {
                 sql += " WHERE \(SQLGenerator.sql(for: condition, in: context))"
             }
-            return (sql, context.arguments)
+            return SQLStatement(sql: sql, arguments: context.arguments)
         }
         let inner = selectQuery(limited: true)
-        return ("SELECT COUNT(*) FROM (\(inner.sql))", inner.arguments)
+        return SQLStatement(sql: "SELECT COUNT(*) FROM (\(inner.sql))", arguments: inner.arguments)
     }
 }
 

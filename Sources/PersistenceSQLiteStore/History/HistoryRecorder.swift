@@ -102,7 +102,9 @@ struct HistoryRecorder {
             add(.delete, model, key: key)
         }
         for (entity, keys) in rowsDeleted.sorted(by: { $0.key < $1.key }) where !keys.isEmpty {
-            keysByGroup[position(of: GroupKey(kind: .delete, entity: entity, attributes: []))].append(contentsOf: keys)
+            let group = position(of: GroupKey(kind: .delete, entity: entity, attributes: []))
+            // A group of its own shares the array rather than copying every key.
+            if keysByGroup[group].isEmpty { keysByGroup[group] = keys } else { keysByGroup[group].append(contentsOf: keys) }
         }
         guard !order.isEmpty else { return }
         let number = try HistoryStore.insertTransaction(author: author, timestamp: Date(), in: db)

@@ -45,9 +45,8 @@ final class SaveWriter {
     func collectExternalFiles(of entity: StoreLayout.EntityLayout, key: Int64, attributes: [Schema.PropertyMetadata], in db: Database) throws {
         let external = attributes.filter { $0.options.contains(.externalStorage) }
         guard externalData != nil, !external.isEmpty else { return }
-        let columns = external.map(\.columnName.quotedDatabaseIdentifier).joined(separator: ", ")
-        let sql = "SELECT \(columns) FROM \(entity.table.quotedDatabaseIdentifier) WHERE \(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier) = ?"
-        guard let row = try Row.fetchOne(db, sql: sql, arguments: [key]) else { return }
+        let sql = StoreStatements.select(external.map(\.columnName.quotedDatabaseIdentifier), of: entity.table)
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [key]) else { return }
         for index in 0..<external.count {
             let stored: DatabaseValue = row[index]
             if let name = ExternalDataStore.fileName(in: stored) { replacedFiles.append(name) }
@@ -93,11 +92,9 @@ final class SaveWriter {
                 continue
             }
             let columns = present.map { plan.quotedColumns[$0] }
-            let table = plan.table
             if let existing = try existingRow(matching: entity, values: Dictionary(uniqueKeysWithValues: zip(columns, arguments)), in: db) {
                 if !columns.isEmpty {
-                    let assignments = columns.map { "\($0) = ?" }.joined(separator: ", ")
-                    try db.cachedStatement(sql: "UPDATE \(table) SET \(assignments) WHERE \(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier) = ?")
+                    try db.cachedStatement(sql: StoreStatements.update(entity.table, setting: columns))
                         .execute(arguments: StatementArguments(arguments + [existing.databaseValue]))
                 }
                 try collectExternalFiles(of: entity, key: existing, attributes: entity.attributes, in: db)
@@ -105,10 +102,9 @@ final class SaveWriter {
                 continue
             }
             if columns.isEmpty {
-                try db.cachedStatement(sql: "INSERT INTO \(table) DEFAULT VALUES").execute()
+                try db.cachedStatement(sql: StoreStatements.insertDefaultValues(into: entity.table)).execute()
             } else {
-                let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-                try db.cachedStatement(sql: "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))")
+                try db.cachedStatement(sql: StoreStatements.insert(into: entity.table, columns: columns, skippingConflicts: false))
                     .execute(arguments: StatementArguments(arguments))
             }
             keys[ObjectIdentifier(model)] = db.lastInsertedRowID
@@ -127,14 +123,14 @@ final class SaveWriter {
             guard let key = primaryKey(of: model) else { continue }
             let entity = plan.entity
             let backing = model.persistentBackingData
-            var assignments: [String] = []
+            var assigned: [String] = []
             var arguments: [DatabaseValue] = []
             if !inserted {
                 let changedAttributes = entity.attributes.filter { backing.changedKeys.contains($0.name) }
                 try collectExternalFiles(of: entity, key: key, attributes: changedAttributes, in: db)
                 for attribute in changedAttributes {
                     guard let value = backing.values[attribute.name], let stored = try storedValue(of: attribute, value) else { continue }
-                    assignments.append("\(attribute.columnName.quotedDatabaseIdentifier) = ?")
+                    assigned.append(attribute.columnName.quotedDatabaseIdentifier)
                     arguments.append(stored)
                 }
             }
@@ -143,7 +139,7 @@ final class SaveWriter {
                 let related = backing.relatedModels(forKey: relationship.name, of: model)
                 switch relationship.storage {
                 case .foreignKey(let column):
-                    assignments.append("\(column.quotedDatabaseIdentifier) = ?")
+                    assigned.append(column.quotedDatabaseIdentifier)
                     arguments.append(related.first.flatMap(primaryKey(of:))?.databaseValue ?? .null)
                 case .inverseForeignKey:
                     continue
@@ -164,9 +160,9 @@ final class SaveWriter {
                     }
                 }
             }
-            guard !assignments.isEmpty else { continue }
+            guard !assigned.isEmpty else { continue }
             arguments.append(key.databaseValue)
-            try db.cachedStatement(sql: "UPDATE \(plan.table) SET \(assignments.joined(separator: ", ")) WHERE \(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier) = ?")
+            try db.cachedStatement(sql: StoreStatements.update(entity.table, setting: assigned))
                 .execute(arguments: StatementArguments(arguments))
         }
         return keys
@@ -203,17 +199,10 @@ final class SaveWriter {
         }
     }
 
-    /// Runs `DELETE FROM table WHERE column IN (...)` for `keys`, in chunks that stay under SQLite's argument limit.
+    /// Deletes the rows of `table` whose `column` holds one of `keys`, a chunk of keys per statement.
     func deleteRows(from table: String, whereColumn column: String, isIn keys: [Int64], in db: Database) throws {
-        let chunkSize = 500
-        for start in stride(from: 0, to: keys.count, by: chunkSize) {
-            let chunk = keys[start..<min(start + chunkSize, keys.count)]
-            let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
-            let statement = try db.cachedStatement(
-                sql: "DELETE FROM \(table.quotedDatabaseIdentifier) WHERE \(column.quotedDatabaseIdentifier) IN (\(placeholders))"
-            )
-            statement.setUncheckedArguments(StatementArguments(Array(chunk)))
-            try statement.execute()
+        for statement in StoreStatements.delete(from: table, where: column, isIn: keys) {
+            try db.execute(statement)
         }
     }
 
@@ -224,8 +213,7 @@ final class SaveWriter {
         for columns in entity.uniqueColumns {
             let quoted = columns.map(\.quotedDatabaseIdentifier)
             guard quoted.allSatisfy({ values[$0] != nil }) else { continue }
-            let condition = quoted.map { "\($0) IS ?" }.joined(separator: " AND ")
-            let sql = "SELECT \(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier) FROM \(entity.table.quotedDatabaseIdentifier) WHERE \(condition) LIMIT 1"
+            let sql = StoreStatements.key(of: entity.table, matching: quoted)
             if let key = try Int64.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(quoted.map { values[$0]! })) {
                 return key
             }
@@ -299,7 +287,7 @@ private final class InsertPlan {
             preconditionFailure("\(entity.entity.name).\(relationship.name) is not stored in a link table")
         }
         if let statement = linkStatements[table] { return statement }
-        let statement = try db.cachedStatement(sql: "INSERT OR IGNORE INTO \(table.quotedDatabaseIdentifier) (\"owner\", \"target\") VALUES (?, ?)")
+        let statement = try db.cachedStatement(sql: StoreStatements.link(in: table))
         statement.prepareForDirectBinding()
         linkStatements[table] = statement
         return statement
@@ -311,7 +299,7 @@ private final class InsertPlan {
             preconditionFailure("\(entity.entity.name).\(relationship.name) is not stored in a link table")
         }
         if let statement = unlinkStatements[table] { return statement }
-        let statement = try db.cachedStatement(sql: "DELETE FROM \(table.quotedDatabaseIdentifier) WHERE \"owner\" = ? AND \"target\" = ?")
+        let statement = try db.cachedStatement(sql: StoreStatements.unlink(in: table))
         statement.prepareForDirectBinding()
         unlinkStatements[table] = statement
         return statement
@@ -342,8 +330,6 @@ private final class InsertPlan {
     }
 
     private func sql(columns: [String]) -> String {
-        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-        let conflict = hasUniqueColumns ? " ON CONFLICT DO NOTHING" : ""
-        return "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))\(conflict)"
+        StoreStatements.insert(into: entity.table, columns: columns, skippingConflicts: hasUniqueColumns)
     }
 }
