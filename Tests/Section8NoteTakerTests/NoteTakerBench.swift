@@ -48,6 +48,110 @@ struct NoteTakerBench {
         ((try? FileManager.default.contentsOfDirectory(atPath: imagesFolder.path)) ?? []).sorted()
     }
 
+    /// The app's store file, which ``openContext()`` opens.
+    var storeURL: URL { sandbox.applicationSupportDirectory.appending(path: NoteTakerKeys.storeFilename) }
+
+    /// A new context on the app's store file whose every save is refused, as a full disk or a store
+    /// opened read-only refuses it: the error is `SwiftDataError` with the code `.saveNotAllowed`.
+    func openContextThatCannotSave() throws -> ModelContext {
+        let configuration = ModelConfiguration(url: storeURL, allowsSave: false)
+        return ModelContext(try ModelContainer(for: Note.self, Tag.self, configurations: configuration))
+    }
+
+    /// Replaces the images folder with a plain file of the same name, so that no image can be written in it.
+    func replaceImagesFolderWithFile() throws {
+        try? FileManager.default.removeItem(at: imagesFolder)
+        try FileManager.default.createDirectory(at: imagesFolder.deletingLastPathComponent(), withIntermediateDirectories: true)
+        guard FileManager.default.createFile(atPath: imagesFolder.path, contents: Data("not a folder".utf8)) else {
+            throw BenchFailure("could not put a file in place of \(imagesFolder.path)")
+        }
+    }
+
+    /// A file that exists in the sealed images folder of ``withSealedImagesFolder(_:)``.
+    static let sealedImageName = "version"
+
+    /// Points `Application Support/NoteImages` at `/proc`, a folder whose files (such as
+    /// ``sealedImageName``) exist and that no process, the superuser included, may delete or add to, so
+    /// that removing an image fails whoever runs the checks. The real folder comes back when `body` returns.
+    func withSealedImagesFolder<Result>(_ body: () throws -> Result) throws -> Result {
+        let folder = imagesFolder
+        try FileManager.default.createDirectory(at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Self.seal(folder)
+        defer { Self.unseal(folder) }
+        return try body()
+    }
+
+    /// Seals the images folder as ``withSealedImagesFolder(_:)`` does, but only once `note.imageFilename`
+    /// first changes, and unseals it when `body` returns: whatever the call does after setting the new
+    /// name, such as removing the replaced file, meets a file it cannot remove.
+    func sealingImagesFolder<Result>(whenFilenameOf note: Note, changes body: () throws -> Result) throws -> Result {
+        let folder = imagesFolder
+        withObservationTracking {
+            _ = note.imageFilename
+        } onChange: {
+            try? Self.seal(folder)
+        }
+        defer { Self.unseal(folder) }
+        return try body()
+    }
+
+    /// Moves `folder` aside, if it exists, and puts a link to `/proc` in its place; nothing when it is a link already.
+    private static func seal(_ folder: URL) throws {
+        let files = FileManager.default
+        guard (try? files.destinationOfSymbolicLink(atPath: folder.path)) == nil else { return }
+        if files.fileExists(atPath: folder.path) { try files.moveItem(at: folder, to: setAside(folder)) }
+        try files.createSymbolicLink(atPath: folder.path, withDestinationPath: "/proc")
+    }
+
+    /// Removes the link ``seal(_:)`` made and brings the real folder back; nothing when `folder` is not sealed.
+    private static func unseal(_ folder: URL) {
+        let files = FileManager.default
+        guard (try? files.destinationOfSymbolicLink(atPath: folder.path)) != nil else { return }
+        try? files.removeItem(atPath: folder.path)
+        if files.fileExists(atPath: setAside(folder).path) { try? files.moveItem(at: setAside(folder), to: folder) }
+    }
+
+    /// Where ``seal(_:)`` keeps the real images folder.
+    private static func setAside(_ folder: URL) -> URL {
+        folder.deletingLastPathComponent().appending(path: "NoteImages.set-aside", directoryHint: .isDirectory)
+    }
+
+    /// The keys saved in the property-list file behind `store`; its registered defaults are not saved.
+    func savedKeys(in store: PreferenceStore) -> [String] {
+        guard let data = FileManager.default.contents(atPath: store.fileURL.path),
+              let root = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
+        else { return [] }
+        return root.keys.sorted()
+    }
+
+    /// Replaces the vault's lock file with a folder: searches still read every item, and every change
+    /// (`SecItemAdd`, `SecItemUpdate`, `SecItemDelete`) fails with `errSecIO`.
+    func makeVaultRefuseChanges() throws {
+        let lockFile = vault.directory.appending(path: "Vault.lock")
+        try? FileManager.default.removeItem(at: lockFile)
+        try FileManager.default.createDirectory(at: lockFile, withIntermediateDirectories: true)
+    }
+
+    /// Removes the device key the vault's items are sealed with: once an item was stored, every vault call
+    /// then fails with `errSecDecode`. A vault that never stored anything has no key and stays empty.
+    func makeVaultUnreadable() {
+        try? FileManager.default.removeItem(at: vault.deviceKeyURL)
+    }
+
+    /// Adds a generic password under `account` that the vault serves only while the device is unlocked,
+    /// so that once ``VaultDevice/lock()`` is called, reading, changing or deleting it fails with
+    /// `errSecInteractionNotAllowed` while items kept "after first unlock" still work.
+    func addItemOnlyWhileUnlocked(_ data: Data, account: String) throws {
+        let attributes: [String: Any] = [
+            kSecClass as String: kSecClassGenericPassword,
+            kSecAttrAccount as String: account,
+            kSecValueData as String: data,
+            kSecAttrAccessible as String: kSecAttrAccessibleWhenUnlocked,
+        ]
+        let status = SecItemAdd(attributes as CFDictionary, nil)
+        guard status == errSecSuccess else { throw BenchFailure("SecItemAdd for \(account) answered \(status)") }
+    }
+
     /// The contents of every regular file on the device (the app's container and the vault), by path
     /// relative to the device folder.
     func everyFileOnDevice() -> [(path: String, contents: Data)] {
@@ -77,6 +181,33 @@ struct NoteTakerBench {
         guard SecItemCopyMatching(query as CFDictionary, &result) == errSecSuccess else { return nil }
         return result as? Data
     }
+}
+
+/// The bench could not set up a check's scenario.
+struct BenchFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Runs `body` and returns the error it threw, or nil when it threw none.
+func thrownError(_ body: () throws -> Void) -> (any Error)? {
+    do {
+        try body()
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// Whether `error` is `NoteTakerError.imageFailed`, whatever its text.
+func isImageFailed(_ error: (any Error)?) -> Bool {
+    if case .imageFailed? = error as? NoteTakerError { return true }
+    return false
+}
+
+/// An error, or its absence, as a learner reads it.
+func describe(_ error: (any Error)?) -> String {
+    error.map { describe($0) } ?? "no error"
 }
 
 // MARK: - Reading the store back

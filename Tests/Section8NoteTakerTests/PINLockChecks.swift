@@ -20,7 +20,7 @@ struct PINLockChecks {
     func malformedPINRefused() throws {
         try NoteTakerBench.run { _ in
             let lock = PINLock()
-            for pin in ["123", "12345", "12a4", ""] {
+            for pin in ["123", "12345", "12a4", "", "12 4", "+123", "-123", "١٢٣٤", "１２３４"] {
                 var thrown: (any Error)?
                 do { try lock.setPIN(pin) } catch { thrown = error }
                 #expect(thrown as? NoteTakerError == .malformedPIN, "setPIN(\"\(pin)\"): expected NoteTakerError.malformedPIN, found \(thrown.map { describe($0) } ?? "no error"). Check with PINRules.isWellFormed first.")
@@ -98,16 +98,18 @@ struct PINLockChecks {
 
     @Test("the right PIN starts the count of wrong tries again")
     func rightPINResetsCount() throws {
-        try NoteTakerBench.run { _ in
-            let lock = PINLock()
-            try lock.setPIN("4096")
-            for _ in 1..<PINRules.maxWrongAttempts { _ = try lock.check("9999") }
-            let right = try lock.check("4096")
-            let count = try lock.wrongAttempts()
-            let next = try lock.check("9999")
-            #expect(right == .unlocked, "The right PIN after \(PINRules.maxWrongAttempts - 1) wrong ones: expected .unlocked, found \(describe(right)).")
-            #expect(count == 0, "wrongAttempts() after the right PIN: expected 0, found \(count).")
-            #expect(next == .wrong(attemptsLeft: PINRules.maxWrongAttempts - 1), "A wrong PIN after the right one: expected .wrong(attemptsLeft: \(PINRules.maxWrongAttempts - 1)), found \(describe(next)).")
+        for wrongTries in 1..<PINRules.maxWrongAttempts {
+            try NoteTakerBench.run { _ in
+                let lock = PINLock()
+                try lock.setPIN("4096")
+                for _ in 1...wrongTries { _ = try lock.check("9999") }
+                let right = try lock.check("4096")
+                let count = try lock.wrongAttempts()
+                let next = try lock.check("9999")
+                #expect(right == .unlocked, "The right PIN after \(wrongTries) wrong one(s): expected .unlocked, found \(describe(right)).")
+                #expect(count == 0, "wrongAttempts() after \(wrongTries) wrong PIN(s) and then the right one: expected 0, found \(count).")
+                #expect(next == .wrong(attemptsLeft: PINRules.maxWrongAttempts - 1), "A wrong PIN after \(wrongTries) wrong one(s) and the right one: expected .wrong(attemptsLeft: \(PINRules.maxWrongAttempts - 1)), found \(describe(next)).")
+            }
         }
     }
 
@@ -143,6 +145,148 @@ struct PINLockChecks {
             try lock.setPIN("1357")
             let fresh = try lock.check("2468")
             #expect(fresh == .wrong(attemptsLeft: PINRules.maxWrongAttempts - 1), "A wrong PIN against a new PIN set after the lockout: expected .wrong(attemptsLeft: \(PINRules.maxWrongAttempts - 1)), found \(describe(fresh)). Removing or setting the PIN forgets the wrong tries.")
+        }
+    }
+
+    @Test("a refused PIN leaves the current PIN and the count of wrong tries as they were")
+    func refusedPINChangesNothing() throws {
+        try NoteTakerBench.run { bench in
+            let lock = PINLock()
+            try lock.setPIN("4096")
+            _ = try lock.check("1111")
+            let refused = thrownError { try lock.setPIN("12a4") }
+
+            #expect(refused as? NoteTakerError == .malformedPIN, "setPIN(\"12a4\") while the PIN 4096 is set: expected NoteTakerError.malformedPIN, found \(describe(refused)).")
+            let inVault = bench.vaultData(account: NoteTakerKeys.pinAccount).map { String(decoding: $0, as: UTF8.self) }
+            #expect(inVault == "4096", "The PIN in the vault after a refused setPIN: expected the PIN set before it, found \(inVault == nil ? "no item" : "other digits").")
+            let count = try lock.wrongAttempts()
+            #expect(count == 1, "wrongAttempts() after one wrong PIN and a refused setPIN: expected 1, found \(count).")
+        }
+    }
+
+    @Test("setting a new PIN replaces the old one and forgets the wrong tries, even during a lockout")
+    func newPINStartsAfresh() throws {
+        try NoteTakerBench.run { _ in
+            let lock = PINLock()
+            try lock.setPIN("1357")
+            for _ in 1...PINRules.maxWrongAttempts { _ = try lock.check("0000") }
+            try lock.setPIN("2468")
+
+            let count = try lock.wrongAttempts()
+            #expect(count == 0, "wrongAttempts() right after setting a new PIN during a lockout: expected 0, found \(count).")
+            let old = try lock.check("1357")
+            #expect(old == .wrong(attemptsLeft: PINRules.maxWrongAttempts - 1), "check with the replaced PIN: expected .wrong(attemptsLeft: \(PINRules.maxWrongAttempts - 1)), found \(describe(old)).")
+            let new = try lock.check("2468")
+            #expect(new == .unlocked, "check with the new PIN: expected .unlocked, found \(describe(new)).")
+        }
+    }
+
+    @Test("the count of wrong PINs is kept in the vault as digits under its own account")
+    func countInVault() throws {
+        try NoteTakerBench.run { bench in
+            let lock = PINLock()
+            try lock.setPIN("4096")
+            for _ in 1...2 { _ = try lock.check("1111") }
+
+            let stored = bench.vaultData(account: NoteTakerKeys.wrongAttemptsAccount).map { String(decoding: $0, as: UTF8.self) }
+            #expect(stored == "2", "The vault's generic password for account \"\(NoteTakerKeys.wrongAttemptsAccount)\" after two wrong PINs: expected \"2\", found \(describe(stored)).")
+            let pin = bench.vaultData(account: NoteTakerKeys.pinAccount).map { String(decoding: $0, as: UTF8.self) }
+            #expect(pin == "4096", "The vault's generic password for account \"\(NoteTakerKeys.pinAccount)\" after two wrong PINs: expected the PIN's digits, found \(pin == nil ? "no item" : "other data").")
+        }
+    }
+
+    @Test("the PIN and the count of wrong PINs survive a reinstall that deletes the preferences")
+    func survivesReinstall() throws {
+        try NoteTakerBench.run { bench in
+            let lock = PINLock()
+            try lock.setPIN("4096")
+            for _ in 1...3 { _ = try lock.check("1111") }
+            try bench.sandbox.reinstall()
+
+            let relaunched = PINLock()
+            let hasPIN = try relaunched.hasPIN()
+            let count = try relaunched.wrongAttempts()
+            #expect(hasPIN && count == 3, "hasPIN() and wrongAttempts() after three wrong PINs and a reinstall: expected true and 3, found \(hasPIN) and \(count).")
+        }
+    }
+
+    @Test("removing the PIN forgets the count of wrong PINs, and removing it again is no error")
+    func removePINForgetsCount() throws {
+        try NoteTakerBench.run { bench in
+            let lock = PINLock()
+            try lock.setPIN("4096")
+            for _ in 1...2 { _ = try lock.check("1111") }
+            try lock.removePIN()
+
+            let count = try lock.wrongAttempts()
+            #expect(count == 0, "wrongAttempts() after removePIN(): expected 0, found \(count).")
+            let left = bench.vaultData(account: NoteTakerKeys.wrongAttemptsAccount)
+            #expect(left == nil, "The vault item \"\(NoteTakerKeys.wrongAttemptsAccount)\" after removePIN(): expected none, found one.")
+            let again = thrownError { try lock.removePIN() }
+            #expect(again == nil, "removePIN() a second time, with no PIN set: expected no error, found \(describe(again)).")
+        }
+    }
+
+    @Test("a vault that cannot be read is reported, never taken for a missing PIN")
+    func unreadableVaultReported() throws {
+        try NoteTakerBench.run { bench in
+            let lock = PINLock()
+            try lock.setPIN("4096")
+            bench.makeVaultUnreadable()
+
+            let answers = [
+                ("hasPIN()", thrownError { _ = try lock.hasPIN() }),
+                ("check(\"4096\")", thrownError { _ = try lock.check("4096") }),
+                ("wrongAttempts()", thrownError { _ = try lock.wrongAttempts() }),
+            ]
+            for (call, error) in answers {
+                #expect(error as? NoteTakerError == .vaultFailed(errSecDecode), "\(call) when the vault answers errSecDecode (\(errSecDecode)): expected NoteTakerError.vaultFailed(\(errSecDecode)), found \(describe(error)).")
+            }
+        }
+    }
+
+    @Test("every change the vault refuses is reported as vaultFailed")
+    func refusedChangesReported() throws {
+        try NoteTakerBench.run { bench in
+            let lock = PINLock()
+            try lock.setPIN("4096")
+            _ = try lock.check("1111")
+            try bench.makeVaultRefuseChanges()
+
+            let answers = [
+                ("setPIN(\"1357\")", thrownError { try lock.setPIN("1357") }),
+                ("check with a wrong PIN", thrownError { _ = try lock.check("2222") }),
+                ("check with the right PIN after a wrong one", thrownError { _ = try lock.check("4096") }),
+                ("removePIN()", thrownError { try lock.removePIN() }),
+            ]
+            for (call, error) in answers {
+                #expect(error as? NoteTakerError == .vaultFailed(errSecIO), "\(call) when the vault refuses every change with errSecIO (\(errSecIO)): expected NoteTakerError.vaultFailed(\(errSecIO)), found \(describe(error)).")
+            }
+        }
+    }
+
+    @Test("setPIN and removePIN report a PIN or count the vault will not change while the device is locked")
+    func lockedItemsReported() throws {
+        try NoteTakerBench.run { bench in
+            let lock = PINLock()
+            let refused = NoteTakerError.vaultFailed(errSecInteractionNotAllowed)
+            try bench.addItemOnlyWhileUnlocked(Data("4096".utf8), account: NoteTakerKeys.pinAccount)
+            bench.vault.device.lock()
+            let settingOverPIN = thrownError { try lock.setPIN("1357") }
+            let removingPIN = thrownError { try lock.removePIN() }
+            bench.vault.device.unlock()
+            #expect(settingOverPIN as? NoteTakerError == refused, "setPIN when the vault refuses to replace the PIN with errSecInteractionNotAllowed (\(errSecInteractionNotAllowed)): expected NoteTakerError.vaultFailed(\(errSecInteractionNotAllowed)), found \(describe(settingOverPIN)).")
+            #expect(removingPIN as? NoteTakerError == refused, "removePIN when the vault refuses to delete the PIN with errSecInteractionNotAllowed (\(errSecInteractionNotAllowed)): expected NoteTakerError.vaultFailed(\(errSecInteractionNotAllowed)), found \(describe(removingPIN)).")
+
+            try lock.removePIN()
+            try lock.setPIN("4096")
+            try bench.addItemOnlyWhileUnlocked(Data("2".utf8), account: NoteTakerKeys.wrongAttemptsAccount)
+            bench.vault.device.lock()
+            let settingOverCount = thrownError { try lock.setPIN("1357") }
+            let removingCount = thrownError { try lock.removePIN() }
+            bench.vault.device.unlock()
+            #expect(settingOverCount as? NoteTakerError == refused, "setPIN when the vault refuses to delete the count of wrong PINs with errSecInteractionNotAllowed (\(errSecInteractionNotAllowed)): expected NoteTakerError.vaultFailed(\(errSecInteractionNotAllowed)), found \(describe(settingOverCount)).")
+            #expect(removingCount as? NoteTakerError == refused, "removePIN when the vault refuses to delete the count of wrong PINs with errSecInteractionNotAllowed (\(errSecInteractionNotAllowed)): expected NoteTakerError.vaultFailed(\(errSecInteractionNotAllowed)), found \(describe(removingCount)).")
         }
     }
 }

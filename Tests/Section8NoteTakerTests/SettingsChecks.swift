@@ -11,8 +11,8 @@ struct SettingsChecks {
             let settings = NoteTakerSettings()
             #expect(settings.sortOrder == .date, "sortOrder with nothing saved: expected .date, found .\(settings.sortOrder.rawValue).")
             #expect(settings.showPinnedFirst, "showPinnedFirst with nothing saved: expected true, found false.")
-            let saved = bench.preferences.dictionaryRepresentation().keys.filter { [NoteTakerKeys.sortOrder, NoteTakerKeys.showPinnedFirst].contains($0) }
-            #expect(saved.isEmpty, "Preference keys saved by only reading the settings: expected none, found \(describe(saved.sorted())). A default is never written to the store.")
+            let saved = bench.savedKeys(in: bench.preferences)
+            #expect(saved.isEmpty, "Keys in the preference file after only reading the settings: expected none, found \(describe(saved)). A default is never written to the store.")
         }
     }
 
@@ -36,13 +36,14 @@ struct SettingsChecks {
     func dateOrder() throws {
         try NoteTakerBench.run { bench in
             let repository = try bench.openRepository()
-            let notes = try ["Monday", "Tuesday", "Wednesday"].map { try repository.addNote(title: $0) }
+            let created = ["Call Sam", "Book flights", "Water plants"]
+            let notes = try created.map { try repository.addNote(title: $0) }
             try spaceOutCreationDates(notes, in: repository.context)
             repository.settings.sortOrder = .date
 
             let titles = try repository.notes().map(\.title)
-            let expected = ["Wednesday", "Tuesday", "Monday"]
-            #expect(titles == expected, "notes() in date order, for notes created Monday, Tuesday, Wednesday: expected \(describe(expected)) (newest first), found \(describe(titles)).")
+            let expected = ["Water plants", "Book flights", "Call Sam"]
+            #expect(titles == expected, "notes() in date order, for notes created in the order \(describe(created)): expected \(describe(expected)) (newest first), found \(describe(titles)).")
         }
     }
 
@@ -50,12 +51,12 @@ struct SettingsChecks {
     func titleOrder() throws {
         try NoteTakerBench.run { bench in
             let repository = try bench.openRepository()
-            let notes = try ["pears", "Apples", "cherries"].map { try repository.addNote(title: $0) }
+            let notes = try ["pears", "apples", "Cherries"].map { try repository.addNote(title: $0) }
             try spaceOutCreationDates(notes, in: repository.context)
             repository.settings.sortOrder = .title
 
             let titles = try repository.notes().map(\.title)
-            let expected = ["Apples", "cherries", "pears"]
+            let expected = ["apples", "Cherries", "pears"]
             #expect(titles == expected, "notes() in title order: expected \(describe(expected)) (alphabetical, ignoring case), found \(describe(titles)).")
         }
     }
@@ -109,20 +110,98 @@ struct SettingsChecks {
     func followsSettingsLive() throws {
         try NoteTakerBench.run { bench in
             let repository = try bench.openRepository()
-            let notes = try ["Ant farm", "Zebra facts"].map { try repository.addNote(title: $0) }
+            let notes = try ["Kite repair", "Zebra facts", "Ant farm"].map { try repository.addNote(title: $0) }
             try spaceOutCreationDates(notes, in: repository.context)
             let before = try repository.notes().map(\.title)
-            #expect(before == ["Zebra facts", "Ant farm"], "notes() with the default settings: expected [\"Zebra facts\", \"Ant farm\"] (newest first), found \(describe(before)).")
+            let newestFirst = ["Ant farm", "Zebra facts", "Kite repair"]
+            #expect(before == newestFirst, "notes() with the default settings: expected \(describe(newestFirst)) (newest first), found \(describe(before)).")
 
             bench.preferences.set(NoteSortOrder.title.rawValue, forKey: NoteTakerKeys.sortOrder)
             let byTitle = try repository.notes().map(\.title)
-            #expect(byTitle == ["Ant farm", "Zebra facts"], "notes() after the settings screen saved \"title\" under \"sortOrder\": expected [\"Ant farm\", \"Zebra facts\"], found \(describe(byTitle)). Read the settings on every call; keep no copy.")
+            let alphabetical = ["Ant farm", "Kite repair", "Zebra facts"]
+            #expect(byTitle == alphabetical, "notes() after the settings screen saved \"title\" under \"sortOrder\": expected \(describe(alphabetical)), found \(describe(byTitle)). Read the settings on every call; keep no copy.")
 
             bench.preferences.set(NoteSortOrder.date.rawValue, forKey: NoteTakerKeys.sortOrder)
             bench.preferences.set(false, forKey: NoteTakerKeys.showPinnedFirst)
             try repository.update(notes[0], isPinned: true)
             let unpinnedFirst = try repository.notes().map(\.title)
-            #expect(unpinnedFirst == ["Zebra facts", "Ant farm"], "notes() in date order after the settings screen turned pinned first off: expected [\"Zebra facts\", \"Ant farm\"], found \(describe(unpinnedFirst)).")
+            #expect(unpinnedFirst == newestFirst, "notes() in date order after the settings screen turned pinned first off, with \"Kite repair\" pinned: expected \(describe(newestFirst)), found \(describe(unpinnedFirst)).")
+        }
+    }
+
+    @Test("the settings use the store they are given")
+    func givenStore() throws {
+        try NoteTakerBench.run { bench in
+            let elsewhere = AppSandbox.temporary(appIdentifier: "com.example.NoteTaker")
+            defer { try? FileManager.default.removeItem(at: elsewhere.deviceRoot) }
+            let given = PreferenceStore(sandbox: elsewhere)
+            let settings = NoteTakerSettings(store: given)
+            _ = (settings.sortOrder, settings.showPinnedFirst)
+            let savedByReading = bench.savedKeys(in: given)
+            #expect(savedByReading.isEmpty, "Keys in the given store's preference file after only reading the settings: expected none, found \(describe(savedByReading)).")
+
+            given.set(NoteSortOrder.title.rawValue, forKey: NoteTakerKeys.sortOrder)
+            given.set(false, forKey: NoteTakerKeys.showPinnedFirst)
+            let shown = "sortOrder .\(settings.sortOrder.rawValue), showPinnedFirst \(settings.showPinnedFirst)"
+            #expect(shown == "sortOrder .title, showPinnedFirst false", "NoteTakerSettings(store:) after \"title\" and false were saved in the given store: expected sortOrder .title, showPinnedFirst false, found \(shown).")
+
+            given.removeObject(forKey: NoteTakerKeys.sortOrder)
+            given.removeObject(forKey: NoteTakerKeys.showPinnedFirst)
+            settings.sortOrder = .title
+            settings.showPinnedFirst = false
+            let order = given.string(forKey: NoteTakerKeys.sortOrder)
+            let pinned = (given.object(forKey: NoteTakerKeys.showPinnedFirst) as? Bool).map { "\($0)" } ?? "nothing saved"
+            #expect(order == "title" && pinned == "false", "The given store's \"sortOrder\" and \"showPinnedFirst\" after setting title order and pinned first off: expected \"title\" and false, found \(describe(order)) and \(pinned).")
+            let inStandard = bench.savedKeys(in: bench.preferences)
+            #expect(inStandard.isEmpty, "Keys in the app's standard preference file when every setting went to a given store: expected none, found \(describe(inStandard)).")
+        }
+    }
+
+    @Test("the list obeys the settings it was given, not the app's standard ones")
+    func listUsesGivenSettings() throws {
+        try NoteTakerBench.run { bench in
+            let elsewhere = AppSandbox.temporary(appIdentifier: "com.example.NoteTaker")
+            defer { try? FileManager.default.removeItem(at: elsewhere.deviceRoot) }
+            let given = PreferenceStore(sandbox: elsewhere)
+            let repository = NoteRepository(context: try bench.openContext(), settings: NoteTakerSettings(store: given))
+            let notes = [
+                try repository.addNote(title: "Rent"),
+                try repository.addNote(title: "Passport renewal", isPinned: true),
+                try repository.addNote(title: "Boiler check"),
+            ]
+            try spaceOutCreationDates(notes, in: repository.context)
+            given.set(NoteSortOrder.title.rawValue, forKey: NoteTakerKeys.sortOrder)
+            given.set(false, forKey: NoteTakerKeys.showPinnedFirst)
+
+            let titles = try repository.notes().map(\.title)
+            let expected = ["Boiler check", "Passport renewal", "Rent"]
+            #expect(titles == expected, "notes() when the given settings say title order without pinned first, and the standard preferences hold nothing: expected \(describe(expected)), found \(describe(titles)).")
+        }
+    }
+
+    @Test("search results keep the list's order, pinned notes first")
+    func searchKeepsOrder() throws {
+        try NoteTakerBench.run { bench in
+            let repository = try bench.openRepository()
+            let notes = [
+                try repository.addNote(title: "Trip budget", content: "Hotel and trains"),
+                try repository.addNote(title: "Hotel wifi", isPinned: true),
+                try repository.addNote(title: "Packing", content: "Hotel slippers"),
+                try repository.addNote(title: "Gym", content: "Mondays"),
+                try repository.addNote(title: "Alps hotel shortlist"),
+            ]
+            try spaceOutCreationDates(notes, in: repository.context)
+
+            repository.settings.sortOrder = .date
+            let byDate = try repository.notes(matching: "hotel").map(\.title)
+            let expectedByDate = ["Hotel wifi", "Alps hotel shortlist", "Packing", "Trip budget"]
+            #expect(byDate == expectedByDate, "notes(matching: \"hotel\") in date order with pinned first on: expected \(describe(expectedByDate)), found \(describe(byDate)).")
+
+            repository.settings.sortOrder = .title
+            repository.settings.showPinnedFirst = false
+            let byTitle = try repository.notes(matching: "hotel").map(\.title)
+            let expectedByTitle = ["Alps hotel shortlist", "Hotel wifi", "Packing", "Trip budget"]
+            #expect(byTitle == expectedByTitle, "notes(matching: \"hotel\") in title order with pinned first off: expected \(describe(expectedByTitle)), found \(describe(byTitle)).")
         }
     }
 }

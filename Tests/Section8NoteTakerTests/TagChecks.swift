@@ -143,4 +143,49 @@ struct TagChecks {
             #expect(tagsByNote == expected, "Each note's tags after deleting \"work\" and reopening: expected \(describe(expected)) (both notes kept), found \(describe(tagsByNote)).")
         }
     }
+
+    @Test("a tag is found by its exact name only")
+    func tagByExactName() throws {
+        try NoteTakerBench.run { bench in
+            let repository = try bench.openRepository()
+            for name in ["Work", "workshop", "homework"] {
+                try repository.addTag(named: name)
+            }
+
+            let found = try ["work", "Work", "works", "shop"].map { name in "\(name) → \(describe(try repository.tag(named: name)?.name))" }
+            let expected = ["work → nil", "Work → \"Work\"", "works → nil", "shop → nil"]
+            #expect(found == expected, "tag(named:) for \"work\", \"Work\", \"works\" and \"shop\" with the tags \"Work\", \"workshop\" and \"homework\": expected \(describe(expected)), found \(describe(found)).")
+            let lowercase = try repository.addTag(named: "work")
+            let names = try storedTags(in: bench.openContext()).map(\.name)
+            #expect(lowercase.name == "work" && names == ["homework", "Work", "work", "workshop"].sorted(), "Tags after addTag(named: \"work\") beside \"Work\": expected a new tag \"work\" and the store holding \(describe(["homework", "Work", "work", "workshop"].sorted())), found \(describe(lowercase.name)) and \(describe(names)).")
+        }
+    }
+
+    @Test("a tag change the store refuses to save reaches the caller")
+    func tagSaveFailuresReachCaller() throws {
+        try NoteTakerBench.run { bench in
+            let setUp = try bench.openRepository()
+            let note = try setUp.addNote(title: "Conference notes")
+            try setUp.assign(try setUp.addTag(named: "work"), to: note)
+            try setUp.addTag(named: "travel")
+            let refusing = NoteRepository(context: try bench.openContextThatCannotSave())
+            let storedNote = try #require(try storedNotes(in: refusing.context).first, "The note saved through a first repository should be in the store.")
+            let work = try #require(try refusing.tag(named: "work"), "The tag \"work\" saved through a first repository should be in the store.")
+            let travel = try #require(try refusing.tag(named: "travel"), "The tag \"travel\" saved through a first repository should be in the store.")
+
+            let results = [
+                ("addTag(named: \"ideas\")", thrownError { try refusing.addTag(named: "ideas") }),
+                ("assign(travel, to: note)", thrownError { try refusing.assign(travel, to: storedNote) }),
+                ("unassign(work, from: note)", thrownError { try refusing.unassign(work, from: storedNote) }),
+                ("deleteTag(work)", thrownError { try refusing.deleteTag(work) }),
+            ]
+            for (call, error) in results {
+                #expect(error as? SwiftDataError == SwiftDataError.saveNotAllowed, "\(call) when the store refuses the save: expected the context's SwiftDataError .saveNotAllowed, found \(describe(error)).")
+            }
+            let reopened = try bench.openContext()
+            let tagNames = try storedTags(in: reopened).map(\.name)
+            let noteTags = try storedNotes(in: reopened).first.map { $0.tags.map(\.name) } ?? []
+            #expect(tagNames == ["travel", "work"] && noteTags == ["work"], "The store after every refused save: expected the tags [\"travel\", \"work\"] and the note tagged [\"work\"], found \(describe(tagNames)) and \(describe(noteTags)).")
+        }
+    }
 }
