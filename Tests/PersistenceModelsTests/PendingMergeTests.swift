@@ -105,4 +105,48 @@ struct PendingMergeTests {
         let reads = statements.filter { $0.hasPrefix("SELECT") }
         #expect(reads.count == 2 && reads.allSatisfy { $0.contains("COUNT") || $0.contains("\"_pk\" IN") }, "\(statements)")
     }
+
+    @Test("random edits, inserts and deletes with many ties agree with the in-memory answer for every sort, offset and limit")
+    func randomPendingWorkAgrees() throws {
+        var random = SeededGenerator(seed: 2026)
+        let sorts: [[SortDescriptor<Note>]] = [
+            [SortDescriptor(\.title)],
+            [SortDescriptor(\.createdAt, order: .reverse)],
+            [SortDescriptor(\.createdAt), SortDescriptor(\.title, order: .reverse)],
+            [],
+        ]
+        let start = Date(timeIntervalSinceReferenceDate: 0)
+        for round in 0..<40 {
+            let fixture = try ModelStoreFixture()
+            // Few distinct titles and dates, so that most comparisons tie and the key decides.
+            func makeNote() -> Note {
+                Note(
+                    title: "t\(Int.random(in: 0..<4, using: &random))",
+                    isPinned: Bool.random(using: &random),
+                    createdAt: start.addingTimeInterval(Double(Int.random(in: 0..<3, using: &random)))
+                )
+            }
+            let notes = (0..<30).map { _ in makeNote() }
+            notes.forEach(fixture.context.insert)
+            try fixture.context.save()
+            for note in notes.shuffled(using: &random).prefix(Int.random(in: 1...6, using: &random)) {
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0: note.title = "t\(Int.random(in: 0..<4, using: &random))"
+                case 1: note.createdAt = start.addingTimeInterval(Double(Int.random(in: 0..<3, using: &random)))
+                case 2: note.isPinned.toggle()
+                default: fixture.context.delete(note)
+                }
+            }
+            for _ in 0..<Int.random(in: 0...3, using: &random) { fixture.context.insert(makeNote()) }
+            for sort in sorts {
+                var asked = FetchDescriptor<Note>(predicate: #Predicate { $0.isPinned }, sortBy: sort)
+                asked.fetchOffset = Int.random(in: 0..<4, using: &random)
+                asked.fetchLimit = Bool.random(using: &random) ? Int.random(in: 1..<8, using: &random) : nil
+                let fetched = try fixture.context.fetch(asked).map(\.title)
+                let wanted = try expected(asked, in: fixture.context)
+                #expect(fetched == wanted, "round \(round), sort \(sort.count) keys, offset \(asked.fetchOffset ?? 0), limit \(String(describing: asked.fetchLimit))")
+                #expect(try fixture.context.fetchCount(asked) == wanted.count, "round \(round)")
+            }
+        }
+    }
 }

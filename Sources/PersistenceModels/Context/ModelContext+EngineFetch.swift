@@ -61,8 +61,9 @@ extension ModelContext {
         }
         let revisited = Set(pending.storedKeysToRevisit)
         let stored = try materialize(T.self, rows: rows.filter { !revisited.contains($0.primaryKey) }, while: activity)
-        let merged = stored + (try pending.changedAndInserted.filter { try matches($0, descriptor.predicate) })
-        let results = window(of: sorted(merged, by: descriptor.sortBy), offset: offset, limit: descriptor.fetchLimit)
+        let matching = try pending.changedAndInserted.filter { try matches($0, descriptor.predicate) }
+        let merged = merging(sorted(matching, by: descriptor.sortBy), into: stored, by: descriptor.sortBy)
+        let results = window(of: merged, offset: offset, limit: descriptor.fetchLimit)
         try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: results, from: engine, owners: .listedKeys)
         return results
     }
@@ -97,6 +98,42 @@ extension ModelContext {
             }
         }
         return descriptors.isEmpty ? byKey : InMemorySorter(descriptors: descriptors).sorted(byKey)
+    }
+
+    /// `additions` (in order) placed among `ordered`, which the store returned in the descriptors' order:
+    /// each goes where ``sorted(_:by:)`` would put it, found by binary search, so that one pending edit
+    /// costs a few comparisons rather than a sort of every result.
+    func merging<T: PersistentModel>(_ additions: [T], into ordered: [T], by descriptors: [SortDescriptor<T>]) -> [T] {
+        guard !additions.isEmpty else { return ordered }
+        let sorter = InMemorySorter(descriptors: descriptors)
+        /// Whether `lhs` comes before `rhs`: by the descriptors, then by key, models never saved last.
+        func precedes(_ lhs: T, _ rhs: T) -> Bool {
+            switch sorter.compare(lhs, rhs) {
+            case .orderedAscending: return true
+            case .orderedDescending: return false
+            case .orderedSame:
+                switch (lhs.persistentBackingData.primaryKey, rhs.persistentBackingData.primaryKey) {
+                case (let a?, let b?): return a < b
+                case (_?, nil): return true
+                default: return false
+                }
+            }
+        }
+        var result = ordered
+        result.reserveCapacity(ordered.count + additions.count)
+        var lowerBound = 0
+        for addition in additions {
+            // After every model that does not come after it: equal models keep their order.
+            var low = lowerBound
+            var high = result.count
+            while low < high {
+                let middle = (low + high) / 2
+                if precedes(addition, result[middle]) { high = middle } else { low = middle + 1 }
+            }
+            result.insert(addition, at: low)
+            lowerBound = low + 1
+        }
+        return result
     }
 
     /// The part of `models` an offset and a limit select.

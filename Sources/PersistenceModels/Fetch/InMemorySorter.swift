@@ -19,6 +19,15 @@ package struct InMemorySorter<T> {
         }.map(\.element)
     }
 
+    /// The order of two values by every descriptor in turn; `.orderedSame` when they all tie.
+    package func compare(_ lhs: T, _ rhs: T) -> ComparisonResult {
+        for descriptor in descriptors {
+            let result = compare(lhs, rhs, with: descriptor)
+            if result != .orderedSame { return result }
+        }
+        return .orderedSame
+    }
+
     private func compare(_ lhs: T, _ rhs: T, with descriptor: SortDescriptor<T>) -> ComparisonResult {
         if let keyPath = descriptor.keyPath {
             let left = lhs[keyPath: keyPath]
