@@ -16,7 +16,7 @@ extension DefaultStore {
                 try history.noteExistingRows(in: db)
                 let keys = try writer.write(inserts: changes.inserts, changes: changes.changes, deletes: changes.deletes, in: db)
                 deletedRows = try BatchDelete(layout: database.layout, writer: writer).delete(changes.batchDeletes, in: db)
-                try history.record(assignedKeys: keys, rowsDeleted: deletedRows, in: db)
+                try history.record(assignedKeys: keys, rowsDeleted: deletedRows, preservedValues: writer.preservedValues, in: db)
                 return keys
             }
         } catch {

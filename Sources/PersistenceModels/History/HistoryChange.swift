@@ -59,6 +59,8 @@ public protocol HistoryDelete<Model>: Sendable {
     var changedPersistentIdentifier: PersistentIdentifier { get }
     /// The transaction that made the change.
     var transactionIdentifier: Int64 { get }
+    /// The values the model's `.preserveValueOnDeletion` attributes held when it was deleted.
+    var tombstone: HistoryTombstone<Model> { get }
 }
 
 /// The insert of a model of type `Model`.
@@ -96,14 +98,24 @@ public struct DefaultHistoryUpdate<Model: PersistentModel>: HistoryUpdate {
 }
 
 /// The delete of a model of type `Model`.
+///
+/// ```swift
+/// if case .delete(let deleted as DefaultHistoryDelete<Trip>) = change {
+///     print(deleted.tombstone[\.destination] ?? "no destination kept")
+/// }
+/// ```
 public struct DefaultHistoryDelete<Model: PersistentModel>: HistoryDelete {
     /// The identifier the deleted model had.
     public let changedPersistentIdentifier: PersistentIdentifier
     /// The transaction that made the change.
     public let transactionIdentifier: Int64
+    /// The values the model's `.preserveValueOnDeletion` attributes held when it was deleted, recorded in
+    /// the same store transaction as the delete.
+    public let tombstone: HistoryTombstone<Model>
 
-    package init(changedPersistentIdentifier: PersistentIdentifier, transactionIdentifier: Int64) {
+    package init(changedPersistentIdentifier: PersistentIdentifier, transactionIdentifier: Int64, tombstone: HistoryTombstone<Model> = .init()) {
         self.changedPersistentIdentifier = changedPersistentIdentifier
         self.transactionIdentifier = transactionIdentifier
+        self.tombstone = tombstone
     }
 }

@@ -20,7 +20,7 @@ extension ModelBackingData {
                 continue
             }
             do {
-                decoded[slot] = try SnapshotValueCodec.decode(value, as: property.valueType)
+                decoded[slot] = try Self.decode(value, of: property)
             } catch let error as SwiftDataError {
                 throw SwiftDataError(error.code, reason: error.reason, context: "reading \(property.name) of \(snapshot.persistentIdentifier)")
             }
@@ -57,11 +57,28 @@ extension ModelBackingData {
                     identifiers = snapshotLinks?[property.name] ?? []
                 }
                 snapshotValues[property.name] = shape.isToMany ? .models(identifiers) : identifiers.first.map { .model($0) } ?? .null
-            } else if let value = source[property.name] {
-                snapshotValues[property.name] = try SnapshotValueCodec.encode(value)
+            } else if !property.isEphemeral, let value = source[property.name] {
+                snapshotValues[property.name] = try Self.encode(value, of: property)
             }
         }
         return DefaultSnapshot(persistentIdentifier: model.persistentModelID, values: snapshotValues)
+    }
+
+    /// The snapshot value of an attribute: the transformer's data for a `.transformable(by:)` attribute.
+    private static func encode(_ value: Any, of property: Schema.PropertyMetadata) throws -> SnapshotValue {
+        guard let transformation = property.transformation else { return try SnapshotValueCodec.encode(value) }
+        return try transformation.data(from: value).map { .data($0) } ?? .null
+    }
+
+    /// The attribute value a snapshot value holds, read back through the transformer of a `.transformable(by:)` attribute.
+    private static func decode(_ value: SnapshotValue, of property: Schema.PropertyMetadata) throws -> Any {
+        guard let transformation = property.transformation else { return try SnapshotValueCodec.decode(value, as: property.valueType) }
+        switch value {
+        case .null: return try transformation.value(from: nil)
+        case .data(let data): return try transformation.value(from: data)
+        default:
+            throw SwiftDataError(.unsupportedValue, reason: "the snapshot holds \(value), not the data of a transformable attribute", context: "reading a snapshot")
+        }
     }
 
     /// A snapshot for ``DefaultSnapshot/init(from:relatedBackingDatas:)``: `nil` unless the model type is known.

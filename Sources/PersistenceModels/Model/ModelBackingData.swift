@@ -105,6 +105,12 @@ public final class ModelBackingData: BackingData {
         if let stored = values[key], let value = stored as? Value { return value }
         let loaded = anyValue(forKey: key, of: model)
         guard let value = loaded as? Value else {
+            if Model.property(named: key)?.isEphemeral == true {
+                preconditionFailure(
+                    "The value of '\(key)' of \(Model.self) is missing: it is ephemeral, so a model read from the store has no value for it; "
+                        + "give the property a default value or an optional type"
+                )
+            }
             preconditionFailure("The value of '\(key)' of \(Model.self) is missing: the model was not initialised or its context is gone")
         }
         return value
@@ -126,8 +132,12 @@ public final class ModelBackingData: BackingData {
     /// The current value of `key`, loading it from the store when needed.
     func anyValue(forKey key: String, of model: any PersistentModel) -> Any? {
         if let value = values[key] { return value }
-        guard let property = type(of: model).property(named: key), let shape = property.relationshipShape else {
-            return nil
+        guard let property = type(of: model).property(named: key) else { return nil }
+        guard let shape = property.relationshipShape else {
+            // An ephemeral attribute has no stored value: a model read from a store starts from its default.
+            guard property.isEphemeral, let start = property.ephemeralStartValue else { return nil }
+            setLoadedValue(start, forKey: key)
+            return start
         }
         // A model without a context (deleted and saved) has nothing to load: its relationships read as empty.
         guard let context else { return shape.makeValue([]) }

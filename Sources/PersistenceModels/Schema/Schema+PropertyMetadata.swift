@@ -157,27 +157,82 @@ extension Schema {
     /// Namespace for attribute options.
     public enum Attribute {
         /// A storage option of an attribute.
+        ///
+        /// ```swift
+        /// @Attribute(.preserveValueOnDeletion) var destination: String
+        /// @Attribute(.ephemeral) var isSelected = false
+        /// @Attribute(.transformable(by: ColorTransformer.self)) var themeColor: ThemeColor?
+        /// ```
         public struct Option: Hashable, Sendable, CustomStringConvertible {
             /// The option's name.
             public let name: String
+            /// The value transformer of `.transformable(by:)`; `nil` for every other option.
+            package let transformer: ValueTransformerReference?
+
+            init(name: String, transformer: ValueTransformerReference? = nil) {
+                self.name = name
+                self.transformer = transformer
+            }
 
             /// The value is unique among the entity's rows; saving a duplicate updates the stored row.
             public static let unique = Option(name: "unique")
             /// Large data is kept in a file beside the store instead of in the table.
             public static let externalStorage = Option(name: "externalStorage")
-            /// Accepted for source compatibility; the store is local, so it has no effect.
+            /// Lets CloudKit keep the value encrypted; on a device it applies only when the store syncs.
+            ///
+            /// The workbench has no CloudKit, so the option changes nothing observable: the value is stored
+            /// like any other.
             public static let allowsCloudEncryption = Option(name: "allowsCloudEncryption")
-            /// Accepted for source compatibility; history tracking is not kept.
+            /// Keeps the value in the history when the model is deleted, readable from the delete's
+            /// ``HistoryDelete/tombstone``.
+            ///
+            /// ```swift
+            /// case .delete(let deleted as DefaultHistoryDelete<Trip>):
+            ///     let destination = deleted.tombstone[\.destination] as? String
+            /// ```
             public static let preserveValueOnDeletion = Option(name: "preserveValueOnDeletion")
-            /// Accepted for source compatibility; the value is stored like any other.
+            /// Tracked by the context like any other attribute (observed, counted in `hasChanges`) but never
+            /// stored: the store has no column for it, and a model read from the store starts with the
+            /// property's default value (`nil` for an optional without one).
             public static let ephemeral = Option(name: "ephemeral")
-            /// Accepted for source compatibility; there is no system search index.
+            /// Adds the value to the system's Spotlight index on a device.
+            ///
+            /// Linux has no Spotlight, so the option changes nothing observable: the value is stored like any other.
             public static let spotlight = Option(name: "spotlight")
             /// Accepted for source compatibility; the value is stored like any other, without encryption.
             public static let encrypt = Option(name: "encrypt")
 
-            /// The option's name.
-            public var description: String { name }
+            /// Stores the value as the `Data` an instance of `transformerType` makes of it, and reads it back
+            /// with the transformer's `reverseTransformedValue(_:)`.
+            ///
+            /// ```swift
+            /// final class ColorTransformer: ValueTransformer {
+            ///     override func transformedValue(_ value: Any?) -> Any? { … Data … }
+            ///     override func reverseTransformedValue(_ value: Any?) -> Any? { … ThemeColor … }
+            /// }
+            ///
+            /// @Attribute(.transformable(by: ColorTransformer.self)) var themeColor: ThemeColor?
+            /// ```
+            ///
+            /// - Parameter transformerType: The transformer class; the store makes an instance with `init()`.
+            public static func transformable(by transformerType: ValueTransformer.Type) -> Option {
+                Option(name: "transformable", transformer: .type(transformerType))
+            }
+
+            /// Stores the value through the transformer registered under `transformerName` with
+            /// `ValueTransformer.setValueTransformer(_:forName:)`.
+            ///
+            /// - Parameter transformerName: The name the transformer is registered under; it is looked up
+            ///   each time a value is stored or read, so register it before the first save or fetch.
+            public static func transformable(by transformerName: String) -> Option {
+                Option(name: "transformable", transformer: .name(transformerName))
+            }
+
+            /// The option's name, with the transformer of `.transformable(by:)`.
+            public var description: String {
+                guard let transformer else { return name }
+                return "\(name)(by: \(transformer))"
+            }
         }
     }
 

@@ -22,11 +22,12 @@ extension DefaultStore {
         let condition = descriptor.predicate.flatMap(historyCondition)
         let filtersInMemory = descriptor.predicate != nil && condition == nil
         let limitsInSQL = !filtersInMemory && descriptor.sortBy.isEmpty
-        let (rows, changes) = try database.read(while: "fetching history") { db in
+        let (rows, changes, tombstones) = try database.read(while: "fetching history") { db in
             let rows = try HistoryStore.transactions(where: condition, limit: limitsInSQL ? descriptor.fetchLimit : nil, in: db)
-            return (rows, try HistoryStore.changes(ofTransactions: rows.map(\.number), in: db))
+            let numbers = rows.map(\.number)
+            return (rows, try HistoryStore.changes(ofTransactions: numbers, in: db), try HistoryStore.tombstones(ofTransactions: numbers, in: db))
         }
-        var transactions = rows.map { makeTransaction($0, changes: changes[$0.number] ?? []) }
+        var transactions = rows.map { makeTransaction($0, changes: changes[$0.number] ?? [], tombstones: tombstones[$0.number] ?? [:]) }
         if filtersInMemory, let predicate = descriptor.predicate {
             transactions = try transactions.filter { transaction in
                 do {
@@ -77,13 +78,20 @@ extension DefaultStore {
     }
 
     /// A transaction value from its rows; changes to entities the schema no longer has are left out.
-    private func makeTransaction(_ row: HistoryStore.TransactionRow, changes: [HistoryStore.ChangeRow]) -> DefaultHistoryTransaction {
+    private func makeTransaction(
+        _ row: HistoryStore.TransactionRow,
+        changes: [HistoryStore.ChangeRow],
+        tombstones: [HistoryStore.TombstoneKey: HistoryStore.StoredTombstone]
+    ) -> DefaultHistoryTransaction {
         var values: [HistoryChange] = []
         for change in changes {
-            guard let modelType = database.layout.entities[change.entity]?.entity.modelType else { continue }
+            guard let entity = database.layout.entities[change.entity]?.entity else { continue }
             for key in change.primaryKeys {
                 let identifier = PersistentIdentifier(storeIdentifier: database.identifier, entityName: change.entity, key: .permanent(key))
-                values.append(Self.historyChange(change, of: modelType, identifier: identifier, transaction: row.number))
+                let preserved = change.kind == .delete
+                    ? Self.preservedValues(tombstones[HistoryStore.TombstoneKey(entity: change.entity, primaryKey: key)], of: entity)
+                    : [:]
+                values.append(Self.historyChange(change, of: entity.modelType, identifier: identifier, transaction: row.number, preserved: preserved))
             }
         }
         return DefaultHistoryTransaction(
@@ -98,12 +106,25 @@ extension DefaultStore {
         )
     }
 
+    /// The values of a stored tombstone, read as the entity's attributes are; a value that no longer reads
+    /// as its attribute's type (or of an attribute the entity no longer has) is left out.
+    private static func preservedValues(_ stored: HistoryStore.StoredTombstone?, of entity: Schema.Entity) -> [String: Any] {
+        guard let stored else { return [:] }
+        var values: [String: Any] = [:]
+        for (name, storedValue) in stored {
+            guard let codec = entity.property(named: name)?.codec, let value = try? codec.decode(storedValue) else { continue }
+            values[name] = value
+        }
+        return values
+    }
+
     /// The typed change for one row of a change group.
     private static func historyChange<Model: PersistentModel>(
         _ change: HistoryStore.ChangeRow,
         of modelType: Model.Type,
         identifier: PersistentIdentifier,
-        transaction: Int64
+        transaction: Int64,
+        preserved: [String: Any]
     ) -> HistoryChange {
         switch change.kind {
         case .insert:
@@ -114,7 +135,9 @@ extension DefaultStore {
             }
             return .update(DefaultHistoryUpdate<Model>(changedPersistentIdentifier: identifier, transactionIdentifier: transaction, updatedAttributes: keyPaths))
         case .delete:
-            return .delete(DefaultHistoryDelete<Model>(changedPersistentIdentifier: identifier, transactionIdentifier: transaction))
+            return .delete(DefaultHistoryDelete<Model>(
+                changedPersistentIdentifier: identifier, transactionIdentifier: transaction, tombstone: HistoryTombstone(values: preserved)
+            ))
         }
     }
 }

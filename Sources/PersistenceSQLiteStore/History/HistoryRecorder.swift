@@ -22,9 +22,10 @@ struct HistoryRecorder {
         self.deletes = deletes
         self.author = author
         self.layout = layout
+        // An ephemeral attribute is never written, so a change to it alone leaves the store, and its history, as they were.
         self.updates = changes.compactMap { model in
             let changed = model.persistentBackingData.changedKeys
-            let names = type(of: model).schemaMetadata.map(\.name).filter { changed.contains($0) }
+            let names = type(of: model).schemaMetadata.filter { changed.contains($0.name) && !$0.isEphemeral }.map(\.name)
             return names.isEmpty ? nil : (model, names)
         }
     }
@@ -44,9 +45,12 @@ struct HistoryRecorder {
 
     /// Writes the transaction and its changes; does nothing when the save changed no stored row.
     ///
-    /// - Parameter rowsDeleted: Rows the save deleted without models (by predicate, or by their delete
-    ///   rules), by entity name.
-    func record(assignedKeys: [ObjectIdentifier: Int64], rowsDeleted: [String: [Int64]] = [:], in db: Database) throws {
+    /// - Parameters:
+    ///   - rowsDeleted: Rows the save deleted without models (by predicate, or by their delete rules), by
+    ///     entity name.
+    ///   - preservedValues: Whether the save copied values of deleted rows for their tombstones, which then
+    ///     get the transaction's number.
+    func record(assignedKeys: [ObjectIdentifier: Int64], rowsDeleted: [String: [Int64]] = [:], preservedValues: Bool = false, in db: Database) throws {
         // Groups in order of first use, each with its keys; a model type's insert group is remembered by the
         // type's identity, so that inserting many models does not hash a group key per model.
         var order: [GroupKey] = []
@@ -87,7 +91,7 @@ struct HistoryRecorder {
             guard let key = assignedKeys[ObjectIdentifier(model)] else { continue }
             let entityName = entityName(of: model)
             if let limit = keysBeforeSave.values[entityName], key <= limit {
-                let written = type(of: model).schemaMetadata.filter { model.persistentBackingData.values[$0.name] != nil }.map(\.name)
+                let written = type(of: model).schemaMetadata.filter { model.persistentBackingData.values[$0.name] != nil && !$0.isEphemeral }.map(\.name)
                 add(.update, model, key: key, attributes: written)
             } else {
                 addInsert(model, key: key)
@@ -108,6 +112,9 @@ struct HistoryRecorder {
         }
         guard !order.isEmpty else { return }
         let number = try HistoryStore.insertTransaction(author: author, timestamp: Date(), in: db)
+        if preservedValues {
+            try HistoryStore.assignTombstones(toTransaction: number, in: db)
+        }
         let kinds: [HistoryStore.ChangeKind] = [.insert, .update, .delete]
         for kind in kinds {
             for (group, keys) in zip(order, keysByGroup) where group.kind == kind {

@@ -58,6 +58,7 @@ enum HistoryStore {
             );
             CREATE INDEX IF NOT EXISTS "PersistenceHistory_Change_transaction" ON \(changes)("transaction");
             """)
+        try createTombstoneTable(in: db)
     }
 
     /// Whether the history tables exist, so that opening a store needs no write for them.
@@ -65,8 +66,11 @@ enum HistoryStore {
         try db.tableExists(transactionTable) && db.tableExists(changeTable)
     }
 
-    /// Removes every transaction and change.
+    /// Removes every transaction, change and tombstone.
     static func deleteAll(in db: Database) throws {
+        if try db.tableExists(tombstoneTable) {
+            try db.execute(sql: "DELETE FROM \(tombstoneTable.quotedDatabaseIdentifier)")
+        }
         try db.execute(sql: "DELETE FROM \(changeTable.quotedDatabaseIdentifier)")
         try db.execute(sql: "DELETE FROM \(transactionTable.quotedDatabaseIdentifier)")
     }
@@ -167,8 +171,9 @@ enum HistoryStore {
         return result
     }
 
-    /// Deletes the given transactions and their changes.
+    /// Deletes the given transactions, their changes and their tombstones.
     static func deleteTransactions(_ numbers: [Int64], in db: Database) throws {
+        try deleteTombstones(ofTransactions: numbers, in: db)
         let deleteChanges = try db.cachedStatement(sql: "DELETE FROM \(changeTable.quotedDatabaseIdentifier) WHERE \"transaction\" = ?")
         let deleteTransaction = try db.cachedStatement(sql: "DELETE FROM \(transactionTable.quotedDatabaseIdentifier) WHERE \"number\" = ?")
         for number in numbers {

@@ -212,6 +212,10 @@ struct PredicateTranslator {
             return SQLTerm(expression: model.keyExpression, kind: .identifier(.row(entityName: entity.entity.name)))
         }
         if let property = entity.attributes.first(where: { $0.keyPath == keyPath }), let codec = property.codec {
+            // The column holds the transformer's data, which no predicate value is written as.
+            if property.transformation != nil {
+                throw PredicateTranslationError(description: "\(entity.entity.name).\(property.name) is transformable and is compared in memory")
+            }
             return SQLTerm(expression: model.column(property.columnName), kind: .scalar(codec.valueType))
         }
         guard let property = entity.relationshipProperties.first(where: { $0.keyPath == keyPath }),

@@ -84,8 +84,10 @@ struct BatchDelete {
         }
     }
 
-    /// Deletes the rows and their link-table rows, noting their external files for removal after the commit.
+    /// Deletes the rows and their link-table rows, noting their external files for removal after the commit;
+    /// the values of `.preserveValueOnDeletion` attributes are copied into the tombstones first, in SQL.
     private func deleteRows(_ keys: [Int64], of entity: StoreLayout.EntityLayout, in db: Database) throws {
+        try writer.preserveValues(ofRows: keys, of: entity, in: db)
         if entity.attributes.contains(where: { $0.options.contains(.externalStorage) }) {
             for key in keys {
                 try writer.collectExternalFiles(of: entity, key: key, attributes: entity.attributes, in: db)

@@ -10,6 +10,8 @@ final class SaveWriter {
     private var writtenFiles: [String] = []
     /// External files of replaced or deleted values, deleted once the transaction commits.
     private var replacedFiles: [String] = []
+    /// Whether this save copied `.preserveValueOnDeletion` values of rows it deletes, for their tombstones.
+    private(set) var preservedValues = false
 
     init(layout: StoreLayout, externalData: ExternalDataStore?) {
         self.layout = layout
@@ -183,6 +185,7 @@ final class SaveWriter {
         }
         for name in entityOrder {
             guard let (entity, keys) = keysByEntity[name] else { continue }
+            try preserveValues(ofRows: keys, of: entity, in: db)
             if externalData != nil, entity.attributes.contains(where: { $0.options.contains(.externalStorage) }) {
                 for key in keys {
                     try collectExternalFiles(of: entity, key: key, attributes: entity.attributes, in: db)
@@ -196,6 +199,14 @@ final class SaveWriter {
             for (table, column) in tables {
                 try deleteRows(from: table, whereColumn: column, isIn: keys, in: db)
             }
+        }
+    }
+
+    /// Copies the `.preserveValueOnDeletion` values of the rows `keys` of `entity` for the tombstones of
+    /// their deletes; call it before deleting the rows.
+    func preserveValues(ofRows keys: [Int64], of entity: StoreLayout.EntityLayout, in db: Database) throws {
+        if try HistoryStore.preserveValues(ofRows: keys, of: entity, externalData: externalData, in: db) {
+            preservedValues = true
         }
     }
 

@@ -26,6 +26,7 @@ struct StoreLayout {
     struct EntityLayout {
         let entity: Schema.Entity
         let table: String
+        /// The attributes stored in columns: every attribute but the `.ephemeral` ones.
         let attributes: [Schema.PropertyMetadata]
         let relationships: [String: RelationshipStorage]
         let relationshipProperties: [Schema.PropertyMetadata]
@@ -53,18 +54,22 @@ struct StoreLayout {
             func columns(_ names: [String]) -> [String] {
                 names.map { name in entity.property(named: name)?.columnName ?? name }
             }
-            var uniqueColumns = entity.attributes.filter { $0.options.contains(.unique) }.map { [$0.columnName] }
+            // An ephemeral attribute has no column, so no constraint or index can name it.
+            let stored = entity.attributes.filter { !$0.isEphemeral }
+            let ephemeral = Set(entity.attributes.filter(\.isEphemeral).map(\.name))
+            var uniqueColumns = stored.filter { $0.options.contains(.unique) }.map { [$0.columnName] }
             var indexedColumns: [[String]] = []
             for constraint in entity.modelType.schemaConstraints {
                 switch constraint {
-                case .unique(let names): uniqueColumns.append(columns(names))
-                case .index(let names): indexedColumns.append(columns(names))
+                case .unique(let names) where ephemeral.isDisjoint(with: names): uniqueColumns.append(columns(names))
+                case .index(let names) where ephemeral.isDisjoint(with: names): indexedColumns.append(columns(names))
+                default: continue
                 }
             }
             entities[entity.name] = EntityLayout(
                 entity: entity,
                 table: entity.name,
-                attributes: entity.attributes,
+                attributes: stored,
                 relationships: relationships,
                 relationshipProperties: entity.relationships,
                 uniqueColumns: uniqueColumns,

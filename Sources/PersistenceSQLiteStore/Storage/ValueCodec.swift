@@ -125,18 +125,33 @@ struct AttributeCodec {
     /// The common scalar type the attribute holds, found once so that rows are read and written without
     /// the protocol casts of ``ValueCodec``; `nil` for every other type.
     private let commonScalar: CommonScalar?
+    /// For a `.transformable(by:)` attribute, the transformer's way to and from the `Data` in the column.
+    private let transformation: AttributeTransformation?
 
-    init(_ valueType: Any.Type) {
+    init(_ valueType: Any.Type, transformation: AttributeTransformation? = nil) {
         self.valueType = valueType
-        self.commonScalar = CommonScalar(valueType)
+        self.transformation = transformation
+        self.commonScalar = transformation == nil ? CommonScalar(valueType) : nil
     }
 
     func encode(_ value: Any) throws -> DatabaseValue {
+        if let transformation { return try transformation.data(from: value)?.databaseValue ?? .null }
         if let commonScalar, let stored = commonScalar.encode(value) { return stored }
         return try ValueCodec.encode(value)
     }
 
     func decode(_ storedValue: DatabaseValue) throws -> Any {
+        if let transformation {
+            if storedValue.isNull { return try transformation.value(from: nil) }
+            guard let data = Data.fromDatabaseValue(storedValue) else {
+                throw SwiftDataError(
+                    .unsupportedValue,
+                    reason: "the column holds something other than data, which a transformable attribute stores; was the attribute stored before it became transformable?",
+                    context: "reading an attribute"
+                )
+            }
+            return try transformation.value(from: data)
+        }
         if let commonScalar, let value = commonScalar.decode(storedValue) { return value }
         return try ValueCodec.decode(storedValue, as: valueType)
     }
@@ -157,8 +172,8 @@ struct AttributeCodec {
         guard let commonScalar else { return false }
         return commonScalar.kind != .string
     }
-    var columnType: String { ValueCodec.columnType(for: valueType) }
-    var isComparableInStore: Bool { ValueCodec.isComparableInStore(valueType) }
+    var columnType: String { transformation == nil ? ValueCodec.columnType(for: valueType) : "BLOB" }
+    var isComparableInStore: Bool { transformation == nil && ValueCodec.isComparableInStore(valueType) }
     var isOptional: Bool { valueType is any OptionalValue.Type }
 }
 
@@ -310,6 +325,6 @@ private struct CommonScalar {
 extension Schema.PropertyMetadata {
     /// How the default store keeps the attribute's values; `nil` for a relationship.
     var codec: AttributeCodec? {
-        attributeKind.map { AttributeCodec($0.valueType) }
+        attributeKind.map { AttributeCodec($0.valueType, transformation: transformation) }
     }
 }
