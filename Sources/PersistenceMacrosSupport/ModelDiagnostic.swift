@@ -7,6 +7,7 @@ enum ModelDiagnostic: DiagnosticMessage {
     case unstorableType(property: String, type: String, reason: String)
     case constantProperty(property: String)
     case transientWithoutDefault(property: String)
+    case ephemeralWithoutDefault(property: String)
 
     static func notAClass(_ declaration: some DeclGroupSyntax) -> ModelDiagnostic {
         if let decl = declaration.as(StructDeclSyntax.self) { return .notAClass(kind: "struct", name: decl.name.text) }
@@ -26,6 +27,9 @@ enum ModelDiagnostic: DiagnosticMessage {
             "'@Model' cannot store 'let' property '\(property)'; declare it with 'var'"
         case .transientWithoutDefault(let property):
             "'@Transient' property '\(property)' needs a default value, because models read from the store are created without calling your initializer"
+        case .ephemeralWithoutDefault(let property):
+            "'.ephemeral' property '\(property)' has no default value, so reading it from a model fetched from the store stops the program: "
+                + "give it a default value or an optional type"
         }
     }
 
@@ -35,10 +39,15 @@ enum ModelDiagnostic: DiagnosticMessage {
         case .unstorableType: MessageID(domain: "PersistenceMacros", id: "unstorableType")
         case .constantProperty: MessageID(domain: "PersistenceMacros", id: "constantProperty")
         case .transientWithoutDefault: MessageID(domain: "PersistenceMacros", id: "transientWithoutDefault")
+        case .ephemeralWithoutDefault: MessageID(domain: "PersistenceMacros", id: "ephemeralWithoutDefault")
         }
     }
 
-    var severity: DiagnosticSeverity { .error }
+    /// A warning where the code is valid SwiftData that may still fail at run time; an error otherwise.
+    var severity: DiagnosticSeverity {
+        if case .ephemeralWithoutDefault = self { return .warning }
+        return .error
+    }
 
     func diagnostic(at node: some SyntaxProtocol) -> Diagnostic {
         Diagnostic(node: Syntax(node), message: self)

@@ -2,7 +2,8 @@ import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxMacros
 
-/// Reports model properties that `@Model` cannot handle: constants and transient properties without a default.
+/// Reports model properties that `@Model` cannot handle: constants and transient properties without a
+/// default; and warns of `.ephemeral` attributes without one, which a fetched model cannot give a value.
 enum PropertyRuleChecker {
     static func diagnoseUnsupportedProperties(of classDecl: ClassDeclSyntax, in context: some MacroExpansionContext) {
         for member in classDecl.memberBlock.members {
@@ -25,6 +26,8 @@ enum PropertyRuleChecker {
                     ))
                 } else if isTransient(variable), binding.initializer == nil, !isOptional(binding.typeAnnotation?.type) {
                     context.diagnose(Diagnostic(node: Syntax(binding), message: ModelDiagnostic.transientWithoutDefault(property: name)))
+                } else if isEphemeral(variable), binding.initializer == nil, !isOptional(binding.typeAnnotation?.type) {
+                    context.diagnose(Diagnostic(node: Syntax(binding), message: ModelDiagnostic.ephemeralWithoutDefault(property: name)))
                 }
             }
         }
@@ -35,6 +38,19 @@ enum PropertyRuleChecker {
             guard case .attribute(let attribute) = element else { return false }
             return PersistedPropertyScanner.excludingAttributes.contains(attribute.attributeName.trimmedDescription)
                 && attribute.attributeName.trimmedDescription != "_PersistedProperty"
+        }
+    }
+
+    /// Whether `@Attribute(...)` gives the property the `.ephemeral` option.
+    private static func isEphemeral(_ variable: VariableDeclSyntax) -> Bool {
+        variable.attributes.contains { element in
+            guard case .attribute(let attribute) = element,
+                  ["Attribute", "PersistenceModels.Attribute", "PersistenceCore.Attribute"].contains(attribute.attributeName.trimmedDescription),
+                  case .argumentList(let arguments) = attribute.arguments
+            else { return false }
+            return arguments.contains { argument in
+                argument.label == nil && argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "ephemeral"
+            }
         }
     }
 
