@@ -174,6 +174,7 @@ let coreTestTargets: [Target] = [
         dependencies: [
             "PersistenceMacrosSupport",
             .product(name: "MacroTesting", package: "swift-macro-testing"),
+            .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
         ]
     ),
     // A small program the core's tests start as a second process (concurrent writers, killed writers,

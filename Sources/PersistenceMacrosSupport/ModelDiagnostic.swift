@@ -8,6 +8,7 @@ enum ModelDiagnostic: DiagnosticMessage {
     case constantProperty(property: String)
     case transientWithoutDefault(property: String)
     case ephemeralWithoutDefault(property: String)
+    case constraintsInSubclass(name: String, superclass: String)
 
     static func notAClass(_ declaration: some DeclGroupSyntax) -> ModelDiagnostic {
         if let decl = declaration.as(StructDeclSyntax.self) { return .notAClass(kind: "struct", name: decl.name.text) }
@@ -30,6 +31,9 @@ enum ModelDiagnostic: DiagnosticMessage {
         case .ephemeralWithoutDefault(let property):
             "'.ephemeral' property '\(property)' has no default value, so reading it from a model fetched from the store stops the program: "
                 + "give it a default value or an optional type"
+        case .constraintsInSubclass(let name, let superclass):
+            "'#Unique' and '#Index' in subclass '\(name)' are not supported: the rows of a hierarchy share one table; "
+                + "declare them in the model class at the top of the hierarchy ('\(superclass)' or a class it inherits from)"
         }
     }
 
@@ -40,6 +44,7 @@ enum ModelDiagnostic: DiagnosticMessage {
         case .constantProperty: MessageID(domain: "PersistenceMacros", id: "constantProperty")
         case .transientWithoutDefault: MessageID(domain: "PersistenceMacros", id: "transientWithoutDefault")
         case .ephemeralWithoutDefault: MessageID(domain: "PersistenceMacros", id: "ephemeralWithoutDefault")
+        case .constraintsInSubclass: MessageID(domain: "PersistenceMacros", id: "constraintsInSubclass")
         }
     }
 

@@ -41,53 +41,109 @@ extension ModelMacroExpansion {
                 context.diagnose(problem.diagnostic(at: property.typeSyntax.map(Syntax.init) ?? Syntax(property.binding)))
             }
         }
+        // A class that inherits from a model already conforms: the compiler asks for no conformance, and
+        // the class adds its own properties to those of its superclass.
+        let superclassName = protocols.isEmpty ? classDecl.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription : nil
         let metadataEntries = properties.map { property in
-            "PersistenceModels.Schema.PropertyMetadata(name: \(property.name.debugDescriptionLiteral), keyPath: \\\(className).\(property.name)\(property.defaultValueArgument), options: \(property.optionsExpression))"
+            "PersistenceModels.Schema.PropertyMetadata(name: \(property.name.debugDescriptionLiteral), keyPath: \\_SchemaRoot.\(property.name)\(property.defaultValueArgument), options: \(property.optionsExpression))"
         }
         let placeholders = properties.map { "self._\($0.name) = PersistenceModels._PersistedPropertyPlaceholder()" }
         let mutationCases = properties.map {
             "    case \($0.name.debugDescriptionLiteral): _$observationRegistrar.withMutation(of: self, keyPath: \\.\($0.name), mutation)"
         }.joined(separator: "\n")
-        let metadataList = metadataEntries.isEmpty ? "[]" : "[\n" + metadataEntries.map { "        \($0)," }.joined(separator: "\n") + "\n    ]"
+        let ownList = metadataEntries.isEmpty ? "[]" : "[\n" + metadataEntries.map { "        \($0)," }.joined(separator: "\n") + "\n    ]"
+        // The metadata is built for a type parameter, so that a subclass gets key paths rooted at itself
+        // for the properties it inherits: `\Photo.title` where `MediaItem` declares `title`.
+        let metadataFunction = "_$schemaMetadata_\(className)"
+        let metadataList = superclassName.map { "\($0)._$schemaMetadata_\($0.split(separator: ".").last.map(String.init) ?? $0)(of: type) + \(ownList)" } ?? ownList
         var members: [DeclSyntax] = [
             // Made when an initializer first stores a value: a fetched model gets its backing data from the
-            // store, so it must not make one only to throw it away.
+            // store, so it must not make one only to throw it away. In a subclass it holds the values the
+            // subclass's initializer sets before `super.init` until the inherited backing data takes them.
             "private var _$backingData: PersistenceModels.ModelBackingData?",
-            """
-            public var persistentBackingData: PersistenceModels.ModelBackingData {
-                get {
-                    if let backingData = _$backingData { return backingData }
-                    let created = PersistenceModels.ModelBackingData()
-                    _$backingData = created
-                    return created
-                }
-                set { _$backingData = newValue }
-            }
-            """,
             // Made on first use: a fetched model that is never read or observed needs no registrar.
             "private lazy var _$observationRegistrar = PersistenceModels._ModelObservationRegistrar()",
             """
-            public static var schemaMetadata: [PersistenceModels.Schema.PropertyMetadata] {
+            public static func \(raw: metadataFunction)<_SchemaRoot: \(raw: className)>(of type: _SchemaRoot.Type) -> [PersistenceModels.Schema.PropertyMetadata] {
                 \(raw: metadataList)
             }
             """,
-            """
-            public required init(backingData: PersistenceModels.ModelBackingData) {
-                self._$backingData = backingData
-                \(raw: placeholders.joined(separator: "\n"))
-            }
-            """,
-            """
-            public func _$withObservedMutation(forKey key: String, _ mutation: () -> Void) {
-                switch key {
-            \(raw: mutationCases)
-                default: mutation()
-                }
-            }
-            """,
         ]
+        let mutationSwitch = """
+            switch key {
+            \(mutationCases)
+                default: \(superclassName == nil ? "mutation()" : "super._$withObservedMutation(forKey: key, mutation)")
+                }
+            """
+        if superclassName == nil {
+            members += [
+                """
+                public var persistentBackingData: PersistenceModels.ModelBackingData {
+                    get {
+                        if let backingData = _$backingData { return backingData }
+                        let created = PersistenceModels.ModelBackingData()
+                        _$backingData = created
+                        return created
+                    }
+                    set { _$backingData = newValue }
+                }
+                """,
+                """
+                public class var schemaMetadata: [PersistenceModels.Schema.PropertyMetadata] {
+                    \(raw: metadataFunction)(of: self)
+                }
+                """,
+                """
+                public required init(backingData: PersistenceModels.ModelBackingData) {
+                    self._$backingData = backingData
+                    \(raw: placeholders.joined(separator: "\n"))
+                }
+                """,
+                """
+                public func _$withObservedMutation(forKey key: String, _ mutation: () -> Void) {
+                    \(raw: mutationSwitch)
+                }
+                """,
+            ]
+        } else {
+            members += [
+                """
+                public override var persistentBackingData: PersistenceModels.ModelBackingData {
+                    get {
+                        let inherited = super.persistentBackingData
+                        if let own = _$backingData, own !== inherited { inherited.takeInitialValues(of: own) }
+                        _$backingData = inherited
+                        return inherited
+                    }
+                    set {
+                        _$backingData = newValue
+                        super.persistentBackingData = newValue
+                    }
+                }
+                """,
+                """
+                public override class var schemaMetadata: [PersistenceModels.Schema.PropertyMetadata] {
+                    \(raw: metadataFunction)(of: self)
+                }
+                """,
+                """
+                public required init(backingData: PersistenceModels.ModelBackingData) {
+                    self._$backingData = backingData
+                    \(raw: placeholders.joined(separator: "\n"))
+                    super.init(backingData: backingData)
+                }
+                """,
+                """
+                public override func _$withObservedMutation(forKey key: String, _ mutation: () -> Void) {
+                    \(raw: mutationSwitch)
+                }
+                """,
+            ]
+        }
         let constraints = SchemaConstraintScanner.constraints(of: classDecl)
-        if !constraints.isEmpty {
+        if let superclassName, !constraints.isEmpty {
+            context.diagnose(ModelDiagnostic.constraintsInSubclass(name: className, superclass: superclassName).diagnostic(at: node))
+        } else if !constraints.isEmpty {
             members.append(
                 """
                 public static var schemaConstraints: [PersistenceModels.Schema.Constraint] {
@@ -125,7 +181,8 @@ extension ModelMacroExpansion {
         conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
-        guard declaration.is(ClassDeclSyntax.self) else { return [] }
+        // A subclass of a model inherits the conformances, so the compiler asks for none.
+        guard declaration.is(ClassDeclSyntax.self), !protocols.isEmpty else { return [] }
         let decl: DeclSyntax = "extension \(type.trimmed): PersistenceModels.PersistentModel, PersistenceModels.RelationshipValue, PersistenceModels._ModelObservable {}"
         return [decl.cast(ExtensionDeclSyntax.self)]
     }

@@ -71,7 +71,7 @@ extension DefaultStore: ModelStoreEngine {
     package func rows(of entityName: String, primaryKeys: [Int64]) throws -> [DecodedRow] {
         guard let entity = database.layout.entities[entityName] else { return [] }
         var rows: [DecodedRow] = []
-        for statement in StoreStatements.rows(of: entity.table, withKeys: primaryKeys) {
+        for statement in StoreStatements.rows(of: entity, withKeys: primaryKeys) {
             rows += try database.decodedRows(
                 sql: statement.sql, arguments: statement.arguments, entity: entity, cachesStatement: statement.arguments.count == 1,
                 while: "reading \(entityName) rows by key"

@@ -1,8 +1,9 @@
 import MacroTesting
 import PersistenceMacrosSupport
+import SwiftSyntaxMacroExpansion
 import Testing
 
-@Suite("@Attribute options in @Model", .macros(["Model": ModelMacro.self], record: .missing))
+@Suite("@Attribute options in @Model", .macros(["Model": modelMacroSpec], record: .missing))
 struct AttributeOptionExpansionTests {
     @Test("ephemeral, Spotlight, cloud encryption, preserved and transformable options reach the schema metadata as written")
     func passesEveryOption() {
@@ -44,6 +45,19 @@ struct AttributeOptionExpansionTests {
 
                 private var _$backingData: PersistenceModels.ModelBackingData?
 
+                private lazy var _$observationRegistrar = PersistenceModels._ModelObservationRegistrar()
+
+                public static func _$schemaMetadata_Poster<_SchemaRoot: Poster>(of type: _SchemaRoot.Type) -> [PersistenceModels.Schema.PropertyMetadata] {
+                    [
+                        PersistenceModels.Schema.PropertyMetadata(name: "title", keyPath: \_SchemaRoot.title, options: .attribute(.spotlight)),
+                        PersistenceModels.Schema.PropertyMetadata(name: "notes", keyPath: \_SchemaRoot.notes, options: .attribute(.allowsCloudEncryption)),
+                        PersistenceModels.Schema.PropertyMetadata(name: "createdAt", keyPath: \_SchemaRoot.createdAt, options: .attribute(.preserveValueOnDeletion)),
+                        PersistenceModels.Schema.PropertyMetadata(name: "isSelected", keyPath: \_SchemaRoot.isSelected, defaultValue: false, options: .attribute(.ephemeral)),
+                        PersistenceModels.Schema.PropertyMetadata(name: "tint", keyPath: \_SchemaRoot.tint, options: .attribute(.transformable(by: ColorTransformer.self))),
+                        PersistenceModels.Schema.PropertyMetadata(name: "palette", keyPath: \_SchemaRoot.palette, options: .attribute(.transformable(by: "PaletteTransformer"))),
+                    ]
+                }
+
                 public var persistentBackingData: PersistenceModels.ModelBackingData {
                     get {
                         if let backingData = _$backingData {
@@ -58,17 +72,8 @@ struct AttributeOptionExpansionTests {
                     }
                 }
 
-                private lazy var _$observationRegistrar = PersistenceModels._ModelObservationRegistrar()
-
-                public static var schemaMetadata: [PersistenceModels.Schema.PropertyMetadata] {
-                    [
-                        PersistenceModels.Schema.PropertyMetadata(name: "title", keyPath: \Poster.title, options: .attribute(.spotlight)),
-                        PersistenceModels.Schema.PropertyMetadata(name: "notes", keyPath: \Poster.notes, options: .attribute(.allowsCloudEncryption)),
-                        PersistenceModels.Schema.PropertyMetadata(name: "createdAt", keyPath: \Poster.createdAt, options: .attribute(.preserveValueOnDeletion)),
-                        PersistenceModels.Schema.PropertyMetadata(name: "isSelected", keyPath: \Poster.isSelected, defaultValue: false, options: .attribute(.ephemeral)),
-                        PersistenceModels.Schema.PropertyMetadata(name: "tint", keyPath: \Poster.tint, options: .attribute(.transformable(by: ColorTransformer.self))),
-                        PersistenceModels.Schema.PropertyMetadata(name: "palette", keyPath: \Poster.palette, options: .attribute(.transformable(by: "PaletteTransformer"))),
-                    ]
+                public class var schemaMetadata: [PersistenceModels.Schema.PropertyMetadata] {
+                    _$schemaMetadata_Poster(of: self)
                 }
 
                 public required init(backingData: PersistenceModels.ModelBackingData) {
@@ -144,6 +149,16 @@ struct AttributeOptionExpansionTests {
 
                 private var _$backingData: PersistenceModels.ModelBackingData?
 
+                private lazy var _$observationRegistrar = PersistenceModels._ModelObservationRegistrar()
+
+                public static func _$schemaMetadata_Counter<_SchemaRoot: Counter>(of type: _SchemaRoot.Type) -> [PersistenceModels.Schema.PropertyMetadata] {
+                    [
+                        PersistenceModels.Schema.PropertyMetadata(name: "taps", keyPath: \_SchemaRoot.taps, options: .attribute(.ephemeral)),
+                        PersistenceModels.Schema.PropertyMetadata(name: "lastTap", keyPath: \_SchemaRoot.lastTap, options: .attribute(.ephemeral)),
+                        PersistenceModels.Schema.PropertyMetadata(name: "isActive", keyPath: \_SchemaRoot.isActive, defaultValue: false, options: .attribute(.ephemeral)),
+                    ]
+                }
+
                 public var persistentBackingData: PersistenceModels.ModelBackingData {
                     get {
                         if let backingData = _$backingData {
@@ -158,14 +173,8 @@ struct AttributeOptionExpansionTests {
                     }
                 }
 
-                private lazy var _$observationRegistrar = PersistenceModels._ModelObservationRegistrar()
-
-                public static var schemaMetadata: [PersistenceModels.Schema.PropertyMetadata] {
-                    [
-                        PersistenceModels.Schema.PropertyMetadata(name: "taps", keyPath: \Counter.taps, options: .attribute(.ephemeral)),
-                        PersistenceModels.Schema.PropertyMetadata(name: "lastTap", keyPath: \Counter.lastTap, options: .attribute(.ephemeral)),
-                        PersistenceModels.Schema.PropertyMetadata(name: "isActive", keyPath: \Counter.isActive, defaultValue: false, options: .attribute(.ephemeral)),
-                    ]
+                public class var schemaMetadata: [PersistenceModels.Schema.PropertyMetadata] {
+                    _$schemaMetadata_Counter(of: self)
                 }
 
                 public required init(backingData: PersistenceModels.ModelBackingData) {

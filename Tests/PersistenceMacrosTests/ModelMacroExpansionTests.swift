@@ -1,8 +1,9 @@
 import MacroTesting
 import PersistenceMacrosSupport
+import SwiftSyntaxMacroExpansion
 import Testing
 
-@Suite("@Model expansion", .macros(["Model": ModelMacro.self], record: .missing))
+@Suite("@Model expansion", .macros(["Model": modelMacroSpec], record: .missing))
 struct ModelMacroExpansionTests {
     @Test("a class gets backing data, schema metadata, init(backingData:) and a PersistentModel conformance")
     func expandsClass() {
@@ -38,6 +39,15 @@ struct ModelMacroExpansionTests {
 
                 private var _$backingData: PersistenceModels.ModelBackingData?
 
+                private lazy var _$observationRegistrar = PersistenceModels._ModelObservationRegistrar()
+
+                public static func _$schemaMetadata_Note<_SchemaRoot: Note>(of type: _SchemaRoot.Type) -> [PersistenceModels.Schema.PropertyMetadata] {
+                    [
+                        PersistenceModels.Schema.PropertyMetadata(name: "title", keyPath: \_SchemaRoot.title, options: nil),
+                        PersistenceModels.Schema.PropertyMetadata(name: "isPinned", keyPath: \_SchemaRoot.isPinned, defaultValue: false, options: nil),
+                    ]
+                }
+
                 public var persistentBackingData: PersistenceModels.ModelBackingData {
                     get {
                         if let backingData = _$backingData {
@@ -52,13 +62,8 @@ struct ModelMacroExpansionTests {
                     }
                 }
 
-                private lazy var _$observationRegistrar = PersistenceModels._ModelObservationRegistrar()
-
-                public static var schemaMetadata: [PersistenceModels.Schema.PropertyMetadata] {
-                    [
-                        PersistenceModels.Schema.PropertyMetadata(name: "title", keyPath: \Note.title, options: nil),
-                        PersistenceModels.Schema.PropertyMetadata(name: "isPinned", keyPath: \Note.isPinned, defaultValue: false, options: nil),
-                    ]
+                public class var schemaMetadata: [PersistenceModels.Schema.PropertyMetadata] {
+                    _$schemaMetadata_Note(of: self)
                 }
 
                 public required init(backingData: PersistenceModels.ModelBackingData) {
@@ -107,6 +112,15 @@ struct ModelMacroExpansionTests {
 
                 private var _$backingData: PersistenceModels.ModelBackingData?
 
+                private lazy var _$observationRegistrar = PersistenceModels._ModelObservationRegistrar()
+
+                public static func _$schemaMetadata_Folder<_SchemaRoot: Folder>(of type: _SchemaRoot.Type) -> [PersistenceModels.Schema.PropertyMetadata] {
+                    [
+                        PersistenceModels.Schema.PropertyMetadata(name: "name", keyPath: \_SchemaRoot.name, options: .attribute(.unique)),
+                        PersistenceModels.Schema.PropertyMetadata(name: "notes", keyPath: \_SchemaRoot.notes, defaultValue: [], options: .relationship(deleteRule: .cascade, inverse: \Note.folder)),
+                    ]
+                }
+
                 public var persistentBackingData: PersistenceModels.ModelBackingData {
                     get {
                         if let backingData = _$backingData {
@@ -121,13 +135,8 @@ struct ModelMacroExpansionTests {
                     }
                 }
 
-                private lazy var _$observationRegistrar = PersistenceModels._ModelObservationRegistrar()
-
-                public static var schemaMetadata: [PersistenceModels.Schema.PropertyMetadata] {
-                    [
-                        PersistenceModels.Schema.PropertyMetadata(name: "name", keyPath: \Folder.name, options: .attribute(.unique)),
-                        PersistenceModels.Schema.PropertyMetadata(name: "notes", keyPath: \Folder.notes, defaultValue: [], options: .relationship(deleteRule: .cascade, inverse: \Note.folder)),
-                    ]
+                public class var schemaMetadata: [PersistenceModels.Schema.PropertyMetadata] {
+                    _$schemaMetadata_Folder(of: self)
                 }
 
                 public required init(backingData: PersistenceModels.ModelBackingData) {
@@ -192,7 +201,7 @@ struct PersistedPropertyExpansionTests {
     }
 }
 
-@Suite("@Model diagnostics", .macros(["Model": ModelMacro.self], record: .missing))
+@Suite("@Model diagnostics", .macros(["Model": modelMacroSpec], record: .missing))
 struct ModelMacroDiagnosticTests {
     @Test("@Model on a struct is an error that offers to make it a class")
     func rejectsStruct() {
@@ -228,6 +237,14 @@ struct ModelMacroDiagnosticTests {
 
                 private var _$backingData: PersistenceModels.ModelBackingData?
 
+                private lazy var _$observationRegistrar = PersistenceModels._ModelObservationRegistrar()
+
+                public static func _$schemaMetadata_Point<_SchemaRoot: Point>(of type: _SchemaRoot.Type) -> [PersistenceModels.Schema.PropertyMetadata] {
+                    [
+                        PersistenceModels.Schema.PropertyMetadata(name: "x", keyPath: \_SchemaRoot.x, options: nil),
+                    ]
+                }
+
                 public var persistentBackingData: PersistenceModels.ModelBackingData {
                     get {
                         if let backingData = _$backingData {
@@ -242,12 +259,8 @@ struct ModelMacroDiagnosticTests {
                     }
                 }
 
-                private lazy var _$observationRegistrar = PersistenceModels._ModelObservationRegistrar()
-
-                public static var schemaMetadata: [PersistenceModels.Schema.PropertyMetadata] {
-                    [
-                        PersistenceModels.Schema.PropertyMetadata(name: "x", keyPath: \Point.x, options: nil),
-                    ]
+                public class var schemaMetadata: [PersistenceModels.Schema.PropertyMetadata] {
+                    _$schemaMetadata_Point(of: self)
                 }
 
                 public required init(backingData: PersistenceModels.ModelBackingData) {
@@ -376,6 +389,14 @@ struct ModelMacroDiagnosticTests {
 
                 private var _$backingData: PersistenceModels.ModelBackingData?
 
+                private lazy var _$observationRegistrar = PersistenceModels._ModelObservationRegistrar()
+
+                public static func _$schemaMetadata_Badge<_SchemaRoot: Badge>(of type: _SchemaRoot.Type) -> [PersistenceModels.Schema.PropertyMetadata] {
+                    [
+                        PersistenceModels.Schema.PropertyMetadata(name: "code", keyPath: \_SchemaRoot.code, options: nil),
+                    ]
+                }
+
                 public var persistentBackingData: PersistenceModels.ModelBackingData {
                     get {
                         if let backingData = _$backingData {
@@ -390,12 +411,8 @@ struct ModelMacroDiagnosticTests {
                     }
                 }
 
-                private lazy var _$observationRegistrar = PersistenceModels._ModelObservationRegistrar()
-
-                public static var schemaMetadata: [PersistenceModels.Schema.PropertyMetadata] {
-                    [
-                        PersistenceModels.Schema.PropertyMetadata(name: "code", keyPath: \Badge.code, options: nil),
-                    ]
+                public class var schemaMetadata: [PersistenceModels.Schema.PropertyMetadata] {
+                    _$schemaMetadata_Badge(of: self)
                 }
 
                 public required init(backingData: PersistenceModels.ModelBackingData) {
@@ -445,7 +462,7 @@ struct ModelMacroDiagnosticTests {
     }
 }
 
-@Suite("#Unique and #Index in @Model", .macros(["Model": ModelMacro.self, "Unique": SchemaConstraintMacro.self, "Index": SchemaConstraintMacro.self], record: .missing))
+@Suite("#Unique and #Index in @Model", .macros(["Model": modelMacroSpec, "Unique": MacroSpec(type: SchemaConstraintMacro.self), "Index": MacroSpec(type: SchemaConstraintMacro.self)], record: .missing))
 struct SchemaConstraintExpansionTests {
     @Test("#Unique and #Index declarations become the model's schema constraints")
     func listsConstraints() {
@@ -474,6 +491,16 @@ struct SchemaConstraintExpansionTests {
 
                 private var _$backingData: PersistenceModels.ModelBackingData?
 
+                private lazy var _$observationRegistrar = PersistenceModels._ModelObservationRegistrar()
+
+                public static func _$schemaMetadata_Visit<_SchemaRoot: Visit>(of type: _SchemaRoot.Type) -> [PersistenceModels.Schema.PropertyMetadata] {
+                    [
+                        PersistenceModels.Schema.PropertyMetadata(name: "person", keyPath: \_SchemaRoot.person, options: nil),
+                        PersistenceModels.Schema.PropertyMetadata(name: "place", keyPath: \_SchemaRoot.place, options: nil),
+                        PersistenceModels.Schema.PropertyMetadata(name: "date", keyPath: \_SchemaRoot.date, options: nil),
+                    ]
+                }
+
                 public var persistentBackingData: PersistenceModels.ModelBackingData {
                     get {
                         if let backingData = _$backingData {
@@ -488,14 +515,8 @@ struct SchemaConstraintExpansionTests {
                     }
                 }
 
-                private lazy var _$observationRegistrar = PersistenceModels._ModelObservationRegistrar()
-
-                public static var schemaMetadata: [PersistenceModels.Schema.PropertyMetadata] {
-                    [
-                        PersistenceModels.Schema.PropertyMetadata(name: "person", keyPath: \Visit.person, options: nil),
-                        PersistenceModels.Schema.PropertyMetadata(name: "place", keyPath: \Visit.place, options: nil),
-                        PersistenceModels.Schema.PropertyMetadata(name: "date", keyPath: \Visit.date, options: nil),
-                    ]
+                public class var schemaMetadata: [PersistenceModels.Schema.PropertyMetadata] {
+                    _$schemaMetadata_Visit(of: self)
                 }
 
                 public required init(backingData: PersistenceModels.ModelBackingData) {
@@ -524,6 +545,116 @@ struct SchemaConstraintExpansionTests {
             }
 
             extension Visit: PersistenceModels.PersistentModel, PersistenceModels.RelationshipValue, PersistenceModels._ModelObservable {
+            }
+            """#
+        }
+    }
+}
+
+@Suite("@Model on a subclass", .macros(["Model": subclassModelMacroSpec], record: .missing))
+struct ModelSubclassExpansionTests {
+    @Test("a subclass adds its properties to the inherited metadata and overrides the model members, with no new conformance")
+    func expandsSubclass() {
+        assertMacro {
+            """
+            @Model
+            final class Photo: MediaItem {
+                var width: Int
+
+                init(title: String, width: Int) {
+                    self.width = width
+                    super.init(title: title)
+                }
+            }
+            """
+        } expansion: {
+            #"""
+            final class Photo: MediaItem {
+                @_PersistedProperty
+                var width: Int
+
+                init(title: String, width: Int) {
+                    self.width = width
+                    super.init(title: title)
+                }
+
+                private var _$backingData: PersistenceModels.ModelBackingData?
+
+                private lazy var _$observationRegistrar = PersistenceModels._ModelObservationRegistrar()
+
+                public static func _$schemaMetadata_Photo<_SchemaRoot: Photo>(of type: _SchemaRoot.Type) -> [PersistenceModels.Schema.PropertyMetadata] {
+                    MediaItem._$schemaMetadata_MediaItem(of: type) + [
+                        PersistenceModels.Schema.PropertyMetadata(name: "width", keyPath: \_SchemaRoot.width, options: nil),
+                    ]
+                }
+
+                public override var persistentBackingData: PersistenceModels.ModelBackingData {
+                    get {
+                        let inherited = super.persistentBackingData
+                        if let own = _$backingData, own !== inherited {
+                            inherited.takeInitialValues(of: own)
+                        }
+                        _$backingData = inherited
+                        return inherited
+                    }
+                    set {
+                        _$backingData = newValue
+                        super.persistentBackingData = newValue
+                    }
+                }
+
+                public override class var schemaMetadata: [PersistenceModels.Schema.PropertyMetadata] {
+                    _$schemaMetadata_Photo(of: self)
+                }
+
+                public required init(backingData: PersistenceModels.ModelBackingData) {
+                    self._$backingData = backingData
+                    self._width = PersistenceModels._PersistedPropertyPlaceholder()
+                    super.init(backingData: backingData)
+                }
+
+                public override func _$withObservedMutation(forKey key: String, _ mutation: () -> Void) {
+                    switch key {
+                    case "width":
+                        _$observationRegistrar.withMutation(of: self, keyPath: \.width, mutation)
+                    default:
+                        super._$withObservedMutation(forKey: key, mutation)
+                    }
+                }
+            }
+            """#
+        }
+    }
+}
+
+@Suite("@Model on a subclass with constraints", .macros(["Model": subclassModelMacroSpec, "Unique": MacroSpec(type: SchemaConstraintMacro.self)], record: .missing))
+struct ModelSubclassConstraintTests {
+    @Test("#Unique in a subclass is an error that names where to declare it")
+    func rejectsConstraintsInSubclass() {
+        assertMacro {
+            """
+            @Model
+            final class Photo: MediaItem {
+                #Unique<Photo>([\\.width])
+                var width: Int
+                init(width: Int) {
+                    self.width = width
+                    super.init(title: "")
+                }
+            }
+            """
+        } diagnostics: {
+            #"""
+            @Model
+            ┬─────
+            ╰─ 🛑 '#Unique' and '#Index' in subclass 'Photo' are not supported: the rows of a hierarchy share one table; declare them in the model class at the top of the hierarchy ('MediaItem' or a class it inherits from)
+            final class Photo: MediaItem {
+                #Unique<Photo>([\.width])
+                var width: Int
+                init(width: Int) {
+                    self.width = width
+                    super.init(title: "")
+                }
             }
             """#
         }

@@ -120,6 +120,12 @@ public final class ModelContainer: @unchecked Sendable {
     }
 
     /// The store that keeps `entityName`, if the container has the entity.
+    /// The entity at the top of the hierarchy of the entity `entityName`: the name its rows and models are
+    /// filed under; `entityName` itself for an entity without a superclass or unknown to the schema.
+    package func rootEntityName(ofEntity entityName: String) -> String {
+        schema.entity(named: entityName)?.rootEntity.name ?? entityName
+    }
+
     package func store(ofEntity entityName: String) -> OpenedStore? {
         storeOfEntity[entityName]
     }
@@ -170,7 +176,8 @@ struct StoreAssignment {
         let catchAll = configurations.firstIndex { $0.schema == nil } ?? 0
         var entities = Array(repeating: [Schema.Entity](), count: configurations.count)
         for entity in schema.entities {
-            let index = owner[entity.name] ?? catchAll
+            // A hierarchy shares one table, so every entity in it goes where its root entity goes.
+            let index = owner[entity.rootEntity.name] ?? owner[entity.name] ?? catchAll
             owner[entity.name] = index
             entities[index].append(entity)
         }

@@ -31,7 +31,11 @@ extension ModelContext {
         for model in pendingDeletes.models {
             if model is T, let key = model.persistentBackingData.primaryKey { work.deletedKeys.insert(key) }
         }
-        if let batch = pendingBatchDeletes[Schema.entityName(of: T.self)] { work.deletedKeys.formUnion(batch) }
+        // Rows deleted by predicate through any entity of the hierarchy: they share one table's keys.
+        let root = ModelTypeCache.rootEntityName(of: T.self)
+        for (entity, batch) in pendingBatchDeletes where container.rootEntityName(ofEntity: entity) == root {
+            work.deletedKeys.formUnion(batch)
+        }
         return work
     }
 

@@ -101,7 +101,7 @@ extension ModelContext {
         if let engine = store.engine, let keys = try engine.primaryKeys(of: T.self, matching: predicate) {
             let entityName = Schema.entityName(of: T.self)
             var unloaded: [Int64] = []
-            if registeredModels[entityName]?.isEmpty ?? true {
+            if existingRegistry(ofEntity: entityName)?.isEmpty ?? true {
                 // No model of the type is loaded: every key is an unloaded row, with no copy of the list.
                 unloaded = keys
             } else {

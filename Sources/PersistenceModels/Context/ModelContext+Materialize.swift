@@ -5,7 +5,7 @@ extension ModelContext {
     /// context has seen (brought up to date), else a new model over the row's backing data.
     func materialize<T: PersistentModel>(_ type: T.Type, rows decoded: [DecodedRow], while activity: String) throws -> [T] {
         let entityName = Schema.entityName(of: T.self)
-        let registry = registry(ofEntity: entityName)
+        let registry = registry(ofEntity: ModelTypeCache.rootEntityName(of: T.self))
         // A query returns each row once, so when the context has no model of the entity yet, no row
         // can find one, and the lookups are skipped.
         let hadModels = !registry.isEmpty
@@ -19,6 +19,12 @@ extension ModelContext {
                 if hadModels, let registered = try registeredModel(for: row, registry: registry) {
                     guard let typed = registered as? T else {
                         throw SwiftDataError(.unknownModelType, reason: "the row of \(entityName) is not a \(T.self)", context: activity)
+                    }
+                    model = typed
+                } else if let concrete = row.entityName {
+                    // A row of a subclass, read by a fetch of its superclass.
+                    guard let typed = try makeModel(ofEntity: concrete, of: row, registry: registry) as? T else {
+                        throw SwiftDataError(.unknownModelType, reason: "the row of \(concrete) is not a \(T.self)", context: activity)
                     }
                     model = typed
                 } else {
@@ -35,10 +41,15 @@ extension ModelContext {
     func materializeAny(decoded: DecodedRow, entityName: String, registry: EntityRegistry? = nil) throws -> any PersistentModel {
         let registry = registry ?? self.registry(ofEntity: entityName)
         if let registered = try registeredModel(for: decoded, registry: registry) { return registered }
+        return try makeModel(ofEntity: decoded.entityName ?? entityName, of: decoded, registry: registry)
+    }
+
+    /// A new model of the entity named `entityName` for a row the context has no model of yet.
+    private func makeModel(ofEntity entityName: String, of row: DecodedRow, registry: EntityRegistry) throws -> any PersistentModel {
         guard let type = container.schema.entity(named: entityName)?.modelType else {
             throw SwiftDataError(.unknownModelType, reason: "\(entityName) is not one of the container's models", context: "reading a row")
         }
-        return makeModel(type, of: decoded, registry: registry)
+        return makeModel(type, of: row, registry: registry)
     }
 
     /// A new model of a row the context has no model of yet, over the row's backing data and registered
@@ -86,11 +97,20 @@ extension ModelContext {
     }
 
     /// The identity map of one entity, made on first use; callers that handle many rows look it up once.
+    ///
+    /// The entities of a hierarchy share the map of its root entity, as they share its table: a row
+    /// read as a `MediaItem` and again as a `Photo` is one model.
     func registry(ofEntity name: String) -> EntityRegistry {
-        if let existing = registeredModels[name] { return existing }
+        let root = container.rootEntityName(ofEntity: name)
+        if let existing = registeredModels[root] { return existing }
         let created = EntityRegistry()
-        registeredModels[name] = created
+        registeredModels[root] = created
         return created
+    }
+
+    /// The identity map of one entity, if the context has made it.
+    func existingRegistry(ofEntity name: String) -> EntityRegistry? {
+        registeredModels[container.rootEntityName(ofEntity: name)]
     }
 
     func register(_ model: any PersistentModel, entityName: String? = nil) {
@@ -99,7 +119,7 @@ extension ModelContext {
     }
 
     func registeredModel(entity: String, primaryKey: Int64) -> (any PersistentModel)? {
-        registeredModels[entity]?.model(forKey: primaryKey)
+        existingRegistry(ofEntity: entity)?.model(forKey: primaryKey)
     }
 }
 

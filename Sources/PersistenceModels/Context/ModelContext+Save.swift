@@ -44,7 +44,7 @@ extension ModelContext {
         }
         for model in deletes {
             if let key = model.persistentBackingData.primaryKey {
-                registeredModels[Schema.entityName(of: type(of: model))]?.removeModel(forKey: key)
+                existingRegistry(ofEntity: Schema.entityName(of: type(of: model)))?.removeModel(forKey: key)
             }
             model.persistentBackingData.context = nil
         }
@@ -98,7 +98,7 @@ extension ModelContext {
     /// Marks deleted the models the context holds of rows a store deleted by predicate or by a rule.
     private func forgetRowsDeletedByTheStore(_ deletedRows: [String: [Int64]]) {
         for (entity, keys) in deletedRows {
-            guard let registry = registeredModels[entity], !registry.isEmpty else { continue }
+            guard let registry = existingRegistry(ofEntity: entity), !registry.isEmpty else { continue }
             for key in keys {
                 guard let model = registry.model(forKey: key) else { continue }
                 model.persistentBackingData.isDeleted = true
@@ -115,10 +115,12 @@ extension ModelContext {
             container.changeSignal.noteChange(.storeRewritten)
             return
         }
-        var writtenKeys: [String: Set<Int64>] = deletedRows.mapValues(Set.init)
+        // Filed under the root entity: a query of a superclass sees the rows of its subclasses.
+        var writtenKeys: [String: Set<Int64>] = [:]
+        for (entity, keys) in deletedRows { writtenKeys[container.rootEntityName(ofEntity: entity), default: []].formUnion(keys) }
         for model in inserts + changes + deletes {
             guard let key = model.persistentBackingData.primaryKey else { continue }
-            writtenKeys[Schema.entityName(of: type(of: model)), default: []].insert(key)
+            writtenKeys[ModelTypeCache.rootEntityName(of: type(of: model)), default: []].insert(key)
         }
         container.changeSignal.noteChange(.saved(writtenKeys))
     }

@@ -8,10 +8,14 @@ package struct DecodedRow {
     package let primaryKey: Int64
     /// The row's values and to-one keys, not yet in any context.
     package let backing: ModelBackingData
+    /// The entity of the row when it is a subclass of the entity that was read (a `Photo` row read as a
+    /// `MediaItem`); `nil` when the row is of the entity that was read.
+    package let entityName: String?
 
-    package init(primaryKey: Int64, backing: ModelBackingData) {
+    package init(primaryKey: Int64, backing: ModelBackingData, entityName: String? = nil) {
         self.primaryKey = primaryKey
         self.backing = backing
+        self.entityName = entityName
     }
 }
 

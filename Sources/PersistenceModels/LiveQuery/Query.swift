@@ -114,7 +114,7 @@ final class QueryResults<Element: PersistentModel> {
             let fetched = try context.fetchForLiveQuery(
                 descriptor,
                 reusing: written == nil ? nil : cached,
-                writtenKeys: written.map { $0[Schema.entityName(of: Element.self)] ?? [] }
+                writtenKeys: written.map { $0[ModelTypeCache.rootEntityName(of: Element.self)] ?? [] }
             )
             cached = fetched.models
             cachedFromStore = fetched.ranInStore

@@ -11,9 +11,24 @@ import Observation
 ///     init(title: String) { self.title = title }
 /// }
 /// ```
+///
+/// A model class may inherit from another model class; the subclass adds its own properties to the
+/// ones it inherits, and a fetch of the superclass returns the subclass's models too:
+///
+/// ```swift
+/// @Model
+/// final class Photo: MediaItem {
+///     var width: Int
+///     init(title: String, width: Int) {
+///         self.width = width
+///         super.init(title: title)
+///     }
+/// }
+/// ```
 @attached(
     member,
-    names: named(_$backingData), named(persistentBackingData), named(_$observationRegistrar),
+    conformances: PersistentModel,
+    names: arbitrary, named(_$backingData), named(persistentBackingData), named(_$observationRegistrar),
     named(schemaMetadata), named(init(backingData:)), named(_$withObservedMutation), named(schemaConstraints)
 )
 @attached(memberAttribute)

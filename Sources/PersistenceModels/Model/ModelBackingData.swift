@@ -100,6 +100,13 @@ public final class ModelBackingData: BackingData {
         values[key] = value
     }
 
+    /// Takes the values a subclass's initializer set before `super.init` made this backing data; the
+    /// subclass kept them in backing data of its own until then.
+    public func takeInitialValues(of other: ModelBackingData) {
+        guard !isMaterialized else { return }
+        for (key, value) in other.values.entries where values[key] == nil { values[key] = value }
+    }
+
     /// The current value of the property `key` of `model`, loading a relationship on first access.
     public func value<Model: PersistentModel, Value>(forKey key: String, of model: Model) -> Value {
         if let stored = values[key], let value = stored as? Value { return value }

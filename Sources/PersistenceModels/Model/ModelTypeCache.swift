@@ -32,11 +32,33 @@ package enum ModelTypeCache {
         facts(of: type).entityName
     }
 
+    /// The model class `type` inherits from, when it is a subclass of another model.
+    package static func superType(of type: any PersistentModel.Type) -> (any PersistentModel.Type)? {
+        facts(of: type).superType
+    }
+
+    /// The entity name of the model class at the top of `type`'s hierarchy (`type`'s own without a
+    /// superclass); a hierarchy keeps its rows in one table, and its models in one identity map.
+    package static func rootEntityName(of type: any PersistentModel.Type) -> String {
+        facts(of: type).rootEntityName
+    }
+
+    /// Whether `type` is `ancestor` or inherits from it.
+    package static func isKind(_ type: any PersistentModel.Type, of ancestor: any PersistentModel.Type) -> Bool {
+        var current: (any PersistentModel.Type)? = type
+        while let candidate = current {
+            if candidate == ancestor { return true }
+            current = superType(of: candidate)
+        }
+        return false
+    }
+
     private static func facts(of type: any PersistentModel.Type) -> TypeFacts {
         let id = ObjectIdentifier(type)
         if let cached = metadataByType.withLock({ $0[id] }) { return cached }
         let metadata = type.schemaMetadata
         let relationships = metadata.filter(\.isRelationship)
+        let superType = _getSuperclass(type).flatMap { $0 as? any PersistentModel.Type }
         let facts = TypeFacts(
             metadata: metadata,
             relationships: relationships,
@@ -45,6 +67,8 @@ package enum ModelTypeCache {
                 uniquingKeysWith: { first, _ in first }
             ),
             entityName: String(describing: type),
+            superType: superType,
+            rootEntityName: superType.map { rootEntityName(of: $0) } ?? String(describing: type),
             slotLayout: ModelSlotLayout(names: metadata.map(\.name), plainSlots: plainSlots(of: metadata))
         )
         metadataByType.withLock { $0[id] = facts }
@@ -73,6 +97,10 @@ package enum ModelTypeCache {
     /// The inverse of the relationship `property` of `type`: named with `inverse:` on either side, or
     /// inferred when each side has exactly one relationship to the other.
     package static func inverse(of property: Schema.PropertyMetadata, in type: any PersistentModel.Type) -> Schema.PropertyMetadata? {
+        // An inherited relationship has the inverse it has in the class that declares it.
+        if let superType = superType(of: type), let inherited = properties(of: superType)[property.name] {
+            return inverse(of: inherited, in: superType)
+        }
         let id = ObjectIdentifier(type)
         if let cached = inversesByType.withLock({ $0[id]?[property.name] }) { return cached.property }
         let found = findInverse(of: property, in: type)
@@ -83,7 +111,8 @@ package enum ModelTypeCache {
     private static func findInverse(of property: Schema.PropertyMetadata, in type: any PersistentModel.Type) -> Schema.PropertyMetadata? {
         guard let shape = property.relationshipShape else { return nil }
         let destination = shape.destination
-        let candidates = destination.schemaMetadata.filter { $0.relationshipShape.map { $0.destination == type } ?? false }
+        // A relationship of the destination may point at this class or at a class it inherits from.
+        let candidates = destination.schemaMetadata.filter { $0.relationshipShape.map { isKind(type, of: $0.destination) } ?? false }
         if let named = property.options.inverse {
             return candidates.first { $0.keyPath == named }
         }
@@ -91,7 +120,9 @@ package enum ModelTypeCache {
             return naming
         }
         let siblings = type.schemaMetadata.filter { $0.relationshipShape.map { $0.destination == destination } ?? false }
-        let unnamedCandidates = candidates.filter { $0.options.inverse == nil }
+        // A relationship another one of this type names as its inverse is taken.
+        let claimed = Set(siblings.compactMap(\.options.inverse))
+        let unnamedCandidates = candidates.filter { $0.options.inverse == nil && !claimed.contains($0.keyPath) }
         let unnamedSiblings = siblings.filter { $0.options.inverse == nil }
         guard destination != type, unnamedCandidates.count == 1, unnamedSiblings.count == 1 else { return nil }
         return unnamedCandidates[0]
@@ -104,6 +135,8 @@ package enum ModelTypeCache {
         /// The shape of each relationship property, by name: a plain value, unlike the property metadata.
         let relationshipShapes: [String: RelationshipShape]
         let entityName: String
+        let superType: (any PersistentModel.Type)?
+        let rootEntityName: String
         let slotLayout: ModelSlotLayout
 
         init(
@@ -111,12 +144,16 @@ package enum ModelTypeCache {
             relationships: [Schema.PropertyMetadata],
             relationshipShapes: [String: RelationshipShape],
             entityName: String,
+            superType: (any PersistentModel.Type)?,
+            rootEntityName: String,
             slotLayout: ModelSlotLayout
         ) {
             self.metadata = metadata
             self.relationships = relationships
             self.relationshipShapes = relationshipShapes
             self.entityName = entityName
+            self.superType = superType
+            self.rootEntityName = rootEntityName
             self.slotLayout = slotLayout
         }
     }

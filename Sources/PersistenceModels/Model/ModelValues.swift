@@ -109,6 +109,20 @@ package struct ModelValues {
         }
     }
 
+    /// Every value with its property name: those of the layout's slots, then those kept by name.
+    package var entries: [(key: String, value: Any)] {
+        var entries: [(key: String, value: Any)] = []
+        if let layout {
+            for (slot, name) in layout.names.enumerated() {
+                if let value = slots[slot] { entries.append((name, value)) }
+            }
+        }
+        for (position, name) in names.enumerated() {
+            if let value = slots[namedBase + position] { entries.append((name, value)) }
+        }
+        return entries
+    }
+
     /// Where the values kept by name start in ``slots``.
     private var namedBase: Int { layout?.names.count ?? 0 }
 

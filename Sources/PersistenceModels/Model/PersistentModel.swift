@@ -25,7 +25,8 @@ public protocol PersistentModel: AnyObject, Observable, Hashable, Identifiable, 
 extension PersistentModel {
     /// The model's identifier: temporary until the model's first save, permanent afterwards.
     public var persistentModelID: PersistentIdentifier {
-        persistentBackingData.persistentModelID(for: Self.self)
+        // The dynamic type: a model read through its superclass is still identified as its own entity.
+        persistentBackingData.persistentModelID(for: type(of: self))
     }
 
     /// The model's identifier, so models can be used where `Identifiable` is expected.

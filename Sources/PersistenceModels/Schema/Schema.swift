@@ -39,7 +39,11 @@ public final class Schema: @unchecked Sendable, CustomStringConvertible {
     /// The names of the entities the schema was created with, before those found through relationships.
     package let declaredEntityNames: Set<String>
 
-    /// Creates a schema for `types` and every model type reachable through their relationships.
+    /// Creates a schema for `types`, the model classes they inherit from, and every model type reachable
+    /// through their relationships.
+    ///
+    /// A subclass is found only when it is named, here or as a relationship's destination: name every
+    /// subclass whose models the store keeps, as `Schema([MediaItem.self, Photo.self, Video.self])`.
     public init(_ types: [any PersistentModel.Type], version: Version = Version(1, 0, 0)) {
         self.declaredEntityNames = Set(types.map { Schema.entityName(of: $0) })
         var found: [any PersistentModel.Type] = []
@@ -49,11 +53,20 @@ public final class Schema: @unchecked Sendable, CustomStringConvertible {
             let type = queue.removeFirst()
             guard seen.insert(ObjectIdentifier(type)).inserted else { continue }
             found.append(type)
+            if let superType = ModelTypeCache.superType(of: type) { queue.append(superType) }
             for property in type.schemaMetadata {
                 if case .relationship(let shape) = property.storage { queue.append(shape.destination) }
             }
         }
-        self.entities = found.map { Entity(modelType: $0) }
+        let entities = found.map { Entity(modelType: $0) }
+        for entity in entities {
+            guard let superType = ModelTypeCache.superType(of: entity.modelType),
+                  let superentity = entities.first(where: { $0.modelType == superType })
+            else { continue }
+            entity.superentity = superentity
+            superentity.subentities.insert(entity)
+        }
+        self.entities = entities
         self.version = version
     }
 
@@ -80,13 +93,37 @@ public final class Schema: @unchecked Sendable, CustomStringConvertible {
 
 extension Schema {
     /// One stored model type: a table in the store.
-    public final class Entity: @unchecked Sendable, CustomStringConvertible {
+    public final class Entity: @unchecked Sendable, CustomStringConvertible, Hashable {
         /// The entity's name: the model's type name, also its table name.
         public let name: String
         /// The model type.
         public let modelType: any PersistentModel.Type
-        /// The persisted properties in declaration order.
+        /// The persisted properties in declaration order, those inherited from a superclass first.
         public let properties: [PropertyMetadata]
+        /// The entity of the model class this one inherits from, if any.
+        public internal(set) weak var superentity: Entity?
+        /// The entities of the model classes that inherit directly from this one, among the schema's.
+        public internal(set) var subentities: Set<Entity> = []
+
+        /// The name of ``superentity``, if any.
+        public var superentityName: String? { superentity?.name }
+
+        /// This entity and every entity that inherits from it, at any depth: the models a fetch of this
+        /// entity returns.
+        package var selfAndDescendants: [Entity] {
+            [self] + subentities.sorted { $0.name < $1.name }.flatMap(\.selfAndDescendants)
+        }
+
+        /// The entity at the top of this one's hierarchy, whose table keeps the rows of every entity in it.
+        package var rootEntity: Entity {
+            superentity?.rootEntity ?? self
+        }
+
+        /// Entities are equal when they are the same entity.
+        public static func == (lhs: Entity, rhs: Entity) -> Bool { lhs === rhs }
+
+        /// Hashes the entity's identity.
+        public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
         init(modelType: any PersistentModel.Type) {
             self.name = Schema.entityName(of: modelType)

@@ -30,6 +30,18 @@ struct FetchPlan<T: PersistentModel> {
     var isFullyTranslated: Bool { isPredicateTranslated && orderTerms != nil }
 
     private var table: String { entity.table.quotedDatabaseIdentifier }
+
+    /// The `WHERE` clause: the translated condition, and in a table a hierarchy shares, the entities whose
+    /// rows the fetch returns. Empty when every row qualifies.
+    private func whereClause(in context: SQLGenerationContext) -> String {
+        let condition = condition.map { SQLGenerator.sql(for: $0, in: context) }
+        switch (StoreStatements.entityFilter(of: entity), condition) {
+        case (nil, nil): return ""
+        case (nil, let condition?): return " WHERE \(condition)"
+        case (let filter?, nil): return " WHERE \(filter)"
+        case (let filter?, let condition?): return " WHERE \(filter) AND (\(condition))"
+        }
+    }
     private var primaryKey: String { StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier }
 
     /// `SELECT *` with the translated condition, order, and (when `limited`) limit and offset.
@@ -44,10 +56,7 @@ struct FetchPlan<T: PersistentModel> {
 
     private func selectQuery(columns: String, limited: Bool) -> SQLStatement {
         let context = SQLGenerationContext()
-        var sql = "SELECT \(columns) FROM \(table)"
-        if let condition {
-            sql += " WHERE \(SQLGenerator.sql(for: condition, in: context))"
-        }
+        var sql = "SELECT \(columns) FROM \(table)" + whereClause(in: context)
         let order = (orderTerms ?? []) + [primaryKey]
         sql += " ORDER BY \(order.joined(separator: ", "))"
         if limited {
@@ -76,6 +85,7 @@ struct FetchPlan<T: PersistentModel> {
         if let condition {
             sql += " AND (\(SQLGenerator.sql(for: condition, in: context)))"
         }
+        if let filter = StoreStatements.entityFilter(of: entity) { sql += " AND \(filter)" }
         return SQLStatement(sql: sql, arguments: context.arguments)
     }
 
@@ -84,10 +94,7 @@ struct FetchPlan<T: PersistentModel> {
         if fetchLimit == nil, (fetchOffset ?? 0) <= 0 {
             // Without a limit the order does not matter; a plain count leaves SQLite free to choose the index.
             let context = SQLGenerationContext()
-            var sql = "SELECT COUNT(*) FROM \(table)"
-            if let condition {
-                sql += " WHERE \(SQLGenerator.sql(for: condition, in: context))"
-            }
+            let sql = "SELECT COUNT(*) FROM \(table)" + whereClause(in: context)
             return SQLStatement(sql: sql, arguments: context.arguments)
         }
         let inner = selectQuery(limited: true)

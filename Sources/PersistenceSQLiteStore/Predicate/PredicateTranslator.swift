@@ -259,8 +259,11 @@ struct PredicateTranslator {
 extension PredicateTranslator {
     /// The key expression a captured identifier compares as against rows of `entityName` in this store:
     /// its primary key, or NULL (no row) for an identifier of another store or entity, or one never saved.
+    /// An identifier of a subentity is one of the entity's rows too.
     func key(of identifier: PersistentIdentifier, forRowsOf entityName: String) -> SQLExpression {
-        guard identifier.storeIdentifier == storeIdentifier, identifier.entityName == entityName, let key = identifier.primaryKey else {
+        let isOfEntity = identifier.entityName == entityName
+            || layout.entities[entityName]?.entityNames?.contains(identifier.entityName) == true
+        guard identifier.storeIdentifier == storeIdentifier, isOfEntity, let key = identifier.primaryKey else {
             return .value(.null)
         }
         return .value(key.databaseValue)

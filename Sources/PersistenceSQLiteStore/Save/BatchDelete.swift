@@ -20,8 +20,14 @@ struct BatchDelete {
         var deleted: [String: [Int64]] = [:]
         var queue = keys.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         while !queue.isEmpty {
-            let (entityName, candidates) = queue.removeFirst()
+            var (entityName, candidates) = queue.removeFirst()
             guard let entity = layout.entities[entityName] else { continue }
+            if let names = entity.entityNames, names.count > 1 {
+                // Rows of subentities go with their own entity's delete rules.
+                var byEntity = try entitiesOfRows(candidates, in: entity, in: db)
+                candidates = byEntity.removeValue(forKey: entityName) ?? []
+                for (name, keys) in byEntity.sorted(by: { $0.key < $1.key }) { queue.append((name, keys)) }
+            }
             let fresh: [Int64]
             if let earlier = deleted[entityName] {
                 fresh = candidates.filter { !SortedKeys.contains($0, in: earlier) }
@@ -61,6 +67,21 @@ struct BatchDelete {
             try deleteRows(fresh, of: entity, in: db)
         }
         return deleted
+    }
+
+    /// The rows `keys` of a table a hierarchy shares, by the entity each row names, each list sorted.
+    private func entitiesOfRows(_ keys: [Int64], in entity: StoreLayout.EntityLayout, in db: Database) throws -> [String: [Int64]] {
+        var result: [String: [Int64]] = [:]
+        let table = entity.table.quotedDatabaseIdentifier
+        let column = StoreLayout.entityColumn.quotedDatabaseIdentifier
+        for statement in StoreStatements.splitting(keys, { "SELECT \(StoreStatements.primaryKey), \(column) FROM \(table) WHERE \(StoreStatements.primaryKey) IN (\($0))" }) {
+            for row in try Row.fetchAll(db, sql: statement.sql, arguments: StatementArguments(statement.arguments)) {
+                let key: Int64 = row[0]
+                let name: String = row[1]
+                result[name, default: []].append(key)
+            }
+        }
+        return result.mapValues { $0.sorted() }
     }
 
     /// The keys of the rows that the rows `keys` of `entity` link to through `storage`.

@@ -112,6 +112,14 @@ final class SaveWriter {
             keys[ObjectIdentifier(model)] = db.lastInsertedRowID
             newRows.insert(ObjectIdentifier(model))
         }
+        // A row of a subentity names its entity in the table its hierarchy shares; the column's default
+        // names the root entity.
+        for model in inserts {
+            let entity = try insertPlan(of: model).entity
+            guard entity.selectsByEntity, let key = keys[ObjectIdentifier(model)] else { continue }
+            try db.cachedStatement(sql: StoreStatements.setEntity(of: entity.table))
+                .execute(arguments: [entity.entity.name, key])
+        }
         func primaryKey(of model: any PersistentModel) -> Int64? {
             keys[ObjectIdentifier(model)] ?? model.persistentBackingData.primaryKey
         }

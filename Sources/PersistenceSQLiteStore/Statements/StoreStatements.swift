@@ -32,6 +32,20 @@ enum StoreStatements {
 
     // MARK: - Rows
 
+    /// The condition that selects the rows of `entity` and its subentities in a table its hierarchy
+    /// shares; `nil` when every row of the table is one of them. The names are the schema's, written as
+    /// literals so that the statement's arguments stay the caller's.
+    static func entityFilter(of entity: StoreLayout.EntityLayout) -> String? {
+        guard entity.selectsByEntity, let names = entity.entityNames else { return nil }
+        return "\(StoreLayout.entityColumn.quotedDatabaseIdentifier) IN (\(names.map(\.quotedSQLLiteral).joined(separator: ", ")))"
+    }
+
+    /// The rows of `entity` (and its subentities) with the given keys.
+    static func rows(of entity: StoreLayout.EntityLayout, withKeys keys: [Int64]) -> [SQLStatement] {
+        let filter = entityFilter(of: entity).map { " AND \($0)" } ?? ""
+        return splitting(keys) { "SELECT * FROM \(entity.table.quotedDatabaseIdentifier) WHERE \(primaryKey) IN (\($0))\(filter)" }
+    }
+
     /// Inserts one row with values for `columns` (all of them quoted); with `skippingConflicts`, a row
     /// that collides with a unique index is left out instead.
     static func insert(into table: String, columns: [String], skippingConflicts: Bool) -> String {
@@ -48,6 +62,11 @@ enum StoreStatements {
     static func update(_ table: String, setting columns: [String]) -> String {
         let assignments = columns.map { "\($0) = ?" }.joined(separator: ", ")
         return "UPDATE \(table.quotedDatabaseIdentifier) SET \(assignments) WHERE \(primaryKey) = ?"
+    }
+
+    /// Names the bound entity as the entity of the row whose key is bound last, in a table a hierarchy shares.
+    static func setEntity(of table: String) -> String {
+        "UPDATE \(table.quotedDatabaseIdentifier) SET \(StoreLayout.entityColumn.quotedDatabaseIdentifier) = ? WHERE \(primaryKey) = ?"
     }
 
     /// The key of a row whose `columns` (quoted) hold the bound values, NULL matching NULL.

@@ -95,9 +95,11 @@ struct EntityRowDecoder {
 
     /// Decodes the row whose column values `column` gives by position.
     ///
-    /// - Parameter statement: The statement whose current row `column` reads, if any: the usual scalar
-    ///   values are then read from it directly.
-    func decode(_ column: (Int) -> DatabaseValue, statement: OpaquePointer? = nil) throws -> DecodedRow {
+    /// - Parameters:
+    ///   - statement: The statement whose current row `column` reads, if any: the usual scalar values are
+    ///     then read from it directly.
+    ///   - subentity: The name of the row's entity when it is a subentity of the entity that was read.
+    func decode(_ column: (Int) -> DatabaseValue, statement: OpaquePointer? = nil, subentity: String? = nil) throws -> DecodedRow {
         let key = try primaryKey(column, statement: statement)
         let slotCount = slotSources.count
         // Slots are filled in order: an attribute's decoded value, or nothing for a relationship (it loads later).
@@ -128,7 +130,45 @@ struct EntityRowDecoder {
         let backing = ModelBackingData(
             row: ModelValues(layout: slotLayout, slots: values), foreignKeys: foreignKeys, primaryKey: key, storeIdentifier: storeIdentifier
         )
-        return DecodedRow(primaryKey: key, backing: backing)
+        return DecodedRow(primaryKey: key, backing: backing, entityName: subentity)
+    }
+}
+
+/// Decodes the rows of a table that a class hierarchy shares: each row with the decoder of the entity its
+/// `_entity` column names, made on first use.
+struct HierarchyRowDecoder {
+    let requested: EntityRowDecoder
+    private let entityIndex: Int?
+    private let layout: StoreLayout
+    private let columnNames: [String]
+    private var decoders: [String: EntityRowDecoder] = [:]
+
+    /// A decoder for the rows of `requested`'s entity, or `nil` when its table holds no other entity's rows.
+    init?(requested: EntityRowDecoder, layout: StoreLayout, columnNames: [String]) {
+        guard let names = requested.entity.entityNames, names.count > 1 else { return nil }
+        self.requested = requested
+        self.layout = layout
+        self.columnNames = columnNames
+        self.entityIndex = columnNames.firstIndex(of: StoreLayout.entityColumn)
+    }
+
+    mutating func decode(_ column: (Int) -> DatabaseValue, statement: OpaquePointer?) throws -> DecodedRow {
+        let requestedName = requested.entity.entity.name
+        guard let entityIndex, let name = String.fromDatabaseValue(column(entityIndex)), name != requestedName else {
+            return try requested.decode(column, statement: statement)
+        }
+        if let decoder = decoders[name] { return try decoder.decode(column, statement: statement, subentity: name) }
+        guard let entity = layout.entities[name], requested.entity.entityNames?.contains(name) == true else {
+            throw SwiftDataError(
+                .unknownModelType,
+                reason: "a row of \(requested.entity.table) is of the entity \(name), which is not \(requestedName) or a subclass of it in this schema; "
+                    + "add the model class \(name) to the container's schema",
+                context: "reading \(requestedName)"
+            )
+        }
+        let decoder = EntityRowDecoder(entity: entity, columnNames: columnNames, externalData: requested.externalData, storeIdentifier: requested.storeIdentifier)
+        decoders[name] = decoder
+        return try decoder.decode(column, statement: statement, subentity: name)
     }
 }
 
@@ -205,6 +245,7 @@ extension ModelStore {
             let decoder = cachesStatement
                 ? rowDecoders.decoder(forSQL: sql, entity: entity, columnNames: columnNames, externalData: externalData, storeIdentifier: identifier)
                 : EntityRowDecoder(entity: entity, columnNames: columnNames, externalData: externalData, storeIdentifier: identifier)
+            var hierarchy = HierarchyRowDecoder(requested: decoder, layout: layout, columnNames: columnNames)
             let ownerIndex = ownerColumn.flatMap { columnNames.firstIndex(of: $0) }
             let sqliteStatement = statement.sqliteStatement
             let cursor = try Row.fetchCursor(statement)
@@ -222,11 +263,17 @@ extension ModelStore {
                         position = known
                     } else {
                         position = rows.count
-                        rows.append(try decoder.decode(column, statement: sqliteStatement))
+                        if hierarchy != nil {
+                            rows.append(try hierarchy!.decode(column, statement: sqliteStatement))
+                        } else {
+                            rows.append(try decoder.decode(column, statement: sqliteStatement))
+                        }
                         positionByKey[key] = position
                     }
                     let owner = integer(in: sqliteStatement, at: ownerIndex) ?? Int64.fromDatabaseValue(column(ownerIndex))
                     owners.append((owner, position))
+                } else if hierarchy != nil {
+                    rows.append(try hierarchy!.decode(column, statement: sqliteStatement))
                 } else {
                     rows.append(try decoder.decode(column, statement: sqliteStatement))
                 }
