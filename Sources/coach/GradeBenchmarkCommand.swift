@@ -20,8 +20,8 @@ struct GradeBenchmarkCommand: ParsableCommand {
     @Option(name: .long, help: "A --jobs value to time (repeatable); 1 and 2 unless given.")
     var jobs: [Int] = []
 
-    @Option(name: .long, help: "Stop a check after this many seconds.")
-    var timeout = 10
+    @Option(name: .long, help: "Stop a check after this many seconds (every hanging submission waits for it).")
+    var timeout = 5
 
     @OptionGroup var options: CommonOptions
 

@@ -80,8 +80,9 @@ public enum GradingSandbox: Equatable, Sendable {
             "--tmpfs", workbench.root.appending(path: "course").path,
             buildWritable ? "--bind" : "--ro-bind", copy.buildFolder.path, workbench.root.appending(path: ".build").path,
             "--ro-bind", copy.exercisesFolder.path, workbench.root.appending(path: CourseTrack.exercises.folder).path,
-            // Every other work copy out of reach; this one's private folders bound again.
-            "--tmpfs", copy.slot.deletingLastPathComponent().path,
+            // The work copies lie in `.build/coach/grading/`, which the work copy's own build folder (with an
+            // empty `coach` folder) already hides; a tmpfs there holds this one's private folders.
+            "--tmpfs", workbench.root.appending(path: ".build/coach").path,
             "--bind", copy.privateFolder.path, copy.privateFolder.path,
             "--bind", copy.logFolder.path, copy.logFolder.path,
             "--chdir", root,

@@ -108,8 +108,10 @@ public struct SubmissionIntake: Sendable {
                     found.append(TamperedFile(path: path, change: .changed))
                 }
             }
-            // A file removed counts only where the submission holds the folder it lay in: a submission of
-            // `Exercises/` alone removed nothing.
+            // A file removed counts only where the submission holds the folder it lay in (a submission of
+            // `Exercises/` alone removed nothing), and never in `Exercises/`: a learner may hand in the
+            // exercise files alone, without the contract files beside them.
+            guard top != CourseTrack.exercises.folder else { continue }
             for path in instructorFiles.keys.sorted() where learnerFiles[path] == nil && !skipping.contains(path) {
                 let folder = (path as NSString).deletingLastPathComponent
                 if folder.isEmpty || fileType(at: submission.appending(path: folder)) == .other {

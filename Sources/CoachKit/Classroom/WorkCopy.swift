@@ -70,6 +70,9 @@ struct WorkCopy: Sendable {
             try files.createDirectory(at: copy.appending(path: "course"), withIntermediateDirectories: true)
             try files.copyItem(at: workbench.root.appending(path: Course.metadataPath), to: copy.appending(path: Course.metadataPath))
         }
+        // In the sandbox, `.build/coach` is where the private folders are mounted: it must exist even when
+        // the build folder is read-only.
+        try files.createDirectory(at: partial.appending(path: relativeBuild).appending(path: "coach"), withIntermediateDirectories: true)
         try files.moveItem(at: partial, to: slot)
         files.createFile(atPath: marker.path, contents: Data())
     }
