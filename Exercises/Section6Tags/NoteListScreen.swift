@@ -30,7 +30,7 @@ public struct NoteListScreen {
 
     // TODO: Replace this placeholder with a live query of every note, newest first:
     //       `@Query(sort: …, order: …) public var notes: [Note]`.
-    /// Every note in the store, newest first; re-read after every insert, delete and save.
+    /// Every note in the store, newest first; brought up to date once each action's changes are processed.
     public var notes: [Note] { [] }
 
     /// Creates the screen; it reads the context of the model environment it is created in.

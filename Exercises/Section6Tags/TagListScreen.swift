@@ -14,7 +14,7 @@ public struct TagListScreen {
     @Environment(\.modelContext) private var modelContext
 
     // TODO: Replace this placeholder with a live query of every tag, sorted by name.
-    /// Every tag in the store, by name; re-read after every insert, delete and save.
+    /// Every tag in the store, by name; brought up to date once each action's changes are processed.
     public var tags: [Tag] { [] }
 
     /// Creates the screen; it reads the context of the model environment it is created in.

@@ -28,7 +28,7 @@ import PersistenceCore
 public struct NoteListScreen {
     @Environment(\.modelContext) private var modelContext
 
-    /// Every note in the store, newest first; re-read after every insert, delete and save.
+    /// Every note in the store, newest first; brought up to date once each action's changes are processed.
     @Query(sort: \Note.createdAt, order: .reverse) public var notes: [Note]
 
     /// Creates the screen; it reads the context of the model environment it is created in.
@@ -54,10 +54,9 @@ public struct NoteListScreen {
     /// - Parameter offsets: Rows of ``notes`` as the list showed them.
     /// - Throws: The context's error when saving fails.
     public func deleteNotes(at offsets: IndexSet) throws {
-        // Read the rows once: the list is fetched again after each delete, so its indices move.
-        let shown = notes
+        // The list keeps the rows it showed until the action is over, so each offset still names its row.
         for index in offsets {
-            modelContext.delete(shown[index])
+            modelContext.delete(notes[index])
         }
         try modelContext.save()
     }

@@ -13,7 +13,7 @@ import PersistenceCore
 public struct TagListScreen {
     @Environment(\.modelContext) private var modelContext
 
-    /// Every tag in the store, by name; re-read after every insert, delete and save.
+    /// Every tag in the store, by name; brought up to date once each action's changes are processed.
     @Query(sort: \Tag.name) public var tags: [Tag]
 
     /// Creates the screen; it reads the context of the model environment it is created in.

@@ -49,15 +49,17 @@ struct LiveQueryTests {
         #expect(search.notes.map(\.title) == ["Café"])
     }
 
-    @Test("inserts, deletes and saves show in the next read")
+    @Test("inserts and deletes show once the turn ends, saves at once")
     func reflectsChanges() throws {
         let store = try Self.makeStore()
         let view = ModelEnvironment.with(store.context) { NoteList() }
         #expect(view.notes.count == 3)
         let extra = Note(title: "Delta", createdAt: Date(timeIntervalSinceReferenceDate: 10))
         view.modelContext.insert(extra)
+        ModelEnvironment.endTurn()
         #expect(view.notes.map(\.title) == ["Delta", "Café", "Beta", "Alpha"])
         view.modelContext.delete(extra)
+        ModelEnvironment.endTurn()
         #expect(view.notes.map(\.title) == ["Café", "Beta", "Alpha"])
         let other = store.newContext()
         other.insert(Note(title: "Bravo", isPinned: true))
@@ -66,7 +68,7 @@ struct LiveQueryTests {
         #expect(view.startingWithB.map(\.title) == ["Beta", "Bravo"])
     }
 
-    @Test("observers of the results are notified when the context changes")
+    @Test("observers of the results are notified when a context's changes are processed")
     func notifiesObservers() throws {
         let store = try Self.makeStore()
         let view = ModelEnvironment.with(store.context) { NoteList() }
@@ -78,6 +80,8 @@ struct LiveQueryTests {
         }
         #expect(notified.count.withLock { $0 } == 0)
         store.context.insert(Note(title: "Echo"))
+        #expect(notified.count.withLock { $0 } == 0)
+        ModelEnvironment.endTurn()
         #expect(notified.count.withLock { $0 } == 1)
         withObservationTracking {
             _ = view.pinned
@@ -86,6 +90,7 @@ struct LiveQueryTests {
         }
         let other = store.newContext()
         other.insert(Note(title: "Foxtrot"))
+        other.processPendingChanges()
         #expect(notified.count.withLock { $0 } == 2)
         try other.save()
         #expect(view.notes.count == 5)

@@ -10,7 +10,10 @@ extension ModelContext {
     ///
     /// - Throws: ``SwiftDataError`` when saving is not allowed, a delete is denied, or a store fails.
     public func save() throws {
-        guard hasChanges else { return }
+        guard hasChanges else {
+            pendingChangeDelivery.deliver()
+            return
+        }
         for store in try storesWithPendingWork() where !store.allowsSave {
             throw SwiftDataError(.saveNotAllowed, reason: "the configuration of the store \(store.identifier) was created with allowsSave: false", context: "saving the context")
         }
@@ -50,6 +53,8 @@ extension ModelContext {
         pendingChanges.removeAll()
         pendingDeletes.removeAll()
         pendingBatchDeletes.removeAll()
+        // The save's own notification carries every change it wrote.
+        pendingChangeDelivery.discard()
         noteSaved(inserts: inserts, changes: changes, deletes: deletes, deletedRows: deletedRows)
     }
 

@@ -42,6 +42,8 @@ public final class ModelContext {
     var customKeyNumbers: [String: [PrimaryKeyValue: Int64]] = [:]
     var nextCustomKeyNumber: Int64 = 0
     private var autosaveScheduled = false
+    /// Unsaved changes not yet processed for live queries.
+    let pendingChangeDelivery: PendingChangeDelivery
     /// Who the context is to its stores, and the author its saves are recorded under.
     public var editingState: EditingState { EditingState(id: editingIdentity, author: author) }
     private let editingIdentity = UUID()
@@ -49,6 +51,7 @@ public final class ModelContext {
     /// Creates a context for a container's stores.
     public init(_ container: ModelContainer) {
         self.container = container
+        self.pendingChangeDelivery = PendingChangeDelivery(signal: container.changeSignal)
     }
 
     /// Whether there are unsaved inserts, changes or deletes.
@@ -98,7 +101,7 @@ public final class ModelContext {
         for inserted in newlyInserted {
             RelationshipMaintainer.linkInitialRelationships(of: inserted)
         }
-        if !newlyInserted.isEmpty { container.changeSignal.noteChange(.pendingWork) }
+        if !newlyInserted.isEmpty { pendingChangeDelivery.noteChange() }
         scheduleAutosave()
     }
 
@@ -114,7 +117,7 @@ public final class ModelContext {
 
     /// Tells observers, and autosave, about models marked with ``markDeleted(_:)``.
     func didMarkDeletions() {
-        container.changeSignal.noteChange(.pendingWork)
+        pendingChangeDelivery.noteChange()
         scheduleAutosave()
     }
 
@@ -152,7 +155,7 @@ public final class ModelContext {
         pendingChanges.removeAll()
         pendingDeletes.removeAll()
         pendingBatchDeletes.removeAll()
-        container.changeSignal.noteChange(.pendingWork)
+        pendingChangeDelivery.noteChange()
     }
 
     /// Runs `block`, then saves; if `block` throws, its changes are rolled back.
@@ -168,14 +171,23 @@ public final class ModelContext {
         try save()
     }
 
-    /// Applies pending changes; they are applied as they happen, so this does nothing else.
-    public func processPendingChanges() {}
+    /// Hands the context's unsaved inserts, deletes and edits to live queries now, rather than at the end
+    /// of the current turn.
+    ///
+    /// A `@Query` keeps its results until the context's changes are processed: at the end of the
+    /// current turn of the main actor (for changes made on it), on ``save()``, or here. Code that is not
+    /// driven by the main actor, such as a test, calls this (or ``ModelEnvironment/endTurn()``) where an
+    /// app would let the view update.
+    public func processPendingChanges() {
+        pendingChangeDelivery.deliver()
+    }
 
     /// Called by backing data when a property of `model` changed.
     func modelDidChange(_ model: any PersistentModel) {
         if !pendingInserts.contains(model), !pendingDeletes.contains(model), model.persistentBackingData.primaryKey != nil {
             pendingChanges.insert(model)
         }
+        pendingChangeDelivery.noteChange()
         scheduleAutosave()
     }
 

@@ -29,6 +29,22 @@ public enum ModelEnvironment {
 
     /// The context in the environment of the current task, if any.
     public static var modelContext: ModelContext? { scopedContext?.context }
+
+    /// Ends the current turn: every context's unsaved changes that are waiting reach live queries, as
+    /// they do in an app once the event that made them has been handled.
+    ///
+    /// Changes made on the main actor reach queries by themselves when the current main-actor job ends;
+    /// code that runs elsewhere, or a test that reads a query in the same job as the change, calls this
+    /// where the app would let its views update.
+    ///
+    /// ```swift
+    /// screen.addNote()              // inserts without saving
+    /// ModelEnvironment.endTurn()    // the view updates
+    /// #expect(screen.notes.count == 1)
+    /// ```
+    public static func endTurn() {
+        TurnEnd.shared.endTurn()
+    }
 }
 
 /// Carries a context through a task-local value.

@@ -4,10 +4,12 @@ import Observation
 /// The models that match a fetch, kept current for a view, like SwiftData's `@Query`.
 ///
 /// The query uses the context of the scope its owner was created in (see ``ModelEnvironment``).
-/// Reading ``wrappedValue`` returns the current results: any insert, delete or save made through a
-/// context of the same container makes the next read bring them up to date (after a save, by
-/// re-reading only the rows it wrote), and observers that read the results inside
-/// `withObservationTracking` are notified of the change.
+/// Reading ``wrappedValue`` returns the current results. They change when a context of the same
+/// container saves, or when a context's unsaved inserts, deletes and edits are processed — at the end
+/// of the current turn of the main actor, on ``ModelContext/processPendingChanges()``, or on
+/// ``ModelEnvironment/endTurn()`` — as a SwiftUI view's query does; in between, every read returns the
+/// same results. The next read after a change brings them up to date (after a save, by re-reading only
+/// the rows it wrote), and observers that read the results inside `withObservationTracking` are notified.
 ///
 /// ```swift
 /// struct NoteList {

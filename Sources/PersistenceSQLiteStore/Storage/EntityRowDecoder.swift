@@ -212,8 +212,9 @@ extension ModelStore {
             var owners: [(owner: Int64?, row: Int)] = []
             // The copies of a row are identical within one statement, so each is decoded once.
             var positionByKey: [Int64: Int] = [:]
+            // Made once: the closure reads whichever row the statement is on.
+            let column = { (index: Int) in DatabaseValue(sqliteStatement: sqliteStatement, index: CInt(index)) }
             while try cursor.next() != nil {
-                let column = { (index: Int) in DatabaseValue(sqliteStatement: sqliteStatement, index: CInt(index)) }
                 if let ownerIndex {
                     let key = try decoder.primaryKey(column, statement: sqliteStatement)
                     let position: Int

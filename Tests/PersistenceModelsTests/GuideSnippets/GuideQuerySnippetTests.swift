@@ -55,6 +55,7 @@ struct GuideQuerySnippetTests {
         #expect(list.titles == ["Groceries", "Trip to Lyon", "Crème brûlée recipe"])
         #expect(list.pinnedTitles == ["Trip to Lyon"])
         list.addEntry(title: "Later")
+        ModelEnvironment.endTurn()
         #expect(list.titles.count == 4)
 
         let search = ModelEnvironment.with(container) { EntrySearchView(searchText: "CREME", labelName: "travel") }

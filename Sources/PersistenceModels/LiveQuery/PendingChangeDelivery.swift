@@ -1,0 +1,87 @@
+import Foundation
+import Synchronization
+
+/// Holds a context's unsaved changes back from live queries until they are processed, as SwiftData
+/// does: at the end of the current turn of the main actor, on `save()`, or on `processPendingChanges()`.
+///
+/// Between those points a `@Query` keeps the results it had, so code that walks a query's results
+/// while deleting (`for index in offsets { context.delete(items[index]) }`) sees the same list
+/// throughout, as a view's action does on Apple's platforms.
+final class PendingChangeDelivery: Sendable {
+    private struct State {
+        /// A change is waiting to reach live queries.
+        var isPending = false
+        /// The end of the current turn has been arranged to deliver it.
+        var isWaitingForTurnEnd = false
+    }
+
+    private let signal: ModelChangeSignal
+    private let state = Mutex(State())
+
+    init(signal: ModelChangeSignal) {
+        self.signal = signal
+    }
+
+    /// Records an unsaved change; the end of the current turn delivers it.
+    ///
+    /// A change made on the main thread is delivered by a main-actor task, which runs once the current
+    /// main-actor job ends; a change made elsewhere waits for a save, ``deliver()``, or
+    /// ``TurnEnd/endTurn()``.
+    func noteChange() {
+        let arrange = state.withLock { state -> Bool in
+            state.isPending = true
+            guard !state.isWaitingForTurnEnd else { return false }
+            state.isWaitingForTurnEnd = true
+            return true
+        }
+        guard arrange else { return }
+        TurnEnd.shared.add(self)
+        if Thread.isMainThread {
+            Task { @MainActor in TurnEnd.shared.endTurn() }
+        }
+    }
+
+    /// Delivers a waiting change to live queries now.
+    func deliver() {
+        if takePending() { signal.noteChange(.pendingWork) }
+    }
+
+    /// Forgets a waiting change that a save has delivered in its own notification.
+    func discard() {
+        _ = takePending()
+    }
+
+    /// Clears the waiting change and returns whether there was one.
+    private func takePending() -> Bool {
+        let (wasPending, wasWaiting) = state.withLock { state -> (Bool, Bool) in
+            defer { state = State() }
+            return (state.isPending, state.isWaitingForTurnEnd)
+        }
+        if wasWaiting { TurnEnd.shared.remove(self) }
+        return wasPending
+    }
+}
+
+/// The contexts whose changes wait for the end of the current turn.
+final class TurnEnd: Sendable {
+    static let shared = TurnEnd()
+
+    private let waiting = Mutex<[ObjectIdentifier: PendingChangeDelivery]>([:])
+
+    func add(_ delivery: PendingChangeDelivery) {
+        waiting.withLock { $0[ObjectIdentifier(delivery)] = delivery }
+    }
+
+    func remove(_ delivery: PendingChangeDelivery) {
+        waiting.withLock { $0[ObjectIdentifier(delivery)] = nil }
+    }
+
+    /// Delivers every waiting change, in no particular order.
+    func endTurn() {
+        let deliveries = waiting.withLock { waiting -> [PendingChangeDelivery] in
+            defer { waiting.removeAll() }
+            return Array(waiting.values)
+        }
+        for delivery in deliveries { delivery.deliver() }
+    }
+}
