@@ -88,7 +88,7 @@ struct ClassGradingTests {
         environment["NO_COLOR"] = "1"
         process.environment = environment
         let output = FileManager.default.temporaryDirectory.appending(path: "coach-grade-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)
         process.standardOutput = handle
         process.standardError = handle
