@@ -71,6 +71,16 @@ struct SubmissionIntakeTests {
         #expect(intake.tampering == [TamperedFile(path: "Exercises/Section1Basics/Answer.swift", change: .symbolicLink)])
     }
 
+    @Test("a git ref that git would read as an option is refused before git runs")
+    func refusesOptionRefs() throws {
+        let repository = try submission([".git/HEAD": "ref: refs/heads/main"])
+        let error = #expect(throws: SubmissionUnpacker.Failure.self) {
+            try SubmissionUnpacker.kind(of: Submission(learner: "Ada", source: repository.path, ref: "--output=/tmp/x"))
+        }
+        #expect(error?.description.contains("starts with '-'") == true)
+        #expect(try SubmissionUnpacker.kind(of: Submission(learner: "Ada", source: repository.path, ref: "final")) == .gitRepository)
+    }
+
     @Test("a folder without Exercises/ is refused with the reason")
     func noExercises() throws {
         let workbench = try WorkbenchFixture.make()

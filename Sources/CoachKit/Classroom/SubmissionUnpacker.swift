@@ -27,8 +27,14 @@ struct SubmissionUnpacker {
         if isFolder.boolValue {
             let files = FileManager.default
             let isRepository = files.fileExists(atPath: path + "/.git") || (files.fileExists(atPath: path + "/HEAD") && files.fileExists(atPath: path + "/objects"))
-            if submission.ref != nil && !isRepository {
-                throw Failure(description: "\(path) is a folder, not a git repository, so the ref \(submission.ref!) cannot be graded")
+            if let ref = submission.ref {
+                guard isRepository else {
+                    throw Failure(description: "\(path) is a folder, not a git repository, so the ref \(ref) cannot be graded")
+                }
+                // `git archive` would read such a ref as one of its options (`--output=…` writes a file).
+                guard !ref.hasPrefix("-") else {
+                    throw Failure(description: "the ref \(ref) of \(path) starts with '-', which git reads as an option; name a branch, tag or commit")
+                }
             }
             return isRepository && (submission.ref != nil || !files.fileExists(atPath: path + "/Exercises")) ? .gitRepository : .folder
         }
