@@ -239,7 +239,11 @@ let coachTestTargets: [Target] = [
     .testTarget(name: "MutantSchemataTests", dependencies: ["MutantSchemata"]),
     .testTarget(
         name: "CoachCommandTests",
-        dependencies: ["coach", "CoreTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        dependencies: [
+            "coach", "CoreTestSupport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Yams", package: "Yams"),
+        ],
         exclude: ["Golden"]
     ),
 ]
@@ -267,6 +271,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
+        // Reads the example CI files of `coach grade` in coach's tests.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: coreTargets + courseSupportTargets + coachTargets + sectionTargets + appTargets
         + (gradingOnly ? [] : coreTestTargets + appTestTargets + coachTestTargets + benchmarkTargets)

@@ -15,7 +15,8 @@ struct Coach: ParsableCommand {
         subcommands: [
             StatusCommand.self, CheckCommand.self, WatchCommand.self, HintCommand.self, ListCommand.self,
             NextCommand.self, LessonCommand.self, SolutionCommand.self, ResetCommand.self,
-            VerifyCommand.self, MutateCommand.self, ReportCommand.self,
+            VerifyCommand.self, MutateCommand.self, ReportCommand.self, GradeCommand.self, GradebookCommand.self,
+            GradeBenchmarkCommand.self,
         ]
     )
 }
@@ -60,8 +61,20 @@ struct Session {
         }
     }
 
-    func grader(timeLimit: Duration) -> CourseGrader {
-        CourseGrader(workbench: workbench, tester: SwiftPackageTester(workbench: workbench), timeLimitPerCheck: timeLimit)
+    /// A grader allowing each check `timeLimit`, showing the build's progress on `progress` when given.
+    func grader(timeLimit: Duration, progress: TerminalProgress? = nil) -> CourseGrader {
+        var tester = SwiftPackageTester(workbench: workbench)
+        if let progress, progress.isEnabled {
+            tester.progress = { progress.show($0) }
+        }
+        return CourseGrader(workbench: workbench, tester: tester, timeLimitPerCheck: timeLimit)
+    }
+
+    /// On a terminal, before the first build of this checkout: says that it compiles the dependencies once
+    /// and takes several minutes.
+    func sayFirstBuildNote(_ progress: TerminalProgress) {
+        guard progress.isEnabled, !FileManager.default.fileExists(atPath: workbench.root.appending(path: ".build/debug.yaml").path) else { return }
+        progress.say(ProgressLine.firstBuildNote)
     }
 
     /// The section numbered `number`, or a usage error listing the numbers that exist.

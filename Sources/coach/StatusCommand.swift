@@ -4,12 +4,19 @@ import CoachKit
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Show every section's checkpoint items, which checks pass, and what to do next.",
+        abstract: "Show each section's progress, and every check of one section or of all, and what to do next.",
         discussion: """
-            Answers from the last grades when nothing changed. Sections never graded are graded now; \
+            One line per section with its progress bar; `coach status N` lists section N's checkpoint items \
+            and checks, `--all` every section's. Answers from the last grades when nothing changed. Sections never graded are graded now; \
             sections whose files changed are marked stale until `--refresh` (or `coach check N`) regrades them.
             """
     )
+
+    @Argument(help: "A section whose checkpoint items and checks to list; one line per section without it.")
+    var section: Int?
+
+    @Flag(name: .long, help: "List every section's checkpoint items and checks.")
+    var all = false
 
     @Flag(name: .long, help: "Regrade the sections whose files changed since their last grade.")
     var refresh = false
@@ -19,9 +26,16 @@ struct StatusCommand: ParsableCommand {
 
     func run() throws {
         let session = try Session.open()
-        let report = try session.grader(timeLimit: timeLimit.limit).status(track: session.track, refresh: refresh) { sections in
-            session.say("Grading \(sections.map { "Section \($0.number)" }.joined(separator: ", ")) on the \(session.track.rawValue) track…")
+        if let section { _ = try session.section(section) }
+        let progress = TerminalProgress(style: options.style)
+        var report = try session.grader(timeLimit: timeLimit.limit, progress: progress).status(track: session.track, refresh: refresh) { sections in
+            let numbers = sections.map { String($0.number) }
+            let named = sections.count == 1 ? "Section \(numbers[0])" : "\(sections.count) sections (\(numbers.joined(separator: ", ")))"
+            progress.say("Grading \(named) on the \(session.track.rawValue) track…")
+            session.sayFirstBuildNote(progress)
         }
+        progress.clear()
+        report.detail = all ? .all : section.map { .section($0) } ?? .compact
         report.render(style: options.style).forEach { session.say($0) }
     }
 }
@@ -45,8 +59,11 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let session = try Session.open()
         let section = try session.section(self.section)
-        session.say("Checking Section \(section.number) · \(section.title.escapedForTerminal()) (\(session.track.rawValue) track)…")
-        let grade = try session.grader(timeLimit: timeLimit.limit).grade([section], on: session.track)[0]
+        let progress = TerminalProgress(style: options.style)
+        progress.say("Checking Section \(section.number) · \(section.title.escapedForTerminal()) (\(session.track.rawValue) track)…")
+        session.sayFirstBuildNote(progress)
+        let grade = try session.grader(timeLimit: timeLimit.limit, progress: progress).grade([section], on: session.track)[0]
+        progress.clear()
         let report = CheckReport(grade: grade, timeLimit: timeLimit.limit)
         report.render(style: options.style).forEach { session.say($0) }
         if report.verdict != .passed { throw ExitCode(1) }

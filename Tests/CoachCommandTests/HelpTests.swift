@@ -16,6 +16,8 @@ struct HelpTests {
         ("coach", Coach.self as ParsableCommand.Type), ("coach-status", StatusCommand.self), ("coach-check", CheckCommand.self),
         ("coach-watch", WatchCommand.self), ("coach-hint", HintCommand.self), ("coach-reset", ResetCommand.self),
         ("coach-verify", VerifyCommand.self), ("coach-mutate", MutateCommand.self), ("coach-report", ReportCommand.self),
+        ("coach-grade", GradeCommand.self), ("coach-gradebook-merge", GradebookCommand.MergeCommand.self),
+        ("coach-grade-benchmark", GradeBenchmarkCommand.self),
     ])
     func helpMatchesGolden(name: String, command: ParsableCommand.Type) throws {
         let help = Coach.helpMessage(for: command, columns: 100)
@@ -24,7 +26,7 @@ struct HelpTests {
 
     @Test("every subcommand has an abstract that starts with a verb and ends with a full stop")
     func abstractsStartWithVerbs() {
-        let verbs: Set = ["Show", "Build", "Regrade", "List", "Say", "Print", "Restore", "Prove", "Grade"]
+        let verbs: Set = ["Show", "Build", "Regrade", "List", "Say", "Print", "Restore", "Prove", "Grade", "Merge", "Time"]
         for command in Coach.configuration.subcommands {
             let abstract = command.configuration.abstract
             let firstWord = String(abstract.prefix { $0 != " " })

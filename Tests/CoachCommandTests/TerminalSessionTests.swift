@@ -85,6 +85,25 @@ struct TerminalSessionTests {
         #expect(try terminal.waitForExit(within: .seconds(20)) == 0)
     }
 
+    @Test("a first status on a fresh checkout says the first build takes a while, shows the build's progress, then one line per section")
+    func firstStatusShowsProgress() throws {
+        let root = try TinyWorkbench.make()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let terminal = try PseudoTerminal.start(try coach, ["status"], in: root, environment: environment)
+
+        var seen = try terminal.waitFor("Grading Section 1 on the exercises track…", within: .seconds(20))
+        seen = try terminal.waitFor("First build: SwiftPM compiles the dependencies", after: seen, within: .seconds(5))
+        seen = try terminal.waitFor("building  ", after: seen, within: .seconds(120))
+        try terminal.waitFor("Overall", after: seen, within: .seconds(300))
+        #expect(try terminal.waitForExit(within: .seconds(20)) == 0)
+
+        // What stays on the screen: the text after the progress line was cleared for the last time.
+        let screen = terminal.transcript.components(separatedBy: "\u{1B}[2K").last ?? ""
+        let lines = screen.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.contains(" 1  Basics  1/2     ██████████░░░░░░░░░░  50%"), "the screen showed:\n\(screen)")
+        #expect(lines.count <= 24, "the report needs more than one screen:\n\(screen)")
+    }
+
     @Test("reset asks at the terminal: n keeps the learner's file, y restores the starter")
     func resetAsksForConfirmation() throws {
         let root = try TinyWorkbench.make()

@@ -26,6 +26,35 @@ struct StatusReportTests {
             """)
     }
 
+    @Test("the compact report gives each section one line with its bar, then the next step")
+    func compact() throws {
+        let workbench = try WorkbenchFixture.make(course: WorkbenchFixture.twoSectionCourse)
+        let sections = workbench.course.sections
+        let run = WorkbenchFixture.run(["adds numbers": .passed, "names things": .passed, "copes with zero": .failed])
+        var report = StatusReport(track: .exercises, sections: sections, standings: [
+            SectionStanding(grade: SectionGrade(section: sections[0], run: run, workbench: workbench), isStale: true),
+            SectionStanding(grade: nil, isStale: false),
+        ])
+        report.detail = .compact
+        #expect(report.render(style: TerminalStyle(usesColor: false)).joined(separator: "\n") == """
+            Persistence Workbench · exercises track (Exercises/)
+
+             1  Basics       2/3     █████████████░░░░░░░  66%  stale
+             2  More basics  · not yet graded
+
+            Overall  2/4 checks  ██████████░░░░░░░░░░  50%
+            Next: Section 1 — read course/01/lesson.md, then edit Exercises/Section1Basics/Answer.swift.
+              First failing check: copes with zero
+              expected 1, found 0
+              Grade it with `coach check 1`; stuck? `coach hint 1`.
+            `coach status N` lists the checks of section N; `coach status --all` lists every check.
+            """)
+        report.detail = .section(1)
+        let detailed = report.render(style: TerminalStyle(usesColor: false))
+        #expect(detailed.contains("      ✗ copes with zero"))
+        #expect(detailed.contains(" 2  More basics  · not yet graded"))
+    }
+
     @Test("a section that does not compile shows the compiler's errors instead of checks")
     func doesNotCompile() throws {
         let workbench = try WorkbenchFixture.make()

@@ -23,6 +23,26 @@ enum WorkbenchFixture {
         }
         """
 
+    /// The fixture's course with a second section of one check, sharing the first one's files.
+    static let twoSectionCourse = courseJSON.replacingOccurrences(of: """
+              ]
+            }
+          ]
+        }
+        """, with: """
+              ]
+            },
+            {
+              "number": 2, "title": "More basics", "target": "Section2More", "lesson": "course/01/lesson.md",
+              "exercise": { "id": "2.1", "title": "Second", "files": ["Answer.swift"], "givenFiles": [] },
+              "hints": ["nudge", "nearly"],
+              "checkpoint": [{ "item": "Knows more.", "checks": ["adds more"] }],
+              "mistakes": []
+            }
+          ]
+        }
+        """)
+
     /// Creates the workbench and returns it opened, its metadata checked against the course's rules unless
     /// `validating` is false (as `coach verify` opens it).
     static func make(course: String = courseJSON, validating: Bool = true) throws -> Workbench {

@@ -33,9 +33,12 @@ public struct Course: Codable, Sendable, Equatable {
         /// Mutants of the reference that no check can kill because they behave exactly as the reference
         /// does, each with the reason; `coach mutate` fails on any other survivor.
         public var equivalentMutants: [EquivalentMutant]
+        /// Points for the checks worth more (or less) than one, by check name; `coach grade` counts every
+        /// other check as one point. Optional in course.json (`"points": {"check name": 3}`).
+        public var points: [String: Int]
 
         private enum CodingKeys: String, CodingKey {
-            case number, title, target, lesson, exercise, hints, checkpoint, mistakes, alternatives, equivalentMutants
+            case number, title, target, lesson, exercise, hints, checkpoint, mistakes, alternatives, equivalentMutants, points
         }
 
         /// Reads a section; a course without alternative solutions or equivalent mutants may leave those keys out.
@@ -51,12 +54,33 @@ public struct Course: Codable, Sendable, Equatable {
             mistakes = try container.decode([KnownMistake].self, forKey: .mistakes)
             alternatives = try container.decodeIfPresent([Alternative].self, forKey: .alternatives) ?? []
             equivalentMutants = try container.decodeIfPresent([EquivalentMutant].self, forKey: .equivalentMutants) ?? []
+            points = try container.decodeIfPresent([String: Int].self, forKey: .points) ?? [:]
+        }
+
+        /// Writes a section, leaving out the optional keys that hold nothing.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(number, forKey: .number)
+            try container.encode(title, forKey: .title)
+            try container.encode(target, forKey: .target)
+            try container.encode(lesson, forKey: .lesson)
+            try container.encode(exercise, forKey: .exercise)
+            try container.encode(hints, forKey: .hints)
+            try container.encode(checkpoint, forKey: .checkpoint)
+            try container.encode(mistakes, forKey: .mistakes)
+            if !alternatives.isEmpty { try container.encode(alternatives, forKey: .alternatives) }
+            if !equivalentMutants.isEmpty { try container.encode(equivalentMutants, forKey: .equivalentMutants) }
+            if !points.isEmpty { try container.encode(points, forKey: .points) }
         }
 
         /// The hidden test target that grades the section.
         public var testTarget: String { target + "Tests" }
         /// Every check the checkpoint names, in checkpoint order.
         public var checkNames: [String] { checkpoint.flatMap(\.checks) }
+        /// What the check named `check` is worth when it passes: its entry in ``points``, or 1.
+        public func points(of check: String) -> Int { points[check] ?? 1 }
+        /// What the whole section is worth: the points of every check.
+        public var possiblePoints: Int { checkNames.reduce(0) { $0 + points(of: $1) } }
     }
 
     /// The part of a section the learner edits.

@@ -44,6 +44,8 @@ extension Course {
 extension Course.Section {
     /// The folder every lesson lies in, relative to the workbench root.
     static let lessonFolder = "course"
+    /// The most one check may be worth in ``points``.
+    static let maximumPointsPerCheck = 100
 
     /// Every way this section's paths and names break the rules.
     public var problems: [CourseProblem] {
@@ -60,6 +62,15 @@ extension Course.Section {
         }
         for mistake in mistakes where !CoursePath.isPlainName(mistake.id, allowingDots: true) {
             add("the known mistake id \"\(mistake.id.escapedForTerminal())\" is not a plain folder name")
+        }
+        let checks = Set(checkNames)
+        for (check, value) in points.sorted(by: { $0.key < $1.key }) {
+            if !checks.contains(check) {
+                add("\"points\" names \"\(check.escapedForTerminal())\", which no checkpoint item lists; name one of the section's checks")
+            }
+            if !(0...Self.maximumPointsPerCheck).contains(value) {
+                add("the check \"\(check.escapedForTerminal())\" is worth \(value) points; a check is worth 0 to \(Self.maximumPointsPerCheck)")
+            }
         }
         return problems
     }

@@ -17,6 +17,12 @@ public struct Workbench: Sendable {
         self.course = try Course.load(fromWorkbenchAt: root, validating: validating)
     }
 
+    /// A workbench at `root` holding `course`, already read (a work copy of another checkout).
+    init(root: URL, course: Course) {
+        self.root = root.standardizedFileURL
+        self.course = course
+    }
+
     /// Opens the workbench that contains `folder`, looking upwards for `Package.swift` beside `course/course.json`.
     ///
     /// - Parameter validating: Whether course metadata that breaks the course's rules is refused.

@@ -37,11 +37,14 @@ public struct MachineReport: Sendable {
     }
 
     /// The results as a JUnit XML document: a suite per section, a case per check.
-    public func junit() -> String {
+    ///
+    /// - Parameter suiteName: Who or what was graded (a learner's name), shown in the document's name.
+    public func junit(suiteName: String? = nil) -> String {
         var xml = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
         let failures = grades.reduce(0) { $0 + $1.checks.count - $1.passedCount }
         let tests = grades.reduce(0) { $0 + $1.checks.count }
-        xml.append(#"<testsuites name="Persistence Workbench (\#(track.rawValue))" tests="\#(tests)" failures="\#(failures)">"#)
+        let name = suiteName.map { "Persistence Workbench: \($0)" } ?? "Persistence Workbench (\(track.rawValue))"
+        xml.append(#"<testsuites name="\#(escape(name))" tests="\#(tests)" failures="\#(failures)">"#)
         for grade in grades {
             let suite = "Section \(grade.section.number): \(grade.section.title)"
             xml.append(#"  <testsuite name="\#(escape(suite))" tests="\#(grade.checks.count)" failures="\#(grade.checks.count - grade.passedCount)">"#)

@@ -1,11 +1,24 @@
-/// The text of `coach status`: every section with its checkpoint items and checks, progress bars, and what to do next.
+/// The text of `coach status`: one line per section with its progress bar and what to do next, or, for
+/// one section or with `--all`, every checkpoint item and check.
 public struct StatusReport: Sendable {
+    /// How much the report shows.
+    public enum Detail: Equatable, Sendable {
+        /// One line per section (the default, which fits on one screen).
+        case compact
+        /// Every checkpoint item and check of the section with this number, the others one line each.
+        case section(Int)
+        /// Every checkpoint item and check of every section.
+        case all
+    }
+
     /// The track the grades belong to.
     public var track: CourseTrack
     /// The course's sections, in order.
     public var sections: [Course.Section]
     /// Each section's standing, in the same order.
     public var standings: [SectionStanding]
+    /// How much the report shows.
+    public var detail: Detail = .all
 
     /// A report of `standings` for `sections` on `track`.
     public init(track: CourseTrack, sections: [Course.Section], standings: [SectionStanding]) {
@@ -22,15 +35,42 @@ public struct StatusReport: Sendable {
     /// The report, one line per element.
     public func render(style: TerminalStyle) -> [String] {
         var lines = [style.bold("Persistence Workbench") + " · \(track.rawValue) track (\(track.folder)/)", ""]
+        let titleWidth = min(40, sections.map(\.title.count).max() ?? 0)
         for (section, standing) in zip(sections, standings) {
-            lines += sectionLines(section, standing, style: style)
-            lines.append("")
+            let detailed = detail == .all || detail == .section(section.number)
+            if detailed {
+                if lines.last != "" { lines.append("") }
+                lines += sectionLines(section, standing, style: style)
+                lines.append("")
+            } else {
+                lines += compactLines(section, standing, titleWidth: titleWidth, style: style)
+            }
         }
+        if lines.last != "" { lines.append("") }
         let total = sections.reduce(0) { $0 + $1.checkNames.count }
         let passed = standings.reduce(0) { $0 + ($1.grade?.passedCount ?? 0) }
         lines.append(style.bold("Overall") + "  \(passed)/\(total) checks  \(style.progressBar(done: passed, total: total))  \(style.percent(done: passed, total: total))")
         lines += nextStep(style: style)
+        if detail == .compact {
+            lines.append(style.dim("`coach status N` lists the checks of section N; `coach status --all` lists every check."))
+        }
         return lines
+    }
+
+    /// One line for a section: its number, title, checks passed and bar; or why it has none.
+    private func compactLines(_ section: Course.Section, _ standing: SectionStanding, titleWidth: Int, style: TerminalStyle) -> [String] {
+        let number = String(section.number).count < 2 ? " \(section.number)" : "\(section.number)"
+        var title = section.title.escapedForTerminal()
+        if title.count > titleWidth { title = String(title.prefix(titleWidth - 1)) + "…" }
+        let heading = style.bold(number) + "  " + title.padding(toLength: titleWidth, withPad: " ", startingAt: 0)
+        let stale = standing.isStale ? "  " + style.warning("stale") : ""
+        guard let grade = standing.grade else { return ["\(heading)  " + style.dim("· not yet graded")] }
+        if !grade.compilerErrors.isEmpty || !grade.wasGraded {
+            return ["\(heading)  " + style.failure("does not compile") + stale]
+        }
+        let total = grade.checks.count
+        let count = "\(grade.passedCount)/\(total)".padding(toLength: 7, withPad: " ", startingAt: 0)
+        return ["\(heading)  \(count) \(style.progressBar(done: grade.passedCount, total: total))  \(style.percent(done: grade.passedCount, total: total))" + stale]
     }
 
     private func sectionLines(_ section: Course.Section, _ standing: SectionStanding, style: TerminalStyle) -> [String] {

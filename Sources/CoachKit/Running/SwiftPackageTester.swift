@@ -28,6 +28,8 @@ public struct SwiftPackageTester: Sendable {
     public var workbench: Workbench
     /// The longest one check (one test function) may run; the build has no limit.
     public var testTimeLimit: Duration
+    /// Told how the build and the tests progress as they run (for a progress bar), or `nil`.
+    public var progress: (@Sendable (BuildProgress) -> Void)?
 
     /// A tester for `workbench` that stops a check after it has run for `testTimeLimit`.
     public init(workbench: Workbench, testTimeLimit: Duration = .seconds(600)) {
@@ -53,10 +55,11 @@ public struct SwiftPackageTester: Sendable {
         let testLog = logs.appending(path: "test-\(track.rawValue).log")
         let events = logs.appending(path: "events-\(track.rawValue).jsonl")
 
-        let attempt = TestAttempt(
+        var attempt = TestAttempt(
             workbench: workbench, environment: environment, filter: filter,
             timeLimit: timeLimit ?? testTimeLimit, events: events, log: testLog
         )
+        attempt.progress = progress
         // One `swift test` both builds and runs: a second SwiftPM start would cost about a second. The
         // test binary creates the event stream as it starts, so no stream means the build failed.
         let (testRun, firstOutcomes) = try attempt.run(only: nil, parallel: true, building: true)

@@ -1,5 +1,14 @@
 import Foundation
 
+/// How a test run starts.
+enum TestLaunch: Sendable {
+    /// `swift test` in the workbench, building first when asked.
+    case swiftTest
+    /// The package's test binary at `path`, already built, started in `directory` with its command
+    /// wrapped by `wrap` (in a sandbox, under a memory limit); it never builds.
+    case binary(path: String, directory: URL, wrap: @Sendable ([String]) -> [String])
+}
+
 /// One configuration of `swift test`, run as often as pinning a crash or a hang on its test needs.
 struct TestAttempt {
     let workbench: Workbench
@@ -9,6 +18,10 @@ struct TestAttempt {
     let timeLimit: Duration
     let events: URL
     let log: URL
+    /// How each run starts.
+    var launch: TestLaunch = .swiftTest
+    /// Told how the build and the run progress, read from the run's log as it grows.
+    var progress: (@Sendable (BuildProgress) -> Void)?
 
     /// Runs the tests once and reads their outcomes from the event stream.
     ///
@@ -23,20 +36,29 @@ struct TestAttempt {
     func run(only ids: [String]?, parallel: Bool, building: Bool = false) throws -> (ProcessTermination, [TestOutcome]) {
         try? FileManager.default.removeItem(at: events)
         var arguments = [
-            "swift", "test",
             "--experimental-event-stream-output", events.path,
             "--experimental-event-stream-version", "0",
         ]
-        if !building { arguments.append("--skip-build") }
         if !parallel { arguments.append("--no-parallel") }
         if let ids {
             arguments += ["--filter", ids.map(SwiftPackageTester.pattern(matching:)).joined(separator: "|")]
         } else if let filter {
             arguments += ["--filter", filter]
         }
+        let command: [String]
+        let directory: URL
+        switch launch {
+        case .swiftTest:
+            command = ["swift", "test"] + (building ? [] : ["--skip-build"]) + arguments
+            directory = workbench.root
+        case .binary(let path, let folder, let wrap):
+            command = wrap([path, "--testing-library", "swift-testing"] + arguments)
+            directory = folder
+        }
         let checkTimeLimit = CheckTimeLimit(limit: timeLimit, events: events)
+        let watchdog: any ChildProcessWatchdog = progress.map { BuildLogFollower(log: log, inner: checkTimeLimit, report: $0) } ?? checkTimeLimit
         let termination = try ChildProcess(
-            arguments, in: workbench.root, environment: environment, logFile: log, watchdog: checkTimeLimit
+            command, in: directory, environment: environment, logFile: log, watchdog: watchdog
         ).run()
         var outcomes = TestEventStream.outcomes(fromJSONLines: (try? String(contentsOf: events, encoding: .utf8)) ?? "")
         if termination == .timedOut {

@@ -1,0 +1,225 @@
+import Foundation
+import Synchronization
+
+/// Grades a class: many submissions, each in its own work copy (sandboxed where bubblewrap works), against
+/// the instructor's hidden suites, `jobs` at a time, after one warm build of the instructor's checkout that
+/// every submission builds on.
+///
+/// ```swift
+/// let grader = ClassGrader(workbench: workbench, options: .init(jobs: 2))
+/// let run = try grader.grade(roster.submissions, into: URL(filePath: "results")) { event in print(event) }
+/// ```
+public struct ClassGrader: Sendable {
+    /// How a class is graded.
+    public struct Options: Sendable {
+        /// How many submissions are graded at the same time.
+        public var jobs: Int
+        /// The longest one check may run.
+        public var timeLimitPerCheck: Duration
+        /// The longest one submission's build may run.
+        public var buildTimeLimit: Duration
+        /// The most memory one test process may map, in mebibytes.
+        public var memoryLimitMiB: Int
+        /// Whether a bubblewrap sandbox may be used.
+        public var allowsSandbox: Bool
+
+        /// Options with the given values; the defaults suit a class on a small machine.
+        public init(
+            jobs: Int = 1, timeLimitPerCheck: Duration = .seconds(60), buildTimeLimit: Duration = .seconds(1800),
+            memoryLimitMiB: Int = 2048, allowsSandbox: Bool = true
+        ) {
+            self.jobs = max(1, jobs)
+            self.timeLimitPerCheck = timeLimitPerCheck
+            self.buildTimeLimit = buildTimeLimit
+            self.memoryLimitMiB = memoryLimitMiB
+            self.allowsSandbox = allowsSandbox
+        }
+    }
+
+    /// What happens while a class is graded, for a progress display.
+    public enum Event: Sendable {
+        /// The sandbox in force is known.
+        case isolation(GradingSandbox)
+        /// The warm build progressed; `firstBuild` when it compiles the dependencies for the first time.
+        case warmBuild(BuildProgress, firstBuild: Bool)
+        /// Work copy `number` is being made from the warm build (only the first time).
+        case preparingWorkCopy(number: Int)
+        /// A submission's build progressed.
+        case building(learner: String, BuildProgress)
+        /// A submission is graded: `finished` of `total` so far.
+        case graded(LearnerResult, finished: Int, total: Int, seconds: Double)
+    }
+
+    /// What a grading run made.
+    public struct Run: Sendable {
+        /// The gradebook, also written to the output folder.
+        public var gradebook: Gradebook
+        /// Seconds each learner's grading took, by learner.
+        public var seconds: [String: Double]
+        /// Seconds the warm build took.
+        public var warmBuildSeconds: Double
+        /// The isolation used.
+        public var sandbox: GradingSandbox
+    }
+
+    /// Why a class could not be graded at all.
+    public struct Failure: Error, CustomStringConvertible {
+        /// What failed, why, and how to fix it.
+        public var description: String
+    }
+
+    /// The instructor's checkout, whose hidden suites, contracts, manifest and core grade every submission.
+    public var workbench: Workbench
+    /// How to grade.
+    public var options: Options
+
+    /// A grader of submissions against `workbench`.
+    public init(workbench: Workbench, options: Options) {
+        self.workbench = workbench
+        self.options = options
+    }
+
+    /// Where the warm build's log and the work copies live.
+    var gradingFolder: URL { workbench.root.appending(path: ".build/coach/grading") }
+
+    /// Grades `submissions` and writes the gradebook and each learner's files into `output`.
+    ///
+    /// - Throws: `Failure` when the instructor's checkout does not build, `CoachError.cannotLaunch` when
+    ///   `swift` cannot be started, `GradebookError` when the results cannot be written.
+    public func grade(_ submissions: [Submission], into output: URL, events: @escaping @Sendable (Event) -> Void) throws -> Run {
+        try FileManager.default.createDirectory(at: gradingFolder, withIntermediateDirectories: true)
+        let sandbox = GradingSandbox.detect(allowed: options.allowsSandbox, logFolder: gradingFolder)
+        events(.isolation(sandbox))
+        let warmStart = ContinuousClock.now
+        try warmBuild(events: events)
+        let warmSeconds = (ContinuousClock.now - warmStart).seconds
+
+        let jobs = min(options.jobs, max(1, submissions.count))
+        let grader = SubmissionGrader(
+            workbench: workbench, sandbox: sandbox, timeLimitPerCheck: options.timeLimitPerCheck,
+            buildTimeLimit: options.buildTimeLimit, memoryLimit: UInt64(options.memoryLimitMiB) * 1024 * 1024,
+            buildJobs: max(1, ProcessInfo.processInfo.activeProcessorCount / jobs)
+        )
+        let next = Mutex(0)
+        let results = Mutex<[(LearnerResult, Double)]>([])
+        let failure = Mutex<(any Error)?>(nil)
+        DispatchQueue.concurrentPerform(iterations: jobs) { slot in
+            let copy = WorkCopy(number: slot + 1, workbench: workbench, sandboxed: sandbox.isSandboxed)
+            do {
+                if !FileManager.default.fileExists(atPath: copy.slot.appending(path: "ready").path) {
+                    events(.preparingWorkCopy(number: slot + 1))
+                }
+                try copy.prepare()
+            } catch {
+                failure.withLock { $0 = $0 ?? error }
+                return
+            }
+            while true {
+                let index = next.withLock { value -> Int in
+                    defer { value += 1 }
+                    return value
+                }
+                guard index < submissions.count, failure.withLock({ $0 == nil }) else { return }
+                let start = ContinuousClock.now
+                do {
+                    let result = try grade(submissions[index], in: copy, with: grader, events: events)
+                    try write(result, into: output, logs: copy.logFolder)
+                    let seconds = (ContinuousClock.now - start).seconds
+                    let finished = results.withLock { all -> Int in
+                        all.append((result, seconds))
+                        return all.count
+                    }
+                    events(.graded(result, finished: finished, total: submissions.count, seconds: seconds))
+                } catch {
+                    failure.withLock { $0 = $0 ?? error }
+                }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+        let graded = results.withLock { $0 }
+        let gradebook = Gradebook(course: workbench.course, learners: graded.map(\.0))
+        try gradebook.write(to: output)
+        return Run(
+            gradebook: gradebook, seconds: Dictionary(graded.map { ($0.0.learner, $0.1) }, uniquingKeysWith: { first, _ in first }),
+            warmBuildSeconds: warmSeconds, sandbox: sandbox
+        )
+    }
+
+    /// Makes the warm build and the `jobs` work copies ahead of grading, so that a timed run measures
+    /// grading alone.
+    ///
+    /// - Throws: `Failure` when the instructor's checkout does not build, `CoachError.cannotLaunch` when
+    ///   `swift` cannot be started.
+    public func prepareWorkCopies(events: @escaping @Sendable (Event) -> Void) throws {
+        try FileManager.default.createDirectory(at: gradingFolder, withIntermediateDirectories: true)
+        let sandbox = GradingSandbox.detect(allowed: options.allowsSandbox, logFolder: gradingFolder)
+        try warmBuild(events: events)
+        for number in 1...options.jobs {
+            let copy = WorkCopy(number: number, workbench: workbench, sandboxed: sandbox.isSandboxed)
+            if !FileManager.default.fileExists(atPath: copy.slot.appending(path: "ready").path) {
+                events(.preparingWorkCopy(number: number))
+            }
+            try copy.prepare()
+        }
+    }
+
+    /// Builds the instructor's checkout with the starters and the hidden suites, as every submission will
+    /// be built, so that the dependencies and the core are compiled once.
+    private func warmBuild(events: @escaping @Sendable (Event) -> Void) throws {
+        let log = gradingFolder.appending(path: "warm-build.log")
+        let firstBuild = !FileManager.default.fileExists(atPath: workbench.root.appending(path: ".build/debug.yaml").path)
+        let termination = try ChildProcess(
+            ["swift", "build", "--build-tests"], in: workbench.root, environment: BuildRequest(track: .exercises).environment,
+            logFile: log, watchdog: BuildLogFollower(log: log, inner: nil) { events(.warmBuild($0, firstBuild: firstBuild)) }
+        ).run()
+        guard termination.succeeded else {
+            let errors = CompilerDiagnostic.errors(in: (try? String(contentsOf: log, encoding: .utf8)) ?? "").prefix(5)
+            let shown = errors.isEmpty ? " (see \(workbench.relativePath(of: log)))" : ": " + errors.map { $0.relative(to: workbench).description }.joined(separator: "; ")
+            throw Failure(description: "The instructor's checkout does not build with the starters and the hidden suites\(shown) — while preparing the warm build. Fix it (`coach check N` shows each section), then grade again.")
+        }
+    }
+
+    /// Unpacks, reads and grades one submission in `copy`.
+    private func grade(
+        _ submission: Submission, in copy: WorkCopy, with grader: SubmissionGrader, events: @escaping @Sendable (Event) -> Void
+    ) throws -> LearnerResult {
+        let intake: SubmissionIntake
+        do {
+            let folder = try SubmissionUnpacker.unpack(
+                submission, into: copy.slot.appending(path: "submission"), log: copy.slot.appending(path: "unpack.log")
+            )
+            intake = try SubmissionIntake(folder: folder, workbench: workbench)
+        } catch let failure as SubmissionUnpacker.Failure {
+            let blocked = workbench.course.sections.map { SectionGrade(section: $0, outcomes: [], compilerErrors: [], buildFailed: true) }
+            return LearnerResult(submission: submission, grades: blocked, intake: nil, problem: failure.description)
+        }
+        try copy.place(intake)
+        let learner = submission.learner
+        let grades = try grader.grade(in: copy) { events(.building(learner: learner, $0)) }
+        return LearnerResult(submission: submission, grades: grades, intake: intake)
+    }
+
+    /// Writes the learner's JUnit XML, feedback pages and grading logs into `output/learners/<name>/`.
+    private func write(_ result: LearnerResult, into output: URL, logs: URL) throws {
+        let submission = Submission(learner: result.learner, source: result.submission, ref: result.ref)
+        let folder = output.appending(path: Gradebook.learnersFolder).appending(path: submission.folderName)
+        let files = FileManager.default
+        try? files.removeItem(at: folder)
+        try files.createDirectory(at: folder, withIntermediateDirectories: true)
+        let feedback = LearnerFeedback(result: result, course: workbench.course)
+        let junit = MachineReport(track: .exercises, grades: result.grades(in: workbench.course)).junit(suiteName: result.learner)
+        try Data((junit + "\n").utf8).write(to: folder.appending(path: "junit.xml"))
+        try Data(feedback.markdown().utf8).write(to: folder.appending(path: "feedback.md"))
+        try Data(feedback.html().utf8).write(to: folder.appending(path: "feedback.html"))
+        for name in ["build.log", "test.log"] where files.fileExists(atPath: logs.appending(path: name).path) {
+            try? files.copyItem(at: logs.appending(path: name), to: folder.appending(path: name))
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, with fractions.
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+/// Grades one submission in a work copy: builds its sections against the warm build, leaving out the
+/// sections that do not compile, then runs the instructor's hidden suites on what built, each check under
+/// the time limit and every test process under the memory limit.
+struct SubmissionGrader: Sendable {
+    /// The instructor's checkout.
+    let workbench: Workbench
+    /// How submissions are kept apart.
+    let sandbox: GradingSandbox
+    /// The longest one check may run.
+    let timeLimitPerCheck: Duration
+    /// The longest a build may run before it counts as hanging (a compiler stuck on a learner's code).
+    let buildTimeLimit: Duration
+    /// The most memory one test process may map, in bytes.
+    let memoryLimit: UInt64
+    /// How many compiler jobs one build may start.
+    let buildJobs: Int
+
+    /// The grades of the submission placed in `copy`, one per section in course order.
+    ///
+    /// - Parameter progress: Told what the build does, as it goes.
+    /// - Throws: `CoachError.cannotLaunch` when `swift` or the sandbox cannot be started.
+    func grade(in copy: WorkCopy, progress: @escaping @Sendable (BuildProgress) -> Void) throws -> [SectionGrade] {
+        let sections = workbench.course.sections
+        let copyWorkbench = Workbench(root: copy.root, course: workbench.course)
+        var grades: [String: SectionGrade] = [:]
+        var excluded: [String] = []
+        while true {
+            let included = sections.filter { !excluded.contains($0.target) }
+            guard !included.isEmpty else { break }
+            let run = try build(included, in: copy, workbench: copyWorkbench, progress: progress)
+            if run.compiled {
+                let outcomes = try test(included, in: copy, workbench: copyWorkbench)
+                for section in included {
+                    grades[section.target] = SectionGrade(
+                        section: section, outcomes: outcomes.filter { $0.module == section.testTarget }, compilerErrors: [], buildFailed: false
+                    )
+                }
+                break
+            }
+            let broken = included.filter { !SectionGrade(section: $0, run: run, workbench: copyWorkbench).compilerErrors.isEmpty }
+            for section in broken {
+                grades[section.target] = SectionGrade(section: section, run: run, workbench: copyWorkbench)
+            }
+            if broken.isEmpty {
+                // Not the learner's files: the build failed for another reason (it hung, or the core broke).
+                let reason = run.build == .timedOut
+                    ? "the build ran longer than \(buildTimeLimit.formattedSeconds) and was stopped"
+                    : "the build failed outside the exercise files; see \(copy.logFolder.appending(path: "build.log").path)"
+                for section in included {
+                    var blocked = SectionGrade(section: section, outcomes: [], compilerErrors: [], buildFailed: true)
+                    blocked.compilerErrors = run.compilerErrors.isEmpty
+                        ? [CompilerDiagnostic(path: "build", line: 1, column: 1, message: reason)]
+                        : Array(run.compilerErrors.prefix(5))
+                    grades[section.target] = blocked
+                }
+                break
+            }
+            excluded += broken.map(\.target)
+        }
+        return sections.map { grades[$0.target] ?? SectionGrade(section: $0, outcomes: [], compilerErrors: [], buildFailed: true) }
+    }
+
+    /// Builds the package with `sections` and the hidden suites' tests.
+    private func build(
+        _ sections: [Course.Section], in copy: WorkCopy, workbench copyWorkbench: Workbench,
+        progress: @escaping @Sendable (BuildProgress) -> Void
+    ) throws -> TrackRun {
+        let all = sections.count == workbench.course.sections.count
+        let request = BuildRequest(track: .exercises, sections: all ? nil : sections.map(\.target))
+        let log = copy.logFolder.appending(path: "build.log")
+        let command = sandbox.command(
+            ["swift", "build", "--build-tests", "--jobs", String(buildJobs)], in: copy, workbench: workbench, buildWritable: true
+        )
+        let termination = try ChildProcess(
+            command, in: copy.root, environment: request.environment.merging(copy.privateEnvironment) { _, own in own },
+            logFile: log, watchdog: BuildLogFollower(log: log, inner: BuildTimeLimit(limit: buildTimeLimit), report: progress)
+        ).run()
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        let errors = termination.succeeded ? [] : CompilerDiagnostic.errors(in: text).map { $0.relative(to: copyWorkbench) }
+        return TrackRun(
+            track: .exercises, build: termination, compilerErrors: errors, testRun: nil, outcomes: [], buildLog: log, testLog: log
+        )
+    }
+
+    /// Runs the hidden suites of `sections` on the built test binary, read-only, with the time and memory
+    /// limits; a crash or a hang is pinned on its check by running the checks left without a result again,
+    /// one at a time.
+    private func test(_ sections: [Course.Section], in copy: WorkCopy, workbench copyWorkbench: Workbench) throws -> [TestOutcome] {
+        let binary = try testBinary(in: copy)
+        let limit = memoryLimit
+        let sandbox = self.sandbox
+        let instructor = workbench
+        let attempt = TestAttempt(
+            workbench: copyWorkbench, environment: copy.privateEnvironment,
+            filter: "^(" + sections.map { NSRegularExpression.escapedPattern(for: $0.testTarget) }.joined(separator: "|") + ")\\.",
+            timeLimit: timeLimitPerCheck, events: copy.logFolder.appending(path: "events.jsonl"),
+            log: copy.logFolder.appending(path: "test.log"),
+            launch: .binary(path: binary, directory: copy.root) { arguments in
+                sandbox.command(["prlimit", "--as=\(limit)", "--"] + arguments, in: copy, workbench: instructor, buildWritable: false)
+            }
+        )
+        var (_, outcomes) = try attempt.run(only: nil, parallel: true)
+        if outcomes.contains(where: { [.crashed, .notRun].contains($0.result) }) {
+            outcomes = try attempt.isolateFailures(after: outcomes)
+        }
+        return outcomes
+    }
+
+    /// The package's test binary, by the path the tests see it at.
+    private func testBinary(in copy: WorkCopy) throws -> String {
+        let debug = copy.buildFolder.appending(path: "debug")
+        let name = try FileManager.default.contentsOfDirectory(atPath: debug.path).first { $0.hasSuffix("PackageTests.xctest") }
+        guard let name else {
+            throw CoachError.cannotLaunch(command: "the hidden suites", reason: "the build made no test binary in \(debug.path)")
+        }
+        return copy.root.appending(path: ".build/debug/\(name)").path
+    }
+}
+
+/// Stops a build that has run longer than its limit.
+struct BuildTimeLimit: ChildProcessWatchdog {
+    let limit: Duration
+    let start = ContinuousClock.now
+
+    func shouldStop(at now: ContinuousClock.Instant) -> Bool {
+        now - start > limit
+    }
+}

@@ -1,0 +1,166 @@
+import ArgumentParser
+import CoachKit
+import Foundation
+
+struct GradeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "grade",
+        abstract: "Grade a class's submissions with this checkout's hidden suites and write a gradebook.",
+        discussion: """
+            Each SUBMISSION is a folder, a git repository (`repo@branch` grades a branch or tag), a .tar.gz \
+            or .zip archive, or a roster: a .csv file with one `learner,submission[,ref]` line per learner. \
+            Only the exercise files course/course.json lists are taken from a submission; the hidden suites, \
+            contract files, Package.swift and the core always come from this checkout, and any other file \
+            the learner changed is reported as tampering. Every submission builds in its own work copy \
+            (a bubblewrap sandbox where `bwrap` works) on one warm build of this checkout, each check under \
+            --timeout and every test process under --memory. Writes gradebook.csv, gradebook.json and, per \
+            learner, junit.xml, feedback.html and feedback.md into --output. --shard i/n grades one slice \
+            of the roster; `coach gradebook merge` joins the slices.
+            """
+    )
+
+    @Argument(help: "Folders, git repositories, archives or roster .csv files.")
+    var submissions: [String]
+
+    @Option(name: .shortAndLong, help: "The folder to write the gradebook into.")
+    var output = "gradebook"
+
+    @Option(name: .long, help: "How many submissions to grade at the same time.")
+    var jobs = 1
+
+    @Option(name: .long, help: "Grade only slice i of n of the roster (such as 2/4), for one machine of several.")
+    var shard: String?
+
+    @Option(name: .long, help: "Stop a check after this many seconds.")
+    var timeout = 60
+
+    @Option(name: .long, help: "The most memory one test process may use, in MiB.")
+    var memory = 2048
+
+    @Flag(name: .long, help: "Grade without the bubblewrap sandbox even where it works.")
+    var noSandbox = false
+
+    @OptionGroup var options: CommonOptions
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs).") }
+        guard timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds, got \(timeout).") }
+        guard memory >= 64 else { throw ValidationError("--memory must be at least 64 MiB, got \(memory).") }
+        if let shard {
+            do { _ = try Shard(parsing: shard) } catch { throw ValidationError(error.description) }
+        }
+    }
+
+    func run() throws {
+        let session = try Session.open()
+        let style = options.style
+        let current = URL(filePath: FileManager.default.currentDirectoryPath)
+        let roster: Roster
+        do {
+            roster = try Roster.from(arguments: submissions, in: current)
+        } catch {
+            throw CoachFailure(message: error.description)
+        }
+        let chosen = try shard.map { try Shard(parsing: $0).slice(of: roster) } ?? roster.submissions
+        let outputFolder = output.hasPrefix("/") ? URL(filePath: output) : current.appending(path: output)
+        let progress = TerminalProgress(style: style)
+        let slice = shard.map { " (shard \($0): \(chosen.count) of \(roster.submissions.count))" } ?? ""
+        progress.say(style.bold("coach grade") + ": \(chosen.count) submission(s)\(slice), \(jobs) at a time")
+
+        let grader = ClassGrader(workbench: session.workbench, options: .init(
+            jobs: jobs, timeLimitPerCheck: .seconds(timeout), memoryLimitMiB: memory, allowsSandbox: !noSandbox
+        ))
+        let run: ClassGrader.Run
+        do {
+            run = try grader.grade(chosen, into: outputFolder) { event in
+                Self.show(event, progress: progress, style: style)
+            }
+        } catch let failure as ClassGrader.Failure {
+            progress.clear()
+            throw CoachFailure(message: failure.description)
+        } catch let error as GradebookError {
+            progress.clear()
+            throw CoachFailure(message: error.description)
+        }
+        progress.clear()
+        let learners = run.gradebook.learners.count
+        session.say("Gradebook of \(learners) learner(s): \(output)/\(Gradebook.csvName) and \(Gradebook.jsonName); "
+            + "JUnit XML and feedback pages in \(output)/\(Gradebook.learnersFolder)/.")
+    }
+
+    /// Shows one grading event: a progress line for builds, a line per learner graded.
+    static func show(_ event: ClassGrader.Event, progress: TerminalProgress, style: TerminalStyle) {
+        switch event {
+        case .isolation(let sandbox):
+            progress.say("Isolation: \(sandbox.summary).")
+        case .warmBuild(let build, let firstBuild):
+            if firstBuild, case .resolving = build {
+                progress.show(text: "first build of this checkout: compiling the dependencies once (several minutes on two cores) · " + ProgressLine.text(for: build, style: style))
+            } else {
+                progress.show(build, prefix: "warm build · ")
+            }
+        case .preparingWorkCopy(let number):
+            progress.say("Copying the warm build into work copy \(number) (once)…")
+        case .building(let learner, let build):
+            progress.show(build, prefix: "\(learner.escapedForTerminal()) · ")
+        case .graded(let result, let finished, let total, let seconds):
+            progress.say(line(for: result, finished: finished, total: total, seconds: progress.isEnabled ? seconds : nil, style: style))
+        }
+    }
+
+    /// "[3/40] ✓ Ada  212/230 points", with the learner's problems after it.
+    static func line(for result: LearnerResult, finished: Int, total: Int, seconds: Double?, style: TerminalStyle) -> String {
+        let complete = result.points == result.possiblePoints && result.possiblePoints > 0
+        var line = "[\(finished)/\(total)] " + (complete ? style.success("✓") : style.failure("✗")) + " "
+            + result.learner.escapedForTerminal() + "  \(result.points)/\(result.possiblePoints) points"
+        if let seconds { line += style.dim(String(format: "  (%.0f s)", seconds)) }
+        if let problem = result.problem { line += "  " + style.failure("not graded: \(problem.escapedForTerminal())") }
+        if !result.tampering.isEmpty {
+            line += "  " + style.warning("tampering: \(result.tampering.count) file(s) differ from the course's and were not used")
+        }
+        return line
+    }
+}
+
+struct GradebookCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gradebook",
+        abstract: "Merge the gradebooks of several `coach grade --shard` runs.",
+        subcommands: [MergeCommand.self]
+    )
+
+    struct MergeCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "merge",
+            abstract: "Merge the gradebook folders of a roster's shards into one gradebook.",
+            discussion: """
+                Reads each folder's gradebook.json, refuses gradebooks of different course versions or \
+                sharing a learner, and writes gradebook.csv, gradebook.json and every learner's files into \
+                --output, as one unsharded `coach grade` run would.
+                """
+        )
+
+        @Argument(help: "The --output folders of the shards' `coach grade` runs.")
+        var folders: [String]
+
+        @Option(name: .shortAndLong, help: "The folder to write the merged gradebook into.")
+        var output = "gradebook"
+
+        func run() throws {
+            let current = URL(filePath: FileManager.default.currentDirectoryPath)
+            func url(_ path: String) -> URL { path.hasPrefix("/") ? URL(filePath: path) : current.appending(path: path) }
+            let destination = url(output)
+            do {
+                let parts = try folders.map { path throws(GradebookError) in try Gradebook.read(from: url(path)) }
+                let merged = try Gradebook.merging(parts)
+                try merged.write(to: destination)
+                for folder in folders {
+                    try Gradebook.copyLearnerFiles(from: url(folder), to: destination)
+                }
+                StandardOutput.write("Merged \(folders.count) gradebook(s), \(merged.learners.count) learner(s): \(output)/\(Gradebook.csvName)\n")
+            } catch {
+                throw CoachFailure(message: error.description)
+            }
+        }
+    }
+}
