@@ -161,6 +161,8 @@ let coreTargets: [Target] = [
 let coreTestTargets: [Target] = [
     .testTarget(name: "PersistenceSandboxTests", dependencies: ["PersistenceSandbox", "CoreTestSupport", "PersistenceProbe"]),
     .testTarget(name: "PersistencePreferencesTests", dependencies: ["PersistencePreferences", "CoreTestSupport", "PersistenceProbe"]),
+    // What a learner's file sees with `import PersistenceCore` alone: Apple's names, resolved to the core's.
+    .testTarget(name: "PersistenceCoreTests", dependencies: ["PersistenceCore"]),
     .testTarget(
         name: "PersistenceVaultTests",
         dependencies: ["PersistenceVault", "PersistenceCore", "CoreTestSupport", "PersistenceProbe"]

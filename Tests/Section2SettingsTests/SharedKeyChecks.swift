@@ -23,7 +23,7 @@ struct SharedKeyChecks {
         }
     }
 
-    @Test("a value set with PreferenceStore under the same key is seen by the settings")
+    @Test("a value set with UserDefaults under the same key is seen by the settings")
     func directWritesAreSeen() {
         let device = SettingsDevice()
         device.run {

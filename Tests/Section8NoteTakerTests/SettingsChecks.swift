@@ -134,7 +134,7 @@ struct SettingsChecks {
         try NoteTakerBench.run { bench in
             let elsewhere = AppSandbox.temporary(appIdentifier: "com.example.NoteTaker")
             defer { try? FileManager.default.removeItem(at: elsewhere.deviceRoot) }
-            let given = PreferenceStore(sandbox: elsewhere)
+            let given = UserDefaults(sandbox: elsewhere)
             let settings = NoteTakerSettings(store: given)
             _ = (settings.sortOrder, settings.showPinnedFirst)
             let savedByReading = bench.savedKeys(in: given)
@@ -162,7 +162,7 @@ struct SettingsChecks {
         try NoteTakerBench.run { bench in
             let elsewhere = AppSandbox.temporary(appIdentifier: "com.example.NoteTaker")
             defer { try? FileManager.default.removeItem(at: elsewhere.deviceRoot) }
-            let given = PreferenceStore(sandbox: elsewhere)
+            let given = UserDefaults(sandbox: elsewhere)
             let repository = NoteRepository(context: try bench.openContext(), settings: NoteTakerSettings(store: given))
             let notes = [
                 try repository.addNote(title: "Rent"),
