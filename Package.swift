@@ -72,7 +72,9 @@ let selectedSections: Set<String>? = Context.environment["COURSE_SECTIONS"].flat
     value.isEmpty ? nil : Set(value.split(separator: ",").map(String.init))
 }
 
-let sectionTargets: [Target] = courseSections.filter { selectedSections?.contains($0.name) ?? true }.flatMap { section -> [Target] in
+let includedSections = courseSections.filter { selectedSections?.contains($0.name) ?? true }
+
+let sectionTargets: [Target] = includedSections.flatMap { section -> [Target] in
     [
         .target(
             name: section.name,
@@ -253,6 +255,26 @@ let courseSupportTargets: [Target] = [
     .target(name: "LegacyFetching", dependencies: ["PersistenceCore"]),
 ]
 
+// MARK: - Lesson examples
+
+/// `COURSE_LESSON_EXAMPLES=<folder>` (relative to the package) adds one executable per subfolder named
+/// `LessonExamples…`, on the core, Section 7's fetching library and the sections built (a block may
+/// `import Section3Keychain` to try the exercise's code): `coach verify` compiles every lesson's Swift
+/// blocks that way, in one build that reuses the core and sections already built.
+let lessonExampleTargets: [Target] = {
+    guard let folder = Context.environment["COURSE_LESSON_EXAMPLES"], !folder.isEmpty else { return [] }
+    let programs = (try? FileManager.default.contentsOfDirectory(
+        atPath: Context.packageDirectory + "/" + folder
+    )) ?? []
+    return programs.filter { $0.hasPrefix("LessonExamples") }.sorted().map { name in
+        .executableTarget(
+            name: name,
+            dependencies: ["PersistenceCore", "LegacyFetching"] + includedSections.map { .byName(name: $0.name) },
+            path: "\(folder)/\(name)"
+        )
+    }
+}()
+
 // MARK: - Package
 
 let package = Package(
@@ -269,6 +291,6 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
     ],
-    targets: coreTargets + courseSupportTargets + coachTargets + sectionTargets + appTargets
+    targets: coreTargets + courseSupportTargets + coachTargets + sectionTargets + appTargets + lessonExampleTargets
         + (gradingOnly ? [] : coreTestTargets + appTestTargets + coachTestTargets + benchmarkTargets)
 )
