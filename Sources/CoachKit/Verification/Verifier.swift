@@ -30,7 +30,11 @@ public struct Verifier: Sendable {
         let auditProblems = CourseAudit(workbench: workbench).problems()
         summary.record(auditProblems, passedIfEmpty: 1)
         let checkCount = sections.reduce(0) { $0 + $1.checkNames.count }
-        report(line("course metadata", "\(sections.count) section(s), \(checkCount) checks", problems: auditProblems, style: style))
+        report(line(
+            "course metadata",
+            "\(sections.count) section(s), \(checkCount) checks, hints in \(HintTiers.levels) tiers as the lessons show them",
+            problems: auditProblems, style: style
+        ))
 
         report(style.bold("lessons") + "    compiling every Swift block of the lessons against the core, in one build…")
         let lessons = try LessonExampleCheck(workbench: workbench, sections: sections).run()
