@@ -107,7 +107,19 @@ let appTargets: [Target] = includesNoteTaker ? [
     ),
 ] : []
 
-let appProducts: [Product] = includesNoteTaker ? [.executable(name: "notetaker", targets: ["notetaker"])] : []
+let appProducts: [Product] = (includesNoteTaker ? [.executable(name: "notetaker", targets: ["notetaker"])] : [])
+    + (gradingOnly ? [] : [.executable(name: "playground", targets: ["Playground"])])
+
+/// `playground`, the learner's scratch program for the lessons' examples (`swift run playground`): the
+/// core, Section 7's fetching library and the sections built on the current track are at hand. Left out
+/// of grading builds.
+let playgroundTargets: [Target] = gradingOnly ? [] : [
+    .executableTarget(
+        name: "Playground",
+        dependencies: ["PersistenceCore", "LegacyFetching"] + includedSections.map { .byName(name: $0.name) },
+        path: "Playground"
+    ),
+]
 
 // MARK: - The persistence core
 
@@ -291,6 +303,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
     ],
-    targets: coreTargets + courseSupportTargets + coachTargets + sectionTargets + appTargets + lessonExampleTargets
+    targets: coreTargets + courseSupportTargets + coachTargets + sectionTargets + appTargets + playgroundTargets
+        + lessonExampleTargets
         + (gradingOnly ? [] : coreTestTargets + appTestTargets + coachTestTargets + benchmarkTargets)
 )
