@@ -72,7 +72,9 @@ let selectedSections: Set<String>? = Context.environment["COURSE_SECTIONS"].flat
     value.isEmpty ? nil : Set(value.split(separator: ",").map(String.init))
 }
 
-let sectionTargets: [Target] = courseSections.filter { selectedSections?.contains($0.name) ?? true }.flatMap { section -> [Target] in
+let includedSections = courseSections.filter { selectedSections?.contains($0.name) ?? true }
+
+let sectionTargets: [Target] = includedSections.flatMap { section -> [Target] in
     [
         .target(
             name: section.name,
@@ -105,7 +107,19 @@ let appTargets: [Target] = includesNoteTaker ? [
     ),
 ] : []
 
-let appProducts: [Product] = includesNoteTaker ? [.executable(name: "notetaker", targets: ["notetaker"])] : []
+let appProducts: [Product] = (includesNoteTaker ? [.executable(name: "notetaker", targets: ["notetaker"])] : [])
+    + (gradingOnly ? [] : [.executable(name: "playground", targets: ["Playground"])])
+
+/// `playground`, the learner's scratch program for the lessons' examples (`swift run playground`): the
+/// core, Section 7's fetching library and the sections built on the current track are at hand. Left out
+/// of grading builds.
+let playgroundTargets: [Target] = gradingOnly ? [] : [
+    .executableTarget(
+        name: "Playground",
+        dependencies: ["PersistenceCore", "LegacyFetching"] + includedSections.map { .byName(name: $0.name) },
+        path: "Playground"
+    ),
+]
 
 // MARK: - The persistence core
 
@@ -161,6 +175,8 @@ let coreTargets: [Target] = [
 let coreTestTargets: [Target] = [
     .testTarget(name: "PersistenceSandboxTests", dependencies: ["PersistenceSandbox", "CoreTestSupport", "PersistenceProbe"]),
     .testTarget(name: "PersistencePreferencesTests", dependencies: ["PersistencePreferences", "CoreTestSupport", "PersistenceProbe"]),
+    // What a learner's file sees with `import PersistenceCore` alone: Apple's names, resolved to the core's.
+    .testTarget(name: "PersistenceCoreTests", dependencies: ["PersistenceCore"]),
     .testTarget(
         name: "PersistenceVaultTests",
         dependencies: ["PersistenceVault", "PersistenceCore", "CoreTestSupport", "PersistenceProbe"]
@@ -256,6 +272,26 @@ let courseSupportTargets: [Target] = [
     .target(name: "LegacyFetching", dependencies: ["PersistenceCore"]),
 ]
 
+// MARK: - Lesson examples
+
+/// `COURSE_LESSON_EXAMPLES=<folder>` (relative to the package) adds one executable per subfolder named
+/// `LessonExamples…`, on the core, Section 7's fetching library and the sections built (a block may
+/// `import Section3Keychain` to try the exercise's code): `coach verify` compiles every lesson's Swift
+/// blocks that way, in one build that reuses the core and sections already built.
+let lessonExampleTargets: [Target] = {
+    guard let folder = Context.environment["COURSE_LESSON_EXAMPLES"], !folder.isEmpty else { return [] }
+    let programs = (try? FileManager.default.contentsOfDirectory(
+        atPath: Context.packageDirectory + "/" + folder
+    )) ?? []
+    return programs.filter { $0.hasPrefix("LessonExamples") }.sorted().map { name in
+        .executableTarget(
+            name: name,
+            dependencies: ["PersistenceCore", "LegacyFetching"] + includedSections.map { .byName(name: $0.name) },
+            path: "\(folder)/\(name)"
+        )
+    }
+}()
+
 // MARK: - Package
 
 let package = Package(
@@ -274,6 +310,7 @@ let package = Package(
         // Reads the example CI files of `coach grade` in coach's tests.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
-    targets: coreTargets + courseSupportTargets + coachTargets + sectionTargets + appTargets
+    targets: coreTargets + courseSupportTargets + coachTargets + sectionTargets + appTargets + playgroundTargets
+        + lessonExampleTargets
         + (gradingOnly ? [] : coreTestTargets + appTestTargets + coachTestTargets + benchmarkTargets)
 )

@@ -45,7 +45,7 @@ public struct NoteSettings {
     }
 
     /// Settings kept in `store`, or in the current app's standard preferences when `store` is nil.
-    public init(store: PreferenceStore? = nil) {
+    public init(store: UserDefaults? = nil) {
         // TODO: Give each @AppStorage property its key, its default and `store` (see "Choosing the store"
         //       in the lesson).
     }

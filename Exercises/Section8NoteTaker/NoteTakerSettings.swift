@@ -17,7 +17,7 @@ public struct NoteTakerSettings {
     public var showPinnedFirst: Bool { get { false } nonmutating set {} }
 
     /// Settings kept in `store`, or in the current app's standard preferences when `store` is nil.
-    public init(store: PreferenceStore? = nil) {
+    public init(store: UserDefaults? = nil) {
         // TODO: Create each @AppStorage through its underscored name. Save nothing here.
     }
 }

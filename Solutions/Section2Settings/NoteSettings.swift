@@ -36,7 +36,7 @@ public struct NoteSettings {
     @AppStorage public var notesPerPage: Int
 
     /// Settings kept in `store`, or in the current app's standard preferences when `store` is nil.
-    public init(store: PreferenceStore? = nil) {
+    public init(store: UserDefaults? = nil) {
         _sortOrder = AppStorage(wrappedValue: .date, NoteSettingsKey.sortOrder, store: store)
         _defaultPinned = AppStorage(wrappedValue: false, NoteSettingsKey.defaultPinned, store: store)
         _notesPerPage = AppStorage(wrappedValue: NotesPerPage.defaultValue, NoteSettingsKey.notesPerPage, store: store)

@@ -13,7 +13,7 @@ public struct NoteTakerSettings {
     @AppStorage public var showPinnedFirst: Bool
 
     /// Settings kept in `store`, or in the current app's standard preferences when `store` is nil.
-    public init(store: PreferenceStore? = nil) {
+    public init(store: UserDefaults? = nil) {
         _sortOrder = AppStorage(wrappedValue: .date, NoteTakerKeys.sortOrder, store: store)
         _showPinnedFirst = AppStorage(wrappedValue: true, NoteTakerKeys.showPinnedFirst, store: store)
     }

@@ -78,49 +78,49 @@ extension AppStorage {
     /// Stores a Bool under `key`; `wrappedValue` is the default, returned while the key has no value and never written.
     /// - Parameters:
     ///   - key: The preference key.
-    ///   - store: The store to use; ``PreferenceStore/standard`` when nil.
-    public init(wrappedValue: Value, _ key: String, store: PreferenceStore? = nil) where Value == Bool {
+    ///   - store: The store to use; ``UserDefaults/standard`` when nil.
+    public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value == Bool {
         self.init(key: key, defaultValue: wrappedValue, store: store, coder: .bool)
     }
 
     /// Stores an Int under `key`; `wrappedValue` is the default, never written.
-    public init(wrappedValue: Value, _ key: String, store: PreferenceStore? = nil) where Value == Int {
+    public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value == Int {
         self.init(key: key, defaultValue: wrappedValue, store: store, coder: .int)
     }
 
     /// Stores a Double under `key`; `wrappedValue` is the default, never written.
-    public init(wrappedValue: Value, _ key: String, store: PreferenceStore? = nil) where Value == Double {
+    public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value == Double {
         self.init(key: key, defaultValue: wrappedValue, store: store, coder: .double)
     }
 
     /// Stores a String under `key`; `wrappedValue` is the default, never written.
-    public init(wrappedValue: Value, _ key: String, store: PreferenceStore? = nil) where Value == String {
+    public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value == String {
         self.init(key: key, defaultValue: wrappedValue, store: store, coder: .string)
     }
 
     /// Stores a URL under `key`; `wrappedValue` is the default, never written.
-    public init(wrappedValue: Value, _ key: String, store: PreferenceStore? = nil) where Value == URL {
+    public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value == URL {
         self.init(key: key, defaultValue: wrappedValue, store: store, coder: .url)
     }
 
     /// Stores Data under `key`; `wrappedValue` is the default, never written.
-    public init(wrappedValue: Value, _ key: String, store: PreferenceStore? = nil) where Value == Data {
+    public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value == Data {
         self.init(key: key, defaultValue: wrappedValue, store: store, coder: .data)
     }
 
     /// Stores a Date under `key`; `wrappedValue` is the default, never written.
-    public init(wrappedValue: Value, _ key: String, store: PreferenceStore? = nil) where Value == Date {
+    public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value == Date {
         self.init(key: key, defaultValue: wrappedValue, store: store, coder: .date)
     }
 
     /// Stores an enum's Int `rawValue` under `key`; an unknown raw value reads as the default.
-    public init(wrappedValue: Value, _ key: String, store: PreferenceStore? = nil)
+    public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil)
     where Value: RawRepresentable, Value.RawValue == Int {
         self.init(key: key, defaultValue: wrappedValue, store: store, coder: .intRaw)
     }
 
     /// Stores an enum's String `rawValue` under `key`; an unknown raw value reads as the default.
-    public init(wrappedValue: Value, _ key: String, store: PreferenceStore? = nil)
+    public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil)
     where Value: RawRepresentable, Value.RawValue == String {
         self.init(key: key, defaultValue: wrappedValue, store: store, coder: .stringRaw)
     }
@@ -130,48 +130,48 @@ extension AppStorage {
 
 extension AppStorage where Value: ExpressibleByNilLiteral {
     /// Stores an optional Bool under `key`: nil while absent; setting nil removes the key.
-    public init(_ key: String, store: PreferenceStore? = nil) where Value == Bool? {
+    public init(_ key: String, store: UserDefaults? = nil) where Value == Bool? {
         self.init(key: key, defaultValue: nil, store: store, coder: AppStorageCoder<Bool>.bool.optional())
     }
 
     /// Stores an optional Int under `key`: nil while absent; setting nil removes the key.
-    public init(_ key: String, store: PreferenceStore? = nil) where Value == Int? {
+    public init(_ key: String, store: UserDefaults? = nil) where Value == Int? {
         self.init(key: key, defaultValue: nil, store: store, coder: AppStorageCoder<Int>.int.optional())
     }
 
     /// Stores an optional Double under `key`: nil while absent; setting nil removes the key.
-    public init(_ key: String, store: PreferenceStore? = nil) where Value == Double? {
+    public init(_ key: String, store: UserDefaults? = nil) where Value == Double? {
         self.init(key: key, defaultValue: nil, store: store, coder: AppStorageCoder<Double>.double.optional())
     }
 
     /// Stores an optional String under `key`: nil while absent; setting nil removes the key.
-    public init(_ key: String, store: PreferenceStore? = nil) where Value == String? {
+    public init(_ key: String, store: UserDefaults? = nil) where Value == String? {
         self.init(key: key, defaultValue: nil, store: store, coder: AppStorageCoder<String>.string.optional())
     }
 
     /// Stores an optional URL under `key`: nil while absent; setting nil removes the key.
-    public init(_ key: String, store: PreferenceStore? = nil) where Value == URL? {
+    public init(_ key: String, store: UserDefaults? = nil) where Value == URL? {
         self.init(key: key, defaultValue: nil, store: store, coder: AppStorageCoder<URL>.url.optional())
     }
 
     /// Stores optional Data under `key`: nil while absent; setting nil removes the key.
-    public init(_ key: String, store: PreferenceStore? = nil) where Value == Data? {
+    public init(_ key: String, store: UserDefaults? = nil) where Value == Data? {
         self.init(key: key, defaultValue: nil, store: store, coder: AppStorageCoder<Data>.data.optional())
     }
 
     /// Stores an optional Date under `key`: nil while absent; setting nil removes the key.
-    public init(_ key: String, store: PreferenceStore? = nil) where Value == Date? {
+    public init(_ key: String, store: UserDefaults? = nil) where Value == Date? {
         self.init(key: key, defaultValue: nil, store: store, coder: AppStorageCoder<Date>.date.optional())
     }
 
     /// Stores an optional enum's Int `rawValue` under `key`: nil while absent or unknown; setting nil removes the key.
-    public init<R>(_ key: String, store: PreferenceStore? = nil)
+    public init<R>(_ key: String, store: UserDefaults? = nil)
     where Value == R?, R: RawRepresentable, R.RawValue == Int {
         self.init(key: key, defaultValue: nil, store: store, coder: AppStorageCoder<R>.intRaw.optional())
     }
 
     /// Stores an optional enum's String `rawValue` under `key`: nil while absent or unknown; setting nil removes the key.
-    public init<R>(_ key: String, store: PreferenceStore? = nil)
+    public init<R>(_ key: String, store: UserDefaults? = nil)
     where Value == R?, R: RawRepresentable, R.RawValue == String {
         self.init(key: key, defaultValue: nil, store: store, coder: AppStorageCoder<R>.stringRaw.optional())
     }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// It mirrors SwiftUI's `@AppStorage` without SwiftUI: declare it in a struct or class, and the key's value
 /// is read through the store on every access (there is no private copy), so every property using the same
-/// key, and direct ``PreferenceStore`` writes, are seen at once. The default value is returned while the
+/// key, and direct ``UserDefaults`` writes, are seen at once. The default value is returned while the
 /// key has no value (or one that does not convert) and is never written.
 ///
 /// ```swift
@@ -14,13 +14,13 @@ import Foundation
 /// }
 /// ```
 ///
-/// Without `store:` the property uses ``PreferenceStore/standard`` of ``AppSandbox/current`` at the time of
+/// Without `store:` the property uses ``UserDefaults/standard`` of ``AppSandbox/current`` at the time of
 /// each access.
 ///
 /// **Reacting to changes.** Reading `wrappedValue` inside Observation's `withObservationTracking(_:onChange:)`
 /// tracks that key: the next write of the key through any store of the same file calls `onChange` (before
 /// the new value lands, as Observation always does). Every write also posts
-/// ``PreferenceStore/didChangeNotification`` synchronously, after the value is saved. Changes made by other
+/// ``UserDefaults/didChangeNotification`` synchronously, after the value is saved. Changes made by other
 /// processes are not announced.
 ///
 /// ## Topics
@@ -31,10 +31,10 @@ import Foundation
 public struct AppStorage<Value> {
     private let key: String
     private let defaultValue: Value
-    private let explicitStore: PreferenceStore?
+    private let explicitStore: UserDefaults?
     private let coder: AppStorageCoder<Value>
 
-    init(key: String, defaultValue: Value, store: PreferenceStore?, coder: AppStorageCoder<Value>) {
+    init(key: String, defaultValue: Value, store: UserDefaults?, coder: AppStorageCoder<Value>) {
         self.key = key
         self.defaultValue = defaultValue
         self.explicitStore = store
@@ -52,7 +52,7 @@ public struct AppStorage<Value> {
         PreferenceBinding(get: { wrappedValue }, set: { wrappedValue = $0 })
     }
 
-    private var store: PreferenceStore { explicitStore ?? .standard }
+    private var store: UserDefaults { explicitStore ?? .standard }
 }
 
 /// A reference to a value that can be read and written elsewhere, like SwiftUI's `Binding`.
@@ -76,16 +76,16 @@ public struct PreferenceBinding<Value> {
 /// How an ``AppStorage`` value is read from and written to a store.
 struct AppStorageCoder<Value> {
     /// The value for `key`, or nil to fall back to the default.
-    let read: (PreferenceStore, String) -> Value?
+    let read: (UserDefaults, String) -> Value?
     /// Writes `value` under `key`.
-    let write: (PreferenceStore, String, Value) -> Void
+    let write: (UserDefaults, String, Value) -> Void
 }
 
 extension AppStorageCoder {
     /// Reads through a typed getter (so its coercions apply) whenever the key has a value.
     static func coerced(
-        _ getter: @escaping (PreferenceStore, String) -> Value,
-        write: @escaping (PreferenceStore, String, Value) -> Void
+        _ getter: @escaping (UserDefaults, String) -> Value,
+        write: @escaping (UserDefaults, String, Value) -> Void
     ) -> AppStorageCoder {
         AppStorageCoder(
             read: { store, key in store.value(forKey: key) == nil ? nil : getter(store, key) },

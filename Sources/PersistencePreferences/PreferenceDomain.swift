@@ -5,7 +5,7 @@ import Synchronization
 
 /// The shared in-process state of one preference file: a cache of its values and the observers of its keys.
 ///
-/// Every ``PreferenceStore`` for the same file uses the same domain, so a write through one is seen, and
+/// Every ``UserDefaults`` for the same file uses the same domain, so a write through one is seen, and
 /// observed, through all. Writes from other processes are picked up on the next read, because the file's
 /// identity (inode, size, times) changes with every atomic write.
 final class PreferenceDomain: Sendable, Observable {
@@ -17,7 +17,7 @@ final class PreferenceDomain: Sendable, Observable {
 
     let file: PreferenceFile
     private let state = Mutex(State())
-    private let errors = Mutex<[PreferenceStoreError]>([])
+    private let errors = Mutex<[UserDefaultsError]>([])
     private let registrar = ObservationRegistrar()
 
     init(file: PreferenceFile) {
@@ -29,7 +29,7 @@ final class PreferenceDomain: Sendable, Observable {
 
     /// The persisted values, reloaded if the file changed since the last look.
     func values() -> [String: PropertyListValue] {
-        let (values, problem) = state.withLock { state -> ([String: PropertyListValue], PreferenceStoreError?) in
+        let (values, problem) = state.withLock { state -> ([String: PropertyListValue], UserDefaultsError?) in
             let current = file.stamp()
             if state.loaded, current == state.stamp { return (state.values, nil) }
             switch file.read() {
@@ -44,7 +44,7 @@ final class PreferenceDomain: Sendable, Observable {
                 state.loaded = true
                 return (values, nil)
             case .corrupt:
-                let problem = try? file.withExclusiveLock { () throws(PreferenceStoreError) in quarantineIfStillCorrupt() }
+                let problem = try? file.withExclusiveLock { () throws(UserDefaultsError) in quarantineIfStillCorrupt() }
                 state.values = [:]
                 state.stamp = file.stamp()
                 state.loaded = true
@@ -65,13 +65,13 @@ final class PreferenceDomain: Sendable, Observable {
     ///
     /// Re-reading under the lock is what keeps another process's writes to other keys. Temporary files that
     /// killed writers left in the folder are removed on the way.
-    func update(_ key: String, to value: PropertyListValue?) throws(PreferenceStoreError) {
-        var problem: PreferenceStoreError?
-        var failure: PreferenceStoreError?
+    func update(_ key: String, to value: PropertyListValue?) throws(UserDefaultsError) {
+        var problem: UserDefaultsError?
+        var failure: UserDefaultsError?
         registrar.withMutation(of: self, keyPath: \.[observedKey: key]) {
-            do throws(PreferenceStoreError) {
-                try state.withLock { state throws(PreferenceStoreError) in
-                    try file.withExclusiveLock { () throws(PreferenceStoreError) in
+            do throws(UserDefaultsError) {
+                try state.withLock { state throws(UserDefaultsError) in
+                    try file.withExclusiveLock { () throws(UserDefaultsError) in
                         // A writer killed mid-write leaves its temporary file; under the folder's lock no
                         // other writer of this folder is mid-write, so those of dead processes can go.
                         AtomicFileWriter.removeAbandonedTemporaryFiles(in: file.url.deletingLastPathComponent())
@@ -112,16 +112,16 @@ final class PreferenceDomain: Sendable, Observable {
     }
 
     /// The problems met so far, oldest first.
-    var reportedErrors: [PreferenceStoreError] { errors.withLock { $0 } }
+    var reportedErrors: [UserDefaultsError] { errors.withLock { $0 } }
 
     /// Records a problem and prints it to standard error, so it is seen even when nobody asks.
-    func report(_ error: PreferenceStoreError) {
+    func report(_ error: UserDefaultsError) {
         errors.withLock { $0.append(error) }
         FileHandle.standardError.write(Data("warning: \(error)\n".utf8))
     }
 
     /// Moves the file aside if it is still unreadable; must run under the file lock.
-    private func quarantineIfStillCorrupt() -> PreferenceStoreError? {
+    private func quarantineIfStillCorrupt() -> UserDefaultsError? {
         guard case .corrupt = file.read() else { return nil }
         return .corruptFile(file.url, quarantinedAt: file.quarantine())
     }

@@ -81,7 +81,7 @@ struct PreferenceFile: Sendable {
     }
 
     /// Runs `body` while holding an exclusive lock shared by every process that writes preferences in this folder.
-    func withExclusiveLock<T>(_ body: () throws(PreferenceStoreError) -> T) throws(PreferenceStoreError) -> T {
+    func withExclusiveLock<T>(_ body: () throws(UserDefaultsError) -> T) throws(UserDefaultsError) -> T {
         do {
             try AppSandbox.createDirectory(at: url.deletingLastPathComponent())
         } catch {

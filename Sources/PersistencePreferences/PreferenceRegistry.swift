@@ -6,7 +6,7 @@ import Synchronization
 enum PreferenceRegistry {
     private static let domains = Mutex<[String: PreferenceDomain]>([:])
     private static let registrationDomains = Mutex<[AppSandbox: RegistrationDomain]>([:])
-    private static let standardStores = Mutex<[AppSandbox: PreferenceStore]>([:])
+    private static let standardStores = Mutex<[AppSandbox: UserDefaults]>([:])
 
     /// The one domain object for the file at `url`.
     static func domain(for url: URL) -> PreferenceDomain {
@@ -31,8 +31,8 @@ enum PreferenceRegistry {
 
     /// The `standard` store of `sandbox`, made once by `make`.
     static func standardStore(
-        for sandbox: AppSandbox, make: (AppSandbox) -> PreferenceStore
-    ) -> PreferenceStore {
+        for sandbox: AppSandbox, make: (AppSandbox) -> UserDefaults
+    ) -> UserDefaults {
         standardStores.withLock { table in
             if let store = table[sandbox] { return store }
             let store = make(sandbox)

@@ -7,7 +7,9 @@ struct VerifyCommand: ParsableCommand {
         commandName: "verify",
         abstract: "Prove the course: core tests pass, every solution passes, every starter fails.",
         discussion: """
-            Audits course/course.json against the files, builds the solutions with the core's tests and runs \
+            Audits course/course.json against the files, compiles every Swift block of the lessons in one \
+            build and runs the programs they make (a block marked as not compiling must fail with the error \
+            its lesson names), builds the solutions with the core's tests and runs \
             every test (all must pass), builds each known mistake in place of its solution (the checks named \
             for it must fail) and each alternative solution (every check must pass), runs each suite against \
             mutants of its reference (each must be killed or listed as equivalent, as `coach mutate` does), \
@@ -22,6 +24,9 @@ struct VerifyCommand: ParsableCommand {
     @Option(name: .customLong("section"), help: "Prove only this section (repeatable); the core's own tests are left out.")
     var sectionNumbers: [Int] = []
 
+    @Flag(name: .customLong("lessons-only"), help: "Prove only the lessons' Swift blocks: they compile, run, or fail to compile as marked.")
+    var lessonsOnly = false
+
     @OptionGroup var options: CommonOptions
 
     func validate() throws {
@@ -35,7 +40,9 @@ struct VerifyCommand: ParsableCommand {
         for number in sectionNumbers { _ = try session.section(number) }
         session.say(style.bold("coach verify") + ": proving the course in both directions")
         let only = sectionNumbers.isEmpty ? nil : Set(sectionNumbers)
-        let summary = try Verifier(workbench: session.workbench, tester: tester, sectionNumbers: only).run(style: style) { session.say($0) }
+        var verifier = Verifier(workbench: session.workbench, tester: tester, sectionNumbers: only)
+        verifier.lessonsOnly = lessonsOnly
+        let summary = try verifier.run(style: style) { session.say($0) }
         session.say()
         summary.closingLines(style: style).forEach { session.say($0) }
         if !summary.succeeded { throw ExitCode(1) }

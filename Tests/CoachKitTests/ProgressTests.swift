@@ -13,9 +13,10 @@ struct ProgressTests {
         var progress = Progress()
         let book = HintBook(section: section)
         #expect(book.next(recordingIn: &progress)?.level == 1)
-        #expect(book.next(recordingIn: &progress)?.text == "nearly the answer")
-        #expect(book.next(recordingIn: &progress)?.level == 2)
-        #expect(progress.hintsSeen["Section1Basics"] == 2)
+        #expect(book.next(recordingIn: &progress)?.text == "the `approach`")
+        #expect(book.next(recordingIn: &progress)?.text == "nearly the `answer()`")
+        #expect(book.next(recordingIn: &progress)?.level == 3)
+        #expect(progress.hintsSeen["Section1Basics"] == 3)
     }
 
     @Test("a stored grade reads back the same, and a missing file reads as no progress")

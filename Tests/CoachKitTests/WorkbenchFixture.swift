@@ -10,7 +10,7 @@ enum WorkbenchFixture {
             {
               "number": 1, "title": "Basics", "target": "Section1Basics", "lesson": "course/01/lesson.md",
               "exercise": { "id": "1.1", "title": "First", "files": ["Answer.swift"], "givenFiles": ["Types.swift"] },
-              "hints": ["nudge", "nearly the answer"],
+              "hints": ["a nudge", "the `approach`", "nearly the `answer()`"],
               "checkpoint": [
                 { "item": "Knows the basics.", "checks": ["adds numbers", "names things"] },
                 { "item": "Handles edge cases.", "checks": ["copes with zero"] }
@@ -50,7 +50,30 @@ enum WorkbenchFixture {
         let files: [String: String] = [
             "Package.swift": "// fixture",
             "course/course.json": course,
-            "course/01/lesson.md": "# Lesson",
+            "course/01/lesson.md": """
+                # Lesson
+
+                ## Hints
+
+                <details>
+                <summary>Hint 1</summary>
+
+                a nudge
+                </details>
+
+                <details>
+                <summary>Hint 2</summary>
+
+                the `approach`
+                </details>
+
+                <details>
+                <summary>Hint 3</summary>
+
+                nearly the
+                `answer()`
+                </details>
+                """,
             "Exercises/Section1Basics/Answer.swift": "// starter",
             "Exercises/Section1Basics/Types.swift": "// contract",
             "Solutions/Section1Basics/Answer.swift": "// solution",

@@ -31,7 +31,7 @@ struct MutantSchemataTests {
     func persistenceMistakes() {
         let found = changes(in: """
             struct Repository {
-                let store: PreferenceStore
+                let store: UserDefaults
                 func save(_ note: Note) throws {
                     context.insert(note)
                     try context.save()

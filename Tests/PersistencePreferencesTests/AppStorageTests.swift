@@ -31,7 +31,7 @@ func swiftUIStyleDeclaration() {
         view.sortOrder = "title"
         view.showPinnedFirst = false
 
-        #expect(PreferenceStore.standard.string(forKey: "sortOrder") == "title")
+        #expect(UserDefaults.standard.string(forKey: "sortOrder") == "title")
         #expect(SettingsView().showPinnedFirst == false)
     }
 }
@@ -60,7 +60,7 @@ func instancesShareKey() {
     let preferences = TemporaryPreferences()
     let store = preferences.store
     @AppStorage("k", store: store) var first = 0
-    @AppStorage("k", store: PreferenceStore(sandbox: preferences.sandbox)) var second = 0
+    @AppStorage("k", store: UserDefaults(sandbox: preferences.sandbox)) var second = 0
 
     first = 5
     #expect(second == 5)

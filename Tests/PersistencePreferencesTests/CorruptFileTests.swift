@@ -6,7 +6,7 @@ import Testing
 func corruptFileQuarantined() throws {
     let preferences = TemporaryPreferences()
     let store = preferences.store
-    let suite = try #require(PreferenceStore(suiteName: "S", sandbox: preferences.sandbox))
+    let suite = try #require(UserDefaults(suiteName: "S", sandbox: preferences.sandbox))
     store.register(defaults: ["theme": "light"])
     store.set("dark", forKey: "theme")
     suite.set(5, forKey: "k")

@@ -48,7 +48,7 @@ func externalEdit() throws {
 func noExtraFiles() throws {
     let preferences = TemporaryPreferences()
     preferences.store.set(1, forKey: "k")
-    let suite = try #require(PreferenceStore(suiteName: "S", sandbox: preferences.sandbox))
+    let suite = try #require(UserDefaults(suiteName: "S", sandbox: preferences.sandbox))
     suite.set(2, forKey: "k")
 
     let names = try FileManager.default.contentsOfDirectory(atPath: preferences.sandbox.preferencesDirectory.path)

@@ -32,9 +32,9 @@ func notificationAfterSave() {
     let store = preferences.store
     nonisolated(unsafe) var seen: String?
     let observer = NotificationCenter.default.addObserver(
-        forName: PreferenceStore.didChangeNotification, object: store, queue: nil
+        forName: UserDefaults.didChangeNotification, object: store, queue: nil
     ) { notification in
-        seen = (notification.object as? PreferenceStore)?.string(forKey: "theme")
+        seen = (notification.object as? UserDefaults)?.string(forKey: "theme")
     }
     defer { NotificationCenter.default.removeObserver(observer) }
 

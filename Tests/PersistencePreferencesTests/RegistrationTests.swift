@@ -48,9 +48,9 @@ func registrationScope() throws {
     let other = TemporaryPreferences()
     preferences.store.register(defaults: ["k": 9])
 
-    let suite = try #require(PreferenceStore(suiteName: "group.example", sandbox: preferences.sandbox))
+    let suite = try #require(UserDefaults(suiteName: "group.example", sandbox: preferences.sandbox))
 
-    #expect(PreferenceStore(sandbox: preferences.sandbox).integer(forKey: "k") == 9)
+    #expect(UserDefaults(sandbox: preferences.sandbox).integer(forKey: "k") == 9)
     #expect(suite.integer(forKey: "k") == 9)
     #expect(other.store.object(forKey: "k") == nil)
 }

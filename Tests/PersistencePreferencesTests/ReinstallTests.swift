@@ -34,7 +34,7 @@ func concurrentWritesInProcess() async throws {
     await withTaskGroup(of: Void.self) { group in
         for writer in 0..<8 {
             group.addTask {
-                let store = PreferenceStore(sandbox: sandbox)
+                let store = UserDefaults(sandbox: sandbox)
                 for index in 0..<10 { store.set(index, forKey: "w\(writer)-\(index)") }
             }
         }

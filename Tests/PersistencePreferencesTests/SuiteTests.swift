@@ -6,7 +6,7 @@ import Testing
 @Test("a suite's values are invisible to the app's domain and land in <suite>.plist")
 func suiteIsSeparate() throws {
     let preferences = TemporaryPreferences()
-    let suite = try #require(PreferenceStore(suiteName: "S", sandbox: preferences.sandbox))
+    let suite = try #require(UserDefaults(suiteName: "S", sandbox: preferences.sandbox))
 
     suite.set("value", forKey: "k")
 
@@ -25,21 +25,21 @@ func appDomainFile() throws {
 @Test("a nil suite name means the app's own domain")
 func nilSuiteName() throws {
     let preferences = TemporaryPreferences()
-    let store = try #require(PreferenceStore(suiteName: nil, sandbox: preferences.sandbox))
+    let store = try #require(UserDefaults(suiteName: nil, sandbox: preferences.sandbox))
     #expect(store.fileURL == preferences.store.fileURL)
 }
 
 @Test("unusable suite names give no store", arguments: ["com.example.NoteTaker", "NSGlobalDomain", "", "a/b", ".."])
 func unusableSuiteNames(name: String) {
     let preferences = TemporaryPreferences()
-    #expect(PreferenceStore(suiteName: name, sandbox: preferences.sandbox) == nil)
+    #expect(UserDefaults(suiteName: name, sandbox: preferences.sandbox) == nil)
 }
 
 @Test("two stores for the same suite see each other's writes at once")
 func storesShareSuite() throws {
     let preferences = TemporaryPreferences()
-    let first = try #require(PreferenceStore(suiteName: "S", sandbox: preferences.sandbox))
-    let second = try #require(PreferenceStore(suiteName: "S", sandbox: preferences.sandbox))
+    let first = try #require(UserDefaults(suiteName: "S", sandbox: preferences.sandbox))
+    let second = try #require(UserDefaults(suiteName: "S", sandbox: preferences.sandbox))
     #expect(second.object(forKey: "k") == nil)
 
     first.set(3, forKey: "k")
@@ -50,8 +50,8 @@ func storesShareSuite() throws {
 @Test("standard is the app domain of the current sandbox")
 func standardFollowsCurrent() {
     let preferences = TemporaryPreferences()
-    let standard = AppSandbox.withCurrent(preferences.sandbox) { PreferenceStore.standard }
-    let again = AppSandbox.withCurrent(preferences.sandbox) { PreferenceStore.standard }
+    let standard = AppSandbox.withCurrent(preferences.sandbox) { UserDefaults.standard }
+    let again = AppSandbox.withCurrent(preferences.sandbox) { UserDefaults.standard }
     #expect(standard === again)
     #expect(standard.fileURL == preferences.store.fileURL)
 }

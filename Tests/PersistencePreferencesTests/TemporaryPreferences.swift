@@ -2,12 +2,15 @@ import Foundation
 import PersistencePreferences
 import PersistenceSandbox
 
+/// Foundation's own `UserDefaults` is imported here too; this module means the workbench's.
+typealias UserDefaults = PersistencePreferences.UserDefaults
+
 /// A throwaway device with the app's preference store, deleted at the end of the scope.
 struct TemporaryPreferences: ~Copyable {
     let sandbox = AppSandbox.temporary(appIdentifier: "com.example.NoteTaker")
 
     /// The app domain's store in the throwaway sandbox.
-    var store: PreferenceStore { PreferenceStore(sandbox: sandbox) }
+    var store: UserDefaults { UserDefaults(sandbox: sandbox) }
 
     deinit {
         try? FileManager.default.removeItem(at: sandbox.deviceRoot)
@@ -27,9 +30,9 @@ final class NotificationCounter: @unchecked Sendable {
     private var count = 0
     private var observer: (any NSObjectProtocol)?
 
-    init(observing store: PreferenceStore) {
+    init(observing store: UserDefaults) {
         observer = NotificationCenter.default.addObserver(
-            forName: PreferenceStore.didChangeNotification, object: store, queue: nil
+            forName: UserDefaults.didChangeNotification, object: store, queue: nil
         ) { [weak self] _ in self?.increment() }
     }
 

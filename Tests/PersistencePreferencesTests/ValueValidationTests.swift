@@ -25,7 +25,7 @@ func customStructRefused() throws {
 @Test("setOrThrow throws for a value that is not a property list")
 func setOrThrowThrows() {
     let preferences = TemporaryPreferences()
-    #expect(throws: PreferenceStoreError.notPropertyList(key: "id", typeName: "UUID", location: "id")) {
+    #expect(throws: UserDefaultsError.notPropertyList(key: "id", typeName: "UUID", location: "id")) {
         try preferences.store.setOrThrow(UUID(), forKey: "id")
     }
 }

@@ -7,6 +7,9 @@ import PersistencePreferences
 import PersistenceSandbox
 import PersistenceVault
 
+/// Foundation's own `UserDefaults` is imported here too; this module means the workbench's.
+typealias UserDefaults = PersistencePreferences.UserDefaults
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 /// Writes `line` to standard output at once, unbuffered, so a test that kills the probe has read it.
@@ -148,7 +151,7 @@ case "write-preferences":
         fail("usage: write-preferences <device root> <app identifier> <key prefix> <count>")
     }
     let sandbox = AppSandbox(appIdentifier: arguments[2], deviceRoot: URL(filePath: arguments[1]))
-    let store = PreferenceStore(sandbox: sandbox)
+    let store = UserDefaults(sandbox: sandbox)
     for index in 0..<count {
         store.set(index, forKey: "\(arguments[3])-\(index)")
     }
@@ -229,7 +232,7 @@ case "count-preferences":
         fail("usage: count-preferences <device root> <app identifier> <first value>")
     }
     let sandbox = AppSandbox(appIdentifier: arguments[2], deviceRoot: URL(filePath: arguments[1]))
-    let store = PreferenceStore(sandbox: sandbox)
+    let store = UserDefaults(sandbox: sandbox)
     report("ready")
     for value in first... {
         store.set(value, forKey: "counter")

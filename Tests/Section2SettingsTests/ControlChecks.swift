@@ -160,7 +160,7 @@ struct ControlChecks {
             let wasTold = told.isRaised
             #expect(
                 wasTold,
-                "A screen that read notesPerPage should be told when it changes, as a SwiftUI view is redrawn: expected a change notice, found none. Read the store on every access; keep no copy."
+                "A screen that read notesPerPage should be told when it changes, as a SwiftUI view is redrawn: expected a change notice, found none."
             )
         }
     }

@@ -63,9 +63,9 @@ struct GivenStoreChecks {
 
 extension SettingsDevice {
     /// A suite store on this device, the kind of store a caller hands to `NoteSettings(store:)`.
-    func suiteStore() throws -> PreferenceStore {
+    func suiteStore() throws -> UserDefaults {
         try #require(
-            PreferenceStore(suiteName: "group.com.example.NoteTaker", sandbox: sandbox),
+            UserDefaults(suiteName: "group.com.example.NoteTaker", sandbox: sandbox),
             "A suite store for the check could not be made."
         )
     }

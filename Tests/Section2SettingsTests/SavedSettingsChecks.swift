@@ -79,7 +79,7 @@ struct SavedSettingsChecks {
             }
 
             let relaunched = try device.relaunch()
-            let after = NoteSettings(store: PreferenceStore(sandbox: relaunched))
+            let after = NoteSettings(store: UserDefaults(sandbox: relaunched))
 
             #expect(after.sortOrder == .title, "After a relaunch the sort order should still be .title: expected .title, found .\(after.sortOrder.rawValue).")
             #expect(after.defaultPinned, "After a relaunch new notes should still start pinned: expected true, found \(after.defaultPinned).")

@@ -1,6 +1,9 @@
 import Foundation
 import PersistenceCore
 
+/// Foundation's own `UserDefaults` is imported here too; this module means the workbench's.
+typealias UserDefaults = PersistenceCore.UserDefaults
+
 /// A throwaway device for one check: NoteTaker's sandbox and preferences in a temporary folder, deleted afterwards.
 struct SettingsDevice: ~Copyable {
     /// The folder that holds this device, and the relaunched copy of it, if any.
@@ -13,7 +16,7 @@ struct SettingsDevice: ~Copyable {
     }
 
     /// A store for the app's own preferences on this device.
-    var store: PreferenceStore { PreferenceStore(sandbox: sandbox) }
+    var store: UserDefaults { UserDefaults(sandbox: sandbox) }
 
     deinit {
         try? FileManager.default.removeItem(at: folder)

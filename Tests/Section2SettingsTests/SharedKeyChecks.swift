@@ -23,7 +23,7 @@ struct SharedKeyChecks {
         }
     }
 
-    @Test("a value set with PreferenceStore under the same key is seen by the settings")
+    @Test("a value set with UserDefaults under the same key is seen by the settings")
     func directWritesAreSeen() {
         let device = SettingsDevice()
         device.run {
@@ -34,9 +34,9 @@ struct SharedKeyChecks {
             device.store.set(true, forKey: "defaultPinned")
             device.store.set(45, forKey: "notesPerPage")
 
-            #expect(settings.sortOrder == .title, "After set(\"title\", forKey: \"sortOrder\") the settings should show .title: expected .title, found .\(settings.sortOrder.rawValue). Check the key's spelling.")
-            #expect(settings.defaultPinned, "After set(true, forKey: \"defaultPinned\") the settings should show true: expected true, found \(settings.defaultPinned). Check the key's spelling.")
-            #expect(settings.notesPerPage == 45, "After set(45, forKey: \"notesPerPage\") the settings should show 45: expected 45, found \(settings.notesPerPage). Check the key's spelling.")
+            #expect(settings.sortOrder == .title, "After set(\"title\", forKey: \"sortOrder\") the settings should show .title: expected .title, found .\(settings.sortOrder.rawValue).")
+            #expect(settings.defaultPinned, "After set(true, forKey: \"defaultPinned\") the settings should show true: expected true, found \(settings.defaultPinned).")
+            #expect(settings.notesPerPage == 45, "After set(45, forKey: \"notesPerPage\") the settings should show 45: expected 45, found \(settings.notesPerPage).")
         }
     }
 

@@ -3,6 +3,9 @@ import PersistenceCore
 import Section3Keychain
 import Testing
 
+/// Foundation's own `UserDefaults` is imported here too; this module means the workbench's.
+typealias UserDefaults = PersistenceCore.UserDefaults
+
 /// A token long and unusual enough that finding its bytes anywhere is no coincidence.
 let sampleToken = "eyJhbGciOiJIUzI1NiJ9.notetaker-session-7c1f2e9a4b.Q2hlY2twb2ludDM"
 
@@ -67,12 +70,12 @@ struct TokenChecks {
     @Test("the auth token never appears in preferences or in any file on the device")
     func tokenOnlyInVault() throws {
         try KeychainBench.run { bench in
-            PreferenceStore.standard.set("newestFirst", forKey: "sortOrder")
+            UserDefaults.standard.set("newestFirst", forKey: "sortOrder")
             _ = succeeds("saveAuthToken(_:)") { try saveAuthToken(sampleToken) }
             let stored = bench.storedPasswords().contains { ($0[kSecValueData as String] as? Data) == Data(sampleToken.utf8) }
             #expect(stored, "The token should be a vault item (SecItemAdd with kSecValueData): expected a generic password holding it, found none.")
 
-            let inPreferences = PreferenceStore.standard.dictionaryRepresentation()
+            let inPreferences = UserDefaults.standard.dictionaryRepresentation()
                 .filter { "\($0.value)".contains(sampleToken) }.map(\.key)
             #expect(inPreferences.isEmpty, "Preferences are a plaintext file, never the place for a token: expected no preference holding it, found it under \(inPreferences).")
 
@@ -85,12 +88,12 @@ struct TokenChecks {
     @Test("the auth token survives a reinstall, a preference does not")
     func tokenSurvivesReinstall() throws {
         try KeychainBench.run { bench in
-            PreferenceStore.standard.set("dark", forKey: "theme")
+            UserDefaults.standard.set("dark", forKey: "theme")
             _ = succeeds("saveAuthToken(_:)") { try saveAuthToken(sampleToken) }
             try bench.sandbox.reinstall()
             let found = succeeds("authToken() after a reinstall") { try authToken() } ?? nil
             #expect(found == sampleToken, "Vault items live outside the app container, so the token survives a reinstall: expected \(describe(sampleToken)), found \(describe(found)).")
-            let theme = PreferenceStore.standard.string(forKey: "theme")
+            let theme = UserDefaults.standard.string(forKey: "theme")
             #expect(theme == nil, "A reinstall deletes the container and its preferences: expected the theme preference to be nil, found \(describe(theme)).")
         }
     }

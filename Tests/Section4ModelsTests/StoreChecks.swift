@@ -13,7 +13,7 @@ struct StoreChecks {
             try store.addTask(title: "Book the dentist", notes: "Mornings only", dueDate: due, priority: .high)
 
             let reopened = try storedTasks(in: bench.openContext())
-            #expect(reopened.map(\.title) == ["Book the dentist"], "Tasks in the store file right after addTask, without any other save: expected [\"Book the dentist\"], found \(describe(reopened.map(\.title))). Insert the task and call `try context.save()` in addTask.")
+            #expect(reopened.map(\.title) == ["Book the dentist"], "Tasks in the store file right after addTask, without any other save: expected [\"Book the dentist\"], found \(describe(reopened.map(\.title))).")
             guard let loaded = reopened.first else { return }
             #expect(loaded.notes == "Mornings only", "notes of the added task after reopening: expected \"Mornings only\", found \"\(loaded.notes)\".")
             #expect(loaded.priority == .high, "priority of the added task after reopening: expected .high, found .\(loaded.priority.rawValue).")
@@ -79,7 +79,7 @@ struct StoreChecks {
 
             let titles = try store.allTasks().map(\.title)
             let expected = ["Buy bread", "Call grandma", "Answer email"]
-            #expect(titles == expected, "allTasks() after adding three tasks: expected \(describe(expected)) (oldest first), found \(describe(titles)). Fetch with a FetchDescriptor sorted by createdAt.")
+            #expect(titles == expected, "allTasks() after adding three tasks: expected \(describe(expected)) (oldest first), found \(describe(titles)).")
         }
     }
 
@@ -112,7 +112,7 @@ struct StoreChecks {
 
             #expect(task.isCompleted, "isCompleted right after complete(_:): expected true, found false.")
             let reopened = try storedTasks(in: bench.openContext())
-            #expect(reopened.map(\.isCompleted) == [true], "isCompleted of each stored task after complete(_:) and reopening: expected [true], found \(reopened.map(\.isCompleted)). Change the property, then save.")
+            #expect(reopened.map(\.isCompleted) == [true], "isCompleted of each stored task after complete(_:) and reopening: expected [true], found \(reopened.map(\.isCompleted)).")
         }
     }
 
@@ -139,7 +139,7 @@ struct StoreChecks {
 
             #expect(task.title == "Pay rent and the water bill", "title right after rename(_:to:): expected \"Pay rent and the water bill\", found \"\(task.title)\".")
             let titles = try storedTasks(in: bench.openContext()).map(\.title)
-            #expect(titles == ["Pay rent and the water bill"], "Stored titles after rename(_:to:) and reopening: expected [\"Pay rent and the water bill\"], found \(describe(titles)). Change the property, then save.")
+            #expect(titles == ["Pay rent and the water bill"], "Stored titles after rename(_:to:) and reopening: expected [\"Pay rent and the water bill\"], found \(describe(titles)).")
         }
     }
 
@@ -154,7 +154,7 @@ struct StoreChecks {
 
             let reopenedContext = try bench.openContext()
             let titles = try storedTasks(in: reopenedContext).map(\.title)
-            #expect(titles == ["Post the parcel"], "Stored tasks after deleting \"Buy stamps\" and reopening: expected [\"Post the parcel\"], found \(describe(titles)). Delete through the context, then save.")
+            #expect(titles == ["Post the parcel"], "Stored tasks after deleting \"Buy stamps\" and reopening: expected [\"Post the parcel\"], found \(describe(titles)).")
             let categoryTitles = try storedCategories(in: reopenedContext).first.map { $0.tasks.map(\.title) } ?? []
             #expect(categoryTitles == ["Post the parcel"], "The tasks of \"Errands\" after the delete and reopening: expected [\"Post the parcel\"], found \(describe(categoryTitles)).")
         }
@@ -169,7 +169,7 @@ struct StoreChecks {
             #expect(hobbies.name == "Hobbies", "name of the added category: expected \"Hobbies\", found \"\(hobbies.name)\".")
             #expect(hobbies.tasks.isEmpty, "tasks of a new category: expected none, found \(describe(hobbies.tasks.map(\.title))).")
             let names = try storedCategories(in: bench.openContext()).map(\.name)
-            #expect(names == ["Hobbies"], "Categories in the store file right after addCategory(named:): expected [\"Hobbies\"], found \(describe(names)). Insert the category and save.")
+            #expect(names == ["Hobbies"], "Categories in the store file right after addCategory(named:): expected [\"Hobbies\"], found \(describe(names)).")
         }
     }
 
@@ -200,10 +200,10 @@ struct StoreChecks {
 
             let reopenedContext = try bench.openContext()
             let names = try storedCategories(in: reopenedContext).map(\.name)
-            #expect(names == ["Shopping"], "Categories after deleting \"Chores\" and reopening: expected [\"Shopping\"], found \(describe(names)). Delete through the context, then save.")
+            #expect(names == ["Shopping"], "Categories after deleting \"Chores\" and reopening: expected [\"Shopping\"], found \(describe(names)).")
             let tasks = try storedTasks(in: reopenedContext)
             let titles = tasks.map(\.title)
-            #expect(titles == ["Empty the bins", "Vacuum the stairs"], "Tasks after deleting their category and reopening: expected [\"Empty the bins\", \"Vacuum the stairs\"] to remain, found \(describe(titles)). Deleting a category must keep its tasks: use the .nullify delete rule, not .cascade.")
+            #expect(titles == ["Empty the bins", "Vacuum the stairs"], "Tasks after deleting their category and reopening: expected [\"Empty the bins\", \"Vacuum the stairs\"] to remain, found \(describe(titles)).")
             for task in tasks {
                 #expect(task.category == nil, "The category of \"\(task.title)\" after its category was deleted: expected nil, found \(describe(task.category)).")
             }

@@ -41,7 +41,7 @@ struct NoteEditingChecks {
             let stored = try storedNotes(in: bench.launch().context)
             let found = stored.map { "\($0.title) / \($0.content) / pinned: \($0.isPinned)" }
             let expected = ["Recipe / Flour, water, salt / pinned: true"]
-            #expect(found == expected, "The stored note after editing it and closing the detail screen, read by a fresh container: expected \(describe(expected)), found \(describe(found)). Write into the note, and save in close().")
+            #expect(found == expected, "The stored note after editing it and closing the detail screen, read by a fresh container: expected \(describe(expected)), found \(describe(found)).")
         }
     }
 }
@@ -134,7 +134,7 @@ struct TagPickerChecks {
             let (_, detail, _) = try Self.openDraft(in: bench)
 
             let names = detail.allTags.map(\.name)
-            #expect(names == ["Home", "Ideas", "Work"], "The detail screen's allTags: expected [\"Home\", \"Ideas\", \"Work\"], found \(describe(names)). Declare it with `@Query(sort: \\Tag.name)`.")
+            #expect(names == ["Home", "Ideas", "Work"], "The detail screen's allTags: expected [\"Home\", \"Ideas\", \"Work\"], found \(describe(names)).")
         }
     }
 
@@ -163,7 +163,7 @@ struct TagPickerChecks {
 
             let marks = tags.values.sorted { $0.name < $1.name }.map { "\($0.name): \(detail.isAssigned($0) ? "checked" : "unchecked")" }
             let expected = ["Home: checked", "Ideas: unchecked", "Work: checked"]
-            #expect(marks == expected, "isAssigned(_:) for each tag of a note tagged Home and Work: expected \(describe(expected)), found \(describe(marks)). Look for the tag in `note.tags`.")
+            #expect(marks == expected, "isAssigned(_:) for each tag of a note tagged Home and Work: expected \(describe(expected)), found \(describe(marks)).")
         }
     }
 
@@ -175,8 +175,8 @@ struct TagPickerChecks {
             let work = try #require(tags["Work"], "The seeded tag \"Work\" should be in the store.")
             try detail.toggle(work)
 
-            #expect(tagNames(of: note) == ["Work"], "note.tags after toggling Work on an untagged note: expected [\"Work\"], found \(describe(tagNames(of: note))). Append the tag to `note.tags`.")
-            #expect(noteTitles(of: work) == ["Draft"], "work.notes after toggling Work on the note \"Draft\": expected [\"Draft\"], found \(describe(noteTitles(of: work))). Change `note.tags`; the inverse side follows.")
+            #expect(tagNames(of: note) == ["Work"], "note.tags after toggling Work on an untagged note: expected [\"Work\"], found \(describe(tagNames(of: note))).")
+            #expect(noteTitles(of: work) == ["Draft"], "work.notes after toggling Work on the note \"Draft\": expected [\"Draft\"], found \(describe(noteTitles(of: work))).")
         }
     }
 
@@ -188,7 +188,7 @@ struct TagPickerChecks {
             let work = try #require(tags["Work"], "The seeded tag \"Work\" should be in the store.")
             try detail.toggle(work)
 
-            #expect(tagNames(of: note).isEmpty, "note.tags after toggling Work on a note tagged Work: expected [], found \(describe(tagNames(of: note))). When the note already carries the tag, remove it instead of appending it again.")
+            #expect(tagNames(of: note).isEmpty, "note.tags after toggling Work on a note tagged Work: expected [], found \(describe(tagNames(of: note))).")
             #expect(noteTitles(of: work).isEmpty, "work.notes after toggling Work off the note \"Draft\": expected [], found \(describe(noteTitles(of: work))).")
         }
     }
@@ -204,7 +204,7 @@ struct TagPickerChecks {
             try detail.toggle(home)
 
             let afterSecond = tagNames(of: note)
-            #expect(afterFirst == ["Home"] && afterSecond.isEmpty, "note.tags after toggling Home once, then again: expected [\"Home\"], then [], found \(describe(afterFirst)), then \(describe(afterSecond)). Check whether the note carries the tag before appending it.")
+            #expect(afterFirst == ["Home"] && afterSecond.isEmpty, "note.tags after toggling Home once, then again: expected [\"Home\"], then [], found \(describe(afterFirst)), then \(describe(afterSecond)).")
         }
     }
 
@@ -216,7 +216,7 @@ struct TagPickerChecks {
             let ideas = try #require(tags["Ideas"], "The seeded tag \"Ideas\" should be in the store.")
             try detail.toggle(ideas)
 
-            #expect(tagNames(of: note) == ["Home", "Work"], "note.tags after toggling Ideas off a note tagged Home, Ideas and Work: expected [\"Home\", \"Work\"], found \(describe(tagNames(of: note))). Remove that one tag (`note.tags.remove(at: index)`), not every tag.")
+            #expect(tagNames(of: note) == ["Home", "Work"], "note.tags after toggling Ideas off a note tagged Home, Ideas and Work: expected [\"Home\", \"Work\"], found \(describe(tagNames(of: note))).")
         }
     }
 
@@ -232,7 +232,7 @@ struct TagPickerChecks {
 
             let reopened = try bench.launch().context
             let notes = try storedNotes(in: reopened).map(summary(of:))
-            #expect(notes == ["Draft: Work"], "The stored note and its tags after toggling Work on and Home off, read by a fresh container: expected [\"Draft: Work\"], found \(describe(notes)). Save after each toggle.")
+            #expect(notes == ["Draft: Work"], "The stored note and its tags after toggling Work on and Home off, read by a fresh container: expected [\"Draft: Work\"], found \(describe(notes)).")
             let tagged = try storedTags(in: reopened).map(summary(of:))
             let expected = ["Home: no notes", "Ideas: no notes", "Work: Draft"]
             #expect(tagged == expected, "Each stored tag and its notes after reopening: expected \(describe(expected)), found \(describe(tagged)).")

@@ -14,7 +14,7 @@ struct NoteListChecks {
             }
             let titles = try bench.launch().noteList().notes.map(\.title).sorted()
             let expected = ["Book ideas", "Packing list"]
-            #expect(titles == expected, "The list's notes right after launch, with two notes in the store: expected \(describe(expected)), found \(describe(titles)). Declare `notes` with @Query, so it reads the context of the model environment the screen is created in.")
+            #expect(titles == expected, "The list's notes right after launch, with two notes in the store: expected \(describe(expected)), found \(describe(titles)).")
         }
     }
 
@@ -24,7 +24,7 @@ struct NoteListChecks {
             try bench.launch().noteList().addNote()
 
             let stored = try storedNotes(in: bench.launch().context)
-            #expect(stored.map(\.title) == ["New Note"], "Notes in the store file after addNote(), read by a fresh container: expected [\"New Note\"], found \(describe(stored.map(\.title))). Insert the note into the environment's context, then call `try modelContext.save()`.")
+            #expect(stored.map(\.title) == ["New Note"], "Notes in the store file after addNote(), read by a fresh container: expected [\"New Note\"], found \(describe(stored.map(\.title))).")
             guard let note = stored.first else { return }
             #expect(note.content.isEmpty && !note.isPinned, "The new note: expected empty content and not pinned, found content \"\(note.content)\" and isPinned \(note.isPinned).")
         }
@@ -40,7 +40,7 @@ struct NoteListChecks {
             }
             let titles = try bench.launch().noteList().notes.map(\.title)
             let expected = ["Thursday", "Tuesday", "Monday"]
-            #expect(titles == expected, "The list's notes: expected \(describe(expected)) (newest first), found \(describe(titles)). Sort the query by \\Note.createdAt with `order: .reverse`.")
+            #expect(titles == expected, "The list's notes: expected \(describe(expected)) (newest first), found \(describe(titles)).")
         }
     }
 
@@ -55,7 +55,7 @@ struct NoteListChecks {
             let added = try list.addNote()
 
             let after = list.notes.map(\.title)
-            #expect(after == ["New Note", "Older note"], "The same list's notes after addNote() (first read: \(describe(before))): expected [\"New Note\", \"Older note\"], found \(describe(after)). Use @Query for `notes`; it fetches again after every insert.")
+            #expect(after == ["New Note", "Older note"], "The same list's notes after addNote() (first read: \(describe(before))): expected [\"New Note\", \"Older note\"], found \(describe(after)).")
             #expect(list.notes.first === added, "The first row of the list after addNote(): expected the note addNote() returned, found \(list.notes.first.map { "\"\($0.title)\"" } ?? "no note").")
         }
     }
@@ -73,7 +73,7 @@ struct NoteListChecks {
             try list.deleteNotes(at: IndexSet(integer: 0))
 
             let after = list.notes.map(\.title)
-            #expect(after == ["Keep me"], "The same list's notes after deleteNotes(at: [0]) on \(describe(before)): expected [\"Keep me\"], found \(describe(after)). Delete `notes[0]` through the environment's context.")
+            #expect(after == ["Keep me"], "The same list's notes after deleteNotes(at: [0]) on \(describe(before)): expected [\"Keep me\"], found \(describe(after)).")
         }
     }
 
@@ -106,7 +106,7 @@ struct NoteListChecks {
             app.context.insert(makeNote("First note", minutesAgo: 1))
             try app.context.save()
             let withANote = list.showsEmptyState
-            #expect(!withANote, "showsEmptyState once a note is saved: expected false, found true. Base it on `notes.isEmpty`.")
+            #expect(!withANote, "showsEmptyState once a note is saved: expected false, found true.")
         }
     }
 
@@ -121,11 +121,11 @@ struct NoteListChecks {
 
             let reopened = try bench.launch().context
             let notes = try storedNotes(in: reopened).map(\.title)
-            #expect(notes == ["Budget"], "Notes in the store file after deleting \"Trip\": expected [\"Budget\"], found \(describe(notes)). Delete through the context, then save.")
+            #expect(notes == ["Budget"], "Notes in the store file after deleting \"Trip\": expected [\"Budget\"], found \(describe(notes)).")
             let tags = try storedTags(in: reopened)
             let tagged = tags.map(summary(of:))
             let expected = ["Ideas: no notes", "Travel: Budget"]
-            #expect(tagged == expected, "Each stored tag and its notes after deleting \"Trip\": expected \(describe(expected)), found \(describe(tagged)). Deleting a note must keep its tags.")
+            #expect(tagged == expected, "Each stored tag and its notes after deleting \"Trip\": expected \(describe(expected)), found \(describe(tagged)).")
         }
     }
 

@@ -12,7 +12,7 @@ struct TagListChecks {
 
             #expect(added?.name == "Recipes", "The tag addTag(named: \"Recipes\") returned: expected a tag named \"Recipes\", found \(added.map { "a tag named \"\($0.name)\"" } ?? "nil").")
             let names = try storedTags(in: bench.launch().context).map(\.name)
-            #expect(names == ["Recipes"], "Tags in the store file after addTag(named: \"Recipes\"), read by a fresh container: expected [\"Recipes\"], found \(describe(names)). Insert the tag into the environment's context, then save.")
+            #expect(names == ["Recipes"], "Tags in the store file after addTag(named: \"Recipes\"), read by a fresh container: expected [\"Recipes\"], found \(describe(names)).")
         }
     }
 
@@ -27,7 +27,7 @@ struct TagListChecks {
             try screen.addTag(named: "Home")
 
             let after = screen.tags.map(\.name)
-            #expect(after == ["Home", "Work"], "The same tag list after adding \"Home\" (first read: \(describe(before))): expected [\"Home\", \"Work\"], found \(describe(after)). Declare `tags` with `@Query(sort: \\Tag.name)`.")
+            #expect(after == ["Home", "Work"], "The same tag list after adding \"Home\" (first read: \(describe(before))): expected [\"Home\", \"Work\"], found \(describe(after)).")
         }
     }
 
@@ -38,7 +38,7 @@ struct TagListChecks {
             try screen.addTag(named: "  Travel \n")
 
             let names = try storedTags(in: bench.launch().context).map(\.name)
-            #expect(names == ["Travel"], "Stored tags after addTag(named: \"  Travel \\n\"): expected [\"Travel\"], found \(describe(names)). Trim the name with `trimmingCharacters(in: .whitespacesAndNewlines)`.")
+            #expect(names == ["Travel"], "Stored tags after addTag(named: \"  Travel \\n\"): expected [\"Travel\"], found \(describe(names)).")
         }
     }
 
@@ -53,7 +53,7 @@ struct TagListChecks {
 
             #expect(empty == nil && spaces == nil, "addTag(named:) for \"\" and \"   \": expected nil both times, found \(empty.map { "a tag named \"\($0.name)\"" } ?? "nil") and \(spaces.map { "a tag named \"\($0.name)\"" } ?? "nil").")
             let names = try storedTags(in: bench.launch().context).map(\.name)
-            #expect(names == ["Work"], "Stored tags after adding \"Work\", \"\" and \"   \": expected [\"Work\"], found \(describe(names)). Return nil for a name that is empty once trimmed, before inserting anything.")
+            #expect(names == ["Work"], "Stored tags after adding \"Work\", \"\" and \"   \": expected [\"Work\"], found \(describe(names)).")
         }
     }
 
@@ -67,7 +67,7 @@ struct TagListChecks {
             let existing = try #require(try app.tag(named: "Work"), "The seeded tag \"Work\" should be in the store.")
             let returned = try app.tagList().addTag(named: "work")
 
-            #expect(returned === existing, "addTag(named: \"work\") with a tag \"Work\" in the store: expected the existing tag \"Work\", found \(returned.map { "a tag named \"\($0.name)\"" + ($0 === existing ? "" : " (a new one)") } ?? "nil"). Compare names ignoring case, e.g. `caseInsensitiveCompare(_:) == .orderedSame`.")
+            #expect(returned === existing, "addTag(named: \"work\") with a tag \"Work\" in the store: expected the existing tag \"Work\", found \(returned.map { "a tag named \"\($0.name)\"" + ($0 === existing ? "" : " (a new one)") } ?? "nil").")
             let names = try storedTags(in: bench.launch().context).map(\.name)
             #expect(names == ["Work"], "Stored tags after adding \"work\" next to \"Work\": expected [\"Work\"], found \(describe(names)).")
         }
@@ -84,10 +84,10 @@ struct TagListChecks {
 
             let reopened = try bench.launch().context
             let tags = try storedTags(in: reopened).map(\.name)
-            #expect(tags == ["Ideas"], "Stored tags after deleting \"Travel\", read by a fresh container: expected [\"Ideas\"], found \(describe(tags)). Delete through the context, then save.")
+            #expect(tags == ["Ideas"], "Stored tags after deleting \"Travel\", read by a fresh container: expected [\"Ideas\"], found \(describe(tags)).")
             let notes = try storedNotes(in: reopened).map(summary(of:))
             let expected = ["Budget: no tags", "Trip: Ideas"]
-            #expect(notes == expected, "Each stored note and its tags after deleting \"Travel\": expected \(describe(expected)), found \(describe(notes)). Deleting a tag must keep its notes; delete only the tag.")
+            #expect(notes == expected, "Each stored note and its tags after deleting \"Travel\": expected \(describe(expected)), found \(describe(notes)).")
         }
     }
 
@@ -109,7 +109,7 @@ struct TagListChecks {
 
             let counts = try storedTags(in: app.context).map { "\($0.name): \(screen.noteCount(of: $0))" }
             let expected = ["Home: 3", "Ideas: 0", "Work: 2"]
-            #expect(counts == expected, "noteCount(of:) for each tag: expected \(describe(expected)), found \(describe(counts)). Count the tag's side of the relationship, `tag.notes`.")
+            #expect(counts == expected, "noteCount(of:) for each tag: expected \(describe(expected)), found \(describe(counts)).")
         }
     }
 

@@ -16,7 +16,7 @@ struct AuditChecks {
         let expected = LegacyFetchError.unknownKey("titel", entity: "Note", request: typo.description)
         #expect(
             errors["search"] == expected,
-            "The error of a request whose format string says \"titel\", run on an empty store: expected \(expected), found \(errors["search"].map { "\($0)" } ?? "no error"). Run the request with `execute(in:)` and keep the error it throws."
+            "The error of a request whose format string says \"titel\", run on an empty store: expected \(expected), found \(errors["search"].map { "\($0)" } ?? "no error")."
         )
         if let message = errors["search"]?.description {
             #expect(message.contains("\"titel\"") && message.contains("Note"), "The error's description: expected it to name \"titel\" and Note, found \(message).")
@@ -32,7 +32,7 @@ struct AuditChecks {
         let expected = LegacyFetchError.unknownKey("createdAT", entity: "Note", request: typo.description)
         #expect(
             errors["pinned"] == expected,
-            "The error of a request sorted by \"createdAT\": expected \(expected), found \(errors["pinned"].map { "\($0)" } ?? "no error"). A sort key is a string too; only running the request finds the typo."
+            "The error of a request sorted by \"createdAT\": expected \(expected), found \(errors["pinned"].map { "\($0)" } ?? "no error")."
         )
     }
 
@@ -54,7 +54,7 @@ struct AuditChecks {
         let failing = errors.keys.sorted()
         #expect(
             failing == ["long, misspelt", "pinned, misspelt"],
-            "The requests reported as failing: expected [\"long, misspelt\", \"pinned, misspelt\"] (keys \"isPined\" and \"wordcount\"; keys are case-sensitive), found \(failing). Run every request and report only those that throw."
+            "The requests reported as failing: expected [\"long, misspelt\", \"pinned, misspelt\"] (keys \"isPined\" and \"wordcount\"; keys are case-sensitive), found \(failing)."
         )
         let keys = errors.values.compactMap { error -> String? in
             if case .unknownKey(let key, _, _) = error { return key }

@@ -104,7 +104,7 @@ struct SortPortChecks {
         let found = try context.fetch(NoteRequests.byFolderThenNewest).prefix(expected.count)
         #expect(
             found.map(\.persistentModelID) == expected.map(\.persistentModelID),
-            "The first notes of NoteRequests.byFolderThenNewest: expected the notes with no folder, newest first, \(describe(Array(expected))), found \(describe(Array(found))). A `nil` folder sorts before any name going forward, as it did in the legacy request."
+            "The first notes of NoteRequests.byFolderThenNewest: expected the notes with no folder, newest first, \(describe(Array(expected))), found \(describe(Array(found)))."
         )
     }
 

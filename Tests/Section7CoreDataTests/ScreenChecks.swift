@@ -18,7 +18,7 @@ struct ScreenChecks {
         let found = screen.notes
         #expect(
             found.map(\.persistentModelID) == expected.map(\.persistentModelID),
-            "PinnedNotesScreen().notes: expected the pinned notes, newest first, \(describe(expected)), found \(describe(found)). Declare `@Query(filter: #Predicate<Note> { $0.isPinned }, sort: \\Note.createdAt, order: .reverse) public var notes: [Note]`."
+            "PinnedNotesScreen().notes: expected the pinned notes, newest first, \(describe(expected)), found \(describe(found))."
         )
     }
 
@@ -38,7 +38,7 @@ struct ScreenChecks {
         let found = screen.notes
         #expect(
             found.map(\.persistentModelID) == expected.map(\.persistentModelID),
-            "PinnedNotesScreen().notes after saving a new pinned note (first read: \(before)): expected \(describe(expected)), found \(describe(found)). Like @FetchRequest, @Query fetches again when the store changes; an array fetched once in init does not."
+            "PinnedNotesScreen().notes after saving a new pinned note (first read: \(before)): expected \(describe(expected)), found \(describe(found))."
         )
     }
 
@@ -51,7 +51,7 @@ struct ScreenChecks {
         let found = screen.notes
         #expect(
             found.map(\.persistentModelID) == expected.map(\.persistentModelID),
-            "PinnedNotesScreen().notes on pinned notes that share a creation time: expected what the old @FetchRequest listed, \(describe(expected)), found \(describe(found)). The old screen sorted by creation time alone."
+            "PinnedNotesScreen().notes on pinned notes that share a creation time: expected what the old @FetchRequest listed, \(describe(expected)), found \(describe(found))."
         )
     }
 }

@@ -13,14 +13,14 @@ struct ImageChecks {
             try repository.attachImage(sampleImage("whiteboard"), pathExtension: "png", to: note)
 
             let filename = note.imageFilename ?? ""
-            #expect(!filename.isEmpty && !filename.contains("/"), "imageFilename after attaching an image: expected a bare file name such as \"3F25….png\", found \(describe(note.imageFilename)). Store only the name: the folder's full path changes between installs.")
+            #expect(!filename.isEmpty && !filename.contains("/"), "imageFilename after attaching an image: expected a bare file name such as \"3F25….png\", found \(describe(note.imageFilename)).")
             #expect(filename.hasSuffix(".png"), "imageFilename after attaching a png: expected a name ending in \".png\", found \(describe(note.imageFilename)).")
             let files = bench.imageFiles()
             #expect(files == [filename], "Files in Application Support/NoteImages after attaching one image: expected [\"\(filename)\"], found \(describe(files)).")
             let onDisk = FileManager.default.contents(atPath: bench.imagesFolder.appending(path: filename).path)
             #expect(onDisk == sampleImage("whiteboard"), "The image file's bytes: expected the \(sampleImage("whiteboard").count) bytes attached, found \(onDisk.map { "\($0.count) other bytes" } ?? "no file").")
             let stored = try storedNotes(in: bench.openContext()).first?.imageFilename
-            #expect(stored == note.imageFilename, "imageFilename after reopening the store: expected \(describe(note.imageFilename)), found \(describe(stored)). Save after setting it.")
+            #expect(stored == note.imageFilename, "imageFilename after reopening the store: expected \(describe(note.imageFilename)), found \(describe(stored)).")
         }
     }
 
@@ -47,7 +47,7 @@ struct ImageChecks {
             try repository.attachImage(sampleImage("sketch"), pathExtension: "png", to: second)
 
             let names = [first.imageFilename, second.imageFilename].compactMap { $0 }
-            #expect(names.count == 2 && names[0] != names[1], "The two notes' imageFilename after attaching the same picture to both: expected two different names, found \(describe(names)). Make each name unique, for example with FileStore.uniqueFilename(pathExtension:).")
+            #expect(names.count == 2 && names[0] != names[1], "The two notes' imageFilename after attaching the same picture to both: expected two different names, found \(describe(names)).")
             let files = bench.imageFiles()
             #expect(files == names.sorted(), "Files in Application Support/NoteImages: expected one per note, \(describe(names.sorted())), found \(describe(files)).")
         }
@@ -65,7 +65,7 @@ struct ImageChecks {
 
             #expect(newName != nil && newName != oldName, "imageFilename after replacing the image: expected a new name, found \(describe(newName)) (the old one was \(describe(oldName))).")
             let files = bench.imageFiles()
-            #expect(files == [newName].compactMap { $0 }, "Files in Application Support/NoteImages after replacing the image: expected only the new file \(describe(newName)), found \(describe(files)). Remove the old file once the new one is saved.")
+            #expect(files == [newName].compactMap { $0 }, "Files in Application Support/NoteImages after replacing the image: expected only the new file \(describe(newName)), found \(describe(files)).")
             let loaded = try repository.imageData(of: note)
             #expect(loaded == sampleImage("final"), "imageData(of:) after replacing the image: expected the new image's bytes, found \(loaded.map { "\($0.count) other bytes" } ?? "nil").")
         }
@@ -99,7 +99,7 @@ struct ImageChecks {
 
             let files = bench.imageFiles()
             let expected = [kept.imageFilename].compactMap { $0 }
-            #expect(!expected.isEmpty && files == expected, "Files in Application Support/NoteImages after deleting \"Blurry photo\": expected only the other note's image \(describe(expected)), found \(describe(files)). Deleting a note must delete its image file too.")
+            #expect(!expected.isEmpty && files == expected, "Files in Application Support/NoteImages after deleting \"Blurry photo\": expected only the other note's image \(describe(expected)), found \(describe(files)).")
             let titles = try storedNotes(in: bench.openContext()).map(\.title)
             #expect(titles == ["Sharp photo"], "Stored notes after the delete: expected [\"Sharp photo\"], found \(describe(titles)).")
         }

@@ -15,7 +15,7 @@ struct NoteListChecks {
             let reopened = try storedNotes(in: bench.openContext())
             let found = reopened.map { "\($0.title) / \($0.content) / pinned: \($0.isPinned)" }
             let expected = ["Call the plumber / Before Friday / pinned: true"]
-            #expect(found == expected, "Notes in the store file right after addNote, without any other save: expected \(describe(expected)), found \(describe(found)). Insert the note and call `try context.save()`.")
+            #expect(found == expected, "Notes in the store file right after addNote, without any other save: expected \(describe(expected)), found \(describe(found)).")
         }
     }
 
@@ -44,7 +44,7 @@ struct NoteListChecks {
 
             let titles = try repository.notes(matching: "tomato").map(\.title).sorted()
             let expected = ["Garden plans", "Salad", "TOMATO sauce"]
-            #expect(titles == expected, "notes(matching: \"tomato\"): expected \(describe(expected)) (a match in the title or in the content, in any case), found \(describe(titles)). Use `localizedStandardContains` on both title and content.")
+            #expect(titles == expected, "notes(matching: \"tomato\"): expected \(describe(expected)) (a match in the title or in the content, in any case), found \(describe(titles)).")
         }
     }
 
@@ -58,7 +58,7 @@ struct NoteListChecks {
 
             let found = try storedNotes(in: bench.openContext()).map { "\($0.title) / \($0.content) / pinned: \($0.isPinned)" }
             let expected = ["Essay outline / Intro, three points, end / pinned: true"]
-            #expect(found == expected, "The note after two edits and reopening the store: expected \(describe(expected)), found \(describe(found)). Change only the values given, then save.")
+            #expect(found == expected, "The note after two edits and reopening the store: expected \(describe(expected)), found \(describe(found)).")
         }
     }
 
@@ -75,7 +75,7 @@ struct NoteListChecks {
 
             let reopened = try bench.openContext()
             let titles = try storedNotes(in: reopened).map(\.title)
-            #expect(titles == ["Good idea"], "Stored notes after deleting \"Old idea\" and reopening: expected [\"Good idea\"], found \(describe(titles)). Delete through the context, then save.")
+            #expect(titles == ["Good idea"], "Stored notes after deleting \"Old idea\" and reopening: expected [\"Good idea\"], found \(describe(titles)).")
             let tagged = try storedTags(in: reopened).first.map { $0.notes.map(\.title) } ?? []
             #expect(tagged == ["Good idea"], "The notes of the tag \"ideas\" after the delete and reopening: expected [\"Good idea\"], found \(describe(tagged)).")
         }

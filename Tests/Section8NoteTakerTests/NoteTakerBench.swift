@@ -3,6 +3,9 @@ import PersistenceCore
 import Section8NoteTaker
 import Testing
 
+/// Foundation's own `UserDefaults` is imported here too; this module means the workbench's.
+typealias UserDefaults = PersistenceCore.UserDefaults
+
 /// NoteTaker's tag model; Swift Testing also has a type named `Tag`, and this one is meant here.
 typealias Tag = Section8NoteTaker.Tag
 
@@ -28,7 +31,7 @@ struct NoteTakerBench {
     }
 
     /// The app's preferences on this device.
-    var preferences: PreferenceStore { PreferenceStore(sandbox: sandbox) }
+    var preferences: UserDefaults { UserDefaults(sandbox: sandbox) }
 
     /// The folder the images belong in: `Application Support/NoteImages`.
     var imagesFolder: URL { sandbox.applicationSupportDirectory.appending(path: "NoteImages", directoryHint: .isDirectory) }
@@ -117,7 +120,7 @@ struct NoteTakerBench {
     }
 
     /// The keys saved in the property-list file behind `store`; its registered defaults are not saved.
-    func savedKeys(in store: PreferenceStore) -> [String] {
+    func savedKeys(in store: UserDefaults) -> [String] {
         guard let data = FileManager.default.contents(atPath: store.fileURL.path),
               let root = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
         else { return [] }

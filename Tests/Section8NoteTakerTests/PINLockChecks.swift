@@ -23,7 +23,7 @@ struct PINLockChecks {
             for pin in ["123", "12345", "12a4", "", "12 4", "+123", "-123", "١٢٣٤", "１２３４"] {
                 var thrown: (any Error)?
                 do { try lock.setPIN(pin) } catch { thrown = error }
-                #expect(thrown as? NoteTakerError == .malformedPIN, "setPIN(\"\(pin)\"): expected NoteTakerError.malformedPIN, found \(thrown.map { describe($0) } ?? "no error"). Check with PINRules.isWellFormed first.")
+                #expect(thrown as? NoteTakerError == .malformedPIN, "setPIN(\"\(pin)\"): expected NoteTakerError.malformedPIN, found \(thrown.map { describe($0) } ?? "no error").")
             }
             let hasPIN = try lock.hasPIN()
             #expect(!hasPIN, "hasPIN() after only refused PINs: expected false, found true.")
@@ -40,7 +40,7 @@ struct PINLockChecks {
             let check = try lock.check("4096")
             #expect(check == .unlocked, "check(\"4096\") after setting that PIN: expected .unlocked, found \(describe(check)).")
             let relaunched = try PINLock().check("4096")
-            #expect(relaunched == .unlocked, "check(\"4096\") on a second PINLock(), as after a relaunch: expected .unlocked, found \(describe(relaunched)). Keep the PIN in the vault, not in memory.")
+            #expect(relaunched == .unlocked, "check(\"4096\") on a second PINLock(), as after a relaunch: expected .unlocked, found \(describe(relaunched)).")
         }
     }
 
@@ -52,7 +52,7 @@ struct PINLockChecks {
             let first = try lock.check("1111")
             #expect(first == .wrong(attemptsLeft: PINRules.maxWrongAttempts - 1), "check(\"1111\") against the PIN 4096: expected .wrong(attemptsLeft: \(PINRules.maxWrongAttempts - 1)), found \(describe(first)).")
             let second = try PINLock().check("2222")
-            #expect(second == .wrong(attemptsLeft: PINRules.maxWrongAttempts - 2), "A second wrong PIN, after a relaunch: expected .wrong(attemptsLeft: \(PINRules.maxWrongAttempts - 2)), found \(describe(second)). Keep the count in the vault.")
+            #expect(second == .wrong(attemptsLeft: PINRules.maxWrongAttempts - 2), "A second wrong PIN, after a relaunch: expected .wrong(attemptsLeft: \(PINRules.maxWrongAttempts - 2)), found \(describe(second)).")
             let count = try lock.wrongAttempts()
             #expect(count == 2, "wrongAttempts() after two wrong PINs: expected 2, found \(count).")
         }
@@ -72,7 +72,7 @@ struct PINLockChecks {
             }
             #expect(answers == expected, "The answers to \(PINRules.maxWrongAttempts) wrong PINs in a row: expected \(expected), found \(answers).")
             let right = try lock.check("4096")
-            #expect(right == .lockedOut, "check with the right PIN after \(PINRules.maxWrongAttempts) wrong ones: expected .lockedOut, found \(describe(right)). Refuse every PIN once locked out.")
+            #expect(right == .lockedOut, "check with the right PIN after \(PINRules.maxWrongAttempts) wrong ones: expected .lockedOut, found \(describe(right)).")
             let relaunched = try PINLock().check("4096")
             #expect(relaunched == .lockedOut, "The right PIN after a relaunch while locked out: expected .lockedOut, found \(describe(relaunched)).")
         }
@@ -122,9 +122,9 @@ struct PINLockChecks {
             _ = NoteTakerSettings().sortOrder
 
             let inVault = bench.vaultData(account: NoteTakerKeys.pinAccount).map { String(decoding: $0, as: UTF8.self) }
-            #expect(inVault == "7093", "The vault's generic password for account \"\(NoteTakerKeys.pinAccount)\": expected the PIN's digits, found \(inVault == nil ? "no item" : "other data"). Save it with SecItemAdd under NoteTakerKeys.pinAccount.")
+            #expect(inVault == "7093", "The vault's generic password for account \"\(NoteTakerKeys.pinAccount)\": expected the PIN's digits, found \(inVault == nil ? "no item" : "other data").")
             let preferenceValues = bench.preferences.dictionaryRepresentation().filter { "\($0.value)".contains("7093") }.keys.sorted()
-            #expect(preferenceValues.isEmpty, "Preference keys whose value holds the PIN: expected none, found \(describe(preferenceValues)). A PIN is a secret: never put it in @AppStorage or preferences.")
+            #expect(preferenceValues.isEmpty, "Preference keys whose value holds the PIN: expected none, found \(describe(preferenceValues)).")
             let leaking = bench.everyFileOnDevice().filter { $0.contents.range(of: Data("7093".utf8)) != nil }.map(\.path)
             #expect(leaking.isEmpty, "Files on the device whose bytes hold the PIN in plain text: expected none, found \(describe(leaking)).")
         }
@@ -144,7 +144,7 @@ struct PINLockChecks {
             #expect(check == .unlocked, "check(\"0000\") after removePIN(): expected .unlocked, found \(describe(check)).")
             try lock.setPIN("1357")
             let fresh = try lock.check("2468")
-            #expect(fresh == .wrong(attemptsLeft: PINRules.maxWrongAttempts - 1), "A wrong PIN against a new PIN set after the lockout: expected .wrong(attemptsLeft: \(PINRules.maxWrongAttempts - 1)), found \(describe(fresh)). Removing or setting the PIN forgets the wrong tries.")
+            #expect(fresh == .wrong(attemptsLeft: PINRules.maxWrongAttempts - 1), "A wrong PIN against a new PIN set after the lockout: expected .wrong(attemptsLeft: \(PINRules.maxWrongAttempts - 1)), found \(describe(fresh)).")
         }
     }
 

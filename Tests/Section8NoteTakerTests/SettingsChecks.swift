@@ -12,7 +12,7 @@ struct SettingsChecks {
             #expect(settings.sortOrder == .date, "sortOrder with nothing saved: expected .date, found .\(settings.sortOrder.rawValue).")
             #expect(settings.showPinnedFirst, "showPinnedFirst with nothing saved: expected true, found false.")
             let saved = bench.savedKeys(in: bench.preferences)
-            #expect(saved.isEmpty, "Keys in the preference file after only reading the settings: expected none, found \(describe(saved)). A default is never written to the store.")
+            #expect(saved.isEmpty, "Keys in the preference file after only reading the settings: expected none, found \(describe(saved)).")
         }
     }
 
@@ -24,9 +24,9 @@ struct SettingsChecks {
             settings.showPinnedFirst = false
 
             let order = bench.preferences.string(forKey: NoteTakerKeys.sortOrder)
-            #expect(order == "title", "The preference \"sortOrder\" after choosing title order: expected \"title\", found \(describe(order)). Declare it with @AppStorage(NoteTakerKeys.sortOrder).")
+            #expect(order == "title", "The preference \"sortOrder\" after choosing title order: expected \"title\", found \(describe(order)).")
             let pinned = bench.preferences.object(forKey: NoteTakerKeys.showPinnedFirst) as? Bool
-            #expect(pinned == false, "The preference \"showPinnedFirst\" after turning it off: expected false, found \(pinned.map { "\($0)" } ?? "nothing saved"). Declare it with @AppStorage(NoteTakerKeys.showPinnedFirst).")
+            #expect(pinned == false, "The preference \"showPinnedFirst\" after turning it off: expected false, found \(pinned.map { "\($0)" } ?? "nothing saved").")
             let relaunched = NoteTakerSettings()
             #expect(relaunched.sortOrder == .title && !relaunched.showPinnedFirst, "A second NoteTakerSettings() after the change: expected title order without pinned first, found .\(relaunched.sortOrder.rawValue) and showPinnedFirst \(relaunched.showPinnedFirst).")
         }
@@ -77,7 +77,7 @@ struct SettingsChecks {
             repository.settings.sortOrder = .title
             let byTitle = try repository.notes().map(\.title)
             let expectedByTitle = ["Alarm code hint", "Wifi password hint", "Bills", "Dentist"]
-            #expect(byTitle == expectedByTitle, "notes() in title order with pinned first on: expected \(describe(expectedByTitle)), found \(describe(byTitle)). Sort by isPinned (reversed) before the chosen order.")
+            #expect(byTitle == expectedByTitle, "notes() in title order with pinned first on: expected \(describe(expectedByTitle)), found \(describe(byTitle)).")
 
             repository.settings.sortOrder = .date
             let byDate = try repository.notes().map(\.title)
@@ -102,7 +102,7 @@ struct SettingsChecks {
 
             let titles = try repository.notes().map(\.title)
             let expected = ["Alarm code hint", "Bills", "Dentist", "Wifi password hint"]
-            #expect(titles == expected, "notes() in title order with pinned first off: expected \(describe(expected)), found \(describe(titles)). Only sort by isPinned when showPinnedFirst is on.")
+            #expect(titles == expected, "notes() in title order with pinned first off: expected \(describe(expected)), found \(describe(titles)).")
         }
     }
 
@@ -119,7 +119,7 @@ struct SettingsChecks {
             bench.preferences.set(NoteSortOrder.title.rawValue, forKey: NoteTakerKeys.sortOrder)
             let byTitle = try repository.notes().map(\.title)
             let alphabetical = ["Ant farm", "Kite repair", "Zebra facts"]
-            #expect(byTitle == alphabetical, "notes() after the settings screen saved \"title\" under \"sortOrder\": expected \(describe(alphabetical)), found \(describe(byTitle)). Read the settings on every call; keep no copy.")
+            #expect(byTitle == alphabetical, "notes() after the settings screen saved \"title\" under \"sortOrder\": expected \(describe(alphabetical)), found \(describe(byTitle)).")
 
             bench.preferences.set(NoteSortOrder.date.rawValue, forKey: NoteTakerKeys.sortOrder)
             bench.preferences.set(false, forKey: NoteTakerKeys.showPinnedFirst)
@@ -134,7 +134,7 @@ struct SettingsChecks {
         try NoteTakerBench.run { bench in
             let elsewhere = AppSandbox.temporary(appIdentifier: "com.example.NoteTaker")
             defer { try? FileManager.default.removeItem(at: elsewhere.deviceRoot) }
-            let given = PreferenceStore(sandbox: elsewhere)
+            let given = UserDefaults(sandbox: elsewhere)
             let settings = NoteTakerSettings(store: given)
             _ = (settings.sortOrder, settings.showPinnedFirst)
             let savedByReading = bench.savedKeys(in: given)
@@ -162,7 +162,7 @@ struct SettingsChecks {
         try NoteTakerBench.run { bench in
             let elsewhere = AppSandbox.temporary(appIdentifier: "com.example.NoteTaker")
             defer { try? FileManager.default.removeItem(at: elsewhere.deviceRoot) }
-            let given = PreferenceStore(sandbox: elsewhere)
+            let given = UserDefaults(sandbox: elsewhere)
             let repository = NoteRepository(context: try bench.openContext(), settings: NoteTakerSettings(store: given))
             let notes = [
                 try repository.addNote(title: "Rent"),

@@ -13,9 +13,9 @@ struct TagChecks {
             let second = try repository.addTag(named: "travel")
 
             #expect(first.name == "travel", "name of the tag addTag(named:) returned: expected \"travel\", found \"\(first.name)\".")
-            #expect(first === second, "addTag(named: \"travel\") twice: expected the same tag both times, found two different tags. Look the name up with tag(named:) before creating one.")
+            #expect(first === second, "addTag(named: \"travel\") twice: expected the same tag both times, found two different tags.")
             let names = try storedTags(in: bench.openContext()).map(\.name)
-            #expect(names == ["travel"], "Tags in the store file right after adding \"travel\" twice: expected [\"travel\"], found \(describe(names)). Insert the tag once, then save.")
+            #expect(names == ["travel"], "Tags in the store file right after adding \"travel\" twice: expected [\"travel\"], found \(describe(names)).")
         }
     }
 
@@ -75,7 +75,7 @@ struct TagChecks {
 
             let names = try repository.allTags().map(\.name)
             let expected = ["books", "recipes", "work"]
-            #expect(names == expected, "allTags() after adding \"work\", \"books\" and \"recipes\": expected \(describe(expected)), found \(describe(names)). Sort by name.")
+            #expect(names == expected, "allTags() after adding \"work\", \"books\" and \"recipes\": expected \(describe(expected)), found \(describe(names)).")
             let found = try repository.tag(named: "books")?.name
             #expect(found == "books", "tag(named: \"books\"): expected the tag \"books\", found \(describe(found)).")
             let missing = try repository.tag(named: "sports")?.name
@@ -95,7 +95,7 @@ struct TagChecks {
             #expect(note.tags.map(\.name) == ["travel"], "The note's tags after assigning \"travel\" twice: expected [\"travel\"] (once), found \(describe(note.tags.map(\.name))).")
             let reopened = try bench.openContext()
             let noteTags = try storedNotes(in: reopened).first.map { $0.tags.map(\.name) } ?? []
-            #expect(noteTags == ["travel"], "The note's tags after reopening the store: expected [\"travel\"], found \(describe(noteTags)). Change the relationship, then save.")
+            #expect(noteTags == ["travel"], "The note's tags after reopening the store: expected [\"travel\"], found \(describe(noteTags)).")
             let tagNotes = try storedTags(in: reopened).first.map { $0.notes.map(\.title) } ?? []
             #expect(tagNotes == ["Flight times"], "The notes of \"travel\" after reopening the store: expected [\"Flight times\"], found \(describe(tagNotes)).")
         }
@@ -137,7 +137,7 @@ struct TagChecks {
 
             let reopened = try bench.openContext()
             let names = try storedTags(in: reopened).map(\.name)
-            #expect(names == ["team"], "Tags after deleting \"work\" and reopening: expected [\"team\"], found \(describe(names)). Delete through the context, then save.")
+            #expect(names == ["team"], "Tags after deleting \"work\" and reopening: expected [\"team\"], found \(describe(names)).")
             let tagsByNote = try storedNotes(in: reopened).map { "\($0.title): \($0.tags.map(\.name).joined(separator: ", "))" }
             let expected = ["Sprint review: ", "Team lunch: team"]
             #expect(tagsByNote == expected, "Each note's tags after deleting \"work\" and reopening: expected \(describe(expected)) (both notes kept), found \(describe(tagsByNote)).")

@@ -49,9 +49,9 @@ public struct CourseAudit: Sendable {
                 problems.append(VerificationProblem(area, "the given file \(file) differs between Exercises/ and Solutions/; learners and the solution must share one contract"))
             }
         }
-        if section.hints.count < 2 {
-            problems.append(VerificationProblem(area, "needs at least two hint levels, has \(section.hints.count)"))
-        }
+        let lessonText = (try? workbench.lessonFile(of: section)).flatMap { try? String(contentsOf: $0, encoding: .utf8) }
+        problems += HintTiers.problems(hints: section.hints, lesson: lessonText, lessonPath: section.lesson)
+            .map { VerificationProblem(area, $0) }
         if section.checkpoint.isEmpty {
             problems.append(VerificationProblem(area, "has no checkpoint items"))
         }

@@ -7,6 +7,8 @@ public struct Verifier: Sendable {
     public var tester: SwiftPackageTester
     /// The section numbers to prove, or `nil` for the whole course. A partial run skips the core's own tests.
     public var sectionNumbers: Set<Int>?
+    /// Whether to prove only the lessons' Swift blocks, leaving out every build of the sections.
+    public var lessonsOnly = false
 
     /// A verifier for `workbench` using `tester`, limited to `sectionNumbers` when given.
     public init(workbench: Workbench, tester: SwiftPackageTester, sectionNumbers: Set<Int>? = nil) {
@@ -28,7 +30,29 @@ public struct Verifier: Sendable {
         let auditProblems = CourseAudit(workbench: workbench).problems()
         summary.record(auditProblems, passedIfEmpty: 1)
         let checkCount = sections.reduce(0) { $0 + $1.checkNames.count }
-        report(line("course metadata", "\(sections.count) section(s), \(checkCount) checks", problems: auditProblems, style: style))
+        report(line(
+            "course metadata",
+            "\(sections.count) section(s), \(checkCount) checks, hints in \(HintTiers.levels) tiers as the lessons show them",
+            problems: auditProblems, style: style
+        ))
+
+        report(style.bold("lessons") + "    compiling every Swift block of the lessons against the core, in one build…")
+        let lessons = try LessonExampleCheck(workbench: workbench, sections: sections).run()
+        summary.record(lessons.problems, passedIfEmpty: lessons.blocks)
+        report(line(
+            "  lesson blocks",
+            "\(lessons.blocks) blocks compiled, \(lessons.programsRun) programs run, "
+                + "\(lessons.failingBlocks) fail to compile as marked",
+            problems: lessons.problems, style: style
+        ))
+        for reason in lessons.notRun {
+            report("    not run: " + reason.escapedForTerminal())
+        }
+        if lessonsOnly {
+            summary.limitedTo = sections.map(\.number)
+            summary.onlyLessons = true
+            return summary
+        }
 
         // The core's own tests run in the solutions build: the `notetaker` they start as a user would is
         // then the reference app, whose behaviour they can hold to.
@@ -236,6 +260,8 @@ public struct VerificationSummary: Equatable, Sendable {
     public var problems: [VerificationProblem] = []
     /// The sections proved, when the run was limited to some of them (the core's tests then did not run).
     public var limitedTo: [Int]?
+    /// Whether only the lessons' Swift blocks were proved.
+    public var onlyLessons = false
 
     /// Whether nothing went wrong.
     public var succeeded: Bool { problems.isEmpty }
@@ -246,7 +272,8 @@ public struct VerificationSummary: Equatable, Sendable {
 
     /// The closing lines: a sentence for people, then `verify: N passed, N failed` for CI systems.
     public func closingLines(style: TerminalStyle) -> [String] {
-        let scope = limitedTo.map { "Verified section(s) \($0.map(String.init).joined(separator: ", ")): every solution passes its suite, every starter fails it." }
+        let lessonsScope = "Verified: every Swift block of the lessons compiles, runs, or fails to compile as marked."
+        let scope = onlyLessons ? lessonsScope : limitedTo.map { "Verified section(s) \($0.map(String.init).joined(separator: ", ")): every solution passes its suite, every starter fails it." }
         let verdict = succeeded
             ? style.success(scope ?? "Verified: the core's tests pass, every solution passes its suite, every starter fails it.")
             : style.failure("Not verified: \(problems.count) problem(s), listed above.")

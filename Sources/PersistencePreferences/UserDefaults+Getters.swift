@@ -1,6 +1,6 @@
 import Foundation
 
-extension PreferenceStore {
+extension UserDefaults {
     /// The effective value of `key`: the domain's, else the registered default; observed when read inside observation tracking.
     func value(forKey key: String) -> PropertyListValue? {
         domain.value(forKey: key) ?? registrations.value(forKey: key)

@@ -1,8 +1,8 @@
 import Foundation
 import PersistenceSandbox
 
-/// A problem a ``PreferenceStore`` met; it is reported (``PreferenceStore/reportedErrors`` and standard error), never a crash.
-public enum PreferenceStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+/// A problem a ``UserDefaults`` met; it is reported (``UserDefaults/reportedErrors`` and standard error), never a crash.
+public enum UserDefaultsError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A value that a property list cannot hold was refused, and nothing was written.
     case notPropertyList(key: String, typeName: String, location: String)
     /// The preference file could not be parsed; it was renamed aside and the store went on without it.

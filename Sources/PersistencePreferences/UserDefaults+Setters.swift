@@ -1,6 +1,6 @@
 import Foundation
 
-extension PreferenceStore {
+extension UserDefaults {
     /// Stores a property-list value under `key`; nil removes the key.
     ///
     /// A value of any other type (a custom struct, `UUID`, a dictionary with non-String keys, …) is refused:
@@ -36,9 +36,9 @@ extension PreferenceStore {
     public func set(_ value: UUID, forKey defaultName: String) {}
 
     /// Stores `value` under `key`, or removes the key for nil, throwing instead of reporting when the value is refused.
-    /// - Throws: ``PreferenceStoreError/notPropertyList(key:typeName:location:)`` for a value a property list
-    ///   cannot hold, ``PreferenceStoreError/writeFailed(key:_:)`` when the file cannot be written.
-    public func setOrThrow(_ value: Any?, forKey defaultName: String) throws(PreferenceStoreError) {
+    /// - Throws: ``UserDefaultsError/notPropertyList(key:typeName:location:)`` for a value a property list
+    ///   cannot hold, ``UserDefaultsError/writeFailed(key:_:)`` when the file cannot be written.
+    public func setOrThrow(_ value: Any?, forKey defaultName: String) throws(UserDefaultsError) {
         let checked: PropertyListValue?
         if let value, !Self.isNil(value) {
             let storable: Any = (value as? URL).map(Self.storedForm(of:)) ?? value

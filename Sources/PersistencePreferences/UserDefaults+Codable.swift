@@ -1,6 +1,6 @@
 import Foundation
 
-extension PreferenceStore {
+extension UserDefaults {
     /// Stores an `Encodable` value under `key` as JSON `Data`; an encoding failure is reported and nothing is written.
     ///
     /// ```swift

@@ -1,7 +1,14 @@
 import Foundation
 import PersistenceSandbox
 
-/// The app's preferences: the `UserDefaults` API, kept in a property list inside an ``AppSandbox``.
+/// The app's preferences under Apple's name: `UserDefaults`, kept in a property list inside an ``AppSandbox``.
+///
+/// Code written for an iPhone works unchanged: `UserDefaults.standard.set("dark", forKey: "theme")` saves
+/// into the file that `@AppStorage("theme")` reads, and `@AppStorage(…, store: UserDefaults(suiteName: …))`
+/// reads a suite. Foundation on Linux declares a `UserDefaults` too (it writes to `~/.config`); a file that
+/// imports only `PersistenceCore` gets this one. A module whose files also import Foundation declares
+/// `typealias UserDefaults = PersistenceCore.UserDefaults` once, since Swift then prefers the module's own
+/// name.
 ///
 /// Each store reads and writes one domain, `Library/Preferences/<app identifier>.plist` for
 /// ``standard`` or `<suite name>.plist` for a suite. Every change is written at once, atomically, as an
@@ -9,13 +16,13 @@ import PersistenceSandbox
 /// writing different keys keep both. Lookups search the domain, then the registered defaults.
 ///
 /// ```swift
-/// let preferences = PreferenceStore.standard
+/// let preferences = UserDefaults.standard
 /// preferences.register(defaults: ["fontSize": 14])
 /// preferences.set("dark", forKey: "theme")
 /// preferences.integer(forKey: "fontSize") // 14
 /// ```
 ///
-/// Values a property list cannot hold are refused with a ``PreferenceStoreError``, reported through
+/// Values a property list cannot hold are refused with a ``UserDefaultsError``, reported through
 /// ``reportedErrors`` and standard error; nothing is written and the process goes on. A file that cannot
 /// be parsed is renamed aside (`<name>.plist.corrupt-…`) and the store continues from its registered defaults.
 ///
@@ -50,12 +57,12 @@ import PersistenceSandbox
 /// - ``AppStorage``
 /// ### Problems
 /// - ``reportedErrors``
-/// - ``PreferenceStoreError``
-public final class PreferenceStore: Sendable {
+/// - ``UserDefaultsError``
+public final class UserDefaults: Sendable {
     /// Posted synchronously on `NotificationCenter.default` after each `set` or `removeObject`; `object` is the store written through.
     ///
     /// Changes made by other processes are not announced, as on Apple platforms.
-    public static let didChangeNotification = Notification.Name("PreferenceStoreDidChangeNotification")
+    public static let didChangeNotification = Notification.Name("NSUserDefaultsDidChangeNotification")
 
     /// The sandbox whose `Library/Preferences` holds the file.
     public let sandbox: AppSandbox
@@ -74,8 +81,8 @@ public final class PreferenceStore: Sendable {
     }
 
     /// The preferences of the app in ``AppSandbox/current``, one shared instance per sandbox.
-    public static var standard: PreferenceStore {
-        PreferenceRegistry.standardStore(for: AppSandbox.current) { PreferenceStore(sandbox: $0) }
+    public static var standard: UserDefaults {
+        PreferenceRegistry.standardStore(for: AppSandbox.current) { UserDefaults(sandbox: $0) }
     }
 
     /// A store for the app's own domain in `sandbox`, as ``standard`` is for the current one; tests pass a throwaway sandbox.
@@ -92,6 +99,11 @@ public final class PreferenceStore: Sendable {
 
     /// A store for the suite `suiteName` in `sandbox`, kept in `Library/Preferences/<suiteName>.plist`.
     ///
+    /// On Apple's platforms a suite named after an app group (`"group.com.example.NoteTaker"`) lives in the
+    /// group's shared container, so every app of the group reads it. The workbench has no app groups: the
+    /// suite's file sits in this app's own `Library/Preferences`, shared by every store and `@AppStorage`
+    /// of this app (and by other processes running it), but not by other apps.
+    ///
     /// Returns nil for the app identifier itself, `NSGlobalDomain`, or a name that cannot be a file name.
     public convenience init?(suiteName: String?, sandbox: AppSandbox) {
         if let suiteName {
@@ -106,5 +118,5 @@ public final class PreferenceStore: Sendable {
     public var fileURL: URL { domain.file.url }
 
     /// The problems this store's file met so far (refused values, failed writes, a quarantined file), oldest first.
-    public var reportedErrors: [PreferenceStoreError] { domain.reportedErrors }
+    public var reportedErrors: [UserDefaultsError] { domain.reportedErrors }
 }
