@@ -74,7 +74,7 @@ struct WorkCopy: Sendable {
         // the build folder is read-only.
         try files.createDirectory(at: partial.appending(path: relativeBuild).appending(path: "coach"), withIntermediateDirectories: true)
         try files.moveItem(at: partial, to: slot)
-        files.createFile(atPath: marker.path, contents: Data())
+        _ = files.createFile(atPath: marker.path, contents: Data())
     }
 
     /// Copies a build folder without coach's own files and release builds, which grading never uses.

@@ -39,6 +39,10 @@ public final class ModelContainer: @unchecked Sendable {
     ///
     /// - Throws: ``SwiftDataError/loadIssueModelContainer`` when a store cannot be opened, or a
     ///   relationship links entities kept in different stores.
+    ///
+    /// `ModelContainer(for: Note.self)` without a configuration means the default store, which the
+    /// initializers taking `ModelConfiguration`s open; this one is passed over when both fit.
+    @_disfavoredOverload
     public convenience init(for forTypes: any PersistentModel.Type..., configurations: any DataStoreConfiguration...) throws {
         try self.init(for: Schema(forTypes), migrationPlan: nil, dataStoreConfigurations: configurations)
     }
@@ -47,6 +51,7 @@ public final class ModelContainer: @unchecked Sendable {
     ///
     /// - Throws: ``SwiftDataError/loadIssueModelContainer`` when a store cannot be opened, or a
     ///   relationship links entities kept in different stores.
+    @_disfavoredOverload
     public convenience init(for givenSchema: Schema, configurations: [any DataStoreConfiguration]) throws {
         try self.init(for: givenSchema, migrationPlan: nil, dataStoreConfigurations: configurations)
     }

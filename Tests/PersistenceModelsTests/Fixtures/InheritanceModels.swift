@@ -74,7 +74,7 @@ enum Media {
 }
 
 /// Every model of the media library.
-let inheritanceModels: [any PersistentModel.Type] = [Media.MediaItem.self, Media.Photo.self, Media.Video.self, Media.Panorama.self, Media.Album.self]
+nonisolated(unsafe) let inheritanceModels: [any PersistentModel.Type] = [Media.MediaItem.self, Media.Photo.self, Media.Video.self, Media.Panorama.self, Media.Album.self]
 
 /// The first version of a library, before it had subclasses.
 enum MediaLibraryV1 {
