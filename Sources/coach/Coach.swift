@@ -70,10 +70,14 @@ struct Session {
         return CourseGrader(workbench: workbench, tester: tester, timeLimitPerCheck: timeLimit)
     }
 
-    /// On a terminal, before the first build of this checkout: says that it compiles the dependencies once
-    /// and takes several minutes.
+    /// On a terminal, before the first build of this checkout's course: says that it compiles the
+    /// dependencies once and takes several minutes.
+    ///
+    /// `swift run coach` has always built coach itself by then, so the sign is swift-syntax's build folder,
+    /// which only a build of the course makes.
     func sayFirstBuildNote(_ progress: TerminalProgress) {
-        guard progress.isEnabled, !FileManager.default.fileExists(atPath: workbench.root.appending(path: ".build/debug.yaml").path) else { return }
+        let dependencyBuild = workbench.root.appending(path: ".build/debug/SwiftSyntax.build")
+        guard progress.isEnabled, !FileManager.default.fileExists(atPath: dependencyBuild.path) else { return }
         progress.say(ProgressLine.firstBuildNote)
     }
 
