@@ -73,10 +73,10 @@ struct Session {
     /// On a terminal, before the first build of this checkout's course: says that it compiles the
     /// dependencies once and takes several minutes.
     ///
-    /// `swift run coach` has always built coach itself by then, so the sign is swift-syntax's build folder,
-    /// which only a build of the course makes.
+    /// `swift run coach` has always built coach itself by then (and SwiftPM has made an empty folder for
+    /// every target), so the sign is swift-syntax's compiled module, which only a build of the course makes.
     func sayFirstBuildNote(_ progress: TerminalProgress) {
-        let dependencyBuild = workbench.root.appending(path: ".build/debug/SwiftSyntax.build")
+        let dependencyBuild = workbench.root.appending(path: ".build/debug/Modules/SwiftSyntax.swiftmodule")
         guard progress.isEnabled, !FileManager.default.fileExists(atPath: dependencyBuild.path) else { return }
         progress.say(ProgressLine.firstBuildNote)
     }
