@@ -87,7 +87,7 @@ struct GradebookTests {
         #expect(markdown.contains("**2/5 points**"))
         #expect(markdown.contains("- ✓ adds numbers (1/1)"))
         #expect(markdown.contains("- ✗ copes with zero (0/3)\n  > Expectation failed\n  > expected 1, found 0"))
-        #expect(markdown.contains("*Hint:* nudge"))
+        #expect(markdown.contains("*Hint:* a nudge"))
         let html = LearnerFeedback(result: learner, course: workbench.course).html()
         #expect(html.contains("<li><span class=\"fail\">✗</span> copes with zero (0/3)<div class=\"message\">Expectation failed\nexpected 1, found 0</div></li>"))
     }
