@@ -24,6 +24,7 @@ private struct SearchResults {
     }
 }
 
+extension LiveQuerySuites {
 @Suite("Live queries")
 struct LiveQueryTests {
     static func makeStore() throws -> ModelStoreFixture {
@@ -101,6 +102,7 @@ struct LiveQueryTests {
         let view = NoteList()
         #expect(view.notes.isEmpty)
     }
+}
 }
 
 /// Counts observation callbacks, which may arrive on any thread.

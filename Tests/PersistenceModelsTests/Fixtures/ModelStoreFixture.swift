@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import PersistenceModels
 @testable import PersistenceSQLiteStore
 import PersistenceSandbox
@@ -43,3 +44,8 @@ struct ModelStoreFixture {
         if let folder { try? FileManager.default.removeItem(at: folder) }
     }
 }
+
+/// The suites that end turns with `ModelEnvironment.endTurn()`, one test at a time: a turn's end delivers
+/// the waiting changes of every context, so a test ending a turn would deliver another test's changes
+/// before that test means them to arrive.
+@Suite(.serialized) enum LiveQuerySuites {}

@@ -32,6 +32,7 @@ private struct EntrySearchView {
     var titles: [String] { entries.map(\.title) }
 }
 
+extension LiveQuerySuites {
 @Suite("Guide-style queries and views")
 struct GuideQuerySnippetTests {
     @Test("a guide-style view lists, filters and searches entries, and sees entries it adds")
@@ -61,4 +62,5 @@ struct GuideQuerySnippetTests {
         let search = ModelEnvironment.with(container) { EntrySearchView(searchText: "CREME", labelName: "travel") }
         #expect(search.titles == ["Crème brûlée recipe", "Groceries"])
     }
+}
 }
