@@ -72,9 +72,7 @@ struct BatchDelete {
     /// The rows `keys` of a table a hierarchy shares, by the entity each row names, each list sorted.
     private func entitiesOfRows(_ keys: [Int64], in entity: StoreLayout.EntityLayout, in db: Database) throws -> [String: [Int64]] {
         var result: [String: [Int64]] = [:]
-        let table = entity.table.quotedDatabaseIdentifier
-        let column = StoreLayout.entityColumn.quotedDatabaseIdentifier
-        for statement in StoreStatements.splitting(keys, { "SELECT \(StoreStatements.primaryKey), \(column) FROM \(table) WHERE \(StoreStatements.primaryKey) IN (\($0))" }) {
+        for statement in StoreStatements.entityNames(ofRowsIn: entity.table, withKeys: keys) {
             for row in try Row.fetchAll(db, sql: statement.sql, arguments: StatementArguments(statement.arguments)) {
                 let key: Int64 = row[0]
                 let name: String = row[1]

@@ -64,6 +64,12 @@ enum StoreStatements {
         return "UPDATE \(table.quotedDatabaseIdentifier) SET \(assignments) WHERE \(primaryKey) = ?"
     }
 
+    /// The key and the entity name of each of the rows `keys` of a table a hierarchy shares.
+    static func entityNames(ofRowsIn table: String, withKeys keys: [Int64]) -> [SQLStatement] {
+        let column = StoreLayout.entityColumn.quotedDatabaseIdentifier
+        return splitting(keys) { "SELECT \(primaryKey), \(column) FROM \(table.quotedDatabaseIdentifier) WHERE \(primaryKey) IN (\($0))" }
+    }
+
     /// Names the bound entity as the entity of the row whose key is bound last, in a table a hierarchy shares.
     static func setEntity(of table: String) -> String {
         "UPDATE \(table.quotedDatabaseIdentifier) SET \(StoreLayout.entityColumn.quotedDatabaseIdentifier) = ? WHERE \(primaryKey) = ?"
