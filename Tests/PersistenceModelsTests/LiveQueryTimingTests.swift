@@ -91,10 +91,7 @@ struct LiveQueryTimingTests {
         #expect(list.items.count == 5)
     }
 
-    @Test(
-        "changes made on the main actor reach the queries once the main actor's current job ends",
-        .disabled("under Swift Testing on Linux the main actor does not run on the main thread, which is how a context tells a main-actor change; the change then waits for a save or endTurn()")
-    )
+    @Test("changes made on the main actor reach the queries once the main actor's current job ends")
     @MainActor
     func mainActorTurnEnds() async throws {
         let (store, list) = try Self.makeList()
@@ -105,6 +102,25 @@ struct LiveQueryTimingTests {
             Task { @MainActor in resumed.resume() }
         }
         #expect(list.items.map(\.title).last == "tapped")
+    }
+
+    @Test("the end of a main-actor turn delivers the main actor's changes and leaves a background context's waiting")
+    @MainActor
+    func mainTurnLeavesBackgroundChanges() async throws {
+        let (background, backgroundList) = try Self.makeList()
+        let (main, mainList) = try Self.makeList()
+        let box = ContextBox(background.context)
+        await Task.detached {
+            box.context.insert(Note(title: "imported", createdAt: Date(timeIntervalSinceReferenceDate: 70)))
+        }.value
+        main.context.insert(Note(title: "tapped", createdAt: Date(timeIntervalSinceReferenceDate: 71)))
+        await withCheckedContinuation { (resumed: CheckedContinuation<Void, Never>) in
+            Task { @MainActor in resumed.resume() }
+        }
+        #expect(mainList.items.map(\.title).last == "tapped")
+        #expect(backgroundList.items.count == 5)
+        background.context.processPendingChanges()
+        #expect(backgroundList.items.map(\.title).last == "imported")
     }
 
     @Test("changes made off the main actor wait for a save or an explicit request")

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -24,9 +25,9 @@ final class PendingChangeDelivery: Sendable {
 
     /// Records an unsaved change; the end of the current turn delivers it.
     ///
-    /// A change made on the main thread is delivered by a main-actor task, which runs once the current
+    /// A change made on the main actor is delivered by a main-actor task, which runs once the current
     /// main-actor job ends; a change made elsewhere waits for a save, ``deliver()``, or
-    /// ``TurnEnd/endTurn()``.
+    /// ``TurnEnd/endTurn()``. Either way, ``TurnEnd`` lists the change until it is delivered.
     func noteChange() {
         let arrange = state.withLock { state -> Bool in
             state.isPending = true
@@ -36,8 +37,10 @@ final class PendingChangeDelivery: Sendable {
         }
         guard arrange else { return }
         TurnEnd.shared.add(self)
-        if Thread.isMainThread {
-            Task { @MainActor in TurnEnd.shared.endTurn() }
+        if MainActorDetection.isRunningOnMainActor {
+            // Only this context's change: the end of a main-actor turn processes the main actor's
+            // contexts, never a background context's (as the main run loop does on a device).
+            Task { @MainActor [self] in self.deliver() }
         }
     }
 
@@ -83,5 +86,23 @@ final class TurnEnd: Sendable {
             return Array(waiting.values)
         }
         for delivery in deliveries { delivery.deliver() }
+    }
+}
+
+/// Tells whether the calling code runs on the main actor.
+///
+/// The main actor's jobs run on the main dispatch queue, but not always on the main thread: under
+/// Swift Testing on Linux another thread drains that queue while the main thread waits. So the check
+/// marks the main queue and looks for the mark, and also accepts the main thread (a program's
+/// top-level code runs there before any queue does).
+enum MainActorDetection {
+    private static let mainQueueMark: DispatchSpecificKey<Bool> = {
+        let mark = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: mark, value: true)
+        return mark
+    }()
+
+    static var isRunningOnMainActor: Bool {
+        Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueMark) == true
     }
 }
