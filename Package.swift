@@ -74,6 +74,28 @@ let selectedSections: Set<String>? = Context.environment["COURSE_SECTIONS"].flat
 
 let includedSections = courseSections.filter { selectedSections?.contains($0.name) ?? true }
 
+// MARK: - The learner's own tests
+
+/// The test targets learners write themselves, in `Exercises/<name>` (the reference's in
+/// `Solutions/<name>`), each testing one section's library: Section 8's repository tests.
+struct LearnerTestTarget {
+    let name: String
+    let section: String
+}
+
+let learnerTestTargets: [LearnerTestTarget] = [
+    LearnerTestTarget(name: "Section8RepositoryTests", section: "Section8NoteTaker"),
+]
+
+/// `COURSE_LEARNER_TESTS=only` builds the learner's tests without the sections' hidden suites: coach
+/// grades those tests by running them against the reference and against known wrong solutions, one build
+/// each. Grading builds otherwise leave the learner's tests out, so a test that does not compile never
+/// blocks a section's grade; every other build includes them.
+let learnerTestsOnly = Context.environment["COURSE_LEARNER_TESTS"] == "only"
+let includedLearnerTests = (gradingOnly && !learnerTestsOnly) ? [] : learnerTestTargets.filter { target in
+    includedSections.contains { $0.name == target.section }
+}
+
 let sectionTargets: [Target] = includedSections.flatMap { section -> [Target] in
     [
         .target(
@@ -81,12 +103,19 @@ let sectionTargets: [Target] = includedSections.flatMap { section -> [Target] in
             dependencies: section.dependencies,
             path: sectionOverrides[section.name] ?? "\(track.folder)/\(section.name)"
         ),
+    ] + (learnerTestsOnly ? [] : [
         .testTarget(
             name: "\(section.name)Tests",
             dependencies: [.byName(name: section.name)] + section.dependencies,
             path: "Tests/\(section.name)Tests"
         ),
-    ]
+    ])
+} + includedLearnerTests.map { target in
+    .testTarget(
+        name: target.name,
+        dependencies: [.byName(name: target.section), "PersistenceCore"],
+        path: "\(track.folder)/\(target.name)"
+    )
 }
 
 // MARK: - Course apps

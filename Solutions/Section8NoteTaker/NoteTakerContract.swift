@@ -17,6 +17,8 @@ public enum NoteTakerKeys {
     public static let sortOrder = "sortOrder"
     /// The preference key of the "show pinned first" switch.
     public static let showPinnedFirst = "showPinnedFirst"
+    /// The preference key of how many notes one page of the list shows.
+    public static let notesPerPage = "notesPerPage"
     /// The vault account (`kSecAttrAccount`) of the PIN, a generic password holding the PIN's digits as UTF-8.
     public static let pinAccount = "notetaker.pin"
     /// The vault account of the number of wrong PINs entered since the last right one, kept as UTF-8 digits.

@@ -29,13 +29,33 @@ struct SubmissionGrader: Sendable {
         while true {
             let included = sections.filter { !excluded.contains($0.target) }
             guard !included.isEmpty else { break }
-            let run = try build(included, in: copy, workbench: copyWorkbench, progress: progress)
+            let all = included.count == sections.count
+            let request = BuildRequest(track: .exercises, sections: all ? nil : included.map(\.target))
+            let run = try build(request, in: copy, workbench: copyWorkbench, progress: progress)
             if run.compiled {
-                let outcomes = try test(included, in: copy, workbench: copyWorkbench)
+                let filter = "^(" + included.map { NSRegularExpression.escapedPattern(for: $0.testTarget) }.joined(separator: "|") + ")\\."
+                let outcomes = try test(filter, in: copy, workbench: copyWorkbench)
                 for section in included {
                     grades[section.target] = SectionGrade(
                         section: section, outcomes: outcomes.filter { $0.module == section.testTarget }, compilerErrors: [], buildFailed: false
                     )
+                }
+                for section in included where section.learnerTests != nil {
+                    // The reference is read where it is; a mistake is staged in the work copy's build
+                    // folder, which builds see at `<root>/.build` with or without a sandbox.
+                    let stage = { (mistake: Course.KnownMistake, section: Course.Section) throws -> String in
+                        let relative = "learner-test-mistakes/\(section.target)/\(mistake.id)"
+                        try VariantStage(workbench: workbench).stage(.mistake(mistake), of: section, in: copy.buildFolder.appending(path: relative))
+                        return ".build/" + relative
+                    }
+                    let learnerTests = LearnerTestGrader(workbench: copyWorkbench, stage: stage) { request, filter in
+                        let built = try build(request, in: copy, workbench: copyWorkbench, progress: progress)
+                        guard built.compiled else { return built }
+                        var tested = built
+                        tested.outcomes = try test(filter, in: copy, workbench: copyWorkbench)
+                        return tested
+                    }
+                    grades[section.target] = grades[section.target]?.adding(try learnerTests.outcomes(of: section, on: .exercises))
                 }
                 break
             }
@@ -62,13 +82,11 @@ struct SubmissionGrader: Sendable {
         return sections.map { grades[$0.target] ?? SectionGrade(section: $0, outcomes: [], compilerErrors: [], buildFailed: true) }
     }
 
-    /// Builds the package with `sections` and the hidden suites' tests.
+    /// Builds the package as `request` says, with its tests.
     private func build(
-        _ sections: [Course.Section], in copy: WorkCopy, workbench copyWorkbench: Workbench,
+        _ request: BuildRequest, in copy: WorkCopy, workbench copyWorkbench: Workbench,
         progress: @escaping @Sendable (BuildProgress) -> Void
     ) throws -> TrackRun {
-        let all = sections.count == workbench.course.sections.count
-        let request = BuildRequest(track: .exercises, sections: all ? nil : sections.map(\.target))
         let log = copy.logFolder.appending(path: "build.log")
         let command = sandbox.command(
             ["swift", "build", "--build-tests", "--jobs", String(buildJobs)], in: copy, workbench: workbench, buildWritable: true
@@ -84,17 +102,17 @@ struct SubmissionGrader: Sendable {
         )
     }
 
-    /// Runs the hidden suites of `sections` on the built test binary, read-only, with the time and memory
+    /// Runs the tests `filter` selects on the built test binary, read-only, with the time and memory
     /// limits; a crash or a hang is pinned on its check by running the checks left without a result again,
     /// one at a time.
-    private func test(_ sections: [Course.Section], in copy: WorkCopy, workbench copyWorkbench: Workbench) throws -> [TestOutcome] {
+    private func test(_ filter: String, in copy: WorkCopy, workbench copyWorkbench: Workbench) throws -> [TestOutcome] {
         let binary = try testBinary(in: copy)
         let limit = memoryLimit
         let sandbox = self.sandbox
         let instructor = workbench
         let attempt = TestAttempt(
             workbench: copyWorkbench, environment: copy.privateEnvironment,
-            filter: "^(" + sections.map { NSRegularExpression.escapedPattern(for: $0.testTarget) }.joined(separator: "|") + ")\\.",
+            filter: filter,
             timeLimit: timeLimitPerCheck, events: copy.logFolder.appending(path: "events.jsonl"),
             log: copy.logFolder.appending(path: "test.log"),
             launch: .binary(path: binary, directory: copy.root) { arguments in

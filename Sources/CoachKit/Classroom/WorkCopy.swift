@@ -63,7 +63,8 @@ struct WorkCopy: Sendable {
         try Self.copyBuild(from: workbench.root.appending(path: ".build"), to: partial.appending(path: relativeBuild), log: log)
         if !sandboxed {
             let copy = partial.appending(path: "workbench")
-            let entries = ["Package.swift", "Package.resolved", "Sources", "Tests"].filter {
+            // `Solutions/` too: the learner's own tests are graded against the reference solutions.
+            let entries = ["Package.swift", "Package.resolved", "Sources", "Tests", CourseTrack.solutions.folder].filter {
                 files.fileExists(atPath: workbench.root.appending(path: $0).path)
             }
             try Self.copy(entries.map { workbench.root.appending(path: $0).path }, into: copy, log: log)

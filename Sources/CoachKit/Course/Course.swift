@@ -36,9 +36,12 @@ public struct Course: Codable, Sendable, Equatable {
         /// Points for the checks worth more (or less) than one, by check name; `coach grade` counts every
         /// other check as one point. Optional in course.json (`"points": {"check name": 3}`).
         public var points: [String: Int]
+        /// Tests the learner writes for the section's library, graded against the reference and known
+        /// mistakes; `nil` for a section without them.
+        public var learnerTests: LearnerTests?
 
         private enum CodingKeys: String, CodingKey {
-            case number, title, target, lesson, exercise, hints, checkpoint, mistakes, alternatives, equivalentMutants, points
+            case number, title, target, lesson, exercise, hints, checkpoint, mistakes, alternatives, equivalentMutants, points, learnerTests
         }
 
         /// Reads a section; a course without alternative solutions or equivalent mutants may leave those keys out.
@@ -55,6 +58,7 @@ public struct Course: Codable, Sendable, Equatable {
             alternatives = try container.decodeIfPresent([Alternative].self, forKey: .alternatives) ?? []
             equivalentMutants = try container.decodeIfPresent([EquivalentMutant].self, forKey: .equivalentMutants) ?? []
             points = try container.decodeIfPresent([String: Int].self, forKey: .points) ?? [:]
+            learnerTests = try container.decodeIfPresent(LearnerTests.self, forKey: .learnerTests)
         }
 
         /// Writes a section, leaving out the optional keys that hold nothing.
@@ -71,6 +75,7 @@ public struct Course: Codable, Sendable, Equatable {
             if !alternatives.isEmpty { try container.encode(alternatives, forKey: .alternatives) }
             if !equivalentMutants.isEmpty { try container.encode(equivalentMutants, forKey: .equivalentMutants) }
             if !points.isEmpty { try container.encode(points, forKey: .points) }
+            try container.encodeIfPresent(learnerTests, forKey: .learnerTests)
         }
 
         /// The hidden test target that grades the section.
@@ -81,6 +86,29 @@ public struct Course: Codable, Sendable, Equatable {
         public func points(of check: String) -> Int { points[check] ?? 1 }
         /// What the whole section is worth: the points of every check.
         public var possiblePoints: Int { checkNames.reduce(0) { $0 + points(of: $1) } }
+    }
+
+    /// Tests the learner writes for their own solution, in `Exercises/<target>` (the reference's in
+    /// `Solutions/<target>`). They are graded, not the solution: they must pass on the reference solution
+    /// (``passCheck``) and fail on each known mistake of ``mustCatch``, each reported as a check of its own.
+    public struct LearnerTests: Codable, Sendable, Equatable {
+        /// The test target the learner's tests build into.
+        public var target: String
+        /// The check that the learner's tests run and pass on the reference solution.
+        public var passCheck: String
+        /// The known mistakes the learner's tests must catch.
+        public var mustCatch: [Catch]
+
+        /// One known mistake the learner's tests must fail on, and the check that reports it.
+        public struct Catch: Codable, Sendable, Equatable {
+            /// The known mistake's id in the section's ``Section/mistakes``.
+            public var mistake: String
+            /// The check's display name.
+            public var check: String
+        }
+
+        /// Every check the learner's tests are graded by: ``passCheck``, then one per caught mistake.
+        public var checkNames: [String] { [passCheck] + mustCatch.map(\.check) }
     }
 
     /// The part of a section the learner edits.

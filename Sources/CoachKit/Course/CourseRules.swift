@@ -64,6 +64,18 @@ extension Course.Section {
             add("the known mistake id \"\(mistake.id.escapedForTerminal())\" is not a plain folder name")
         }
         let checks = Set(checkNames)
+        if let learnerTests {
+            if !CoursePath.isPlainName(learnerTests.target, allowingDots: false) {
+                add("the learner tests' target \"\(learnerTests.target.escapedForTerminal())\" is not a plain name (letters, digits and underscores)")
+            }
+            for check in learnerTests.checkNames where !checks.contains(check) {
+                add("\"learnerTests\" names the check \"\(check.escapedForTerminal())\", which no checkpoint item lists; list it under one")
+            }
+            let mistakeIDs = Set(mistakes.map(\.id))
+            for caught in learnerTests.mustCatch where !mistakeIDs.contains(caught.mistake) {
+                add("\"learnerTests\" must catch \"\(caught.mistake.escapedForTerminal())\", which is not one of the section's known mistakes")
+            }
+        }
         for (check, value) in points.sorted(by: { $0.key < $1.key }) {
             if !checks.contains(check) {
                 add("\"points\" names \"\(check.escapedForTerminal())\", which no checkpoint item lists; name one of the section's checks")

@@ -56,8 +56,19 @@ public struct CourseGrader: Sendable {
             }
             return blocked
         }
-        try remember(result, on: track)
-        return result
+        let graded = try result.map { grade -> SectionGrade in
+            guard grade.section.learnerTests != nil, grade.wasGraded, grade.compilerErrors.isEmpty else { return grade }
+            return grade.adding(try learnerTestGrader.outcomes(of: grade.section, on: track))
+        }
+        try remember(graded, on: track)
+        return graded
+    }
+
+    /// Grades the tests learners write, with this grader's tester and time limit.
+    var learnerTestGrader: LearnerTestGrader {
+        LearnerTestGrader(workbench: workbench) { request, filter in
+            try tester.run(request, filter: filter, timeLimit: timeLimitPerCheck)
+        }
     }
 
     private func remember(_ grades: [SectionGrade], on track: CourseTrack) throws {

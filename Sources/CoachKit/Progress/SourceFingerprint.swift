@@ -2,7 +2,8 @@ import Foundation
 
 /// A digest of the files that decide a section's grade, so unchanged sections need no rebuild.
 ///
-/// It covers the section's sources on the track, its hidden suite, the core's sources and the manifest:
+/// It covers the section's sources on the track (and the learner's own tests, if it has them), its hidden
+/// suite, the core's sources and the manifest:
 /// a change to any of them can change a check's result.
 public struct SourceFingerprint: Sendable {
     /// The workbench whose files are read.
@@ -16,11 +17,14 @@ public struct SourceFingerprint: Sendable {
     /// The digest of everything `section`'s grade on `track` depends on, as 16 hex digits.
     public func fingerprint(of section: Course.Section, on track: CourseTrack) -> String {
         var hash = FNV1a()
-        let folders = [
+        var folders = [
             workbench.sourceFolder(of: section, on: track),
             workbench.root.appending(path: "Tests/\(section.testTarget)"),
             workbench.root.appending(path: "Sources"),
         ]
+        if let learnerTests = section.learnerTests {
+            folders.append(workbench.root.appending(path: "\(track.folder)/\(learnerTests.target)"))
+        }
         for folder in folders {
             for file in Self.files(under: folder) {
                 hash.add(workbench.relativePath(of: file))

@@ -1,4 +1,5 @@
-/// What a build compiles: a track, optionally only some sections, and optionally one section from another folder.
+/// What a build compiles: a track, optionally only some sections, and optionally one section from another
+/// folder; the sections' hidden suites, or the learner's own tests in their place.
 public struct BuildRequest: Sendable, Equatable {
     /// The track whose section sources are compiled.
     public var track: CourseTrack
@@ -8,6 +9,8 @@ public struct BuildRequest: Sendable, Equatable {
     public var overrides: [Override]
     /// Whether the build includes the core's and coach's own tests; grading needs only the sections'.
     public var includesOwnTests: Bool
+    /// Whether the build holds the learner's own tests in place of the hidden suites, to grade those tests.
+    public var learnerTestsOnly = false
 
     /// One section target compiled from a folder other than its track's.
     public struct Override: Sendable, Equatable {
@@ -32,6 +35,7 @@ public struct BuildRequest: Sendable, Equatable {
             "COURSE_SECTIONS": sections?.joined(separator: ",") ?? "",
             "COURSE_SECTION_OVERRIDE": overrides.map { "\($0.target)=\($0.folder)" }.joined(separator: ";"),
             "COURSE_GRADING_ONLY": includesOwnTests ? "" : "1",
+            "COURSE_LEARNER_TESTS": learnerTestsOnly ? "only" : "",
         ]
     }
 }

@@ -43,9 +43,17 @@ struct VariantStage {
         guard CoursePath.isPlainName(variant.id, allowingDots: true) else {
             throw StageError(message: "the \(variant.kind.noun) id \"\(variant.id.escapedForTerminal())\" is not a plain folder name")
         }
-        let files = FileManager.default
         let relative = ".build/coach/\(variant.kind.rawValue)/\(section.target)/\(variant.id)"
-        let folder = workbench.root.appending(path: relative)
+        try stage(variant, of: section, in: workbench.root.appending(path: relative))
+        return relative
+    }
+
+    /// Creates (or recreates) `folder` holding the variant's complete section folder.
+    func stage(_ variant: SolutionVariant, of section: Course.Section, in folder: URL) throws {
+        guard CoursePath.isPlainName(variant.id, allowingDots: true) else {
+            throw StageError(message: "the \(variant.kind.noun) id \"\(variant.id.escapedForTerminal())\" is not a plain folder name")
+        }
+        let files = FileManager.default
         try? files.removeItem(at: folder)
         try files.createDirectory(at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
         try files.copyItem(at: workbench.sourceFolder(of: section, on: .solutions), to: folder)
@@ -61,7 +69,6 @@ struct VariantStage {
                 try files.copyItem(at: fixture, to: target)
             }
         }
-        return relative
     }
 
     /// The contents of `target` with the diff at `fixture` applied.

@@ -75,9 +75,11 @@ public struct Verifier: Sendable {
             summary.limitedTo = sections.map(\.number)
         }
         for section in sections {
-            let problems = Self.problems(section: section, run: solutions, expectPass: true, workbench: workbench)
+            let learnerOutcomes = try learnerTestOutcomes(of: section, on: .solutions)
+            let problems = Self.problems(section: section, run: solutions, expectPass: true, workbench: workbench, learnerOutcomes: learnerOutcomes)
             summary.record(problems, passedIfEmpty: section.checkNames.count)
-            report(line("  Section \(section.number)", "\(section.checkNames.count) checks pass on the solution", problems: problems, style: style))
+            let learnerNote = section.learnerTests.map { " (with the reference's own tests, which catch \($0.mustCatch.count) known mistakes)" } ?? ""
+            report(line("  Section \(section.number)", "\(section.checkNames.count) checks pass on the solution\(learnerNote)", problems: problems, style: style))
         }
 
         let rounds = Self.mistakeRounds(of: sections)
@@ -111,7 +113,8 @@ public struct Verifier: Sendable {
         report(style.bold("starters") + "   building and grading with COURSE_TRACK=exercises…")
         let starters = try tester.run(BuildRequest(track: .exercises), filter: suiteFilter)
         for section in sections {
-            let problems = Self.problems(section: section, run: starters, expectPass: false, workbench: workbench)
+            let learnerOutcomes = try learnerTestOutcomes(of: section, on: .exercises)
+            let problems = Self.problems(section: section, run: starters, expectPass: false, workbench: workbench, learnerOutcomes: learnerOutcomes)
             summary.record(problems, passedIfEmpty: section.checkNames.count)
             report(line("  Section \(section.number)", "\(section.checkNames.count) checks fail on the starter", problems: problems, style: style))
         }
@@ -183,11 +186,22 @@ public struct Verifier: Sendable {
     /// Selects the hidden suites' tests: their modules are named `Section<N>…Tests`.
     static let sectionFilter = "^Section[0-9]+"
 
+    /// The outcomes of `section`'s learner-test checks with the tests on `track`, or nil when it has none.
+    func learnerTestOutcomes(of section: Course.Section, on track: CourseTrack) throws -> [TestOutcome]? {
+        guard section.learnerTests != nil else { return nil }
+        return try LearnerTestGrader(workbench: workbench) { request, filter in try tester.run(request, filter: filter) }
+            .outcomes(of: section, on: track)
+    }
+
+    /// What is wrong with `section`'s checks in `run`. The learner-test checks count only when their
+    /// outcomes are given; otherwise (a mistake or an alternative in the section's library, which the
+    /// learner's tests do not grade) they are left out.
     static func problems(
-        section: Course.Section, run: TrackRun, expectPass: Bool, workbench: Workbench, subject: String = "the reference solution"
+        section: Course.Section, run: TrackRun, expectPass: Bool, workbench: Workbench, subject: String = "the reference solution",
+        learnerOutcomes: [TestOutcome]? = nil
     ) -> [VerificationProblem] {
         let area = "Section \(section.number) \(expectPass ? "solution" : "starter")"
-        let grade = SectionGrade(section: section, run: run, workbench: workbench)
+        var grade = SectionGrade(section: section, run: run, workbench: workbench)
         if !run.compiled {
             return buildProblems(area: area, run: run, in: grade)
         }
@@ -195,7 +209,13 @@ public struct Verifier: Sendable {
         if run.testRun == .timedOut {
             problems.append(VerificationProblem(area, "the test run hit its time limit; see \(workbench.relativePath(of: run.testLog))"))
         }
-        for check in grade.checks {
+        var notGraded: Set<String> = []
+        if let learnerOutcomes {
+            grade = grade.adding(learnerOutcomes)
+        } else {
+            notGraded = Set(section.learnerTests?.checkNames ?? [])
+        }
+        for check in grade.checks where !notGraded.contains(check.name) {
             guard let outcome = check.outcome else {
                 problems.append(VerificationProblem(area, "the checkpoint names \"\(check.name)\", but \(section.testTarget) has no test with that name"))
                 continue

@@ -37,27 +37,56 @@ struct AddCommand: ParsableCommand {
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List the notes, ordered as the settings say.",
-        discussion: "Change the order with `notetaker settings set --sort title` or `--pinned-first off`."
+        abstract: "List the notes, a page at a time, ordered as the settings say.",
+        discussion: """
+            Change the order with `notetaker settings set --sort title` or `--pinned-first off`, and the \
+            page size with `--per-page`.
+            """
     )
 
     @Option(name: .shortAndLong, help: "Only the notes that carry this tag.")
     var tag: String?
+    @Option(name: .shortAndLong, help: "Which page to show, counting from 1.")
+    var page = 1
     @OptionGroup var unlock: UnlockOptions
+
+    func validate() throws {
+        if page < 1 { throw ValidationError("--page counts from 1; \(page) is not a page.") }
+    }
 
     func run() throws {
         let app = try NoteTakerApp.open(unlocking: unlock)
-        var notes: [Note]
+        let pageSize = max(app.settings.notesPerPage, 1)
+        let notes: [Note]
+        let total: Int
         do {
-            notes = try app.repository.notes()
+            if let tag {
+                let wanted = try app.tag(tag)
+                let tagged = try app.repository.notes().filter { note in note.tags.contains { $0 === wanted } }
+                total = tagged.count
+                notes = Array(tagged.dropFirst((page - 1) * pageSize).prefix(pageSize))
+            } else {
+                total = try app.repository.context.fetchCount(FetchDescriptor<Note>())
+                notes = ModelEnvironment.with(app.repository.context) { NoteList(settings: app.settings, page: page) }.notes
+            }
+        } catch let error as NoteTakerCLIError {
+            throw error
         } catch {
             throw NoteTakerCLIError.unreadable(error)
         }
-        if let tag {
-            let wanted = try app.tag(tag)
-            notes = notes.filter { note in note.tags.contains { $0 === wanted } }
+        let pageCount = (total + pageSize - 1) / pageSize
+        if tag == nil && page <= pageCount && notes.isEmpty {
+            throw NoteTakerCLIError.unfinished("The store holds \(total) note(s), but page \(page) of the list is empty", finish: "NoteList")
+        }
+        if total > 0 && page > pageCount {
+            print("There is no page \(page): the list has \(pageCount) page(s) of \(pageSize) notes.")
+            return
         }
         print(NoteFormatter.list(notes, emptyMessage: tag == nil ? "No notes yet. Add one with `notetaker add \"Title\"`." : "No note carries #\(tag!)."))
+        if pageCount > 1 {
+            let next = page < pageCount ? " Next: notetaker list --page \(page + 1)\(tag.map { " --tag \($0)" } ?? "")" : ""
+            print("Page \(page) of \(pageCount), \(pageSize) notes per page.\(next)")
+        }
     }
 }
 

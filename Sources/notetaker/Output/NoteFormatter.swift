@@ -61,6 +61,7 @@ enum NoteFormatter {
         return """
             sort:         \(order)
             pinned-first: \(settings.showPinnedFirst ? "on" : "off")
+            per-page:     \(settings.notesPerPage)
             """
     }
 }
