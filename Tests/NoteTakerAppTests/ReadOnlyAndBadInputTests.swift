@@ -105,3 +105,31 @@ struct ReadOnlyAndBadInputTests {
         #expect(tags.status == 0 && tags.output.contains("home"), "the deleted note's tag stays: \(tags.output)")
     }
 }
+
+/// `notetaker list` a page at a time.
+@Suite("notetaker lists notes a page at a time", .enabled(if: notetakerRunsTheReference, "runs the reference NoteTaker"))
+struct ListPagingTests {
+    @Test("list shows notesPerPage notes and says how to reach the next page; a page out of range is refused or named")
+    func pages() throws {
+        var home = NoteTakerHome()
+        defer { home.remove() }
+        for number in 1...5 {
+            #expect(try home.run(["add", "Note \(number)"]).status == 0)
+        }
+        let perPage = try home.run(["settings", "set", "--per-page", "2", "--sort", "title"])
+        #expect(perPage.status == 0 && perPage.output.contains("per-page:     2"), "settings set --per-page 2: \(perPage.output)")
+
+        let first = try home.run(["list"])
+        #expect(first.output.contains("Note 1") && first.output.contains("Note 2") && !first.output.contains("Note 3"), "list: \(first.output)")
+        #expect(first.output.contains("Page 1 of 3, 2 notes per page. Next: notetaker list --page 2"), "list: \(first.output)")
+        let last = try home.run(["list", "--page", "3"])
+        #expect(last.output.contains("Note 5") && !last.output.contains("Note 4") && !last.output.contains("Next:"), "list --page 3: \(last.output)")
+        let past = try home.run(["list", "--page", "4"])
+        #expect(past.status == 0 && past.output.contains("There is no page 4: the list has 3 page(s)"), "list --page 4: \(past.output)")
+
+        let zero = try home.run(["list", "--page", "0"])
+        #expect(zero.status != 0 && zero.output.contains("--page counts from 1"), "list --page 0: \(zero.output)")
+        let tooMany = try home.run(["settings", "set", "--per-page", "0"])
+        #expect(tooMany.status != 0 && tooMany.output.contains("--per-page 0 is out of range"), "settings set --per-page 0: \(tooMany.output)")
+    }
+}

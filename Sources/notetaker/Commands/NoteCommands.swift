@@ -66,7 +66,9 @@ struct ListCommand: ParsableCommand {
                 total = tagged.count
                 notes = Array(tagged.dropFirst((page - 1) * pageSize).prefix(pageSize))
             } else {
-                total = try app.repository.context.fetchCount(FetchDescriptor<Note>())
+                // The whole list first: a note the store cannot read is reported with its row here, where
+                // a query would only come back empty.
+                total = try app.repository.notes().count
                 notes = ModelEnvironment.with(app.repository.context) { NoteList(settings: app.settings, page: page) }.notes
             }
         } catch let error as NoteTakerCLIError {
