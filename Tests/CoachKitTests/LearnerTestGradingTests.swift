@@ -18,7 +18,7 @@ struct LearnerTestGradingTests {
             )
             .replacingOccurrences(
                 of: #""mistakes": ["#,
-                with: #""learnerTests": { "target": "Section1OwnTests", "passCheck": "\#(passCheck)", "#
+                with: #""learnerTests": { "target": "Section1OwnTests", "files": ["OwnTests.swift"], "passCheck": "\#(passCheck)", "#
                     + #""mustCatch": [{ "mistake": "forgets-zero", "check": "\#(catchCheck)" }] }, "mistakes": ["#
             )
         return try WorkbenchFixture.make(course: course)
@@ -114,13 +114,14 @@ struct LearnerTestGradingTests {
     func rules() throws {
         let course = WorkbenchFixture.courseJSON.replacingOccurrences(
             of: #""mistakes": ["#,
-            with: #""learnerTests": { "target": "Own Tests", "passCheck": "unlisted", "#
+            with: #""learnerTests": { "target": "Own Tests", "files": ["../Escape.swift"], "passCheck": "unlisted", "#
                 + #""mustCatch": [{ "mistake": "nope", "check": "copes with zero" }] }, "mistakes": ["#
         )
         let workbench = try WorkbenchFixture.make(course: course, validating: false)
         defer { try? FileManager.default.removeItem(at: workbench.root) }
         let messages = workbench.course.problems.map(\.message)
         #expect(messages.contains { $0.contains("\"Own Tests\" is not a plain name") })
+        #expect(messages.contains { $0.contains("file ../Escape.swift leads outside their folder") })
         #expect(messages.contains { $0.contains("names the check \"unlisted\", which no checkpoint item lists") })
         #expect(messages.contains { $0.contains("must catch \"nope\", which is not one of the section's known mistakes") })
     }

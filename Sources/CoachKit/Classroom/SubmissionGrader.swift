@@ -41,15 +41,25 @@ struct SubmissionGrader: Sendable {
                     )
                 }
                 for section in included where section.learnerTests != nil {
-                    // The reference is read where it is; a mistake is staged in the work copy's build
-                    // folder, which builds see at `<root>/.build` with or without a sandbox.
-                    let stage = { (mistake: Course.KnownMistake, section: Course.Section) throws -> String in
-                        let relative = "learner-test-mistakes/\(section.target)/\(mistake.id)"
-                        try VariantStage(workbench: workbench).stage(.mistake(mistake), of: section, in: copy.buildFolder.appending(path: relative))
+                    // The sandbox hides `Solutions/` and `course/`: the reference and each mistake are laid
+                    // out in the work copy's build folder, which builds see at `<root>/.build`, and removed
+                    // once built, so the learner's tests never run beside their sources.
+                    let staged = copy.buildFolder.appending(path: "learner-tests")
+                    let stage = { (mistake: Course.KnownMistake?, section: Course.Section) throws -> String in
+                        let relative = "learner-tests/\(section.target)/\(mistake?.id ?? "reference")"
+                        let folder = copy.buildFolder.appending(path: relative)
+                        if let mistake {
+                            try VariantStage(workbench: workbench).stage(.mistake(mistake), of: section, in: folder)
+                        } else {
+                            try? FileManager.default.removeItem(at: folder)
+                            try FileManager.default.createDirectory(at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+                            try FileManager.default.copyItem(at: workbench.sourceFolder(of: section, on: .solutions), to: folder)
+                        }
                         return ".build/" + relative
                     }
                     let learnerTests = LearnerTestGrader(workbench: copyWorkbench, stage: stage) { request, filter in
                         let built = try build(request, in: copy, workbench: copyWorkbench, progress: progress)
+                        try? FileManager.default.removeItem(at: staged)
                         guard built.compiled else { return built }
                         var tested = built
                         tested.outcomes = try test(filter, in: copy, workbench: copyWorkbench)

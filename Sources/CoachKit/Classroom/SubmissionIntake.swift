@@ -30,7 +30,8 @@ public struct TamperedFile: Codable, Equatable, Sendable, CustomStringConvertibl
 /// `course/`, `Solutions/`, `.ci/`, and the contract and extra files in `Exercises/`) is compared with the
 /// instructor's checkout; each difference is reported as tampering and left out.
 public struct SubmissionIntake: Sendable {
-    /// The exercise files found, by section target, then by file name as course.json lists it.
+    /// The exercise files found, by section target (or learner test target), then by file name as
+    /// course.json lists it.
     public var exerciseFiles: [String: [String: Data]]
     /// Exercise files course.json lists that the submission lacks (`Exercises/<target>/<file>`): their
     /// sections are graded with the starter's copy.
@@ -56,15 +57,17 @@ public struct SubmissionIntake: Sendable {
         var tampering: [TamperedFile] = []
         var exercisePaths: Set<String> = []
         for section in workbench.course.sections {
-            for name in section.exercise.files {
+            // The learner's own tests are filed under their test target, beside the sections' targets.
+            let learnerFiles = section.learnerTests.map { tests in tests.files.map { (tests.target, $0) } } ?? []
+            for (target, name) in section.exercise.files.map({ (section.target, $0) }) + learnerFiles {
                 guard let normalized = CoursePath.normalized(name) else { continue }
-                let path = "\(CourseTrack.exercises.folder)/\(section.target)/\(normalized)"
+                let path = "\(CourseTrack.exercises.folder)/\(target)/\(normalized)"
                 exercisePaths.insert(path)
                 let url = root.appending(path: path)
                 switch Self.fileType(at: url) {
                 case .regular:
-                    files[section.target, default: [:]][name] = try? Data(contentsOf: url)
-                    if files[section.target]?[name] == nil { missing.append(path) }
+                    files[target, default: [:]][name] = try? Data(contentsOf: url)
+                    if files[target]?[name] == nil { missing.append(path) }
                 case .symbolicLink:
                     tampering.append(TamperedFile(path: path, change: .symbolicLink))
                     missing.append(path)

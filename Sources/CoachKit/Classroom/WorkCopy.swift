@@ -138,6 +138,17 @@ struct WorkCopy: Sendable {
                 wanted[CoursePath.normalized(name) ?? name] = try Data(contentsOf: try workbench.exerciseFile(name, of: section, on: .exercises))
             }
             try Self.mirror(wanted, into: folder)
+            if let tests = section.learnerTests {
+                var ownTests: [String: Data] = [:]
+                for name in tests.files {
+                    guard let normalized = CoursePath.normalized(name) else { continue }
+                    ownTests[normalized] = try intake.exerciseFiles[tests.target]?[name]
+                        ?? Data(contentsOf: workbench.root.appending(path: "\(CourseTrack.exercises.folder)/\(tests.target)/\(normalized)"))
+                }
+                let testsFolder = exercisesFolder.appending(path: tests.target)
+                try files.createDirectory(at: testsFolder, withIntermediateDirectories: true)
+                try Self.mirror(ownTests, into: testsFolder)
+            }
         }
     }
 

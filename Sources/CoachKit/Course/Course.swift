@@ -94,6 +94,9 @@ public struct Course: Codable, Sendable, Equatable {
     public struct LearnerTests: Codable, Sendable, Equatable {
         /// The test target the learner's tests build into.
         public var target: String
+        /// The files the learner writes, relative to the target's folder; `coach grade` takes them from a
+        /// submission as it takes exercise files.
+        public var files: [String]
         /// The check that the learner's tests run and pass on the reference solution.
         public var passCheck: String
         /// The known mistakes the learner's tests must catch.

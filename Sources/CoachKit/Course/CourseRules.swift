@@ -68,6 +68,9 @@ extension Course.Section {
             if !CoursePath.isPlainName(learnerTests.target, allowingDots: false) {
                 add("the learner tests' target \"\(learnerTests.target.escapedForTerminal())\" is not a plain name (letters, digits and underscores)")
             }
+            for file in learnerTests.files where CoursePath.normalized(file) == nil {
+                add("the learner tests' file \(file.escapedForTerminal()) leads outside their folder; name it relative to \(learnerTests.target.escapedForTerminal())/")
+            }
             for check in learnerTests.checkNames where !checks.contains(check) {
                 add("\"learnerTests\" names the check \"\(check.escapedForTerminal())\", which no checkpoint item lists; list it under one")
             }

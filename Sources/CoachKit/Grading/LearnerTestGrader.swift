@@ -9,15 +9,19 @@ struct LearnerTestGrader {
     let workbench: Workbench
     /// Builds what a request selects and runs the tests a filter selects.
     let run: (BuildRequest, String) throws -> TrackRun
-    /// Lays out a known mistake as a complete section folder and returns its path relative to the root
-    /// the builds run in; by default under `.build/coach/mistakes/`.
-    var stage: (Course.KnownMistake, Course.Section) throws -> String
+    /// Returns the folder, relative to the root the builds run in, that holds the section's library as the
+    /// reference solution (`nil`) or a known mistake has it. By default the reference is read from
+    /// `Solutions/` and a mistake is staged under `.build/coach/mistakes/`.
+    var stage: (Course.KnownMistake?, Course.Section) throws -> String
 
-    /// A grader that stages mistakes in `workbench`'s build folder and runs builds with `run`.
-    init(workbench: Workbench, stage: ((Course.KnownMistake, Course.Section) throws -> String)? = nil, run: @escaping (BuildRequest, String) throws -> TrackRun) {
+    /// A grader that builds the section's library from the folders `stage` gives, and runs builds with `run`.
+    init(workbench: Workbench, stage: ((Course.KnownMistake?, Course.Section) throws -> String)? = nil, run: @escaping (BuildRequest, String) throws -> TrackRun) {
         self.workbench = workbench
         self.run = run
-        self.stage = stage ?? { mistake, section in try VariantStage(workbench: workbench).stage(mistake, of: section) }
+        self.stage = stage ?? { mistake, section in
+            guard let mistake else { return "\(CourseTrack.solutions.folder)/\(section.target)" }
+            return try VariantStage(workbench: workbench).stage(mistake, of: section)
+        }
     }
 
     /// The outcomes of the learner-test checks of `section` with the tests on `track`, named as the
@@ -28,7 +32,7 @@ struct LearnerTestGrader {
     func outcomes(of section: Course.Section, on track: CourseTrack) throws -> [TestOutcome] {
         guard let tests = section.learnerTests else { return [] }
         let filter = "^\(NSRegularExpression.escapedPattern(for: tests.target))\\."
-        let reference = try run(request(for: section, library: "\(CourseTrack.solutions.folder)/\(section.target)", track: track), filter)
+        let reference = try run(request(for: section, library: try stage(nil, section), track: track), filter)
         let referenceProblem = problemOnReference(reference, tests: tests, section: section, track: track)
         var outcomes = [outcome(tests.passCheck, of: section, problem: referenceProblem)]
         for caught in tests.mustCatch {
