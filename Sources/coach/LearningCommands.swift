@@ -146,6 +146,12 @@ struct SolutionCommand: ParsableCommand {
             session.say(options.style.bold("── \(workbench.relativePath(of: file).escapedForTerminal())"))
             session.say((try? String(contentsOf: file, encoding: .utf8))?.escapedForTerminal(keepingLineBreaks: true) ?? "(missing)")
         }
+        // The reference's own tests, where the section asks for tests of the learner's.
+        for name in section.learnerTests?.files ?? [] {
+            let path = "\(CourseTrack.solutions.folder)/\(section.learnerTests!.target)/\(name)"
+            session.say(options.style.bold("── \(path.escapedForTerminal())"))
+            session.say((try? String(contentsOf: workbench.root.appending(path: path), encoding: .utf8))?.escapedForTerminal(keepingLineBreaks: true) ?? "(missing)")
+        }
     }
 }
 

@@ -10,9 +10,13 @@ public struct StarterReset: Sendable {
         self.workbench = workbench
     }
 
-    /// The exercise files of `section` in `Exercises/`, relative to the workbench root.
+    /// The exercise files of `section` in `Exercises/`, and the files of the learner's own tests when it
+    /// has them, relative to the workbench root.
     public func files(of section: Course.Section) -> [String] {
         section.exercise.files.map { "\(CourseTrack.exercises.folder)/\(section.target)/\($0)" }
+            + (section.learnerTests.map { tests in
+                tests.files.compactMap(CoursePath.normalized).map { "\(CourseTrack.exercises.folder)/\(tests.target)/\($0)" }
+            } ?? [])
     }
 
     /// Copies the learner's files to `.coach/backups/<target>-<time>/` and restores each from `revision`.
