@@ -114,7 +114,7 @@ let sectionTargets: [Target] = includedSections.flatMap { section -> [Target] in
     .testTarget(
         name: target.name,
         dependencies: [.byName(name: target.section), "PersistenceCore"],
-        path: "\(track.folder)/\(target.name)"
+        path: sectionOverrides[target.name] ?? "\(track.folder)/\(target.name)"
     )
 }
 

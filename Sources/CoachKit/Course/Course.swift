@@ -101,6 +101,41 @@ public struct Course: Codable, Sendable, Equatable {
         public var passCheck: String
         /// The known mistakes the learner's tests must catch.
         public var mustCatch: [Catch]
+        /// Plausible wrong test suites, kept as fixtures in `course/mistakes/<target>/<id>/` against the
+        /// reference's tests; each must fail the checks it names. Optional in course.json.
+        public var mistakes: [KnownMistake]
+
+        private enum CodingKeys: String, CodingKey {
+            case target, files, passCheck, mustCatch, mistakes
+        }
+
+        /// Reads the learner tests' entry; `mistakes` may be left out.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            target = try container.decode(String.self, forKey: .target)
+            files = try container.decode([String].self, forKey: .files)
+            passCheck = try container.decode(String.self, forKey: .passCheck)
+            mustCatch = try container.decode([Catch].self, forKey: .mustCatch)
+            mistakes = try container.decodeIfPresent([KnownMistake].self, forKey: .mistakes) ?? []
+        }
+
+        /// Writes the entry, leaving out `mistakes` when there are none.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(target, forKey: .target)
+            try container.encode(files, forKey: .files)
+            try container.encode(passCheck, forKey: .passCheck)
+            try container.encode(mustCatch, forKey: .mustCatch)
+            if !mistakes.isEmpty { try container.encode(mistakes, forKey: .mistakes) }
+        }
+
+        /// The section the learner's tests are staged as: `section` with the tests' target in place of
+        /// its library's, so a known wrong test suite is laid out from `Solutions/<target>/`.
+        func stagedAs(_ section: Section) -> Section {
+            var tests = section
+            tests.target = target
+            return tests
+        }
 
         /// One known mistake the learner's tests must fail on, and the check that reports it.
         public struct Catch: Codable, Sendable, Equatable {

@@ -75,6 +75,14 @@ extension Course.Section {
                 add("\"learnerTests\" names the check \"\(check.escapedForTerminal())\", which no checkpoint item lists; list it under one")
             }
             let mistakeIDs = Set(mistakes.map(\.id))
+            for mistake in learnerTests.mistakes {
+                if !CoursePath.isPlainName(mistake.id, allowingDots: true) {
+                    add("the learner tests' known mistake id \"\(mistake.id.escapedForTerminal())\" is not a plain folder name")
+                }
+                for check in mistake.caughtBy where !learnerTests.checkNames.contains(check) {
+                    add("the learner tests' known mistake '\(mistake.id.escapedForTerminal())' names \"\(check.escapedForTerminal())\", which is not a learner-test check")
+                }
+            }
             for caught in learnerTests.mustCatch where !mistakeIDs.contains(caught.mistake) {
                 add("\"learnerTests\" must catch \"\(caught.mistake.escapedForTerminal())\", which is not one of the section's known mistakes")
             }

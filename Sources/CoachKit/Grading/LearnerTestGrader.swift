@@ -29,11 +29,19 @@ struct LearnerTestGrader {
     /// them with the others.
     ///
     /// - Throws: `CoachError.cannotLaunch` when `swift` cannot be started.
-    func outcomes(of section: Course.Section, on track: CourseTrack) throws -> [TestOutcome] {
+    ///
+    /// - Parameter testsFolder: The folder to build the learner's tests from, relative to the root, in
+    ///   place of `<track>/<target>`: a known wrong test suite, when `coach verify` proves the grading.
+    func outcomes(of section: Course.Section, on track: CourseTrack, testsFolder: String? = nil) throws -> [TestOutcome] {
         guard let tests = section.learnerTests else { return [] }
+        let request = { (library: String) -> BuildRequest in
+            var request = self.request(for: section, library: library, track: track)
+            if let testsFolder { request.overrides.append(.init(target: tests.target, folder: testsFolder)) }
+            return request
+        }
         let filter = "^\(NSRegularExpression.escapedPattern(for: tests.target))\\."
-        let reference = try run(request(for: section, library: try stage(nil, section), track: track), filter)
-        let referenceProblem = problemOnReference(reference, tests: tests, section: section, track: track)
+        let reference = try run(request(try stage(nil, section)), filter)
+        let referenceProblem = problemOnReference(reference, tests: tests, section: section, folder: testsFolder ?? "\(track.folder)/\(tests.target)")
         var outcomes = [outcome(tests.passCheck, of: section, problem: referenceProblem)]
         for caught in tests.mustCatch {
             guard referenceProblem == nil else {
@@ -45,7 +53,7 @@ struct LearnerTestGrader {
                 continue
             }
             let folder = try stage(mistake, section)
-            let wrong = try run(request(for: section, library: folder, track: track), filter)
+            let wrong = try run(request(folder), filter)
             outcomes.append(outcome(caught.check, of: section, problem: problemOnMistake(wrong, mistake: mistake, tests: tests)))
         }
         return outcomes
@@ -58,8 +66,8 @@ struct LearnerTestGrader {
     }
 
     /// Why the run on the reference does not count, or nil when every test ran and passed.
-    private func problemOnReference(_ run: TrackRun, tests: Course.LearnerTests, section: Course.Section, track: CourseTrack) -> String? {
-        let folder = "\(track.folder)/\(tests.target)/"
+    private func problemOnReference(_ run: TrackRun, tests: Course.LearnerTests, section: Course.Section, folder testsFolder: String) -> String? {
+        let folder = testsFolder + "/"
         guard run.compiled else {
             let own = run.compilerErrors.filter { $0.path.hasPrefix(folder) }
             return own.first.map { "your tests do not compile: \($0)" }

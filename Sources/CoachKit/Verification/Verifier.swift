@@ -82,6 +82,13 @@ public struct Verifier: Sendable {
             report(line("  Section \(section.number)", "\(section.checkNames.count) checks pass on the solution\(learnerNote)", problems: problems, style: style))
         }
 
+        for section in sections {
+            for (mistake, problems) in try checkLearnerTestMistakes(of: section) {
+                summary.record(problems, passedIfEmpty: 1)
+                report(line("  Section \(section.number)", "the wrong tests '\(mistake.id)' are caught", problems: problems, style: style))
+            }
+        }
+
         let rounds = Self.mistakeRounds(of: sections)
         if !rounds.isEmpty {
             report(style.bold("mistakes") + "   building the known wrong solutions in place of the references, one per section per build…")
@@ -185,6 +192,29 @@ public struct Verifier: Sendable {
 
     /// Selects the hidden suites' tests: their modules are named `Section<N>…Tests`.
     static let sectionFilter = "^Section[0-9]+"
+
+    /// Grades each known wrong test suite of `section` in place of the learner's tests, with the
+    /// reference's library, and requires the checks it names to fail.
+    func checkLearnerTestMistakes(of section: Course.Section) throws -> [(Course.KnownMistake, [VerificationProblem])] {
+        guard let tests = section.learnerTests else { return [] }
+        return try tests.mistakes.map { mistake in
+            let area = "Section \(section.number) wrong tests '\(mistake.id)'"
+            let folder: String
+            do {
+                folder = try VariantStage(workbench: workbench).stage(mistake, of: tests.stagedAs(section))
+            } catch {
+                return (mistake, [VerificationProblem(area, "cannot stage the fixture: \(error.localizedDescription)")])
+            }
+            let outcomes = try LearnerTestGrader(workbench: workbench) { request, filter in try tester.run(request, filter: filter) }
+                .outcomes(of: section, on: .solutions, testsFolder: folder)
+            let problems = mistake.caughtBy.compactMap { name -> VerificationProblem? in
+                let result = outcomes.first { $0.displayName == name }?.result
+                guard result != .failed else { return nil }
+                return VerificationProblem(area, "\(mistake.summary), but \"\(name)\" \(result.map(\.rawValue) ?? "did not run") instead of failing")
+            }
+            return (mistake, problems)
+        }
+    }
 
     /// The outcomes of `section`'s learner-test checks with the tests on `track`, or nil when it has none.
     func learnerTestOutcomes(of section: Course.Section, on track: CourseTrack) throws -> [TestOutcome]? {
