@@ -95,6 +95,22 @@ struct LearnerTestGradingTests {
         #expect(outcomes[Self.catchCheck]?.result == .failed)
     }
 
+    @Test("a known wrong test suite is built in place of the learner's tests, and named where it fails")
+    func wrongSuiteInPlace() throws {
+        let workbench = try Self.workbench()
+        defer { try? FileManager.default.removeItem(at: workbench.root) }
+        var requests: [BuildRequest] = []
+        let grader = LearnerTestGrader(workbench: workbench) { request, _ in
+            requests.append(request)
+            return Self.run([])
+        }
+        let section = try #require(workbench.course.section(numbered: 1))
+        let outcomes = try grader.outcomes(of: section, on: .solutions, testsFolder: ".build/coach/mistakes/Section1OwnTests/vague")
+        #expect(requests.first?.overrides.map(\.target) == ["Section1Basics", "Section1OwnTests"])
+        #expect(requests.first?.environment["COURSE_SECTION_OVERRIDE"] == "Section1Basics=Solutions/Section1Basics;Section1OwnTests=.build/coach/mistakes/Section1OwnTests/vague")
+        #expect(outcomes.first?.issues == ["no test of yours ran: write @Test functions in .build/coach/mistakes/Section1OwnTests/vague/"])
+    }
+
     @Test("the learner-test checks count in the section's grade with its hidden checks")
     func countedInGrade() throws {
         let workbench = try Self.workbench()

@@ -14,6 +14,9 @@ final class PendingChangeDelivery: Sendable {
         var isPending = false
         /// The end of the current turn has been arranged to deliver it.
         var isWaitingForTurnEnd = false
+        /// Counts the changes delivered or discarded, so a main-actor task arranged for an earlier change
+        /// never delivers a later one (made, say, on another thread after a save took the earlier one).
+        var round = 0
     }
 
     private let signal: ModelChangeSignal
@@ -29,18 +32,21 @@ final class PendingChangeDelivery: Sendable {
     /// main-actor job ends; a change made elsewhere waits for a save, ``deliver()``, or
     /// ``TurnEnd/endTurn()``. Either way, ``TurnEnd`` lists the change until it is delivered.
     func noteChange() {
-        let arrange = state.withLock { state -> Bool in
+        let arranged = state.withLock { state -> Int? in
             state.isPending = true
-            guard !state.isWaitingForTurnEnd else { return false }
+            guard !state.isWaitingForTurnEnd else { return nil }
             state.isWaitingForTurnEnd = true
-            return true
+            return state.round
         }
-        guard arrange else { return }
+        guard let round = arranged else { return }
         TurnEnd.shared.add(self)
         if MainActorDetection.isRunningOnMainActor {
-            // Only this context's change: the end of a main-actor turn processes the main actor's
-            // contexts, never a background context's (as the main run loop does on a device).
-            Task { @MainActor [self] in self.deliver() }
+            // Only this context's change, and only this round's: the end of a main-actor turn processes
+            // the main actor's contexts, never a background context's (as the main run loop does on a
+            // device), nor a change made after a save already delivered this one.
+            Task { @MainActor [self] in
+                if self.takePending(inRound: round) { self.signal.noteChange(.pendingWork) }
+            }
         }
     }
 
@@ -54,10 +60,12 @@ final class PendingChangeDelivery: Sendable {
         _ = takePending()
     }
 
-    /// Clears the waiting change and returns whether there was one.
-    private func takePending() -> Bool {
+    /// Clears the waiting change and returns whether there was one; with `round`, only when the change
+    /// is still the one of that round.
+    private func takePending(inRound round: Int? = nil) -> Bool {
         let (wasPending, wasWaiting) = state.withLock { state -> (Bool, Bool) in
-            defer { state = State() }
+            if let round, round != state.round { return (false, false) }
+            defer { state = State(round: state.round + 1) }
             return (state.isPending, state.isWaitingForTurnEnd)
         }
         if wasWaiting { TurnEnd.shared.remove(self) }
