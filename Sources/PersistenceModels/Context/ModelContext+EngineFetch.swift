@@ -48,7 +48,7 @@ extension ModelContext {
             guard let (rows, owners) = try engine.rows(descriptor, limited: true) else {
                 return try fetchInMemory(descriptor, from: engine, pending: pending)
             }
-            let models = try materialize(T.self, rows: rows, while: activity)
+            let models = try materialize(T.self, rows: consume rows, while: activity)
             if !descriptor.relationshipKeyPathsForPrefetching.isEmpty {
                 try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: models, from: engine, owners: owners)
             }

@@ -3,13 +3,14 @@ import Foundation
 extension ModelContext {
     /// The context's objects for rows a store read, in their order: the registered model of a row the
     /// context has seen (brought up to date), else a new model over the row's backing data.
-    func materialize<T: PersistentModel>(_ type: T.Type, rows decoded: [DecodedRow], while activity: String) throws -> [T] {
+    ///
+    /// The rows are taken over: the caller's last use of its array hands it on, so it is not copied here.
+    func materialize<T: PersistentModel>(_ type: T.Type, rows: consuming [DecodedRow], while activity: String) throws -> [T] {
         let entityName = Schema.entityName(of: T.self)
         let registry = registry(ofEntity: ModelTypeCache.rootEntityName(of: T.self))
         // A query returns each row once, so when the context has no model of the entity yet, no row
         // can find one, and the lookups are skipped.
         let hadModels = !registry.isEmpty
-        var rows = decoded
         // Each row is handed over rather than copied: reversing moves the rows without retaining their
         // backing data, and `popLast` then gives them out in the query's order.
         rows.reverse()

@@ -17,6 +17,34 @@ package struct DecodedRow {
         self.backing = backing
         self.entityName = entityName
     }
+
+    /// A stored row of a model type laid out by `layout`, decoded straight into new backing data.
+    ///
+    /// A store reads rows through it: the row's slot values, its backing data and the row itself are made
+    /// in one call, rather than the store building each part through calls of its own for every row.
+    ///
+    /// - Parameters:
+    ///   - foreignKeys: The primary keys of the row's to-one relationships kept in its columns; `nil` for none.
+    ///   - initialize: Initializes, in slot order, the first `initializedCount` of the layout's
+    ///     `layout.names.count` slots and sets `initializedCount`: every slot before a throw is thrown
+    ///     away, as for ``SlotArray/init(count:plainSlots:initializingWith:)``; all of them otherwise.
+    package init(
+        primaryKey: Int64,
+        layout: ModelSlotLayout,
+        foreignKeys: [String: Int64]?,
+        storeIdentifier: String,
+        entityName: String?,
+        initializingSlots initialize: (UnsafeMutableBufferPointer<Any?>, inout Int) throws -> Void
+    ) rethrows {
+        self.primaryKey = primaryKey
+        self.backing = ModelBackingData(
+            row: try ModelValues(layout: layout, initializingSlotsWith: initialize),
+            foreignKeys: foreignKeys ?? Dictionary(),
+            primaryKey: primaryKey,
+            storeIdentifier: storeIdentifier
+        )
+        self.entityName = entityName
+    }
 }
 
 /// Rows read for several owners at once: each row once, and which owner links to which row.

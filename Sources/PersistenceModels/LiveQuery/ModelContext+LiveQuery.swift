@@ -54,7 +54,7 @@ extension ModelContext {
         guard unread.count <= max(Self.rowsReadByKeyAtMost, keys.count / 2) else { return nil }
         var read: [Int64: T] = [:]
         let rows = try engine.rows(of: Schema.entityName(of: T.self), primaryKeys: unread)
-        for model in try materialize(T.self, rows: rows, while: "refreshing a query of \(T.self)") {
+        for model in try materialize(T.self, rows: consume rows, while: "refreshing a query of \(T.self)") {
             if let key = model.persistentBackingData.primaryKey { read[key] = model }
         }
         let models = keys.compactMap { reusable[$0] ?? read[$0] }

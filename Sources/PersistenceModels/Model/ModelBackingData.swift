@@ -13,6 +13,14 @@ public final class ModelBackingData: BackingData {
     // or write that never overlaps another. The checks cost two runtime calls per access, several per
     // fetched row.
 
+    // The context and the identity map come first, beside the reference count: a fetch decodes all its
+    // rows before it makes their models, and making a model sets both and retains its backing data, which
+    // then touches one cache line rather than two or three.
+
+    /// The context that manages the model; held strongly so a model can load its relationships as long as it lives.
+    @exclusivity(unchecked) package var context: ModelContext?
+    /// The identity map that registered the model, which this backing data leaves when it goes.
+    @exclusivity(unchecked) var identityMap: EntityRegistry?
     /// Current values by property name.
     @exclusivity(unchecked) package var values: ModelValues
     /// Values as of the last save or fetch, by property name; rollback restores them.
@@ -24,26 +32,41 @@ public final class ModelBackingData: BackingData {
     @exclusivity(unchecked) private var edits: EditState?
     /// Primary keys of to-one relationships as read from the row, before they are loaded.
     @exclusivity(unchecked) package var foreignKeys: [String: Int64]
-    /// The context that manages the model; held strongly so a model can load its relationships as long as it lives.
-    @exclusivity(unchecked) package var context: ModelContext?
     /// The row's primary key once the model is saved.
     @exclusivity(unchecked) package var primaryKey: Int64?
-    /// The store that holds the row, once known.
-    @exclusivity(unchecked) package var storeIdentifier: String?
+    // The two flags follow the optional key, in the room its alignment leaves: a fetch makes one backing
+    // data per row, and their size is much of the memory it takes.
     /// Whether the model is deleted (pending or saved).
     @exclusivity(unchecked) package var isDeleted = false
-    /// The identity map that registered the model, which this backing data leaves when it goes.
-    @exclusivity(unchecked) var identityMap: EntityRegistry?
     /// Whether the values came from a stored row rather than an initializer.
     private let isMaterialized: Bool
+    /// The store that holds the row, once known.
+    @exclusivity(unchecked) package var storeIdentifier: String?
     /// The model type, once the model is in a context; a snapshot needs it to name the entity.
     @exclusivity(unchecked) package var modelType: (any PersistentModel.Type)?
+    /// What only a model of a custom store keeps; `nil` for the default store's models, so that the many
+    /// models a fetch makes stay small.
+    @exclusivity(unchecked) private var customStore: CustomStoreState?
+
     /// The primary key a custom store chose, when it is not an integer; ``primaryKey`` then only files
     /// the model in its context's identity map.
-    @exclusivity(unchecked) var customKey: PrimaryKeyValue?
+    var customKey: PrimaryKeyValue? {
+        get { customStore?.key }
+        set {
+            if customStore == nil, newValue == nil { return }
+            customStoreState.key = newValue
+        }
+    }
+
     /// For a model of a custom store, the identifiers its relationships held in the store's snapshot,
     /// by property name; read when a relationship is first used.
-    @exclusivity(unchecked) var snapshotLinks: [String: [PersistentIdentifier]]?
+    var snapshotLinks: [String: [PersistentIdentifier]]? {
+        get { customStore?.links }
+        set {
+            if customStore == nil, newValue == nil { return }
+            customStoreState.links = newValue
+        }
+    }
 
     /// Creates empty backing data for a new model.
     public init() {
@@ -220,6 +243,22 @@ public final class ModelBackingData: BackingData {
         edits = made
         return made
     }
+
+    /// The custom store's state, made when first needed.
+    private var customStoreState: CustomStoreState {
+        if let customStore { return customStore }
+        let made = CustomStoreState()
+        customStore = made
+        return made
+    }
+}
+
+/// What only a model of a custom store keeps, kept apart from its backing data like ``EditState``.
+private final class CustomStoreState {
+    /// See ``ModelBackingData/customKey``.
+    var key: PrimaryKeyValue?
+    /// See ``ModelBackingData/snapshotLinks``.
+    var links: [String: [PersistentIdentifier]]?
 }
 
 /// What only a new or changed model tracks, kept apart from its backing data so that the many models a

@@ -51,6 +51,19 @@ package struct ModelValues {
         self.names = []
     }
 
+    /// Values of every slot of `layout`, which `initialize` writes in place in slot order, as
+    /// ``SlotArray/init(count:plainSlots:initializingWith:)`` describes; leaving a slot unwritten is an error.
+    @inline(__always)
+    init(layout: ModelSlotLayout, initializingSlotsWith initialize: (UnsafeMutableBufferPointer<Any?>, inout Int) throws -> Void) rethrows {
+        let count = layout.names.count
+        self.slots = try SlotArray(count: count, plainSlots: layout.plainSlots) { slots, initializedCount in
+            try initialize(slots, &initializedCount)
+            precondition(initializedCount == count, "slot values do not match the layout")
+        }
+        self.layout = layout
+        self.names = []
+    }
+
     /// The value of the property `key`, or `nil` when it has none yet.
     package subscript(key: String) -> Any? {
         get {

@@ -68,21 +68,18 @@ struct EntityRowDecoder {
         self.foreignKeyIndices = foreignKeyIndices
     }
 
-    /// The primary key of the row whose column values `column` gives by position.
-    ///
-    /// - Parameter statement: The statement whose current row `column` reads, if any: an integer key is
-    ///   then read from it directly.
-    func primaryKey(_ column: (Int) -> DatabaseValue, statement: OpaquePointer? = nil) throws -> Int64 {
-        if let statement, let primaryKeyIndex, let key = integer(in: statement, at: primaryKeyIndex) { return key }
-        guard let primaryKeyIndex, let key = Int64.fromDatabaseValue(column(primaryKeyIndex)) else {
+    /// The primary key of the current row of `row`.
+    func primaryKey(_ row: CurrentRow) throws -> Int64 {
+        if let primaryKeyIndex, let key = integer(in: row.statement, at: primaryKeyIndex) { return key }
+        guard let primaryKeyIndex, let key = Int64.fromDatabaseValue(row[primaryKeyIndex]) else {
             throw SwiftDataError(.storeOperationFailed, reason: "a row of \(entity.table) has no primary key", context: "reading a row")
         }
         return key
     }
 
     /// The value of one attribute of the current row, read through its `DatabaseValue`.
-    private func decodeValue(of attribute: AttributeColumn, _ column: (Int) -> DatabaseValue, key: Int64) throws -> Any {
-        var stored = attribute.index.map(column) ?? .null
+    private func decodeValue(of attribute: AttributeColumn, _ row: CurrentRow, key: Int64) throws -> Any {
+        var stored = attribute.index.map { row[$0] } ?? .null
         if attribute.isExternal, let externalData, let name = ExternalDataStore.fileName(in: stored) {
             stored = try externalData.read(name).databaseValue
         }
@@ -93,44 +90,41 @@ struct EntityRowDecoder {
         }
     }
 
-    /// Decodes the row whose column values `column` gives by position.
+    /// Decodes the current row of `row`.
     ///
-    /// - Parameters:
-    ///   - statement: The statement whose current row `column` reads, if any: the usual scalar values are
-    ///     then read from it directly.
-    ///   - subentity: The name of the row's entity when it is a subentity of the entity that was read.
-    func decode(_ column: (Int) -> DatabaseValue, statement: OpaquePointer? = nil, subentity: String? = nil) throws -> DecodedRow {
-        let key = try primaryKey(column, statement: statement)
-        let slotCount = slotSources.count
-        // Slots are filled in order: an attribute's decoded value, or nothing for a relationship (it loads later).
-        let values = try slotSources.withUnsafeBufferPointer { sources in
-            try SlotArray(count: slotCount, plainSlots: slotLayout.plainSlots) { slots, initializedCount in
-                for slot in 0..<slotCount {
+    /// - Parameter subentity: The name of the row's entity when it is a subentity of the entity that was read.
+    func decode(_ row: CurrentRow, subentity: String? = nil) throws -> DecodedRow {
+        let key = try primaryKey(row)
+        var foreignKeys: [String: Int64]?
+        if !foreignKeyIndices.isEmpty {
+            var keys: [String: Int64] = [:]
+            for (name, index) in foreignKeyIndices {
+                if let value = Int64.fromDatabaseValue(row[index]) { keys[name] = value }
+            }
+            foreignKeys = keys
+        }
+        // One call makes the row's values, its backing data and the row. Slots are filled in order: an
+        // attribute's decoded value, or nothing for a relationship (it loads later).
+        return try slotSources.withUnsafeBufferPointer { sources in
+            try DecodedRow(
+                primaryKey: key, layout: slotLayout, foreignKeys: foreignKeys, storeIdentifier: storeIdentifier, entityName: subentity
+            ) { slots, initializedCount in
+                for slot in 0..<sources.count {
                     // Each branch initializes the slot in place: an intermediate `Any?` would cost a copy and a destroy.
                     switch sources[slot] {
                     case .none:
                         (slots.baseAddress! + slot).initialize(to: nil)
                     case .column(let index, let codec, let fallback):
-                        if let statement, codec.decodeColumn(statement, at: index, into: slots.baseAddress! + slot) {
-                            break
-                        } else {
-                            (slots.baseAddress! + slot).initialize(to: try decodeValue(of: columns[fallback], column, key: key))
+                        if !codec.decodeColumn(row.statement, at: index, into: slots.baseAddress! + slot) {
+                            (slots.baseAddress! + slot).initialize(to: try decodeValue(of: columns[fallback], row, key: key))
                         }
                     case .attribute(let position):
-                        (slots.baseAddress! + slot).initialize(to: try decodeValue(of: columns[position], column, key: key))
+                        (slots.baseAddress! + slot).initialize(to: try decodeValue(of: columns[position], row, key: key))
                     }
                     initializedCount = slot + 1
                 }
             }
         }
-        var foreignKeys = Self.noForeignKeys
-        for (name, index) in foreignKeyIndices {
-            if let value = Int64.fromDatabaseValue(column(index)) { foreignKeys[name] = value }
-        }
-        let backing = ModelBackingData(
-            row: ModelValues(layout: slotLayout, slots: values), foreignKeys: foreignKeys, primaryKey: key, storeIdentifier: storeIdentifier
-        )
-        return DecodedRow(primaryKey: key, backing: backing, entityName: subentity)
     }
 }
 
@@ -152,12 +146,12 @@ struct HierarchyRowDecoder {
         self.entityIndex = columnNames.firstIndex(of: StoreLayout.entityColumn)
     }
 
-    mutating func decode(_ column: (Int) -> DatabaseValue, statement: OpaquePointer?) throws -> DecodedRow {
+    mutating func decode(_ row: CurrentRow) throws -> DecodedRow {
         let requestedName = requested.entity.entity.name
-        guard let entityIndex, let name = String.fromDatabaseValue(column(entityIndex)), name != requestedName else {
-            return try requested.decode(column, statement: statement)
+        guard let entityIndex, let name = String.fromDatabaseValue(row[entityIndex]), name != requestedName else {
+            return try requested.decode(row)
         }
-        if let decoder = decoders[name] { return try decoder.decode(column, statement: statement, subentity: name) }
+        if let decoder = decoders[name] { return try decoder.decode(row, subentity: name) }
         guard let entity = layout.entities[name], requested.entity.entityNames?.contains(name) == true else {
             throw SwiftDataError(
                 .unknownModelType,
@@ -168,13 +162,21 @@ struct HierarchyRowDecoder {
         }
         let decoder = EntityRowDecoder(entity: entity, columnNames: columnNames, externalData: requested.externalData, storeIdentifier: requested.storeIdentifier)
         decoders[name] = decoder
-        return try decoder.decode(column, statement: statement, subentity: name)
+        return try decoder.decode(row, subentity: name)
     }
 }
 
-extension EntityRowDecoder {
-    /// An empty table of to-one keys, made once: an empty literal costs a call for every row.
-    private static let noForeignKeys: [String: Int64] = [:]
+/// The row a statement is on, read by column position.
+///
+/// A plain value over the statement, made once per query: reading a row through it allocates and retains
+/// nothing, as a closure over the statement would.
+struct CurrentRow {
+    let statement: OpaquePointer
+
+    /// The value in column `index` of the statement's current row.
+    subscript(index: Int) -> DatabaseValue {
+        DatabaseValue(sqliteStatement: statement, index: CInt(index))
+    }
 }
 
 /// Where the value of one slot of a model's values comes from in a query's columns.
@@ -247,35 +249,33 @@ extension ModelStore {
                 : EntityRowDecoder(entity: entity, columnNames: columnNames, externalData: externalData, storeIdentifier: identifier)
             var hierarchy = HierarchyRowDecoder(requested: decoder, layout: layout, columnNames: columnNames)
             let ownerIndex = ownerColumn.flatMap { columnNames.firstIndex(of: $0) }
-            let sqliteStatement = statement.sqliteStatement
+            let row = CurrentRow(statement: statement.sqliteStatement)
             let cursor = try Row.fetchCursor(statement)
             var rows: [DecodedRow] = []
             var owners: [(owner: Int64?, row: Int)] = []
             // The copies of a row are identical within one statement, so each is decoded once.
             var positionByKey: [Int64: Int] = [:]
-            // Made once: the closure reads whichever row the statement is on.
-            let column = { (index: Int) in DatabaseValue(sqliteStatement: sqliteStatement, index: CInt(index)) }
             while try cursor.next() != nil {
                 if let ownerIndex {
-                    let key = try decoder.primaryKey(column, statement: sqliteStatement)
+                    let key = try decoder.primaryKey(row)
                     let position: Int
                     if let known = positionByKey[key] {
                         position = known
                     } else {
                         position = rows.count
                         if hierarchy != nil {
-                            rows.append(try hierarchy!.decode(column, statement: sqliteStatement))
+                            rows.append(try hierarchy!.decode(row))
                         } else {
-                            rows.append(try decoder.decode(column, statement: sqliteStatement))
+                            rows.append(try decoder.decode(row))
                         }
                         positionByKey[key] = position
                     }
-                    let owner = integer(in: sqliteStatement, at: ownerIndex) ?? Int64.fromDatabaseValue(column(ownerIndex))
+                    let owner = integer(in: row.statement, at: ownerIndex) ?? Int64.fromDatabaseValue(row[ownerIndex])
                     owners.append((owner, position))
                 } else if hierarchy != nil {
-                    rows.append(try hierarchy!.decode(column, statement: sqliteStatement))
+                    rows.append(try hierarchy!.decode(row))
                 } else {
-                    rows.append(try decoder.decode(column, statement: sqliteStatement))
+                    rows.append(try decoder.decode(row))
                 }
             }
             return (rows, owners)
