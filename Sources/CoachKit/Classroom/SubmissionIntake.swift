@@ -58,8 +58,7 @@ public struct SubmissionIntake: Sendable {
         var exercisePaths: Set<String> = []
         for section in workbench.course.sections {
             // The learner's own tests are filed under their test target, beside the sections' targets.
-            let learnerFiles = section.learnerTests.map { tests in tests.files.map { (tests.target, $0) } } ?? []
-            for (target, name) in section.exercise.files.map({ (section.target, $0) }) + learnerFiles {
+            for (target, name) in section.learnerFiles {
                 guard let normalized = CoursePath.normalized(name) else { continue }
                 let path = "\(CourseTrack.exercises.folder)/\(target)/\(normalized)"
                 exercisePaths.insert(path)

@@ -124,32 +124,26 @@ struct WorkCopy: Sendable {
             try files.createDirectory(atPath: path, withIntermediateDirectories: true)
         }
         for section in workbench.course.sections {
-            let folder = exercisesFolder.appending(path: section.target)
-            try files.createDirectory(at: folder, withIntermediateDirectories: true)
-            var wanted: [String: Data] = [:]
-            for name in section.exercise.files {
-                if let submitted = intake.exerciseFiles[section.target]?[name] {
-                    wanted[CoursePath.normalized(name) ?? name] = submitted
-                } else {
-                    wanted[CoursePath.normalized(name) ?? name] = try Data(contentsOf: try workbench.exerciseFile(name, of: section, on: .exercises))
-                }
+            // By target folder: the section's, and its learner tests' when it has them.
+            var wanted: [String: [String: Data]] = [section.target: [:]]
+            for (target, name) in section.learnerFiles {
+                wanted[target, default: [:]][CoursePath.normalized(name) ?? name] = try intake.exerciseFiles[target]?[name]
+                    ?? starterContents(of: name, in: target)
             }
             for name in section.exercise.givenFiles {
-                wanted[CoursePath.normalized(name) ?? name] = try Data(contentsOf: try workbench.exerciseFile(name, of: section, on: .exercises))
+                wanted[section.target, default: [:]][CoursePath.normalized(name) ?? name] = try starterContents(of: name, in: section.target)
             }
-            try Self.mirror(wanted, into: folder)
-            if let tests = section.learnerTests {
-                var ownTests: [String: Data] = [:]
-                for name in tests.files {
-                    guard let normalized = CoursePath.normalized(name) else { continue }
-                    ownTests[normalized] = try intake.exerciseFiles[tests.target]?[name]
-                        ?? Data(contentsOf: workbench.root.appending(path: "\(CourseTrack.exercises.folder)/\(tests.target)/\(normalized)"))
-                }
-                let testsFolder = exercisesFolder.appending(path: tests.target)
-                try files.createDirectory(at: testsFolder, withIntermediateDirectories: true)
-                try Self.mirror(ownTests, into: testsFolder)
+            for (target, contents) in wanted {
+                let folder = exercisesFolder.appending(path: target)
+                try files.createDirectory(at: folder, withIntermediateDirectories: true)
+                try Self.mirror(contents, into: folder)
             }
         }
+    }
+
+    /// The instructor's starter copy of `name` in `Exercises/<target>/`.
+    private func starterContents(of name: String, in target: String) throws -> Data {
+        try Data(contentsOf: workbench.root.appending(path: "\(CourseTrack.exercises.folder)/\(target)/\(CoursePath.normalized(name) ?? name)"))
     }
 
     /// Makes `folder` hold exactly `wanted` (relative path → contents), rewriting only what differs.

@@ -80,6 +80,11 @@ public struct Course: Codable, Sendable, Equatable {
 
         /// The hidden test target that grades the section.
         public var testTarget: String { target + "Tests" }
+        /// Every file the learner writes, with the target whose folder it lies in: the exercise's files,
+        /// then the files of the learner's own tests.
+        public var learnerFiles: [(target: String, file: String)] {
+            exercise.files.map { (target, $0) } + (learnerTests.map { tests in tests.files.map { (tests.target, $0) } } ?? [])
+        }
         /// Every check the checkpoint names, in checkpoint order.
         public var checkNames: [String] { checkpoint.flatMap(\.checks) }
         /// What the check named `check` is worth when it passes: its entry in ``points``, or 1.

@@ -34,10 +34,8 @@ struct LearnerTestGrader {
     ///   place of `<track>/<target>`: a known wrong test suite, when `coach verify` proves the grading.
     func outcomes(of section: Course.Section, on track: CourseTrack, testsFolder: String? = nil) throws -> [TestOutcome] {
         guard let tests = section.learnerTests else { return [] }
-        let request = { (library: String) -> BuildRequest in
-            var request = self.request(for: section, library: library, track: track)
-            if let testsFolder { request.overrides.append(.init(target: tests.target, folder: testsFolder)) }
-            return request
+        let request = { (library: String) in
+            self.request(for: section, library: library, track: track, testsFolder: testsFolder.map { (tests.target, $0) })
         }
         let filter = "^\(NSRegularExpression.escapedPattern(for: tests.target))\\."
         let reference = try run(request(try stage(nil, section)), filter)
@@ -59,8 +57,12 @@ struct LearnerTestGrader {
         return outcomes
     }
 
-    private func request(for section: Course.Section, library folder: String, track: CourseTrack) -> BuildRequest {
-        var request = BuildRequest(track: track, sections: [section.target], overrides: [.init(target: section.target, folder: folder)])
+    /// A build of the section's library from `folder` with the learner's tests in place of the hidden
+    /// suites, those tests taken from `testsFolder` when given (target, folder).
+    private func request(for section: Course.Section, library folder: String, track: CourseTrack, testsFolder: (String, String)?) -> BuildRequest {
+        var overrides: [BuildRequest.Override] = [.init(target: section.target, folder: folder)]
+        if let (target, tests) = testsFolder { overrides.append(.init(target: target, folder: tests)) }
+        var request = BuildRequest(track: track, sections: [section.target], overrides: overrides)
         request.learnerTestsOnly = true
         return request
     }

@@ -13,10 +13,7 @@ public struct StarterReset: Sendable {
     /// The exercise files of `section` in `Exercises/`, and the files of the learner's own tests when it
     /// has them, relative to the workbench root.
     public func files(of section: Course.Section) -> [String] {
-        section.exercise.files.map { "\(CourseTrack.exercises.folder)/\(section.target)/\($0)" }
-            + (section.learnerTests.map { tests in
-                tests.files.compactMap(CoursePath.normalized).map { "\(CourseTrack.exercises.folder)/\(tests.target)/\($0)" }
-            } ?? [])
+        section.learnerFiles.map { "\(CourseTrack.exercises.folder)/\($0.target)/\($0.file)" }
     }
 
     /// Copies the learner's files to `.coach/backups/<target>-<time>/` and restores each from `revision`.

@@ -205,8 +205,7 @@ public struct Verifier: Sendable {
             } catch {
                 return (mistake, [VerificationProblem(area, "cannot stage the fixture: \(error.localizedDescription)")])
             }
-            let outcomes = try LearnerTestGrader(workbench: workbench) { request, filter in try tester.run(request, filter: filter) }
-                .outcomes(of: section, on: .solutions, testsFolder: folder)
+            let outcomes = try learnerTestGrader.outcomes(of: section, on: .solutions, testsFolder: folder)
             let problems = mistake.caughtBy.compactMap { name -> VerificationProblem? in
                 let result = outcomes.first { $0.displayName == name }?.result
                 guard result != .failed else { return nil }
@@ -219,8 +218,12 @@ public struct Verifier: Sendable {
     /// The outcomes of `section`'s learner-test checks with the tests on `track`, or nil when it has none.
     func learnerTestOutcomes(of section: Course.Section, on track: CourseTrack) throws -> [TestOutcome]? {
         guard section.learnerTests != nil else { return nil }
-        return try LearnerTestGrader(workbench: workbench) { request, filter in try tester.run(request, filter: filter) }
-            .outcomes(of: section, on: track)
+        return try learnerTestGrader.outcomes(of: section, on: track)
+    }
+
+    /// Grades the tests learners write, with this verifier's tester.
+    var learnerTestGrader: LearnerTestGrader {
+        LearnerTestGrader(workbench: workbench) { request, filter in try tester.run(request, filter: filter) }
     }
 
     /// What is wrong with `section`'s checks in `run`. The learner-test checks count only when their

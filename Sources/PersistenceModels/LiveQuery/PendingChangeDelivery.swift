@@ -44,15 +44,13 @@ final class PendingChangeDelivery: Sendable {
             // Only this context's change, and only this round's: the end of a main-actor turn processes
             // the main actor's contexts, never a background context's (as the main run loop does on a
             // device), nor a change made after a save already delivered this one.
-            Task { @MainActor [self] in
-                if self.takePending(inRound: round) { self.signal.noteChange(.pendingWork) }
-            }
+            Task { @MainActor [self] in self.deliver(inRound: round) }
         }
     }
 
-    /// Delivers a waiting change to live queries now.
-    func deliver() {
-        if takePending() { signal.noteChange(.pendingWork) }
+    /// Delivers a waiting change to live queries now; with `round`, only the change of that round.
+    func deliver(inRound round: Int? = nil) {
+        if takePending(inRound: round) { signal.noteChange(.pendingWork) }
     }
 
     /// Forgets a waiting change that a save has delivered in its own notification.
