@@ -51,6 +51,24 @@ struct ExternalStorageTests {
         #expect(Self.files(in: store).isEmpty)
     }
 
+    @Test("an upsert that replaces external data keeps the new file and removes the old one")
+    func upsertKeepsTheNewFile() throws {
+        let store = try ModelStoreFixture(fileNamed: "scans.store", types: [Scan.self])
+        defer { store.removeFiles() }
+        store.context.insert(Scan(fileName: "page-1", pixels: Data([1, 1, 1])))
+        try store.context.save()
+        let first = Self.files(in: store)
+        store.context.insert(Scan(fileName: "page-1", pixels: Data([2, 2, 2])))
+        try store.context.save()
+        let second = Self.files(in: store)
+        #expect(second.count == 1)
+        #expect(second != first)
+
+        let reopened = try ModelContainer(for: Schema([Scan.self]), configurations: Array(store.container.configurations))
+        let scans = try ModelContext(reopened).fetch(FetchDescriptor<Scan>())
+        #expect(scans.map(\.pixels) == [Data([2, 2, 2])])
+    }
+
     @Test("a store in memory keeps external data in the table")
     func inMemoryKeepsDataInline() throws {
         let store = try ModelStoreFixture(Self.models)
@@ -61,5 +79,18 @@ struct ExternalStorageTests {
         }
         #expect(blob == Data([9, 9]))
         #expect(try store.newContext().fetch(FetchDescriptor<Photo>()).first?.imageData == Data([9, 9]))
+    }
+}
+
+/// A scanned page identified by its file name, with its bytes kept beside the store.
+@Model
+final class Scan {
+    #Unique<Scan>([\.fileName])
+    var fileName: String
+    @Attribute(.externalStorage) var pixels: Data
+
+    init(fileName: String, pixels: Data) {
+        self.fileName = fileName
+        self.pixels = pixels
     }
 }

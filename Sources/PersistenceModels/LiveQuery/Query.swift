@@ -72,10 +72,57 @@ public struct Query<Element: PersistentModel> {
     public var fetchError: (any Error)? { results.lastError }
 }
 
-/// Accepted where SwiftUI takes an animation for query changes; results are not animated here.
-public struct QueryAnimation: Sendable {
+/// Accepted where SwiftUI takes an `Animation` for query changes (`@Query(sort: \.date, animation: .smooth)`);
+/// the workbench draws no views, so results change without animating.
+///
+/// It has SwiftUI's named animations and their tuned forms, so a query written for a device compiles as it is.
+public struct QueryAnimation: Sendable, Equatable {
+    /// The animation's name, as SwiftUI spells it (`"smooth"`, `"spring"`).
+    public let name: String
+
+    private init(_ name: String) { self.name = name }
+
     /// The default animation.
-    public static let `default` = QueryAnimation()
+    public static let `default` = QueryAnimation("default")
+    /// A spring with no bounce.
+    public static let smooth = QueryAnimation("smooth")
+    /// A spring with a small bounce, which settles quickly.
+    public static let snappy = QueryAnimation("snappy")
+    /// A spring with a visible bounce.
+    public static let bouncy = QueryAnimation("bouncy")
+    /// A spring with SwiftUI's default response and damping.
+    public static let spring = QueryAnimation("spring")
+    /// A quick spring for interactive changes.
+    public static let interactiveSpring = QueryAnimation("interactiveSpring")
+    /// Moves at a constant speed.
+    public static let linear = QueryAnimation("linear")
+    /// Starts slowly.
+    public static let easeIn = QueryAnimation("easeIn")
+    /// Ends slowly.
+    public static let easeOut = QueryAnimation("easeOut")
+    /// Starts and ends slowly.
+    public static let easeInOut = QueryAnimation("easeInOut")
+
+    /// A spring with no bounce that lasts `duration` seconds.
+    public static func smooth(duration: TimeInterval = 0.5, extraBounce: Double = 0) -> QueryAnimation { .smooth }
+    /// A spring with a small bounce that lasts `duration` seconds.
+    public static func snappy(duration: TimeInterval = 0.5, extraBounce: Double = 0) -> QueryAnimation { .snappy }
+    /// A spring with a visible bounce that lasts `duration` seconds.
+    public static func bouncy(duration: TimeInterval = 0.5, extraBounce: Double = 0) -> QueryAnimation { .bouncy }
+    /// A spring with the given response and damping.
+    public static func spring(response: Double = 0.5, dampingFraction: Double = 0.825, blendDuration: TimeInterval = 0) -> QueryAnimation {
+        .spring
+    }
+    /// A spring that lasts `duration` seconds with the given bounce.
+    public static func spring(duration: TimeInterval = 0.5, bounce: Double = 0, blendDuration: Double = 0) -> QueryAnimation { .spring }
+    /// Moves at a constant speed for `duration` seconds.
+    public static func linear(duration: TimeInterval) -> QueryAnimation { .linear }
+    /// Starts slowly, over `duration` seconds.
+    public static func easeIn(duration: TimeInterval) -> QueryAnimation { .easeIn }
+    /// Ends slowly, over `duration` seconds.
+    public static func easeOut(duration: TimeInterval) -> QueryAnimation { .easeOut }
+    /// Starts and ends slowly, over `duration` seconds.
+    public static func easeInOut(duration: TimeInterval) -> QueryAnimation { .easeInOut }
 }
 
 /// The cached results of one query and the change count they were fetched at.

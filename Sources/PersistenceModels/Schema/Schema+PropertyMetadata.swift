@@ -199,8 +199,14 @@ extension Schema {
             ///
             /// Linux has no Spotlight, so the option changes nothing observable: the value is stored like any other.
             public static let spotlight = Option(name: "spotlight")
-            /// Accepted for source compatibility; the value is stored like any other, without encryption.
-            public static let encrypt = Option(name: "encrypt")
+            /// Not an option on Apple's platforms: SwiftData has no `.encrypt`, so code that names it does not
+            /// compile for a device. Keep a secret in the keychain (`SecItemAdd`), or use
+            /// `.allowsCloudEncryption` for a value CloudKit should keep encrypted.
+            @available(
+                *, unavailable,
+                message: "SwiftData has no '.encrypt' attribute option, so this does not compile on Apple's platforms either: keep a secret in the keychain (SecItemAdd), or use '.allowsCloudEncryption' to have CloudKit keep the value encrypted"
+            )
+            public static var encrypt: Option { Option(name: "encrypt") }
 
             /// Stores the value as the `Data` an instance of `transformerType` makes of it, and reads it back
             /// with the transformer's `reverseTransformedValue(_:)`.

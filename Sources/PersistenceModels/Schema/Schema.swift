@@ -141,6 +141,17 @@ extension Schema {
             properties.filter { if case .relationship = $0.storage { true } else { false } }
         }
 
+        /// The property names whose combined values are unique among the entity's models, one list per
+        /// constraint: each `#Unique` constraint, and each `@Attribute(.unique)` property on its own. A
+        /// subclass's entity lists the constraints of the class at the top of its hierarchy, which holds them.
+        public var uniquenessConstraints: [[String]] {
+            let root = rootEntity
+            let declared = root.modelType.schemaConstraints.compactMap { constraint -> [String]? in
+                if case .unique(let names) = constraint { names } else { nil }
+            }
+            return declared + root.attributes.filter { $0.options.contains(.unique) }.map { [$0.name] }
+        }
+
         /// The property with `name`, if any.
         public func property(named name: String) -> PropertyMetadata? {
             properties.first { $0.name == name }
@@ -160,5 +171,16 @@ extension Schema {
     /// The entity (and table) name used for a model type: its unqualified type name.
     package static func entityName(of type: any PersistentModel.Type) -> String {
         ModelTypeCache.entityName(of: type)
+    }
+
+    /// The name of the entity that stores `modelType`: its unqualified type name.
+    ///
+    /// ```swift
+    /// Schema.entityName(for: Photo.self)   // "Photo"
+    /// ```
+    ///
+    /// - Parameter modelType: A model class.
+    public static func entityName(for modelType: any PersistentModel.Type) -> String {
+        entityName(of: modelType)
     }
 }

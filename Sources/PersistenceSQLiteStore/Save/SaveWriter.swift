@@ -95,11 +95,12 @@ final class SaveWriter {
             }
             let columns = present.map { plan.quotedColumns[$0] }
             if let existing = try existingRow(matching: entity, values: Dictionary(uniqueKeysWithValues: zip(columns, arguments)), in: db) {
+                // The stored row's files are read before the update names the new ones in their place.
+                try collectExternalFiles(of: entity, key: existing, attributes: entity.attributes, in: db)
                 if !columns.isEmpty {
                     try db.cachedStatement(sql: StoreStatements.update(entity.table, setting: columns))
                         .execute(arguments: StatementArguments(arguments + [existing.databaseValue]))
                 }
-                try collectExternalFiles(of: entity, key: existing, attributes: entity.attributes, in: db)
                 keys[ObjectIdentifier(model)] = existing
                 continue
             }
