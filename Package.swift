@@ -50,40 +50,25 @@ let gradingOnly = Context.environment["COURSE_GRADING_ONLY"] == "1"
 // MARK: - Course sections
 
 /// One course section: a library built from `Exercises/<name>` or `Solutions/<name>`, and its hidden suite in
-/// `Tests/<name>Tests`, as `course/course.json` lists it. A section's entry may name the targets its
-/// library builds on (`"dependencies"`); without one it builds on the persistence core.
-struct CourseSection: Decodable {
+/// `Tests/<name>Tests`. `course/course.json` lists the same sections, with everything else about them;
+/// `coach verify` fails when the two lists differ.
+struct CourseSection {
     let name: String
-    let dependencies: [String]
-    /// The test target of the tests the learner writes for this section, if the section has them.
-    let learnerTestTarget: String?
-
-    private enum CodingKeys: String, CodingKey { case target, dependencies, learnerTests }
-    private struct LearnerTests: Decodable { let target: String }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.decode(String.self, forKey: .target)
-        dependencies = try container.decodeIfPresent([String].self, forKey: .dependencies) ?? ["PersistenceCore"]
-        learnerTestTarget = try container.decodeIfPresent(LearnerTests.self, forKey: .learnerTests)?.target
-    }
+    let dependencies: [Target.Dependency]
 }
 
-/// The course's sections, read from the one file that lists them: a section is its folders plus its entry
-/// in `course/course.json`.
-let courseSections: [CourseSection] = {
-    struct CourseFile: Decodable { let sections: [CourseSection] }
-    let path = Context.packageDirectory + "/course/course.json"
-    do {
-        return try JSONDecoder().decode(CourseFile.self, from: Data(contentsOf: URL(fileURLWithPath: path))).sections
-    } catch {
-        FileHandle.standardError.write(Data("""
-            error: course/course.json cannot be read as the course's section list (\(error)). \
-            Restore it from git (`git checkout course/course.json`) or fix the JSON.\n
-            """.utf8))
-        exit(1)
-    }
-}()
+let courseSections: [CourseSection] = [
+    CourseSection(name: "Section1Strategy", dependencies: []),
+    CourseSection(name: "Section2Settings", dependencies: ["PersistenceCore"]),
+    CourseSection(name: "Section3Keychain", dependencies: ["PersistenceCore"]),
+    CourseSection(name: "Section4Models", dependencies: ["PersistenceCore"]),
+    CourseSection(name: "Section5Queries", dependencies: ["PersistenceCore"]),
+    CourseSection(name: "Section6Tags", dependencies: ["PersistenceCore"]),
+    CourseSection(name: "Section7CoreData", dependencies: ["PersistenceCore", "LegacyFetching"]),
+    CourseSection(name: "Section8NoteTaker", dependencies: ["PersistenceCore"]),
+    CourseSection(name: "Section9MediaLibrary", dependencies: ["PersistenceCore"]),
+    CourseSection(name: "Section10MealMigrations", dependencies: ["PersistenceCore"]),
+]
 
 /// `COURSE_SECTIONS=<target>,<target>` builds only those sections; coach uses it to grade one section, or
 /// to grade the others when one does not compile. Unset or empty: every section.
@@ -96,15 +81,15 @@ let includedSections = courseSections.filter { selectedSections?.contains($0.nam
 // MARK: - The learner's own tests
 
 /// The test targets learners write themselves, in `Exercises/<name>` (the reference's in
-/// `Solutions/<name>`), each testing one section's library: the sections' `learnerTests` in course.json.
+/// `Solutions/<name>`), each testing one section's library: Section 8's repository tests.
 struct LearnerTestTarget {
     let name: String
     let section: String
 }
 
-let learnerTestTargets: [LearnerTestTarget] = courseSections.compactMap { section in
-    section.learnerTestTarget.map { LearnerTestTarget(name: $0, section: section.name) }
-}
+let learnerTestTargets: [LearnerTestTarget] = [
+    LearnerTestTarget(name: "Section8RepositoryTests", section: "Section8NoteTaker"),
+]
 
 /// `COURSE_LEARNER_TESTS=only` builds the learner's tests without the sections' hidden suites: coach
 /// grades those tests by running them against the reference and against known wrong solutions, one build
@@ -119,13 +104,13 @@ let sectionTargets: [Target] = includedSections.flatMap { section -> [Target] in
     [
         .target(
             name: section.name,
-            dependencies: section.dependencies.map { .byName(name: $0) },
+            dependencies: section.dependencies,
             path: sectionOverrides[section.name] ?? "\(track.folder)/\(section.name)"
         ),
     ] + (learnerTestsOnly ? [] : [
         .testTarget(
             name: "\(section.name)Tests",
-            dependencies: ([section.name] + section.dependencies).map { .byName(name: $0) },
+            dependencies: [.byName(name: section.name)] + section.dependencies,
             path: "Tests/\(section.name)Tests"
         ),
     ])

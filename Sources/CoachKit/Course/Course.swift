@@ -18,9 +18,6 @@ public struct Course: Codable, Sendable, Equatable {
         public var title: String
         /// The library target built from `Exercises/<target>` or `Solutions/<target>`.
         public var target: String
-        /// The targets the section's library builds on, as the package manifest reads them; `nil` in
-        /// course.json means the persistence core alone.
-        public var dependencies: [String]?
         /// The lesson's path, relative to the workbench root; it lies in `course/`.
         public var lesson: String
         /// The exercise the learner completes.
@@ -44,7 +41,7 @@ public struct Course: Codable, Sendable, Equatable {
         public var learnerTests: LearnerTests?
 
         private enum CodingKeys: String, CodingKey {
-            case number, title, target, dependencies, lesson, exercise, hints, checkpoint, mistakes, alternatives, equivalentMutants, points, learnerTests
+            case number, title, target, lesson, exercise, hints, checkpoint, mistakes, alternatives, equivalentMutants, points, learnerTests
         }
 
         /// Reads a section; a course without alternative solutions or equivalent mutants may leave those keys out.
@@ -53,7 +50,6 @@ public struct Course: Codable, Sendable, Equatable {
             number = try container.decode(Int.self, forKey: .number)
             title = try container.decode(String.self, forKey: .title)
             target = try container.decode(String.self, forKey: .target)
-            dependencies = try container.decodeIfPresent([String].self, forKey: .dependencies)
             lesson = try container.decode(String.self, forKey: .lesson)
             exercise = try container.decode(Exercise.self, forKey: .exercise)
             hints = try container.decode([String].self, forKey: .hints)
@@ -71,7 +67,6 @@ public struct Course: Codable, Sendable, Equatable {
             try container.encode(number, forKey: .number)
             try container.encode(title, forKey: .title)
             try container.encode(target, forKey: .target)
-            try container.encodeIfPresent(dependencies, forKey: .dependencies)
             try container.encode(lesson, forKey: .lesson)
             try container.encode(exercise, forKey: .exercise)
             try container.encode(hints, forKey: .hints)

@@ -54,9 +54,6 @@ extension Course.Section {
         if !CoursePath.isPlainName(target, allowingDots: false) {
             add("the target \"\(target.escapedForTerminal())\" is not a plain name (letters, digits and underscores)")
         }
-        for dependency in dependencies ?? [] where !CoursePath.isPlainName(dependency, allowingDots: false) {
-            add("the dependency \"\(dependency.escapedForTerminal())\" is not a plain target name (letters, digits and underscores)")
-        }
         if lessonPath == nil {
             add("the lesson path \(lesson.escapedForTerminal()) leads outside \(Self.lessonFolder)/; lessons lie in \(Self.lessonFolder)/")
         }

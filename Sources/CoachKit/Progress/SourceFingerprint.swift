@@ -3,7 +3,7 @@ import Foundation
 /// A digest of the files that decide a section's grade, so unchanged sections need no rebuild.
 ///
 /// It covers the section's sources on the track (and the learner's own tests, if it has them), its hidden
-/// suite, the core's sources, the manifest and the targets course.json says the section builds on:
+/// suite, the core's sources and the manifest:
 /// a change to any of them can change a check's result.
 public struct SourceFingerprint: Sendable {
     /// The workbench whose files are read.
@@ -32,7 +32,6 @@ public struct SourceFingerprint: Sendable {
             }
         }
         hash.add((try? Data(contentsOf: workbench.root.appending(path: "Package.swift"))) ?? Data())
-        hash.add((section.dependencies ?? ["(the core)"]).joined(separator: ","))
         return String(format: "%016llx", hash.value)
     }
 

@@ -11,7 +11,7 @@ public struct CourseAudit: Sendable {
     }
 
     /// Every rule `course/course.json` breaks (see ``Course/problems``) and every disagreement between it
-    /// and the workbench's files.
+    /// and the workbench's files, the manifest's list of sections included.
     ///
     /// A path that leads outside its folder is reported and never followed.
     public func problems() -> [VerificationProblem] {
@@ -20,6 +20,9 @@ public struct CourseAudit: Sendable {
         }
         for section in workbench.course.sections {
             problems += audit(section)
+        }
+        if let manifest = try? String(contentsOf: workbench.root.appending(path: "Package.swift"), encoding: .utf8) {
+            problems += ManifestSectionList(manifest: manifest).problems(comparedWith: workbench.course)
         }
         return problems
     }

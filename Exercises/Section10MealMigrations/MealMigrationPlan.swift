@@ -1,0 +1,47 @@
+// Section 10 — Schema migrations
+// The plan from version 1 to version 3. See MealSchemaV2.swift for the goal.
+
+import PersistenceCore
+
+/// Every version of the meal tracker's schema, and the stages between them.
+public enum MealMigrationPlan: SchemaMigrationPlan {
+    /// Versions 1, 2 and 3, oldest first.
+    public static var schemas: [any VersionedSchema.Type] {
+        [MealSchemaV1.self, MealSchemaV2.self, MealSchemaV3.self]
+    }
+
+    /// 1 → 2, then 2 → 3.
+    public static var stages: [MigrationStage] {
+        [addUserIDs, mergeDuplicates]
+    }
+
+    /// Gives every meal the signed-in user's id. When the id cannot be read, the stage throws, and the
+    /// whole migration is rolled back: the store stays at version 1, untouched.
+    public static let addUserIDs = MigrationStage.custom(
+        fromVersion: MealSchemaV1.self,
+        toVersion: MealSchemaV2.self,
+        willMigrate: nil,
+        didMigrate: { context in
+            let userID = try SignedInUser.id()
+            for meal in try context.fetch(FetchDescriptor<MealSchemaV2.TrackedMeal>()) {
+                meal.userId = userID
+            }
+            try context.save()
+        }
+    )
+
+    /// Keeps one meal per user and name, the one with the most calories, before version 3 makes them unique.
+    public static let mergeDuplicates = MigrationStage.custom(
+        fromVersion: MealSchemaV2.self,
+        toVersion: MealSchemaV3.self,
+        willMigrate: { context in
+            let heaviestFirst = FetchDescriptor<MealSchemaV2.TrackedMeal>(sortBy: [SortDescriptor(\.calories, order: .reverse)])
+            var kept: Set<[String]> = []
+            for meal in try context.fetch(heaviestFirst) where !kept.insert([meal.userId, meal.name]).inserted {
+                context.delete(meal)
+            }
+            try context.save()
+        },
+        didMigrate: nil
+    )
+}

@@ -1,0 +1,47 @@
+// Section 10 — Schema migrations
+//
+// Goal: the meal tracker's next two releases, and the migration that brings every store up to date.
+//
+//   - `MealSchemaV1` (given) is what shipped: meals with a `name` and `calories`.
+//   - `MealSchemaV2` (this file) adds `userId`, the id of the user a meal belongs to. Existing meals get
+//     the signed-in user's id (`SignedInUser.id()`, kept in the vault) while the store migrates.
+//   - `MealSchemaV3` (MealSchemaV3.swift) renames `name` to `title` and keeps one meal per user and
+//     title (`#Unique`).
+//   - `MealMigrationPlan` (MealMigrationPlan.swift) lists the three versions and two custom stages:
+//     1 → 2 fills in `userId`, and fails when the id cannot be read, so the whole migration is rolled
+//     back and the store stays at version 1; 2 → 3 removes duplicates (the same user and name) before
+//     the unique constraint applies, keeping the meal with the most calories.
+//   - `MealStore` (MealStore.swift) is the app at launch: it opens the store at version 3, migrating it;
+//     when the migration cannot read the user's id, it opens the store as it is, at version 1, so the app
+//     still lists and logs meals, and the migration runs again at the next launch.
+//
+// Run `swift test --filter Section10` (or `swift run coach check 10`) to see which checks pass.
+
+import PersistenceCore
+
+/// Version 2: every meal belongs to a user.
+public enum MealSchemaV2: VersionedSchema {
+    /// 2.0.0.
+    public static let versionIdentifier = Schema.Version(2, 0, 0)
+    /// The models of version 2.
+    public static var models: [any PersistentModel.Type] { [TrackedMeal.self] }
+
+    /// A meal the user tracks, with its energy and its owner.
+    @Model
+    public final class TrackedMeal {
+        /// What the meal is called.
+        public var name: String
+        /// Its energy in kilocalories.
+        public var calories: Int
+        /// The id of the user the meal belongs to. Empty until the migration fills it in: a new property
+        /// needs a default value to be added to rows that exist.
+        public var userId: String = ""
+
+        /// Creates a meal belonging to `userId`.
+        public init(name: String, calories: Int, userId: String) {
+            self.name = name
+            self.calories = calories
+            self.userId = userId
+        }
+    }
+}
