@@ -68,6 +68,7 @@ let courseSections: [CourseSection] = [
     CourseSection(name: "Section8NoteTaker", dependencies: ["PersistenceCore"]),
     CourseSection(name: "Section9MediaLibrary", dependencies: ["PersistenceCore"]),
     CourseSection(name: "Section10MealMigrations", dependencies: ["PersistenceCore"]),
+    CourseSection(name: "Section11BackgroundImport", dependencies: ["PersistenceCore"]),
 ]
 
 /// `COURSE_SECTIONS=<target>,<target>` builds only those sections; coach uses it to grade one section, or

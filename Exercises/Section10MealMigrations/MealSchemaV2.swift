@@ -21,27 +21,31 @@ import PersistenceCore
 
 /// Version 2: every meal belongs to a user.
 public enum MealSchemaV2: VersionedSchema {
+    // TODO: Give this version its identifier, 2.0.0.
     /// 2.0.0.
-    public static let versionIdentifier = Schema.Version(2, 0, 0)
+    public static let versionIdentifier = Schema.Version(0, 0, 0)
     /// The models of version 2.
     public static var models: [any PersistentModel.Type] { [TrackedMeal.self] }
 
     /// A meal the user tracks, with its energy and its owner.
     @Model
     public final class TrackedMeal {
+        // TODO: Version 2 keeps `name` and `calories` as version 1 has them, and adds `userId`, a String
+        //       that starts empty (`= ""`): a property added to rows that already exist needs a default
+        //       value. Replace the placeholder below with that stored property.
+
         /// What the meal is called.
         public var name: String
         /// Its energy in kilocalories.
         public var calories: Int
-        /// The id of the user the meal belongs to. Empty until the migration fills it in: a new property
-        /// needs a default value to be added to rows that exist.
-        public var userId: String = ""
+        /// The id of the user the meal belongs to. Empty until the migration fills it in.
+        public var userId: String { get { "" } set {} }
 
         /// Creates a meal belonging to `userId`.
         public init(name: String, calories: Int, userId: String) {
             self.name = name
             self.calories = calories
-            self.userId = userId
+            // TODO: Store the user's id.
         }
     }
 }

@@ -27,7 +27,9 @@ struct LaunchChecks {
             bench.device.lock()
 
             let opening = Result { try MealStore(storeURL: bench.storeURL) }
-            #expect(throws: Never.self, "Opening the store on a locked device: expected it to open at version 1, but it \(describeOpening(opening)).") { try opening.get() }
+            let store = try #require(try? opening.get(), "Opening the store on a locked device: expected it to open at version 1, but it \(describeOpening(opening)).")
+            let listed = try store.meals().map(\.title)
+            #expect(listed == ["Pancakes", "Pancakes", "Tea"], "The titles meals() lists on a locked device: expected the three meals of version 1, found \(describe(listed)).")
             let rows = try bench.version1Rows()
             let expected = ["Pancakes: 480", "Pancakes: 520", "Tea: 5"]
             #expect(rows == expected, "The store read at version 1 after opening the app on a locked device: expected \(describe(expected)), found \(describe(rows)).")
@@ -59,6 +61,8 @@ struct LaunchChecks {
 
             let store = try MealStore(storeURL: bench.storeURL)
             #expect(store.state == .waitingForSignIn(.notSignedIn), "MealStore's state with nobody signed in: expected .waitingForSignIn(.notSignedIn), found \(store.state).")
+            let meals = try store.meals()
+            #expect(meals.map(\.description) == ["Muesli, 350 kcal (no user)"], "meals() with nobody signed in: expected [\"Muesli, 350 kcal (no user)\"], found \(describe(meals)).")
             let rows = try bench.version1Rows()
             #expect(rows == ["Muesli: 350"], "The store read at version 1 after opening with nobody signed in: expected [\"Muesli: 350\"], found \(describe(rows)).")
         }
