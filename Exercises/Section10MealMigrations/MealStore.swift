@@ -6,7 +6,7 @@ import PersistenceCore
 /// The meal tracker's store, opened as the app opens it at launch.
 ///
 /// ```swift
-/// let store = try MealStore(storeURL: url)
+/// let store = try MealStore(configuration: ModelConfiguration(url: url))
 /// if case .waitingForSignIn(let reason) = store.state { print(reason) }
 /// try store.logMeal(title: "Porridge", calories: 320)
 /// print(try store.meals())
@@ -17,15 +17,15 @@ public final class MealStore {
     /// The context over the store, at the version `state` says.
     private let context: ModelContext
 
-    /// Opens the store at `storeURL`, migrating it to version 3.
+    /// Opens the store `configuration` describes, migrating it to version 3.
     ///
     /// When the migration fails because the signed-in user's id cannot be read, the store is opened as
     /// it is, at version 1, and ``state`` says why; the next launch tries again.
     ///
     /// - Throws: The container's error when the store cannot be opened either way.
-    public init(storeURL: URL) throws {
+    public init(configuration: ModelConfiguration) throws {
         // TODO: Open a container for `Schema(versionedSchema: MealSchemaV3.self)` with `MealMigrationPlan`
-        //       on `ModelConfiguration(url: storeURL)`. When that throws and `SignedInUser.id()` throws too,
+        //       and `configuration`. When that throws and `SignedInUser.id()` throws too,
         //       open the store with version 1's schema instead and remember why; when the id can be read,
         //       the failure was another one: pass the container's error on. Never delete the file.
         context = ModelContext(try ModelContainer(for: MealSchemaV1.TrackedMeal.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true)))

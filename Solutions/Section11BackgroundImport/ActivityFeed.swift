@@ -51,8 +51,7 @@ public struct ActivityFeed {
                 case .update(let update as DefaultHistoryUpdate<Workout>):
                     updated.insert(update.changedPersistentIdentifier)
                 case .delete(let delete as DefaultHistoryDelete<Workout>):
-                    inserted.remove(delete.changedPersistentIdentifier)
-                    updated.remove(delete.changedPersistentIdentifier)
+                    // Only workouts still stored are named as added or changed (see `titles(of:)`).
                     deleted.append(delete.tombstone[\.title] as? String ?? "a deleted workout")
                 default:
                     continue

@@ -51,6 +51,40 @@ struct MistakeRoundTests {
         #expect(rounds.isEmpty, "expected no rounds, found \(rounds.count)")
     }
 
+    @Test("a mistake the compiler must refuse is built on its own, never in a round")
+    func compilerRefusalsAreBuiltAlone() throws {
+        let course = Self.twoSectionCourse.replacingOccurrences(
+            of: #"{ "id": "b", "summary": "b", "caughtBy": ["adds numbers"] }"#,
+            with: #"{ "id": "b", "summary": "b", "caughtBy": [], "compileError": "risks causing data races" }"#
+        )
+        let workbench = try WorkbenchFixture.make(course: course)
+        let rounds = Verifier.mistakeRounds(of: workbench.course.sections)
+        #expect(rounds.map { $0.map { "\($0.section.number):\($0.mistake.id)" } } == [["1:a", "2:x"], ["1:c"]])
+        #expect(Verifier.compilerRefusals(of: workbench.course.sections).map(\.mistake.id) == ["b"])
+        #expect(CourseAudit(workbench: workbench).problems().allSatisfy { !$0.message.contains("'b' names no check") })
+    }
+
+    @Test("a refused mistake holds only when the build fails with its error in the mistake's own files")
+    func refusalNeedsTheErrorInTheMistake() throws {
+        let workbench = try WorkbenchFixture.make(course: Self.twoSectionCourse)
+        var mistake = workbench.course.sections[0].mistakes[0]
+        mistake.compileError = "risks causing data races"
+        let placed = Verifier.PlacedMistake(section: workbench.course.sections[0], mistake: mistake)
+        let folder = ".build/coach/mistakes/Section1Basics/a"
+        func run(compiled: Bool, errors: [CompilerDiagnostic]) -> TrackRun {
+            TrackRun(
+                track: .solutions, build: compiled ? .exited(0) : .exited(1), compilerErrors: errors, testRun: nil, outcomes: [],
+                buildLog: workbench.root, testLog: workbench.root
+            )
+        }
+        let inMistake = CompilerDiagnostic(path: "/w/\(folder)/Feed.swift", line: 3, column: 9, message: "sending 'items' risks causing data races")
+        let elsewhere = CompilerDiagnostic(path: "/w/Tests/Section1BasicsTests/Checks.swift", line: 1, column: 1, message: "sending 'x' risks causing data races")
+
+        #expect(Verifier.refusalProblems(of: placed, in: run(compiled: false, errors: [inMistake]), stagedIn: folder).isEmpty)
+        #expect(Verifier.refusalProblems(of: placed, in: run(compiled: true, errors: []), stagedIn: folder).first?.message.contains("but the package builds") == true)
+        #expect(Verifier.refusalProblems(of: placed, in: run(compiled: false, errors: [elsewhere]), stagedIn: folder).first?.message.contains("without the error") == true)
+    }
+
     @Test("several overrides reach the manifest as one semicolon-separated variable")
     func overridesJoinIntoOneVariable() {
         let request = BuildRequest(track: .solutions, overrides: [

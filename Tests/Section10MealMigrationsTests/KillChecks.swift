@@ -47,7 +47,7 @@ struct KillChecks {
 
             let after = try bench.version1Rows()
             #expect(after == before, "The store read at version 1 after the migrating process was killed once its first stage had run: expected the 300 meals as they were, found \(after.count) meals\(after == before ? "" : " that differ").")
-            let store = try MealStore(storeURL: bench.storeURL)
+            let store = try MealStore(configuration: bench.configuration)
             let migrated = try store.meals()
             #expect(store.state == .current && migrated.count == 120, "The next launch after the kill: expected the store migrated (.current, 120 meals after merging duplicates), found \(store.state) with \(migrated.count) meals.")
         }

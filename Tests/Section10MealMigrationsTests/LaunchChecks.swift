@@ -11,7 +11,7 @@ struct LaunchChecks {
             try bench.writeVersion1Store([("Omelette", 410), ("Omelette", 390), ("Yoghurt", 150)])
             try SignedInUser.signIn(as: "user-42")
 
-            let store = try MealStore(storeURL: bench.storeURL)
+            let store = try MealStore(configuration: bench.configuration)
             #expect(store.state == .current, "MealStore's state after opening a version 1 store with \"user-42\" signed in: expected .current, found \(store.state).")
             let meals = try store.meals()
             let expected = ["Omelette, 410 kcal (user-42)", "Yoghurt, 150 kcal (user-42)"]
@@ -26,7 +26,7 @@ struct LaunchChecks {
             try SignedInUser.signIn(as: "user-42")
             bench.device.lock()
 
-            let opening = Result { try MealStore(storeURL: bench.storeURL) }
+            let opening = Result { try MealStore(configuration: bench.configuration) }
             let store = try #require(try? opening.get(), "Opening the store on a locked device: expected it to open at version 1, but it \(describeOpening(opening)).")
             let listed = try store.meals().map(\.title)
             #expect(listed == ["Pancakes", "Pancakes", "Tea"], "The titles meals() lists on a locked device: expected the three meals of version 1, found \(describe(listed)).")
@@ -43,7 +43,7 @@ struct LaunchChecks {
             try SignedInUser.signIn(as: "user-42")
             bench.device.lock()
 
-            let store = try MealStore(storeURL: bench.storeURL)
+            let store = try MealStore(configuration: bench.configuration)
             #expect(store.state == .waitingForSignIn(.vaultLocked), "MealStore's state on a locked device: expected .waitingForSignIn(.vaultLocked), found \(store.state).")
             try store.logMeal(title: "Apple", calories: 80)
             let meals = try store.meals()
@@ -59,7 +59,7 @@ struct LaunchChecks {
         try MealBench.run { bench in
             try bench.writeVersion1Store([("Muesli", 350)])
 
-            let store = try MealStore(storeURL: bench.storeURL)
+            let store = try MealStore(configuration: bench.configuration)
             #expect(store.state == .waitingForSignIn(.notSignedIn), "MealStore's state with nobody signed in: expected .waitingForSignIn(.notSignedIn), found \(store.state).")
             let meals = try store.meals()
             #expect(meals.map(\.description) == ["Muesli, 350 kcal (no user)"], "meals() with nobody signed in: expected [\"Muesli, 350 kcal (no user)\"], found \(describe(meals)).")
@@ -74,10 +74,10 @@ struct LaunchChecks {
             try bench.writeVersion1Store([("Stew", 600), ("Bread", 250)])
             try SignedInUser.signIn(as: "user-9")
             bench.device.lock()
-            try MealStore(storeURL: bench.storeURL).logMeal(title: "Stew", calories: 640)
+            try MealStore(configuration: bench.configuration).logMeal(title: "Stew", calories: 640)
             bench.device.unlock()
 
-            let store = try MealStore(storeURL: bench.storeURL)
+            let store = try MealStore(configuration: bench.configuration)
             #expect(store.state == .current, "MealStore's state at the launch after the device was unlocked: expected .current, found \(store.state).")
             let meals = try store.meals()
             let expected = ["Bread, 250 kcal (user-9)", "Stew, 640 kcal (user-9)"]
@@ -90,10 +90,10 @@ struct LaunchChecks {
         try MealBench.run { bench in
             try bench.writeVersion1Store([("Wrap", 450)])
             try SignedInUser.signIn(as: "user-3")
-            _ = try MealStore(storeURL: bench.storeURL)
+            _ = try MealStore(configuration: bench.configuration)
             bench.device.lock()
 
-            let store = try MealStore(storeURL: bench.storeURL)
+            let store = try MealStore(configuration: bench.configuration)
             #expect(store.state == .current, "MealStore's state when a migrated store opens on a locked device: expected .current, found \(store.state).")
             #expect(try store.meals().map(\.description) == ["Wrap, 450 kcal (user-3)"], "meals() of the migrated store on a locked device: expected [\"Wrap, 450 kcal (user-3)\"].")
         }
@@ -107,7 +107,7 @@ struct LaunchChecks {
             try damaged.write(to: bench.storeURL)
             try SignedInUser.signIn(as: "user-5")
 
-            let opening = Result { try MealStore(storeURL: bench.storeURL) }
+            let opening = Result { try MealStore(configuration: bench.configuration) }
             if case .success = opening {
                 Issue.record("Opening a store file that is not a database: expected the container's error to be thrown, but it \(describeOpening(opening)).")
             }

@@ -13,6 +13,8 @@ struct MealBench {
 
     /// The store file the app opens.
     var storeURL: URL { sandbox.applicationSupportDirectory.appending(path: "Meals.store") }
+    /// The configuration the app opens its store with.
+    var configuration: ModelConfiguration { ModelConfiguration(url: storeURL) }
 
     /// Runs `body` on a fresh device, with the sandbox and vault current, then deletes the device folder.
     static func run(_ body: (MealBench) throws -> Void) throws {

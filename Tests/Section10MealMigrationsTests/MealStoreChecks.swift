@@ -9,11 +9,11 @@ struct MealStoreChecks {
     func newStore() throws {
         try MealBench.run { bench in
             try SignedInUser.signIn(as: "user-11")
-            let store = try MealStore(storeURL: bench.storeURL)
+            let store = try MealStore(configuration: bench.configuration)
             #expect(store.state == .current, "MealStore's state on a device with no store yet: expected .current, found \(store.state).")
             try store.logMeal(title: "Noodles", calories: 540)
 
-            let reopened = try MealStore(storeURL: bench.storeURL).meals()
+            let reopened = try MealStore(configuration: bench.configuration).meals()
             #expect(reopened.map(\.description) == ["Noodles, 540 kcal (user-11)"], "meals() after logging \"Noodles\" and opening again: expected [\"Noodles, 540 kcal (user-11)\"], found \(describe(reopened)).")
         }
     }
@@ -22,13 +22,13 @@ struct MealStoreChecks {
     func loggingAgainUpdates() throws {
         try MealBench.run { bench in
             try SignedInUser.signIn(as: "ana")
-            try MealStore(storeURL: bench.storeURL).logMeal(title: "Pizza", calories: 800)
+            try MealStore(configuration: bench.configuration).logMeal(title: "Pizza", calories: 800)
             try SignedInUser.signIn(as: "ben")
-            try MealStore(storeURL: bench.storeURL).logMeal(title: "Pizza", calories: 900)
+            try MealStore(configuration: bench.configuration).logMeal(title: "Pizza", calories: 900)
             try SignedInUser.signIn(as: "ana")
-            try MealStore(storeURL: bench.storeURL).logMeal(title: "Pizza", calories: 760)
+            try MealStore(configuration: bench.configuration).logMeal(title: "Pizza", calories: 760)
 
-            let meals = try MealStore(storeURL: bench.storeURL).meals()
+            let meals = try MealStore(configuration: bench.configuration).meals()
             let expected = ["Pizza, 760 kcal (ana)", "Pizza, 900 kcal (ben)"]
             #expect(meals.map(\.description) == expected, "meals() after ana logs Pizza twice and ben once: expected \(describe(expected)), found \(describe(meals)).")
         }
@@ -37,7 +37,7 @@ struct MealStoreChecks {
     @Test("logging with nobody signed in is refused, with the reason")
     func loggingNeedsAUser() throws {
         try MealBench.run { bench in
-            let store = try MealStore(storeURL: bench.storeURL)
+            let store = try MealStore(configuration: bench.configuration)
             do {
                 try store.logMeal(title: "Crisps", calories: 150)
                 Issue.record("logMeal(title:calories:) with nobody signed in: expected SignedInUserError.notSignedIn, but it logged the meal.")
@@ -48,12 +48,28 @@ struct MealStoreChecks {
         }
     }
 
+    @Test("a meal the store refuses to save is reported, not dropped in silence")
+    func refusedSaveReported() throws {
+        try MealBench.run { bench in
+            try SignedInUser.signIn(as: "user-4")
+            try MealStore(configuration: bench.configuration).logMeal(title: "Pasta", calories: 700)
+            let readOnly = try MealStore(configuration: ModelConfiguration(url: bench.storeURL, allowsSave: false))
+
+            do {
+                try readOnly.logMeal(title: "Salad", calories: 150)
+                Issue.record("logMeal(title:calories:) through a store opened with allowsSave: false: expected the save's error to be thrown, but it returned normally.")
+            } catch let error as SwiftDataError {
+                #expect(error.code == .saveNotAllowed, "The error of logging through a store that may not save: expected SwiftDataError.saveNotAllowed, found \(error.code).")
+            }
+        }
+    }
+
     @Test("meals are listed by title, then by user")
     func listedByTitle() throws {
         try MealBench.run { bench in
             try bench.writeVersion2Store([("Soup", 250, "zoe"), ("Apple", 80, "zoe"), ("Soup", 270, "amy"), ("Melon", 120, "amy")])
 
-            let meals = try MealStore(storeURL: bench.storeURL).meals()
+            let meals = try MealStore(configuration: bench.configuration).meals()
             let expected = ["Apple, 80 kcal (zoe)", "Melon, 120 kcal (amy)", "Soup, 270 kcal (amy)", "Soup, 250 kcal (zoe)"]
             #expect(meals.map(\.description) == expected, "meals() of a migrated version 2 store: expected \(describe(expected)), found \(describe(meals)).")
         }
@@ -64,7 +80,7 @@ struct MealStoreChecks {
         try MealBench.run { bench in
             try bench.writeVersion1Store([("Waffle", 310), ("Cereal", 220), ("Melon", 120)])
 
-            let meals = try MealStore(storeURL: bench.storeURL).meals()
+            let meals = try MealStore(configuration: bench.configuration).meals()
             let expected = ["Cereal, 220 kcal (no user)", "Melon, 120 kcal (no user)", "Waffle, 310 kcal (no user)"]
             #expect(meals.map(\.description) == expected, "meals() of a store waiting at version 1: expected \(describe(expected)), found \(describe(meals)).")
         }

@@ -17,8 +17,10 @@ struct IdentifierChecks {
 
             let marked = try await importer.markReviewed(chosen)
             #expect(marked == 3, "markReviewed(_:) with the identifiers of three workouts: expected it to return 3, found \(marked).")
+            let again = try await importer.markReviewed(Array(chosen.prefix(2)))
+            #expect(again == 2, "markReviewed(_:) again for two of them: expected it to return 2, found \(again).")
             let reviewed = try bench.relaunchedContext().fetch(FetchDescriptor<Workout>()).filter(\.isReviewed).map(\.externalID).sorted()
-            #expect(reviewed == ["w0001", "w0003", "w0004"], "The reviewed workouts a relaunched app reads: expected [\"w0001\", \"w0003\", \"w0004\"], found \(describe(reviewed)).")
+            #expect(reviewed == ["w0001", "w0003", "w0004"], "The reviewed workouts a relaunched app reads after marking three, then two of them again: expected [\"w0001\", \"w0003\", \"w0004\"], found \(describe(reviewed)).")
         }
     }
 

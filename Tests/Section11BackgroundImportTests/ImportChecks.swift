@@ -74,6 +74,21 @@ struct ImportChecks {
         }
     }
 
+    @Test("an empty export imports nothing and reports nothing, and the next export is imported whole")
+    func emptyExport() async throws {
+        try await ImportBench.run { bench in
+            let importer = WorkoutImporter(modelContainer: bench.container)
+            let log = ProgressLog()
+
+            let count = try await importer.importWorkouts(from: bench.export([]), batchSize: 50) { log.reports.append($0) }
+            #expect(count == 0, "importWorkouts(from:batchSize:) for an empty export: expected 0, found \(count).")
+            #expect(log.reports.isEmpty, "The progress reports of an empty export: expected none, found \(log.reports.map(\.description)).")
+            let next = try await importer.importWorkouts(from: bench.export(workoutRecords(count: 2), named: "next.json"), batchSize: 50)
+            let stored = try bench.storedIDs()
+            #expect(next == 2 && stored == ["w0000", "w0001"], "The export of two workouts after the empty one: expected both imported, found \(next) returned and \(describe(stored)) stored.")
+        }
+    }
+
     @Test("a cancelled import keeps whole batches only, and throws CancellationError")
     func cancelledImport() async throws {
         try await ImportBench.run { bench in

@@ -175,6 +175,10 @@ public struct Course: Codable, Sendable, Equatable {
         public var summary: String
         /// The checks that must fail on it, their messages pointing at the mistake.
         public var caughtBy: [String]
+        /// Part of the compiler error the mistake must stop the build with, for a mistake the compiler
+        /// refuses (a model sent across actors, say); its `caughtBy` may then be empty. Optional in
+        /// course.json.
+        public var compileError: String?
     }
 
     /// A correct solution that differs from the reference in a way the contract allows: its files live in

@@ -74,8 +74,8 @@ public struct CourseAudit: Sendable {
                     problems.append(VerificationProblem(area, "the known mistake '\(mistake.id)' cannot be staged: \(error.localizedDescription)"))
                 }
             }
-            if mistake.caughtBy.isEmpty {
-                problems.append(VerificationProblem(area, "the known mistake '\(mistake.id)' names no check that catches it"))
+            if mistake.caughtBy.isEmpty && mistake.compileError == nil {
+                problems.append(VerificationProblem(area, "the known mistake '\(mistake.id)' names no check that catches it, and no compileError the compiler must refuse it with"))
             }
             for name in mistake.caughtBy where !checkNames.contains(name) {
                 problems.append(VerificationProblem(area, "the known mistake '\(mistake.id)' names \"\(name)\", which no checkpoint item lists"))

@@ -90,7 +90,7 @@ public struct Verifier: Sendable {
         }
 
         let rounds = Self.mistakeRounds(of: sections)
-        if !rounds.isEmpty {
+        if !rounds.isEmpty || !Self.compilerRefusals(of: sections).isEmpty {
             report(style.bold("mistakes") + "   building the known wrong solutions in place of the references, one per section per build…")
         }
         for round in rounds {
@@ -98,6 +98,12 @@ public struct Verifier: Sendable {
                 summary.record(problems, passedIfEmpty: 1)
                 report(line("  Section \(mistake.section.number)", "'\(mistake.mistake.id)' is caught", problems: problems, style: style))
             }
+        }
+
+        for placed in Self.compilerRefusals(of: sections) {
+            let problems = try checkRefused(placed)
+            summary.record(problems, passedIfEmpty: 1)
+            report(line("  Section \(placed.section.number)", "'\(placed.mistake.id)' is refused by the compiler", problems: problems, style: style))
         }
 
         let alternativeRounds = Self.alternativeRounds(of: sections)
@@ -136,13 +142,50 @@ public struct Verifier: Sendable {
 
     /// The known mistakes grouped into builds: the n-th round holds the n-th mistake of every section that
     /// has one, so each build swaps at most one wrong solution into each section.
+    /// Mistakes the compiler must refuse are left out: each is built on its own (see ``compilerRefusals(of:)``).
     static func mistakeRounds(of sections: [Course.Section]) -> [[PlacedMistake]] {
-        let depth = sections.map(\.mistakes.count).max() ?? 0
+        let built = sections.map { section in section.mistakes.filter { $0.compileError == nil } }
+        let depth = built.map(\.count).max() ?? 0
         return (0..<depth).map { index in
-            sections.compactMap { section in
-                index < section.mistakes.count ? PlacedMistake(section: section, mistake: section.mistakes[index]) : nil
+            zip(sections, built).compactMap { section, mistakes in
+                index < mistakes.count ? PlacedMistake(section: section, mistake: mistakes[index]) : nil
             }
         }
+    }
+
+    /// The known mistakes the compiler must refuse, in section order.
+    static func compilerRefusals(of sections: [Course.Section]) -> [PlacedMistake] {
+        sections.flatMap { section in
+            section.mistakes.filter { $0.compileError != nil }.map { PlacedMistake(section: section, mistake: $0) }
+        }
+    }
+
+    /// Builds `placed` alone in place of its section's solution and requires the build to fail with its
+    /// expected compiler error, reported in one of the mistake's own files.
+    private func checkRefused(_ placed: PlacedMistake) throws -> [VerificationProblem] {
+        let folder: String
+        do {
+            folder = try VariantStage(workbench: workbench).stage(placed.mistake, of: placed.section)
+        } catch {
+            return [VerificationProblem(Self.area(of: placed), "cannot stage the fixture: \(error.localizedDescription)")]
+        }
+        let run = try tester.run(
+            BuildRequest(track: .solutions, sections: [placed.section.target], overrides: [.init(target: placed.section.target, folder: folder)]),
+            filter: "^\(placed.section.testTarget)"
+        )
+        return Self.refusalProblems(of: placed, in: run, stagedIn: folder)
+    }
+
+    /// What is wrong with a build that had to fail with `placed`'s compiler error.
+    static func refusalProblems(of placed: PlacedMistake, in run: TrackRun, stagedIn folder: String) -> [VerificationProblem] {
+        guard let expected = placed.mistake.compileError else { return [] }
+        guard !run.compiled else {
+            return [VerificationProblem(area(of: placed), "\(placed.mistake.summary), but the package builds: the compiler was expected to refuse it with \"\(expected)\"")]
+        }
+        let inMistake = run.compilerErrors.filter { $0.path.contains(folder) }
+        if inMistake.contains(where: { $0.message.contains(expected) }) { return [] }
+        let found = (inMistake.isEmpty ? run.compilerErrors : inMistake).prefix(3).map { "\n    \($0)" }.joined()
+        return [VerificationProblem(area(of: placed), "\(placed.mistake.summary), but the build failed without the error \"\(expected)\" in the mistake's files\(found)")]
     }
 
     /// Builds every mistake of `round` in place of its section's solution in one build and requires each
