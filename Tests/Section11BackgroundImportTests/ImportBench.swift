@@ -82,8 +82,14 @@ func day(_ index: Int) -> Date {
 final class ProgressLog {
     var reports: [ImportProgress] = []
     var listCounts: [Int] = []
-    /// Whether the import has returned, so a check waiting for reports stops waiting.
-    var finished = false
+    /// The task running the import, for a check that cancels it.
+    var task: Task<Int, any Error>?
+
+    /// Records `report`, and cancels ``task`` when it is the `count`-th report.
+    func record(_ report: ImportProgress, cancellingAfter count: Int) {
+        reports.append(report)
+        if reports.count == count { task?.cancel() }
+    }
 }
 
 // MARK: - Describing what was found

@@ -95,23 +95,18 @@ struct ImportChecks {
             let url = try bench.export(workoutRecords(count: 1_200))
             let importer = WorkoutImporter(modelContainer: bench.container)
             let log = ProgressLog()
-            let task = Task { try await importer.importWorkouts(from: url, batchSize: 150) { log.reports.append($0) } }
-            let canceller = Task { @MainActor in
-                while log.reports.count < 2 && !log.finished { await Task.yield() }
-                task.cancel()
-            }
+            // The task is cancelled while its second batch is being reported, before the third can start.
+            let task = Task { try await importer.importWorkouts(from: url, batchSize: 150) { log.record($0, cancellingAfter: 2) } }
+            log.task = task
 
-            let outcome = await task.result
-            log.finished = true
-            await canceller.value
-            switch outcome {
+            switch await task.result {
             case .success(let count):
-                Issue.record("An import whose task was cancelled after its second batch: expected CancellationError, but it returned \(count).")
+                Issue.record("An import whose task was cancelled while its second batch was reported: expected CancellationError, but it returned \(count).")
             case .failure(let error):
                 #expect(error is CancellationError, "The error of the cancelled import: expected CancellationError, found \(error).")
             }
             let stored = try bench.storedIDs().count
-            #expect(stored > 0 && stored < 1_200 && stored % 150 == 0, "Workouts stored after the import was cancelled: expected whole batches of 150 only, fewer than 1200, found \(stored).")
+            #expect(stored == 300, "Workouts stored after the import was cancelled while reporting its second batch of 150: expected 300 (the two whole batches saved, the third never started), found \(stored).")
         }
     }
 
@@ -121,13 +116,8 @@ struct ImportChecks {
             let url = try bench.export(workoutRecords(count: 900))
             let importer = WorkoutImporter(modelContainer: bench.container)
             let log = ProgressLog()
-            let task = Task {
-                let count = try await importer.importWorkouts(from: url, batchSize: 200) { log.reports.append($0) }
-                log.finished = true
-                return count
-            }
-            while log.reports.isEmpty && !log.finished { await Task.yield() }
-            task.cancel()
+            let task = Task { try await importer.importWorkouts(from: url, batchSize: 200) { log.record($0, cancellingAfter: 1) } }
+            log.task = task
             _ = await task.result
 
             let count = try await importer.importWorkouts(from: url, batchSize: 200)
