@@ -156,7 +156,10 @@ let coreTargets: [Target] = [
     // The module learners import: re-exports every part of the core.
     .target(
         name: "PersistenceCore",
-        dependencies: ["PersistenceSandbox", "PersistencePreferences", "PersistenceVault", "PersistenceModels", "PersistenceSQLiteStore"]
+        dependencies: [
+            "PersistenceSandbox", "PersistencePreferences", "PersistenceVault", "PersistenceModels", "PersistenceSQLiteStore",
+            "PersistenceCloud", "PersistenceCloudServer",
+        ]
     ),
     .target(name: "PersistenceSandbox"),
     .target(name: "PersistencePreferences", dependencies: ["PersistenceSandbox"]),
@@ -176,9 +179,25 @@ let coreTargets: [Target] = [
         dependencies: [
             "PersistenceModels",
             "PersistenceSandbox",
+            "PersistenceCloud",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]
+    ),
+    // iCloud on one machine: CloudKit's model rules at load, and a store's mirror to a simulated account
+    // (export from the store's history, import through the store boundary, devices and accounts).
+    .target(
+        name: "PersistenceCloud",
+        dependencies: [
+            "PersistenceModels", "PersistenceSandbox", "PersistenceCloudServer",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]
+    ),
+    // The simulated iCloud account server: records, zones, change tags and tombstones in an SQLite file
+    // of its own, behind one protocol. The only module besides the SQLite store that imports GRDB.
+    .target(
+        name: "PersistenceCloudServer",
+        dependencies: ["PersistenceSandbox", .product(name: "GRDB", package: "GRDB.swift")]
     ),
     // Asks the Swift runtime whether an object still lives, for the context's identity map.
     .target(name: "PersistenceObjectLifetime"),
@@ -215,6 +234,10 @@ let coreTestTargets: [Target] = [
         dependencies: ["PersistenceCore", "PersistenceModels", "PersistenceSQLiteStore", .product(name: "GRDB", package: "GRDB.swift")]
     ),
     .testTarget(
+        name: "PersistenceCloudTests",
+        dependencies: ["PersistenceCore", "PersistenceCloud", "PersistenceCloudServer", "CoreTestSupport", "CloudTestSupport", "CloudProbe"]
+    ),
+    .testTarget(
         name: "PersistenceMacrosTests",
         dependencies: [
             "PersistenceMacrosSupport",
@@ -230,6 +253,10 @@ let coreTestTargets: [Target] = [
         path: "Tests/PersistenceProbe"
     ),
     .target(name: "CoreTestSupport", path: "Tests/CoreTestSupport"),
+    // The models and simulated devices of the sync tests, and the second process they start (devices
+    // syncing at once, a device killed in the middle of a sync, a device that cannot write the account).
+    .target(name: "CloudTestSupport", dependencies: ["PersistenceCore"], path: "Tests/CloudTestSupport"),
+    .executableTarget(name: "CloudProbe", dependencies: ["PersistenceCore", "CloudTestSupport"], path: "Tests/CloudProbe"),
 ]
 
 /// The `notetaker` program run as a user runs it: at a terminal, killed mid-command, two at once. It holds
