@@ -137,7 +137,7 @@ let appTargets: [Target] = includesNoteTaker ? [
 ] : []
 
 let appProducts: [Product] = (includesNoteTaker ? [.executable(name: "notetaker", targets: ["notetaker"])] : [])
-    + (gradingOnly ? [] : [.executable(name: "playground", targets: ["Playground"])])
+    + (gradingOnly ? [] : [.executable(name: "playground", targets: ["Playground"]), .executable(name: "icloud", targets: ["icloud"])])
 
 /// `playground`, the learner's scratch program for the lessons' examples (`swift run playground`): the
 /// core, Section 7's fetching library and the sections built on the current track are at hand. Left out
@@ -270,6 +270,14 @@ let appTestTargets: [Target] = includesNoteTaker ? [
     ),
 ] : []
 
+/// `icloud`, the simulated iCloud's console: what each account holds, and deleting an app's iCloud data.
+let iCloudConsoleTargets: [Target] = gradingOnly ? [] : [
+    .executableTarget(
+        name: "icloud",
+        dependencies: ["PersistenceCloudServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+    ),
+]
+
 // MARK: - Benchmarks
 
 /// Times the core against raw SQLite and GRDB records; run with `swift run -c release core-bench`.
@@ -366,7 +374,7 @@ let package = Package(
         // Reads the example CI files of `coach grade` in coach's tests.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
-    targets: coreTargets + courseSupportTargets + coachTargets + sectionTargets + appTargets + playgroundTargets
+    targets: coreTargets + courseSupportTargets + coachTargets + sectionTargets + appTargets + playgroundTargets + iCloudConsoleTargets
         + lessonExampleTargets
         + (gradingOnly ? [] : coreTestTargets + appTestTargets + coachTestTargets + benchmarkTargets)
 )

@@ -106,6 +106,13 @@ final class CloudKitMirror: StoreMirror, @unchecked Sendable {
         return try state.readMirrorState(while: "counting the changes waiting to be sent") { try $0.pendingCount() }
     }
 
+    /// When the store last synced, if it ever did.
+    func lastSync() throws -> Date? {
+        guard let state = store.engine as? any MirrorStateStore else { return nil }
+        let seconds = try state.readMirrorState(while: "reading when the store last synced") { try $0.value(forKey: MirrorState.lastSync) }
+        return seconds.flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
+    }
+
     // MARK: - Running
 
     private func run(_ work: Work, into report: inout CloudKitSyncReport) throws {

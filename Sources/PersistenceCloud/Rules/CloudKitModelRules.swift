@@ -36,6 +36,18 @@ package enum CloudKitModelRules {
             }
         }
 
+        /// What breaks the rule, in a few words: `attributes neither optional nor with a default value`.
+        package var summary: String {
+            switch self {
+            case .attributesOptionalOrDefaulted: "attributes neither optional nor with a default value"
+            case .relationshipsOptional: "relationships that are not optional"
+            case .relationshipsHaveInverses: "relationships without an inverse"
+            case .noUniqueConstraints: "unique constraints"
+            case .supportedDeleteRules: "the .deny delete rule"
+            case .relationshipsStayInSyncingStores: "relationships to a store that does not sync"
+            }
+        }
+
         /// How to fix a break of the rule.
         var fix: String {
             switch self {
@@ -79,6 +91,12 @@ package enum CloudKitModelRules {
         return found.enumerated()
             .sorted { ($0.element.rule.rawValue, $0.offset) < ($1.element.rule.rawValue, $1.offset) }
             .map(\.element)
+    }
+
+    /// Every break of CloudKit's rules among the entities of `schema`, kept in one configuration that syncs.
+    package static func violations(of schema: Schema) -> [Violation] {
+        let layout = MirroredContainerLayout(schema: schema, configurations: [.init(name: "default", entities: schema.entities, mirrors: true)])
+        return violations(in: layout, configurationIndex: 0)
     }
 
     /// The error that lists `violations` by rule, each rule in Core Data's words with its fix.

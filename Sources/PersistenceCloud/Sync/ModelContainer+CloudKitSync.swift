@@ -47,6 +47,13 @@ extension ModelContainer {
         try cloudKitMirrors.reduce(0) { $0 + (try $1.pendingChangeCount()) }
     }
 
+    /// When the container's mirror last synced, if it ever did.
+    ///
+    /// - Throws: ``SwiftDataError`` when a store cannot be read.
+    package func cloudKitLastSync() throws -> Date? {
+        try cloudKitMirrors.compactMap { try $0.lastSync() }.max()
+    }
+
     /// Whether a store of the container mirrors to iCloud.
     package var mirrorsToCloudKit: Bool { !cloudKitMirrors.isEmpty }
 

@@ -40,12 +40,23 @@ package struct MirroredContainerLayout {
         package let name: String
         package let entities: [Schema.Entity]
         package let mirrors: Bool
+
+        package init(name: String, entities: [Schema.Entity], mirrors: Bool) {
+            self.name = name
+            self.entities = entities
+            self.mirrors = mirrors
+        }
     }
 
     /// The container's whole schema.
     package let schema: Schema
     /// The configurations in the order given.
     package let configurations: [Configuration]
+
+    package init(schema: Schema, configurations: [Configuration]) {
+        self.schema = schema
+        self.configurations = configurations
+    }
 
     /// The configuration that keeps the entity named `name`, if any.
     package func configuration(ofEntity name: String) -> Configuration? {
