@@ -287,6 +287,9 @@ let benchmarkTargets: [Target] = [
         dependencies: [
             "PersistenceModels",
             "PersistenceSQLiteStore",
+            "PersistenceCloud",
+            "PersistenceCloudServer",
+            "PersistenceSandbox",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

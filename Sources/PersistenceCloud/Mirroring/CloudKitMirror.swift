@@ -61,16 +61,22 @@ final class CloudKitMirror: StoreMirror, @unchecked Sendable {
         schedule(.export)
     }
 
-    /// Queues work; exports after many saves in a row run once.
+    /// How long an export waits after the save that asked for it, so that the saves of a burst go out
+    /// together, as a device coalesces its exports.
+    static let exportDelay: DispatchTimeInterval = .milliseconds(200)
+
+    /// Queues work; the saves made while an export waits are sent by that export.
     func schedule(_ work: Work) {
-        if case .export = work {
-            let alreadyScheduled = automatic.withLock { state in
-                defer { state.exportScheduled = true }
-                return state.exportScheduled
-            }
-            if alreadyScheduled { return }
+        guard case .export = work else {
+            queue.async { [weak self] in self?.runAutomatically(work) }
+            return
         }
-        queue.async { [weak self] in self?.runAutomatically(work) }
+        let alreadyScheduled = automatic.withLock { state in
+            defer { state.exportScheduled = true }
+            return state.exportScheduled
+        }
+        if alreadyScheduled { return }
+        queue.asyncAfter(deadline: .now() + Self.exportDelay) { [weak self] in self?.runAutomatically(work) }
     }
 
     private func runAutomatically(_ work: Work) {
@@ -81,8 +87,8 @@ final class CloudKitMirror: StoreMirror, @unchecked Sendable {
         automatic.withLock { $0.unreported.append(report) }
     }
 
-    /// Waits for the work queued so far, then exports and imports, and reports everything the mirror
-    /// did since the last report.
+    /// Waits for the work queued so far (an export still waiting for its moment finds nothing left to
+    /// send), then exports and imports, and reports everything the mirror did since the last report.
     func sync() throws -> CloudKitSyncReport {
         try queue.sync {
             var report = automatic.withLock { state in
@@ -120,14 +126,17 @@ final class CloudKitMirror: StoreMirror, @unchecked Sendable {
         let device = CloudDevice(deviceRoot: request.device.deviceRoot)
         let settings = device.settings
         let recorded = try state.readMirrorState(while: "reading the account the store mirrors") { tx in
-            (try tx.value(forKey: MirrorState.account), try tx.value(forKey: MirrorState.zoneEpoch).flatMap(Int64.init))
+            (
+                try tx.value(forKey: MirrorState.account), try tx.value(forKey: MirrorState.zoneEpoch).flatMap(Int64.init),
+                try tx.value(forKey: MirrorState.serverToken).flatMap(CloudServerChangeToken.init)
+            )
         }
-        var (recordedAccount, recordedEpoch) = recorded
+        var (recordedAccount, recordedEpoch, recordedToken) = recorded
         if let account = recordedAccount, account != settings.appleID {
             let reason = settings.appleID.map { "the device switched from the iCloud account \(account) to \($0)" }
                 ?? "the device signed out of the iCloud account \(account)"
             report.removals.append(try purge(reason: reason, container: container, state: state))
-            (recordedAccount, recordedEpoch) = (nil, nil)
+            (recordedAccount, recordedEpoch, recordedToken) = (nil, nil, nil)
         }
         guard let appleID = settings.appleID, let root = settings.iCloudRoot else {
             if case .sync = work, !report.removals.isEmpty { return }
@@ -137,7 +146,7 @@ final class CloudKitMirror: StoreMirror, @unchecked Sendable {
         }
         let mirror = MirrorContext(
             schema: schema, store: store, state: state, engine: engine, container: container, containerIdentifier: request.containerIdentifier,
-            device: device.identity, schemaVersion: "\(container.schema.version)", zoneEpoch: recordedEpoch
+            device: device.identity, schemaVersion: "\(container.schema.version)", zoneEpoch: recordedEpoch, serverToken: recordedToken
         )
         report.pendingChanges = try state.withMirrorTransaction(while: "queuing the changes to send") { tx in
             if recordedAccount == nil { try tx.setValue(appleID, forKey: MirrorState.account) }
@@ -188,6 +197,7 @@ final class CloudKitMirror: StoreMirror, @unchecked Sendable {
             } catch let error as CKError where error.code == .userDeletedZone && attempt == 0 {
                 report.removals.append(try purge(reason: "the user deleted the app's data from iCloud", container: container, state: state))
                 mirror.zoneEpoch = nil
+                mirror.serverToken = nil
                 try state.withMirrorTransaction(while: "recording the account after the zone was deleted") { tx in
                     try tx.setValue(CloudDevice(deviceRoot: request.device.deviceRoot).appleID, forKey: MirrorState.account)
                     _ = try ExportStaging(schema: schema, rootOfEntity: { self.schema.entities[$0]?.rootName }).stage(in: tx)

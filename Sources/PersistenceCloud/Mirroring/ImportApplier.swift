@@ -40,6 +40,7 @@ struct ImportApplier {
             if let epoch = changes.token?.zoneEpoch { try tx.setValue(String(epoch), forKey: MirrorState.zoneEpoch) }
         }
         if let epoch = changes.token?.zoneEpoch { mirror.zoneEpoch = epoch }
+        if let token = changes.token { mirror.serverToken = token }
         report.received += work.receivedChanges()
         report.conflicts += work.conflicts
     }
@@ -68,28 +69,44 @@ private struct ImportWork {
     init(mirror: MirrorContext, context: ModelContext, changes: CloudZoneChanges, pending: Set<String>) throws {
         self.mirror = mirror
         self.context = context
-        self.changes = changes
         self.pending = pending
-        var names = changes.savedRecords.map(\.recordName) + changes.deletions.map(\.recordName)
-        for record in changes.savedRecords {
+        let saved = changes.savedRecords.filter { !pending.contains($0.recordName) }
+        let (records, links) = try mirror.state.readMirrorState(while: "reading the records the import names") { tx in
+            let names = saved.map(\.recordName) + changes.deletions.map(\.recordName)
+            return (try tx.records(named: names), try tx.links(named: names))
+        }
+        var recordMetadata = Dictionary(records.map { ($0.recordName, $0) }) { first, _ in first }
+        let linkMetadata = Dictionary(links.map { ($0.recordName, $0) }) { first, _ in first }
+        // What the device already has (its own uploads, coming back) is left out before any model is read.
+        let changed = saved.filter { record in
+            let known = recordMetadata[record.recordName]?.changeTag ?? linkMetadata[record.recordName]?.changeTag
+            return known == nil || known != record.changeTag
+        }
+        self.changes = CloudZoneChanges(savedRecords: changed, deletions: changes.deletions, damagedRecords: changes.damagedRecords, token: changes.token)
+        var referenced: [String] = []
+        for record in changed {
             if record.recordType == CloudZone.linkRecordType, case .string(let pair)? = record.fields[MirroredSchema.linkRecordNamesField] {
-                names += pair.split(separator: ":").map(String.init)
+                referenced += pair.split(separator: ":").map(String.init)
             } else {
-                names += record.fields.values.compactMap { if case .string(let text) = $0, UUID(uuidString: text) != nil { text } else { nil } }
+                referenced += record.fields.values.compactMap { if case .string(let text) = $0, UUID(uuidString: text) != nil { text } else { nil } }
             }
         }
-        let uniqueNames = Array(Set(names))
-        let (records, links) = try mirror.state.readMirrorState(while: "reading the records the import names") { tx in
-            (try tx.records(named: uniqueNames), try tx.links(named: uniqueNames))
+        let missing = Array(Set(referenced).subtracting(recordMetadata.keys))
+        if !missing.isEmpty {
+            for record in try mirror.state.readMirrorState(while: "reading the records the import links to", { try $0.records(named: missing) }) {
+                recordMetadata[record.recordName] = record
+            }
         }
-        recordMetadata = Dictionary(records.map { ($0.recordName, $0) }) { first, _ in first }
-        linkMetadata = Dictionary(links.map { ($0.recordName, $0) }) { first, _ in first }
-        var rows = Set(records.map(\.row))
-        for link in links {
-            guard let shape = mirror.schema.links[link.relationship] else { continue }
-            rows.insert(MirroredRow(rootEntity: shape.firstRoot, primaryKey: link.owner))
-            rows.insert(MirroredRow(rootEntity: shape.secondRoot, primaryKey: link.target))
+        var rows = Set<MirroredRow>()
+        for name in changed.map(\.recordName) + changes.deletions.map(\.recordName) + referenced {
+            if let row = recordMetadata[name]?.row { rows.insert(row) }
+            if let link = linkMetadata[name], let shape = mirror.schema.links[link.relationship] {
+                rows.insert(MirroredRow(rootEntity: shape.firstRoot, primaryKey: link.owner))
+                rows.insert(MirroredRow(rootEntity: shape.secondRoot, primaryKey: link.target))
+            }
         }
+        self.recordMetadata = recordMetadata
+        self.linkMetadata = linkMetadata
         models = [:]
         for (root, group) in Dictionary(grouping: rows, by: \.rootEntity) {
             for (key, model) in try context.mirroredModels(ofRootEntity: root, primaryKeys: group.map(\.primaryKey)) {

@@ -16,10 +16,13 @@ final class MirrorContext {
     let schemaVersion: String
     /// The zone epoch the store last synced with; `nil` until it first did.
     var zoneEpoch: Int64?
+    /// The server change token of the store's last import, moved on past requests that only this
+    /// device's changes followed.
+    var serverToken: CloudServerChangeToken?
 
     init(
         schema: MirroredSchema, store: OpenedStore, state: any MirrorStateStore, engine: any ModelStoreEngine, container: ModelContainer,
-        containerIdentifier: String, device: CloudDeviceIdentity, schemaVersion: String, zoneEpoch: Int64?
+        containerIdentifier: String, device: CloudDeviceIdentity, schemaVersion: String, zoneEpoch: Int64?, serverToken: CloudServerChangeToken?
     ) {
         self.schema = schema
         self.store = store
@@ -30,6 +33,7 @@ final class MirrorContext {
         self.device = device
         self.schemaVersion = schemaVersion
         self.zoneEpoch = zoneEpoch
+        self.serverToken = serverToken
     }
 
     /// Sends one request, remembering the zone epoch the server answers with.
@@ -38,10 +42,17 @@ final class MirrorContext {
             containerIdentifier: containerIdentifier, zoneEpoch: zoneEpoch, device: device, schemaVersion: schemaVersion,
             saves: saves, deletions: deletions
         ))
-        if zoneEpoch != result.zoneEpoch {
+        // Nobody else changed the zone since the last import: the changes up to the request's end are this
+        // device's own, which the next import need not fetch again.
+        let onlyMine = serverToken.map { $0.zoneEpoch == result.zoneEpoch && $0.changeCounter == result.changeCounterBefore }
+            ?? (zoneEpoch == nil && result.changeCounterBefore == 0)
+        let token = onlyMine ? CloudServerChangeToken(zoneEpoch: result.zoneEpoch, changeCounter: result.changeCounterAfter) : nil
+        if zoneEpoch != result.zoneEpoch || token != nil {
             zoneEpoch = result.zoneEpoch
+            if let token { serverToken = token }
             try state.withMirrorTransaction(while: "recording the zone synced with") { tx in
                 try tx.setValue(String(result.zoneEpoch), forKey: MirrorState.zoneEpoch)
+                if let token { try tx.setValue(token.description, forKey: MirrorState.serverToken) }
             }
         }
         return result

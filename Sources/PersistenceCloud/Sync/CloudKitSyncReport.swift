@@ -11,10 +11,13 @@ public struct CloudKitSyncReport: Sendable, CustomStringConvertible {
     public struct RecordChange: Sendable, Hashable {
         /// Whether the record was saved or deleted.
         public enum Kind: String, Sendable {
+            /// Saved.
             case saved
+            /// Deleted.
             case deleted
         }
 
+        /// Whether it was saved or deleted.
         public let kind: Kind
         /// The record's name on the server.
         public let recordName: String
@@ -46,8 +49,11 @@ public struct CloudKitSyncReport: Sendable, CustomStringConvertible {
             case deletionWon
         }
 
+        /// How it ended for this device.
         public let outcome: Outcome
+        /// The record's name on the server.
         public let recordName: String
+        /// The model's entity.
         public let entityName: String
         /// The model's identifier in this store, while it exists here.
         public let persistentIdentifier: PersistentIdentifier?
@@ -60,8 +66,11 @@ public struct CloudKitSyncReport: Sendable, CustomStringConvertible {
 
     /// A record that could not be read and was skipped; the others arrived.
     public struct SkippedRecord: Sendable, Hashable {
+        /// The record's name on the server.
         public let recordName: String
+        /// The record's type.
         public let recordType: String
+        /// Why it was skipped.
         public let reason: String
     }
 

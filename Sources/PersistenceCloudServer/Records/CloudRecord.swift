@@ -5,10 +5,15 @@ import Foundation
 /// Core Data mirrors a Boolean as `INT64`, a UUID or a URL as `STRING`, and any `Codable` value, or
 /// the data of a transformable attribute, as `BYTES`.
 public enum CloudValue: Hashable, Sendable, CustomStringConvertible {
+    /// Text: a `String`, a UUID's or a URL's text, or the record name a to-one relationship links to.
     case string(String)
+    /// A whole number, or a Boolean as 0 or 1.
     case int64(Int64)
+    /// A floating-point number.
     case double(Double)
+    /// A moment.
     case timestamp(Date)
+    /// Data: `Data`, any other `Codable` value as JSON, or a transformable attribute's data.
     case bytes(Data)
 
     /// The field type's name as CloudKit's console writes it: `STRING`, `INT64`, `DOUBLE`, `TIMESTAMP`, `BYTES`.
@@ -39,10 +44,15 @@ public enum CloudValue: Hashable, Sendable, CustomStringConvertible {
 
 /// The type of a record's field, as a record type's schema lists it.
 public enum CloudFieldType: String, Codable, Hashable, Sendable, CaseIterable {
+    /// `STRING`.
     case string = "STRING"
+    /// `INT64`.
     case int64 = "INT64"
+    /// `DOUBLE`.
     case double = "DOUBLE"
+    /// `TIMESTAMP`.
     case timestamp = "TIMESTAMP"
+    /// `BYTES`.
     case bytes = "BYTES"
 }
 
@@ -128,6 +138,7 @@ public struct CloudRecordVersion: Hashable, Sendable {
     /// The deletion this version undid: a device saved the record after another had deleted it.
     public var undidDeletionBy: CloudDeviceIdentity?
 
+    /// A version saved by `savedBy` at `savedAt`, the zone's `changeCounter`-th change.
     public init(
         savedBy: CloudDeviceIdentity, savedAt: Date, changeCounter: Int64, saveCount: Int64,
         overwrote: CloudReplacedVersion? = nil, undidDeletionBy: CloudDeviceIdentity? = nil
@@ -148,6 +159,7 @@ public struct CloudReplacedVersion: Hashable, Sendable {
     /// The device that had saved it.
     public var savedBy: CloudDeviceIdentity
 
+    /// The version with `changeTag`, saved by `savedBy`.
     public init(changeTag: String, savedBy: CloudDeviceIdentity) {
         self.changeTag = changeTag
         self.savedBy = savedBy
@@ -161,6 +173,7 @@ public struct CloudDeviceIdentity: Hashable, Sendable, Codable {
     /// The device's name, such as `phone`.
     public var name: String
 
+    /// A device with a stable identifier and a name.
     public init(identifier: String, name: String) {
         self.identifier = identifier
         self.name = name
@@ -169,10 +182,13 @@ public struct CloudDeviceIdentity: Hashable, Sendable, Codable {
 
 /// A deleted record, as the zone's tombstone log keeps it.
 public struct CloudTombstone: Hashable, Sendable {
+    /// The deleted record's name.
     public var recordName: String
+    /// The deleted record's type.
     public var recordType: String
     /// The device that deleted it.
     public var deletedBy: CloudDeviceIdentity
+    /// When, by the server's clock.
     public var deletedAt: Date
     /// The zone's change counter when it was deleted.
     public var changeCounter: Int64
@@ -181,6 +197,7 @@ public struct CloudTombstone: Hashable, Sendable {
     /// Whether the deleting device had not seen that version: an edit the deletion won over.
     public var removedUnseenVersion: Bool
 
+    /// A tombstone of the record `recordName`.
     public init(
         recordName: String, recordType: String, deletedBy: CloudDeviceIdentity, deletedAt: Date, changeCounter: Int64,
         replaced: CloudReplacedVersion?, removedUnseenVersion: Bool

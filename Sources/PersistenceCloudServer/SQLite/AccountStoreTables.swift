@@ -6,8 +6,9 @@ import GRDB
 /// - `zone`: each record zone of each container's private database, with its epoch (which incarnation
 ///   of the zone it is) and its change counter, which every save and deletion moves on by one.
 /// - `zoneDeletion`: zones deleted, so that a zone made again gets a new epoch.
-/// - `record`: each record's latest version: its fields as JSON, change tag, the counter of its last
-///   change, who saved it and what it replaced.
+/// - `record`: each record's latest version: its fields as JSON (and their names, so that a save can
+///   tell without reading them whether the record holds fields its device does not know), change tag,
+///   the counter of its last change, who saved it and what it replaced.
 /// - `tombstone`: the log of deleted records.
 /// - `schemaField`: every field of every record type saved so far, with its type.
 /// - `device`: the devices that synced, for the console.
@@ -25,7 +26,7 @@ enum AccountStoreTables {
             );
             CREATE TABLE IF NOT EXISTS "record" (
                 "container" TEXT NOT NULL, "zoneName" TEXT NOT NULL, "recordName" TEXT NOT NULL,
-                "recordType" TEXT NOT NULL, "fields" TEXT NOT NULL,
+                "recordType" TEXT NOT NULL, "fields" TEXT NOT NULL, "fieldNames" TEXT NOT NULL,
                 "changeTag" TEXT NOT NULL, "changeCounter" INTEGER NOT NULL, "saveCount" INTEGER NOT NULL,
                 "modifiedAt" REAL NOT NULL, "modifiedByID" TEXT NOT NULL, "modifiedByName" TEXT NOT NULL,
                 "overwroteTag" TEXT, "overwroteByID" TEXT, "overwroteByName" TEXT,
@@ -52,41 +53,5 @@ enum AccountStoreTables {
                 PRIMARY KEY ("container", "deviceID")
             );
             """)
-    }
-}
-
-/// A record's fields as the `fields` column keeps them: JSON, one key per field naming its type.
-enum StoredFields {
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return encoder
-    }()
-
-    static func encode(_ fields: [String: CloudValue]) throws -> String {
-        String(decoding: try encoder.encode(fields), as: UTF8.self)
-    }
-
-    /// The fields, or a reason why the text is not a record's fields.
-    static func decode(_ text: String) -> Result<[String: CloudValue], DamageReason> {
-        do {
-            return .success(try JSONDecoder().decode([String: CloudValue].self, from: Data(text.utf8)))
-        } catch {
-            return .failure(DamageReason(text: "its fields are not readable (\(Self.summary(of: error)))"))
-        }
-    }
-
-    /// Why a stored record cannot be read.
-    struct DamageReason: Error {
-        let text: String
-    }
-
-    private static func summary(of error: any Error) -> String {
-        switch error as? DecodingError {
-        case .dataCorrupted(let context)?: context.debugDescription
-        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?, .keyNotFound(_, let context)?:
-            context.debugDescription
-        default: "\(error)"
-        }
     }
 }

@@ -3,24 +3,33 @@ import GRDB
 
 /// A zone as the account's console lists it.
 public struct CloudZoneSummary: Hashable, Sendable {
+    /// The zone's iCloud container.
     public var containerIdentifier: String
+    /// The zone's name.
     public var zoneName: String
     /// Which incarnation of the zone this is: deleting the zone and making it again moves it on.
     public var epoch: Int64
     /// The zone's change counter: how many saves and deletions it has served.
     public var changeCounter: Int64
+    /// How many records it holds.
     public var recordCount: Int
+    /// How many tombstones its log holds.
     public var tombstoneCount: Int
+    /// When this incarnation of the zone was made.
     public var createdAt: Date
 }
 
 /// A device as the account's console lists it.
 public struct CloudDeviceSummary: Hashable, Sendable {
+    /// The iCloud container the device synced with.
     public var containerIdentifier: String
+    /// The device.
     public var device: CloudDeviceIdentity
+    /// When it last synced.
     public var lastSyncAt: Date
     /// How many changes the device still had waiting after its last sync.
     public var pendingChanges: Int
+    /// The store the device mirrors.
     public var storePath: String
 }
 
@@ -123,7 +132,7 @@ extension SQLiteAccountServer {
     package func overwriteStoredFields(ofRecord recordName: String, containerIdentifier: String, with text: String) throws(CloudServerError) {
         try write(while: "damaging a record of \(appleID)") { db in
             try db.execute(sql: """
-                UPDATE "record" SET "fields" = ? WHERE "container" = ? AND "recordName" = ?
+                UPDATE "record" SET "fields" = ?, "fieldNames" = '?' WHERE "container" = ? AND "recordName" = ?
                 """, arguments: [text, containerIdentifier, recordName])
         }
     }

@@ -16,9 +16,9 @@ extension SQLiteAccountServer {
             let after = request.since?.changeCounter ?? 0
             var saved: [CloudRecord] = []
             var damaged: [CloudDamagedRecord] = []
-            let rows = try Row.fetchCursor(db, sql: """
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: """
                 SELECT * FROM "record" WHERE "container" = ? AND "zoneName" = ? AND "changeCounter" > ? ORDER BY "changeCounter"
-                """, arguments: [request.containerIdentifier, request.zoneName, after])
+                """), arguments: [request.containerIdentifier, request.zoneName, after])
             while let row = try rows.next() {
                 switch RecordRow.record(from: row) {
                 case .success(let record): saved.append(record)
@@ -123,9 +123,9 @@ enum TombstoneRow {
     }
 
     static func fetchOne(container: String, zoneName: String, recordName: String, in db: Database) throws -> CloudTombstone? {
-        try Row.fetchOne(db, sql: """
+        try Row.fetchOne(db.cachedStatement(sql: """
             SELECT * FROM "tombstone" WHERE "container" = ? AND "zoneName" = ? AND "recordName" = ?
-            """, arguments: [container, zoneName, recordName]).map(tombstone(from:))
+            """), arguments: [container, zoneName, recordName]).map(tombstone(from:))
     }
 
     static func tombstone(from row: Row) -> CloudTombstone {

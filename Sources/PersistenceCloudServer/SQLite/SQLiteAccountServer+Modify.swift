@@ -8,6 +8,7 @@ extension SQLiteAccountServer {
         let activity = "saving \(request.saves.count) and deleting \(request.deletions.count) records in \(request.containerIdentifier) for \(appleID)"
         return try write(while: activity) { db in
             var zone = try Self.zoneForWriting(request, activity: activity, in: db)
+            let counterBefore = zone.changeCounter
             let now = Date()
             var saves: [CloudSaveOutcome] = []
             var registered = Set<String>()
@@ -25,7 +26,10 @@ extension SQLiteAccountServer {
             try db.execute(sql: """
                 UPDATE "zone" SET "changeCounter" = ? WHERE "container" = ? AND "zoneName" = ?
                 """, arguments: [zone.changeCounter, request.containerIdentifier, request.zoneName])
-            return CloudModifyRecordsResult(saves: saves, deletions: deletions, zoneEpoch: zone.epoch)
+            return CloudModifyRecordsResult(
+                saves: saves, deletions: deletions, zoneEpoch: zone.epoch,
+                changeCounterBefore: counterBefore, changeCounterAfter: zone.changeCounter
+            )
         }
     }
 
@@ -50,9 +54,9 @@ extension SQLiteAccountServer {
     /// Saves one record when its change tag is the current one.
     private static func apply(_ save: CloudRecordSave, of request: CloudModifyRecordsRequest, zone: inout ZoneRow, now: Date, in db: Database) throws -> CloudSaveOutcome {
         let record = save.record
-        let existing = try Row.fetchOne(db, sql: """
+        let existing = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT * FROM "record" WHERE "container" = ? AND "zoneName" = ? AND "recordName" = ?
-            """, arguments: [request.containerIdentifier, request.zoneName, record.recordName])
+            """), arguments: [request.containerIdentifier, request.zoneName, record.recordName])
         var overwrote: CloudReplacedVersion?
         var undidDeletionBy: CloudDeviceIdentity?
         var keptFields: [String: CloudValue] = [:]
@@ -68,7 +72,10 @@ extension SQLiteAccountServer {
                     changeTag: current, savedBy: CloudDeviceIdentity(identifier: existing["modifiedByID"], name: existing["modifiedByName"])
                 )
             }
-            if case .success(let fields) = StoredFields.decode(existing["fields"]) {
+            // The stored fields are read only when the record holds some this device does not know.
+            let names: String = existing["fieldNames"]
+            if !names.split(separator: ",").allSatisfy({ save.knownFields.contains(String($0)) }),
+               case .success(let fields) = StoredFields.decode(existing["fields"]) {
                 keptFields = fields.filter { !save.knownFields.contains($0.key) }
             }
             saveCount = existing["saveCount"] + 1
@@ -79,22 +86,23 @@ extension SQLiteAccountServer {
             }
             if let tombstone, save.resolution == .undoesDeletion { undidDeletionBy = tombstone.deletedBy }
             if tombstone != nil {
-                try db.execute(sql: """
+                try db.cachedStatement(sql: """
                     DELETE FROM "tombstone" WHERE "container" = ? AND "zoneName" = ? AND "recordName" = ?
-                    """, arguments: [request.containerIdentifier, request.zoneName, record.recordName])
+                    """).execute(arguments: [request.containerIdentifier, request.zoneName, record.recordName])
             }
         }
         zone.changeCounter += 1
         let tag = "\(zone.epoch)-\(zone.changeCounter)"
         let fields = keptFields.merging(record.fields) { _, new in new }
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT OR REPLACE INTO "record" (
-                "container", "zoneName", "recordName", "recordType", "fields", "changeTag", "changeCounter", "saveCount",
+                "container", "zoneName", "recordName", "recordType", "fields", "fieldNames", "changeTag", "changeCounter", "saveCount",
                 "modifiedAt", "modifiedByID", "modifiedByName", "overwroteTag", "overwroteByID", "overwroteByName",
                 "undidDeletionByID", "undidDeletionByName"
-            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [
-                request.containerIdentifier, request.zoneName, record.recordName, record.recordType, try StoredFields.encode(fields),
+            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [
+                request.containerIdentifier, request.zoneName, record.recordName, record.recordType, StoredFields.encode(fields),
+                fields.keys.sorted().joined(separator: ","),
                 tag, zone.changeCounter, saveCount, now.timeIntervalSince1970, request.device.identifier, request.device.name,
                 overwrote?.changeTag, overwrote?.savedBy.identifier, overwrote?.savedBy.name,
                 undidDeletionBy?.identifier, undidDeletionBy?.name,
@@ -110,10 +118,10 @@ extension SQLiteAccountServer {
     /// Deletes one record, whatever its change tag, and writes its tombstone.
     private static func apply(_ deletion: CloudRecordDeletion, of request: CloudModifyRecordsRequest, zone: inout ZoneRow, now: Date, in db: Database) throws -> CloudDeletionOutcome {
         let arguments: StatementArguments = [request.containerIdentifier, request.zoneName, deletion.recordName]
-        guard let existing = try Row.fetchOne(db, sql: """
+        guard let existing = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT "recordType", "changeTag", "modifiedByID", "modifiedByName" FROM "record"
             WHERE "container" = ? AND "zoneName" = ? AND "recordName" = ?
-            """, arguments: arguments)
+            """), arguments: arguments)
         else {
             return .deleted(try TombstoneRow.fetchOne(container: request.containerIdentifier, zoneName: request.zoneName, recordName: deletion.recordName, in: db))
         }
@@ -126,15 +134,15 @@ extension SQLiteAccountServer {
             recordName: deletion.recordName, recordType: existing["recordType"], deletedBy: request.device, deletedAt: now,
             changeCounter: zone.changeCounter, replaced: replaced, removedUnseenVersion: deletion.changeTag != currentTag
         )
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             DELETE FROM "record" WHERE "container" = ? AND "zoneName" = ? AND "recordName" = ?
-            """, arguments: arguments)
-        try db.execute(sql: """
+            """).execute(arguments: arguments)
+        try db.cachedStatement(sql: """
             INSERT OR REPLACE INTO "tombstone" (
                 "container", "zoneName", "recordName", "recordType", "changeCounter", "deletedAt", "deletedByID", "deletedByName",
                 "replacedTag", "replacedByID", "replacedByName", "removedUnseenVersion"
             ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [
+            """).execute(arguments: [
                 request.containerIdentifier, request.zoneName, tombstone.recordName, tombstone.recordType, tombstone.changeCounter,
                 now.timeIntervalSince1970, request.device.identifier, request.device.name,
                 replaced.changeTag, replaced.savedBy.identifier, replaced.savedBy.name, tombstone.removedUnseenVersion,

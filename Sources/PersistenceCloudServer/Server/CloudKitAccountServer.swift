@@ -44,11 +44,14 @@ public protocol CloudKitAccountServer: Sendable {
 
 /// A request for a zone's changes since a token.
 public struct CloudFetchChangesRequest: Sendable {
+    /// The iCloud container, such as `iCloud.com.example.notes`.
     public var containerIdentifier: String
+    /// The zone, Core Data's by default.
     public var zoneName: String
     /// The token of the last fetch; `nil` for everything.
     public var since: CloudServerChangeToken?
 
+    /// A request for the changes of a zone since `since`.
     public init(containerIdentifier: String, zoneName: String = CloudZone.coreDataZoneName, since: CloudServerChangeToken?) {
         self.containerIdentifier = containerIdentifier
         self.zoneName = zoneName
@@ -66,6 +69,7 @@ public struct CloudServerChangeToken: Hashable, Sendable, Codable, CustomStringC
     /// The zone's change counter when the token was made.
     public var changeCounter: Int64
 
+    /// The token of change `changeCounter` of the zone's incarnation `zoneEpoch`.
     public init(zoneEpoch: Int64, changeCounter: Int64) {
         self.zoneEpoch = zoneEpoch
         self.changeCounter = changeCounter
@@ -93,6 +97,7 @@ public struct CloudZoneChanges: Sendable {
     /// The token to ask from next time; `nil` while the zone does not exist.
     public var token: CloudServerChangeToken?
 
+    /// Changes as a server answers them.
     public init(savedRecords: [CloudRecord], deletions: [CloudTombstone], damagedRecords: [CloudDamagedRecord], token: CloudServerChangeToken?) {
         self.savedRecords = savedRecords
         self.deletions = deletions
@@ -103,11 +108,14 @@ public struct CloudZoneChanges: Sendable {
 
 /// A record the server cannot read, named so that someone can repair or delete it.
 public struct CloudDamagedRecord: Error, Hashable, Sendable {
+    /// The record's name.
     public var recordName: String
+    /// The record's type.
     public var recordType: String
     /// Why it cannot be read.
     public var reason: String
 
+    /// A damaged record, and why it cannot be read.
     public init(recordName: String, recordType: String, reason: String) {
         self.recordName = recordName
         self.recordType = recordType
@@ -117,7 +125,9 @@ public struct CloudDamagedRecord: Error, Hashable, Sendable {
 
 /// Saves and deletions a device sends in one request.
 public struct CloudModifyRecordsRequest: Sendable {
+    /// The iCloud container.
     public var containerIdentifier: String
+    /// The zone, Core Data's by default.
     public var zoneName: String
     /// The zone epoch the device synced with last; `nil` for a device that never has, which creates
     /// the zone if it does not exist.
@@ -126,9 +136,12 @@ public struct CloudModifyRecordsRequest: Sendable {
     public var device: CloudDeviceIdentity
     /// The version of the device's schema, recorded with the fields it is the first to save.
     public var schemaVersion: String
+    /// The records to save, in order.
     public var saves: [CloudRecordSave]
+    /// The records to delete, after the saves.
     public var deletions: [CloudRecordDeletion]
 
+    /// A request of `device` to save and delete records.
     public init(
         containerIdentifier: String, zoneName: String = CloudZone.coreDataZoneName, zoneEpoch: Int64?,
         device: CloudDeviceIdentity, schemaVersion: String, saves: [CloudRecordSave], deletions: [CloudRecordDeletion]
@@ -154,6 +167,7 @@ public struct CloudRecordSave: Sendable {
     /// tag and resolves as the later upload.
     public var resolution: CloudSaveResolution
 
+    /// A save of `record`, whose type has `knownFields` on the saving device.
     public init(record: CloudRecord, knownFields: Set<String>, resolution: CloudSaveResolution = .none) {
         self.record = record
         self.knownFields = knownFields
@@ -173,12 +187,15 @@ public enum CloudSaveResolution: Hashable, Sendable {
 
 /// One record to delete.
 public struct CloudRecordDeletion: Sendable {
+    /// The record's name.
     public var recordName: String
+    /// The record's type.
     public var recordType: String
     /// The change tag of the version the device last saw, if any: a deletion of a newer version still
     /// succeeds, and the server notes that it removed an edit its device had not seen.
     public var changeTag: String?
 
+    /// A deletion of the record `recordName`, whose version `changeTag` the device last saw.
     public init(recordName: String, recordType: String, changeTag: String?) {
         self.recordName = recordName
         self.recordType = recordType
@@ -194,11 +211,18 @@ public struct CloudModifyRecordsResult: Sendable {
     public var deletions: [CloudDeletionOutcome]
     /// The zone's epoch after the request.
     public var zoneEpoch: Int64
+    /// The zone's change counter before the request, and after it: a device whose token was at the
+    /// first knows that every change up to the second is its own.
+    public var changeCounterBefore: Int64
+    public var changeCounterAfter: Int64
 
-    public init(saves: [CloudSaveOutcome], deletions: [CloudDeletionOutcome], zoneEpoch: Int64) {
+    /// The outcomes of a request.
+    public init(saves: [CloudSaveOutcome], deletions: [CloudDeletionOutcome], zoneEpoch: Int64, changeCounterBefore: Int64, changeCounterAfter: Int64) {
         self.saves = saves
         self.deletions = deletions
         self.zoneEpoch = zoneEpoch
+        self.changeCounterBefore = changeCounterBefore
+        self.changeCounterAfter = changeCounterAfter
     }
 }
 
@@ -223,11 +247,14 @@ public enum CloudDeletionOutcome: Sendable {
 public struct CloudDeployedSchema: Hashable, Sendable {
     /// One field of a record type.
     public struct Field: Hashable, Sendable {
+        /// The field's name, such as `CD_title`.
         public var name: String
+        /// The type of its values.
         public var type: CloudFieldType
         /// The version of the schema of the device that first saved it.
         public var firstSavedBySchema: String
 
+        /// A field first saved by a device on schema `firstSavedBySchema`.
         public init(name: String, type: CloudFieldType, firstSavedBySchema: String) {
             self.name = name
             self.type = type
@@ -238,6 +265,7 @@ public struct CloudDeployedSchema: Hashable, Sendable {
     /// The fields of each record type.
     public var recordTypes: [String: [Field]]
 
+    /// A schema of these record types.
     public init(recordTypes: [String: [Field]]) {
         self.recordTypes = recordTypes
     }
@@ -245,7 +273,9 @@ public struct CloudDeployedSchema: Hashable, Sendable {
 
 /// A device's sync, as the account's console lists it.
 public struct CloudDeviceSyncReport: Sendable {
+    /// The device that synced.
     public var device: CloudDeviceIdentity
+    /// The iCloud container it synced with.
     public var containerIdentifier: String
     /// When the device synced.
     public var date: Date
@@ -254,6 +284,7 @@ public struct CloudDeviceSyncReport: Sendable {
     /// The store the device mirrors, for the console to show.
     public var storePath: String
 
+    /// A report of one sync of `device`.
     public init(device: CloudDeviceIdentity, containerIdentifier: String, date: Date, pendingChanges: Int, storePath: String) {
         self.device = device
         self.containerIdentifier = containerIdentifier

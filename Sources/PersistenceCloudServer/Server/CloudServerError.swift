@@ -13,10 +13,14 @@ public struct CloudServerError: Error, Equatable, CustomStringConvertible, Senda
         case invalidRequest
     }
 
+    /// The kind of failure.
     public let kind: Kind
+    /// Why it failed.
     public let reason: String
+    /// What the server was doing.
     public let context: String
 
+    /// An error of `kind`, with the reason and what was being done.
     public init(_ kind: Kind, reason: String, context: String) {
         self.kind = kind
         self.reason = reason

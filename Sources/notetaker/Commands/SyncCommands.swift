@@ -117,10 +117,10 @@ struct NetworkCommand: ParsableCommand {
             throw NoteTakerCLIError("Changing the network failed: \(error) — while turning the network \(state.rawValue)")
         }
         guard state == .on else {
-            print("Network off on \(device.name): changes wait on this device until `notetaker\(NoteTakerCloud.deviceFlag) network on`.")
+            print("\(device.name) is offline: changes wait on this device until `notetaker\(NoteTakerCloud.deviceFlag) network on`.")
             return
         }
-        print("Network on on \(device.name).")
+        print("\(device.name) is online.")
         if device.appleID != nil { try SyncRun.syncAndPrint(unlocking: unlock) }
     }
 }
