@@ -89,6 +89,7 @@ struct DeviceAccountTests {
         let bench = SyncTestBench()
         let phone = try bench.device("phone")
         let a = try phone.makeContainer()
+        try a.syncWithCloudKit()
         try phone.cloud.setAccountTemporarilyUnavailable(true)
         let status = try await AppSandbox.withCurrent(phone.sandbox) { try await CKContainer(identifier: SyncSchema.containerIdentifier).accountStatus() }
         #expect(status == .temporarilyUnavailable)

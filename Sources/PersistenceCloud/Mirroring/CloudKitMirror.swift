@@ -26,6 +26,8 @@ final class CloudKitMirror: StoreMirror, @unchecked Sendable {
     let store: OpenedStore
     let schema: MirroredSchema
     private let queue = DispatchQueue(label: "PersistenceCloud.CloudKitMirror")
+    /// Marks the mirror's queue, so that a sync asked for from an event handler runs at once.
+    private let queueMark = DispatchSpecificKey<ObjectIdentifier>()
     private let automatic = Mutex(AutomaticWork())
     private var observers: [any NSObjectProtocol] = []
     // Touched on the queue only.
@@ -49,6 +51,7 @@ final class CloudKitMirror: StoreMirror, @unchecked Sendable {
                 self?.schedule(.sync)
             })
         }
+        queue.setSpecific(key: queueMark, value: ObjectIdentifier(self))
         schedule(.load)
     }
 
@@ -90,20 +93,24 @@ final class CloudKitMirror: StoreMirror, @unchecked Sendable {
     /// Waits for the work queued so far (an export still waiting for its moment finds nothing left to
     /// send), then exports and imports, and reports everything the mirror did since the last report.
     func sync() throws -> CloudKitSyncReport {
-        try queue.sync {
-            var report = automatic.withLock { state in
-                defer { state.unreported = CloudKitSyncReport() }
-                return state.unreported
-            }
-            do {
-                try run(.sync, into: &report)
-            } catch {
-                // What happened before the failure is reported with the next sync.
-                automatic.withLock { $0.unreported.append(report) }
-                throw error
-            }
-            return report
+        // Event handlers run on the mirror's queue: a sync asked for there runs at once.
+        if DispatchQueue.getSpecific(key: queueMark) == ObjectIdentifier(self) { return try syncOnQueue() }
+        return try queue.sync { try syncOnQueue() }
+    }
+
+    private func syncOnQueue() throws -> CloudKitSyncReport {
+        var report = automatic.withLock { state in
+            defer { state.unreported = CloudKitSyncReport() }
+            return state.unreported
         }
+        do {
+            try run(.sync, into: &report)
+        } catch {
+            // What happened before the failure is reported with the next sync.
+            automatic.withLock { $0.unreported.append(report) }
+            throw error
+        }
+        return report
     }
 
     /// How many changes wait on this device.
@@ -152,10 +159,12 @@ final class CloudKitMirror: StoreMirror, @unchecked Sendable {
             if recordedAccount == nil { try tx.setValue(appleID, forKey: MirrorState.account) }
             return try ExportStaging(schema: schema, rootOfEntity: { self.schema.entities[$0]?.rootName }).stage(in: tx)
         }
-        if settings.temporarilyUnavailable {
+        // Read again: the account or the network may have changed while the changes were queued.
+        let current = device.settings
+        if current.temporarilyUnavailable || current.appleID != appleID {
             throw CKError(.accountTemporarilyUnavailable, reason: "the iCloud account \(appleID) is temporarily unavailable on \(device.name); the data stays on the device", context: activity(work))
         }
-        guard settings.networkAvailable else {
+        guard current.networkAvailable else {
             throw CKError(.networkUnavailable, reason: "the network is off on \(device.name); \(report.pendingChanges) change(s) wait on the device", context: activity(work))
         }
         let server = server(appleID: appleID, root: root)

@@ -63,7 +63,7 @@ private struct ImportWork {
     var removedRecords: [String] = []
     var newLinks: [(name: String, relationship: String, first: any PersistentModel, second: any PersistentModel, changeTag: String?)] = []
     var removedLinks: [String] = []
-    var received: [(kind: CloudKitSyncReport.RecordChange.Kind, name: String, type: String, entity: String, model: (any PersistentModel)?, device: String)] = []
+    var received: [(kind: CloudKitSyncReport.RecordChange.Kind, name: String, type: String, entity: String?, model: (any PersistentModel)?, device: String)] = []
     var conflicts: [CloudKitSyncReport.Conflict] = []
 
     init(mirror: MirrorContext, context: ModelContext, changes: CloudZoneChanges, pending: Set<String>) throws {
@@ -185,6 +185,7 @@ private struct ImportWork {
                 first.setMirroredRelationship(current + [second], forKey: shape.firstProperty)
             }
             newLinks.append((record.recordName, shape.name, first, second, record.changeTag))
+            received.append((.saved, record.recordName, record.recordType, nil, nil, record.version?.savedBy.name ?? ""))
         }
     }
 
@@ -206,6 +207,7 @@ private struct ImportWork {
                 context.delete(model)
             } else if let link = linkMetadata[tombstone.recordName], let shape = mirror.schema.links[link.relationship] {
                 removedLinks.append(tombstone.recordName)
+                received.append((.deleted, tombstone.recordName, tombstone.recordType, nil, nil, tombstone.deletedBy.name))
                 guard let first = models[MirroredRow(rootEntity: shape.firstRoot, primaryKey: link.owner)],
                       let second = models[MirroredRow(rootEntity: shape.secondRoot, primaryKey: link.target)],
                       !first.isDeleted
