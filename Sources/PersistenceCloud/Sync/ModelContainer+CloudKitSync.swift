@@ -47,6 +47,12 @@ extension ModelContainer {
         try cloudKitMirrors.reduce(0) { $0 + (try $1.pendingChangeCount()) }
     }
 
+    /// Returns once the container's mirrors have nothing left to do on their own (an export waiting
+    /// after a save included), without syncing; for measurements that must not overlap a mirror's work.
+    package func waitForCloudKitActivity() {
+        for mirror in cloudKitMirrors { mirror.waitUntilIdle() }
+    }
+
     /// When the container's mirror last synced, if it ever did.
     ///
     /// - Throws: ``SwiftDataError`` when a store cannot be read.

@@ -58,7 +58,7 @@ final class SQLiteMirrorTransaction: MirrorStateTransaction {
             for chunk in SQLArgumentLimit.chunks(of: keys.map(\.primaryKey), reserving: 1) {
                 let sql = """
                     SELECT * FROM \(MirrorTables.record.quotedDatabaseIdentifier) \
-                    WHERE "entity" = ? AND "primaryKey" IN (\(StoreStatements.placeholders(chunk.count))) ORDER BY rowid
+                    WHERE "entity" = ? AND "primaryKey" IN (\(StoreStatements.placeholders(chunk.count))) ORDER BY "recordName"
                     """
                 found += try Row.fetchAll(db, sql: sql, arguments: StatementArguments([entity.databaseValue] + chunk.map(\.databaseValue))).map(Self.record)
             }
