@@ -56,7 +56,7 @@ struct CoreBench: ParsableCommand {
         ]
     }
 
-    /// The sync workloads, at the sizes the issue of scale asks about: a real device's 4,100-record import,
+    /// The sync workloads, at fixed sizes: the 4,100 records a real device was measured importing,
     /// and 10,000 notes.
     func syncWorkloads() -> [any SyncWorkload] {
         [

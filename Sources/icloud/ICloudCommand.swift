@@ -31,7 +31,8 @@ struct ICloudCommand: ParsableCommand {
             let known = iCloud.appleIDs()
             if let appleID {
                 guard known.contains(appleID) else {
-                    throw ValidationError("No iCloud account \(appleID) in \(iCloud.root.path): the accounts are \(known.isEmpty ? "none yet" : known.joined(separator: ", ")).")
+                    let accounts = known.isEmpty ? "none yet" : known.joined(separator: ", ")
+                    throw ValidationError("No iCloud account \(appleID) in \(iCloud.root.path): the accounts are \(accounts).")
                 }
                 return iCloud.account(appleID)
             }

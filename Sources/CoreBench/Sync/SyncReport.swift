@@ -25,7 +25,9 @@ enum SyncReport {
         for way in workload.ways {
             let time = seconds[way].map(Report.format(seconds:)) ?? "-"
             let ratio = seconds[way].flatMap { mine in seconds[.mirroringOff].map { String(format: "  %.2f× off", mine / $0) } } ?? ""
-            print("    \(way.label.padding(toLength: 15, withPad: " ", startingAt: 0)) \(time.padding(toLength: 12, withPad: " ", startingAt: 0)) peak RSS \(peaks[way].map(megabytes) ?? "-")\(ratio)")
+            let label = way.label.padding(toLength: 15, withPad: " ", startingAt: 0)
+            let column = time.padding(toLength: 12, withPad: " ", startingAt: 0)
+            print("    \(label) \(column) peak RSS \(peaks[way].map(megabytes) ?? "-")\(ratio)")
         }
         if let note = workload.note { print("    (\(note))") }
         var missed: [String] = []

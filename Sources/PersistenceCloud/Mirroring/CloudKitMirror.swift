@@ -171,10 +171,18 @@ final class CloudKitMirror: StoreMirror, @unchecked Sendable {
         // Read again: the account or the network may have changed while the changes were queued.
         let current = device.settings
         if current.temporarilyUnavailable || current.appleID != appleID {
-            throw CKError(.accountTemporarilyUnavailable, reason: "the iCloud account \(appleID) is temporarily unavailable on \(device.name); the data stays on the device", context: activity(work))
+            throw CKError(
+                .accountTemporarilyUnavailable,
+                reason: "the iCloud account \(appleID) is temporarily unavailable on \(device.name); the data stays on the device",
+                context: activity(work)
+            )
         }
         guard current.networkAvailable else {
-            throw CKError(.networkUnavailable, reason: "the network is off on \(device.name); \(report.pendingChanges) change(s) wait on the device", context: activity(work))
+            throw CKError(
+                .networkUnavailable,
+                reason: "the network is off on \(device.name); \(report.pendingChanges) change(s) wait on the device",
+                context: activity(work)
+            )
         }
         let server = server(appleID: appleID, root: root)
         if case .load = work {

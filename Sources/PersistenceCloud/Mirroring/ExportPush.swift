@@ -89,7 +89,9 @@ struct ExportPush {
                       let replaced = tombstone.replaced, replaced.savedBy.identifier != mirror.device.identifier,
                       deletion.recordType != CloudZone.linkRecordType
                 else { continue }
-                report.conflicts.append(mirror.conflict(.deletionWon, recordName: deletion.recordName, row: records[deletion.recordName]?.row, other: replaced.savedBy.name))
+                report.conflicts.append(mirror.conflict(
+                    .deletionWon, recordName: deletion.recordName, row: records[deletion.recordName]?.row, other: replaced.savedBy.name
+                ))
             }
             remainingDeletions = []
             var retry: [CloudRecordSave] = []

@@ -122,7 +122,8 @@ private struct ImportWork {
             let known = recordMetadata[record.recordName]
             if let known, known.changeTag == record.changeTag { continue }
             guard case .string(let entity)? = record.fields[MirroredSchema.entityNameField], let shape = mirror.schema.entities[entity] else {
-                report.skipped.append(.init(recordName: record.recordName, recordType: record.recordType, reason: "its \(MirroredSchema.entityNameField) names no model this store keeps"))
+                let reason = "its \(MirroredSchema.entityNameField) names no model this store keeps"
+                report.skipped.append(.init(recordName: record.recordName, recordType: record.recordType, reason: reason))
                 continue
             }
             let values: [(String, Any)]
@@ -226,7 +227,8 @@ private struct ImportWork {
         var records = updatedRecords
         for (name, model, tag) in newRecords {
             guard let primaryKey = key(of: model) else { continue }
-            records.append(MirroredRecord(recordName: name, row: MirroredRow(rootEntity: ModelTypeCache.rootEntityName(of: type(of: model)), primaryKey: primaryKey), changeTag: tag))
+            let row = MirroredRow(rootEntity: ModelTypeCache.rootEntityName(of: type(of: model)), primaryKey: primaryKey)
+            records.append(MirroredRecord(recordName: name, row: row, changeTag: tag))
         }
         try tx.saveRecords(records)
         try tx.removeRecords(named: removedRecords)

@@ -23,10 +23,10 @@ enum DeployedSchemaCheck {
                     if type != field.type {
                         problems.append("\(recordType).\(field.name): the field's type changes from \(field.type.rawValue) to \(type.rawValue)")
                     }
-                } else if let renamed = renaming(of: field.name, in: recordType, schema: schema) {
-                    problems.append("\(recordType).\(field.name) (\(field.type.rawValue), first saved by schema \(field.firstSavedBySchema)): this schema renames it to \(renamed)")
                 } else {
-                    problems.append("\(recordType).\(field.name) (\(field.type.rawValue), first saved by schema \(field.firstSavedBySchema)): this schema removes it")
+                    let deployedField = "\(recordType).\(field.name) (\(field.type.rawValue), first saved by schema \(field.firstSavedBySchema))"
+                    let change = renaming(of: field.name, in: recordType, schema: schema).map { "renames it to \($0)" } ?? "removes it"
+                    problems.append("\(deployedField): this schema \(change)")
                 }
             }
         }

@@ -68,7 +68,9 @@ extension CloudValue: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: TypeKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first, let type = CloudFieldType(rawValue: key.stringValue) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a field value names one of STRING, INT64, DOUBLE, TIMESTAMP, BYTES"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "a field value names one of STRING, INT64, DOUBLE, TIMESTAMP, BYTES")
+            )
         }
         switch type {
         case .string: self = .string(try container.decode(String.self, forKey: key))

@@ -52,7 +52,9 @@ extension SQLiteAccountServer {
     }
 
     /// Saves one record when its change tag is the current one.
-    private static func apply(_ save: CloudRecordSave, of request: CloudModifyRecordsRequest, zone: inout ZoneRow, now: Date, in db: Database) throws -> CloudSaveOutcome {
+    private static func apply(
+        _ save: CloudRecordSave, of request: CloudModifyRecordsRequest, zone: inout ZoneRow, now: Date, in db: Database
+    ) throws -> CloudSaveOutcome {
         let record = save.record
         let existing = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT * FROM "record" WHERE "container" = ? AND "zoneName" = ? AND "recordName" = ?
@@ -116,7 +118,9 @@ extension SQLiteAccountServer {
     }
 
     /// Deletes one record, whatever its change tag, and writes its tombstone.
-    private static func apply(_ deletion: CloudRecordDeletion, of request: CloudModifyRecordsRequest, zone: inout ZoneRow, now: Date, in db: Database) throws -> CloudDeletionOutcome {
+    private static func apply(
+        _ deletion: CloudRecordDeletion, of request: CloudModifyRecordsRequest, zone: inout ZoneRow, now: Date, in db: Database
+    ) throws -> CloudDeletionOutcome {
         let arguments: StatementArguments = [request.containerIdentifier, request.zoneName, deletion.recordName]
         guard let existing = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT "recordType", "changeTag", "modifiedByID", "modifiedByName" FROM "record"

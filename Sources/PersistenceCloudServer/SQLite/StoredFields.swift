@@ -4,8 +4,8 @@ import Foundation
 /// value names the field's type, such as `{"CD_title":{"STRING":"Milk"},"CD_isPinned":{"INT64":0}}`.
 ///
 /// Written and read by hand rather than through `JSONEncoder`: an import reads every record of a zone,
-/// and this shape alone is read ten times faster than through `Codable`. Text that is not this shape is
-/// a damaged record, named with what is wrong.
+/// and decoding through `Codable` was the account server's largest cost in a profile of a 10,000-note
+/// push. Text that is not this shape is a damaged record, named with what is wrong.
 enum StoredFields {
     /// Why a stored record cannot be read.
     struct DamageReason: Error {

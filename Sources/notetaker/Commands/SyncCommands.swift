@@ -85,7 +85,8 @@ struct AccountCommand: ParsableCommand {
             let app = try NoteTakerApp.openWithoutPIN(sandbox: NoteTakerApp.selectSandbox())
             let container = app.repository.context.container
             print("Device: \(device.name)")
-            print("iCloud: \(device.appleID.map { "\(TerminalText.line($0)) (\(device.accountStatus))" } ?? "not signed in — `notetaker\(NoteTakerCloud.deviceFlag) account sign-in you@example.com`")")
+            let signIn = "not signed in — `notetaker\(NoteTakerCloud.deviceFlag) account sign-in you@example.com`"
+            print("iCloud: \(device.appleID.map { "\(TerminalText.line($0)) (\(device.accountStatus))" } ?? signIn)")
             print("Network: \(device.isNetworkAvailable ? "on" : "off")")
             if device.appleID != nil {
                 let waiting = (try? container.cloudKitPendingChangeCount()) ?? 0
