@@ -142,7 +142,7 @@ let appTargets: [Target] = includesNoteTaker ? [
 ] : []
 
 let appProducts: [Product] = (includesNoteTaker ? [.executable(name: "notetaker", targets: ["notetaker"])] : [])
-    + (gradingOnly ? [] : [.executable(name: "playground", targets: ["Playground"])])
+    + (gradingOnly ? [] : [.executable(name: "playground", targets: ["Playground"]), .executable(name: "icloud", targets: ["icloud"])])
 
 /// `playground`, the learner's scratch program for the lessons' examples (`swift run playground`): the
 /// core, Section 7's fetching library and the sections built on the current track are at hand. Left out
@@ -161,7 +161,10 @@ let coreTargets: [Target] = [
     // The module learners import: re-exports every part of the core.
     .target(
         name: "PersistenceCore",
-        dependencies: ["PersistenceSandbox", "PersistencePreferences", "PersistenceVault", "PersistenceModels", "PersistenceSQLiteStore"]
+        dependencies: [
+            "PersistenceSandbox", "PersistencePreferences", "PersistenceVault", "PersistenceModels", "PersistenceSQLiteStore",
+            "PersistenceCloud", "PersistenceCloudServer",
+        ]
     ),
     .target(name: "PersistenceSandbox"),
     .target(name: "PersistencePreferences", dependencies: ["PersistenceSandbox"]),
@@ -181,9 +184,25 @@ let coreTargets: [Target] = [
         dependencies: [
             "PersistenceModels",
             "PersistenceSandbox",
+            "PersistenceCloud",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]
+    ),
+    // iCloud on one machine: CloudKit's model rules at load, and a store's mirror to a simulated account
+    // (export from the store's history, import through the store boundary, devices and accounts).
+    .target(
+        name: "PersistenceCloud",
+        dependencies: [
+            "PersistenceModels", "PersistenceSandbox", "PersistenceCloudServer",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]
+    ),
+    // The simulated iCloud account server: records, zones, change tags and tombstones in an SQLite file
+    // of its own, behind one protocol. The only module besides the SQLite store that imports GRDB.
+    .target(
+        name: "PersistenceCloudServer",
+        dependencies: ["PersistenceSandbox", .product(name: "GRDB", package: "GRDB.swift")]
     ),
     // Asks the Swift runtime whether an object still lives, for the context's identity map.
     .target(name: "PersistenceObjectLifetime"),
@@ -220,6 +239,10 @@ let coreTestTargets: [Target] = [
         dependencies: ["PersistenceCore", "PersistenceModels", "PersistenceSQLiteStore", .product(name: "GRDB", package: "GRDB.swift")]
     ),
     .testTarget(
+        name: "PersistenceCloudTests",
+        dependencies: ["PersistenceCore", "PersistenceCloud", "PersistenceCloudServer", "CoreTestSupport", "CloudTestSupport", "CloudProbe"]
+    ),
+    .testTarget(
         name: "PersistenceMacrosTests",
         dependencies: [
             "PersistenceMacrosSupport",
@@ -235,6 +258,10 @@ let coreTestTargets: [Target] = [
         path: "Tests/PersistenceProbe"
     ),
     .target(name: "CoreTestSupport", path: "Tests/CoreTestSupport"),
+    // The models and simulated devices of the sync tests, and the second process they start (devices
+    // syncing at once, a device killed in the middle of a sync, a device that cannot write the account).
+    .target(name: "CloudTestSupport", dependencies: ["PersistenceCore"], path: "Tests/CloudTestSupport"),
+    .executableTarget(name: "CloudProbe", dependencies: ["PersistenceCore", "CloudTestSupport"], path: "Tests/CloudProbe"),
 ]
 
 /// The `notetaker` program run as a user runs it: at a terminal, killed mid-command, two at once. It holds
@@ -248,6 +275,14 @@ let appTestTargets: [Target] = includesNoteTaker ? [
     ),
 ] : []
 
+/// `icloud`, the simulated iCloud's console: what each account holds, and deleting an app's iCloud data.
+let iCloudConsoleTargets: [Target] = gradingOnly ? [] : [
+    .executableTarget(
+        name: "icloud",
+        dependencies: ["PersistenceCloudServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+    ),
+]
+
 // MARK: - Benchmarks
 
 /// Times the core against raw SQLite and GRDB records; run with `swift run -c release core-bench`.
@@ -257,6 +292,9 @@ let benchmarkTargets: [Target] = [
         dependencies: [
             "PersistenceModels",
             "PersistenceSQLiteStore",
+            "PersistenceCloud",
+            "PersistenceCloudServer",
+            "PersistenceSandbox",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -344,7 +382,7 @@ let package = Package(
         // Reads the example CI files of `coach grade` in coach's tests.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
-    targets: coreTargets + courseSupportTargets + coachTargets + sectionTargets + appTargets + playgroundTargets
+    targets: coreTargets + courseSupportTargets + coachTargets + sectionTargets + appTargets + playgroundTargets + iCloudConsoleTargets
         + lessonExampleTargets
         + (gradingOnly ? [] : coreTestTargets + appTestTargets + coachTestTargets + benchmarkTargets)
 )

@@ -10,7 +10,11 @@ struct CoreBench: ParsableCommand {
         discussion: "Run a release build: swift run -c release core-bench [workload ...] [--rows N]"
     )
 
-    @Argument(help: "Workloads to run (default: all): insert, fetch-all, filtered-fetch, count, update, delete, tags-insert, tags-fetch, prefetch, batched-insert, refresh, pending-fetch.")
+    @Argument(help: """
+        Workloads to run (default: all): insert, fetch-all, filtered-fetch, count, update, delete, tags-insert, tags-fetch, \
+        prefetch, batched-insert, refresh, pending-fetch, and the sync workloads sync-import-4100, sync-import-10000, \
+        sync-push-1000, sync-push-10000, sync-insert (their sizes are fixed).
+        """)
     var workloads: [String] = []
 
     @Option(help: "Rows of the large store (the budgets are set for 1000000); other sizes scale with it: rows/10, rows/100.")
@@ -28,9 +32,9 @@ struct CoreBench: ParsableCommand {
         for name in ways where Way(rawValue: name) == nil {
             throw ValidationError("unknown way '\(name)'; choose from: \(Way.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        let known = Set(allWorkloads().map(\.name))
+        let known = allWorkloads().map(\.name) + syncWorkloads().map(\.name)
         for name in workloads where !known.contains(name) {
-            throw ValidationError("unknown workload '\(name)'; choose from: \(allWorkloads().map(\.name).joined(separator: ", "))")
+            throw ValidationError("unknown workload '\(name)'; choose from: \(known.joined(separator: ", "))")
         }
     }
 
@@ -52,8 +56,21 @@ struct CoreBench: ParsableCommand {
         ]
     }
 
+    /// The sync workloads, at fixed sizes: the 4,100 records a real device was measured importing,
+    /// and 10,000 notes.
+    func syncWorkloads() -> [any SyncWorkload] {
+        [
+            FirstImportWorkload(notes: 4_100),
+            FirstImportWorkload(notes: 10_000),
+            PushWorkload(notes: 1_000),
+            PushWorkload(notes: 10_000),
+            MirroredInsertWorkload(notes: 10_000, batch: 100),
+        ]
+    }
+
     func run() throws {
         let selected = allWorkloads().filter { workloads.isEmpty || workloads.contains($0.name) }
+        let selectedSync = syncWorkloads().filter { workloads.isEmpty || workloads.contains($0.name) }
         let scratch = try Scratch()
         defer { scratch.removeAll() }
         let selectedWays = Way.allCases.filter { ways.isEmpty || ways.contains($0.rawValue) }
@@ -68,6 +85,11 @@ struct CoreBench: ParsableCommand {
             missed += outcome.missed
             unchecked += outcome.unchecked
             checkedCount += workload.budgets.count - outcome.unchecked.count
+        }
+        let syncScratch = SyncScratch(inside: scratch)
+        for (offset, workload) in selectedSync.enumerated() {
+            missed += try SyncReport.run(workload, number: selected.count + offset + 1, scratch: syncScratch, repetitions: repetitions)
+            checkedCount += workload.budgets.count
         }
         print("")
         if !unchecked.isEmpty { print("Budgets not checked: \(unchecked.joined(separator: "; "))") }

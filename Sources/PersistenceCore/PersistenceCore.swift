@@ -4,6 +4,8 @@
 // Foundation comes along too: code written for Apple platforms often imports only Security or SwiftData
 // yet uses `Data`, `Date` and `LocalizedError`.
 @_exported import Foundation
+@_exported import PersistenceCloud
+@_exported import PersistenceCloudServer
 @_exported import PersistenceModels
 @_exported import PersistenceSQLiteStore
 @_exported import PersistencePreferences

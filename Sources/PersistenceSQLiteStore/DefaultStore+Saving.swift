@@ -17,6 +17,9 @@ extension DefaultStore {
                 let keys = try writer.write(inserts: changes.inserts, changes: changes.changes, deletes: changes.deletes, in: db)
                 deletedRows = try BatchDelete(layout: database.layout, writer: writer).delete(changes.batchDeletes, in: db)
                 try history.record(assignedKeys: keys, rowsDeleted: deletedRows, preservedValues: writer.preservedValues, in: db)
+                if let bookkeeping = changes.mirrorBookkeeping {
+                    try bookkeeping(try SQLiteMirrorTransaction(db: db, layout: database.layout), keys)
+                }
                 return keys
             }
         } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import PersistenceCloud
 import PersistenceModels
 import PersistenceSandbox
 
@@ -23,6 +24,11 @@ public struct ModelConfiguration: DataStoreConfiguration, Sendable {
     public let allowsSave: Bool
     /// The models this configuration stores; the container's when `nil` (the container then sets it).
     public var schema: Schema?
+    /// The iCloud database the store syncs with: `.automatic` (the app's first iCloud container, if it
+    /// declares one in ``AppEntitlements``), a named container's private database, or `.none`.
+    public let cloudKitDatabase: CloudKitDatabase
+    /// The app sandbox the configuration was made in, whose device the store syncs from.
+    package let sandbox: AppSandbox
 
     /// A configuration whose store file is `<name>.store` in the app's Application Support folder, or in memory.
     ///
@@ -32,7 +38,7 @@ public struct ModelConfiguration: DataStoreConfiguration, Sendable {
     ///   - isStoredInMemoryOnly: Keep the store in memory only.
     ///   - allowsSave: Whether contexts may save.
     ///   - groupContainer: Accepted for source compatibility; the store stays in the app's own container.
-    ///   - cloudKitDatabase: Accepted for source compatibility; the store is never synced.
+    ///   - cloudKitDatabase: The iCloud database to sync with; see ``cloudKitDatabase``.
     public init(
         _ name: String? = nil,
         schema: Schema? = nil,
@@ -46,7 +52,9 @@ public struct ModelConfiguration: DataStoreConfiguration, Sendable {
         self.schema = schema
         self.isStoredInMemoryOnly = isStoredInMemoryOnly
         self.allowsSave = allowsSave
-        self.url = AppSandbox.current.applicationSupportDirectory.appending(path: "\(name).store")
+        self.cloudKitDatabase = cloudKitDatabase
+        self.sandbox = AppSandbox.current
+        self.url = sandbox.applicationSupportDirectory.appending(path: "\(name).store")
     }
 
     /// A configuration whose store is the file at `url`.
@@ -56,7 +64,7 @@ public struct ModelConfiguration: DataStoreConfiguration, Sendable {
     ///   - schema: The models to store; the container's schema when `nil`.
     ///   - url: The store file; its folder is created when missing.
     ///   - allowsSave: Whether contexts may save.
-    ///   - cloudKitDatabase: Accepted for source compatibility; the store is never synced.
+    ///   - cloudKitDatabase: The iCloud database to sync with; see ``cloudKitDatabase``.
     public init(
         _ name: String? = nil,
         schema: Schema? = nil,
@@ -68,6 +76,8 @@ public struct ModelConfiguration: DataStoreConfiguration, Sendable {
         self.schema = schema
         self.isStoredInMemoryOnly = false
         self.allowsSave = allowsSave
+        self.cloudKitDatabase = cloudKitDatabase
+        self.sandbox = AppSandbox.current
         self.url = url
     }
 }
@@ -85,18 +95,47 @@ extension ModelConfiguration {
         public static func identifier(_ groupName: String) -> GroupContainer { GroupContainer(identifier: groupName) }
     }
 
-    /// The iCloud database the store would sync with; recorded, but the store is local only.
+    /// The iCloud database a store syncs with.
+    ///
+    /// ```swift
+    /// ModelConfiguration(cloudKitDatabase: .private("iCloud.com.example.notes"))
+    /// ```
     public struct CloudKitDatabase: Hashable, Sendable {
-        let containerIdentifier: String?
+        private enum Choice: Hashable, Sendable {
+            case automatic
+            case none
+            case privateDatabase(String)
+        }
 
-        /// The app's default iCloud container, if any.
-        public static let automatic = CloudKitDatabase(containerIdentifier: nil)
-        /// No syncing.
-        public static let none = CloudKitDatabase(containerIdentifier: nil)
+        private let choice: Choice
+
+        /// The private database of the app's first iCloud container, when the app declares one in
+        /// ``AppEntitlements``; without one, the store stays on the device.
+        public static let automatic = CloudKitDatabase(choice: .automatic)
+        /// No syncing: the store stays on the device.
+        public static let none = CloudKitDatabase(choice: .none)
         /// The private database of the iCloud container with the given identifier.
         public static func `private`(_ containerIdentifier: String) -> CloudKitDatabase {
-            CloudKitDatabase(containerIdentifier: containerIdentifier)
+            CloudKitDatabase(choice: .privateDatabase(containerIdentifier))
         }
+
+        /// The iCloud container the store syncs with under `entitlements`, or `nil` when it stays local.
+        func containerIdentifier(entitlements: AppEntitlements) -> String? {
+            switch choice {
+            case .automatic: entitlements.iCloudContainerIdentifiers.first
+            case .none: nil
+            case .privateDatabase(let identifier): identifier
+            }
+        }
+    }
+}
+
+extension ModelConfiguration: MirroringConfiguration {
+    /// A request to mirror the store to its iCloud container, or `nil` when it stays on the device;
+    /// whether the device is signed in to iCloud is the mirror's business.
+    package var mirroringRequest: (any StoreMirroringRequest)? {
+        guard let identifier = cloudKitDatabase.containerIdentifier(entitlements: .current) else { return nil }
+        return CloudKitMirroringRequest(containerIdentifier: identifier, configurationName: name, device: sandbox)
     }
 }
 

@@ -47,6 +47,10 @@ extension AppSandbox {
         return AppSandbox(appIdentifier: appIdentifier, deviceRoot: root)
     }
 
+    /// The device root a program uses when nothing chooses another: `$PERSISTENCE_DEVICE_ROOT`, else
+    /// `$XDG_DATA_HOME/persistence-workbench`; simulated devices and iCloud accounts live beside it.
+    package static var environmentDeviceRoot: URL { environmentDefault().deviceRoot }
+
     static func environmentDefault(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> AppSandbox {
         let appIdentifier = environment["PERSISTENCE_APP_ID"].flatMap { $0.isEmpty ? nil : $0 }
             ?? ProcessInfo.processInfo.processName

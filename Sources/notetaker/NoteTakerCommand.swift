@@ -16,6 +16,13 @@ struct NoteTakerCommand: ParsableCommand {
 
             When a PIN is set, every command asks for it: pass --pin 1234, or type it when asked \
             (or pipe it on standard input).
+
+            iCloud on one machine: --device NAME (before or after the command) runs NoteTaker on the \
+            simulated device NAME, in Devices/NAME of the data folder. Sign each device in to one \
+            account with `notetaker --device phone account sign-in you@example.com`; notes then sync \
+            when a command opens NoteTaker and after it saves. `network off|on` takes the device offline \
+            and back, `sync` says what was sent, received and lost in a conflict, and `swift run icloud` \
+            shows what the account holds.
             """,
         subcommands: [
             AddCommand.self, ListCommand.self, ShowCommand.self, SearchCommand.self, EditCommand.self,
@@ -23,17 +30,30 @@ struct NoteTakerCommand: ParsableCommand {
             TagCommand.self, UntagCommand.self, TagsCommand.self,
             AttachImageCommand.self, DetachImageCommand.self,
             SettingsCommand.self, LockCommand.self,
+            AccountCommand.self, NetworkCommand.self, SyncCommand.self,
         ]
     )
 
     /// Parses and runs the command, first catching a note number written with a minus sign, which the
     /// argument parser would read as an unknown option and report as a missing argument.
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments: [String]
+        do {
+            arguments = try NoteTakerCloud.takeDeviceOption(from: Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            exit(withError: ValidationError("\(error)"))
+        }
         if let message = NoteNumberSyntax.negativeNumberProblem(in: arguments) {
             exit(withError: ValidationError(message))
         }
-        main(arguments)
+        NoteTakerCloud.declareEntitlements()
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+        NoteTakerCloud.finishCommand()
     }
 }
 

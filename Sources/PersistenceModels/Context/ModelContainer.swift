@@ -29,6 +29,8 @@ public final class ModelContainer: @unchecked Sendable {
     package let stores: [OpenedStore]
     /// The store of each entity, by entity name.
     private let storeOfEntity: [String: OpenedStore]
+    /// The running mirrors of the stores that sync with a cloud database, kept as long as the container lives.
+    package private(set) var mirrors: [any StoreMirror] = []
     /// Counts changes made through the container's contexts; live queries observe it.
     let changeSignal = ModelChangeSignal()
     /// The main context, while anything holds it or one of its models: held weakly, since the context
@@ -73,7 +75,22 @@ public final class ModelContainer: @unchecked Sendable {
         let schema = configuredTypes.isEmpty && version == givenSchema.version
             ? givenSchema
             : Schema(givenSchema.entities.map(\.modelType) + configuredTypes, version: version)
-        let assignment = try StoreAssignment(schema: schema, configurations: configurations)
+        let assignment = StoreAssignment(schema: schema, configurations: configurations)
+        let mirroringRequests = configurations.map { ($0 as? any MirroringConfiguration)?.mirroringRequest }
+        if mirroringRequests.contains(where: { $0 != nil }) {
+            // The cloud's rules come first: their error lists every model to fix, including relationships
+            // that leave a store which syncs.
+            let layout = MirroredContainerLayout(
+                schema: schema,
+                configurations: zip(configurations, assignment.entitiesOfConfiguration).enumerated().map { index, pair in
+                    .init(name: pair.0.name, entities: pair.1, mirrors: mirroringRequests[index] != nil)
+                }
+            )
+            for (index, request) in mirroringRequests.enumerated() {
+                try request?.validate(layout, configurationIndex: index)
+            }
+        }
+        try assignment.checkRelationshipsStayInOneStore(configurations: configurations)
         var stores: [OpenedStore] = []
         for (configuration, entities) in zip(configurations, assignment.entitiesOfConfiguration) {
             let storeSchema = Schema(entities.map(\.modelType), version: version)
@@ -87,6 +104,12 @@ public final class ModelContainer: @unchecked Sendable {
         self.dataStoreConfigurations = configurations
         self.stores = stores
         self.storeOfEntity = storeOfEntity
+        for (store, request) in zip(stores, mirroringRequests) {
+            guard let request else { continue }
+            let mirror = try request.attach(to: self, store: store)
+            store.mirror = mirror
+            mirrors.append(mirror)
+        }
     }
 
     /// A container over an already open store engine, such as the view a migration stage's context uses.
@@ -161,8 +184,10 @@ public final class ModelContainer: @unchecked Sendable {
 struct StoreAssignment {
     /// The entities of each configuration, in the configurations' order.
     let entitiesOfConfiguration: [[Schema.Entity]]
+    private let schema: Schema
+    private let owner: [String: Int]
 
-    init(schema: Schema, configurations: [any DataStoreConfiguration]) throws {
+    init(schema: Schema, configurations: [any DataStoreConfiguration]) {
         var owner: [String: Int] = [:]
         // A configuration keeps the entities its schema was created with; the ones that schema found
         // through their relationships go with them unless another configuration names them.
@@ -186,6 +211,15 @@ struct StoreAssignment {
             owner[entity.name] = index
             entities[index].append(entity)
         }
+        self.schema = schema
+        self.owner = owner
+        self.entitiesOfConfiguration = entities
+    }
+
+    /// Checks that every relationship links entities of one configuration.
+    ///
+    /// - Throws: ``SwiftDataError/loadIssueModelContainer`` naming the first relationship that spans two stores.
+    func checkRelationshipsStayInOneStore(configurations: [any DataStoreConfiguration]) throws {
         for entity in schema.entities {
             for property in entity.relationships {
                 guard let destination = property.relationshipShape?.destination else { continue }
@@ -199,6 +233,5 @@ struct StoreAssignment {
                 )
             }
         }
-        entitiesOfConfiguration = entities
     }
 }

@@ -24,15 +24,19 @@ extension ModelContext {
         var deletedRows: [String: [Int64]] = [:]
         var assignedKeys: [ObjectIdentifier: Int64] = [:]
         // After the delete rules, which may have added deletes and changes.
-        for store in try storesWithPendingWork() {
+        let savedStores = try storesWithPendingWork()
+        for store in savedStores {
             let belongs = { (model: any PersistentModel) in self.container.store(ofEntity: Schema.entityName(of: type(of: model))) === store }
             let storeInserts = inserts.filter(belongs)
             let storeChanges = changes.filter(belongs)
             let storeDeletes = deletes.filter(belongs)
             if let engine = store.engine {
                 let batch = pendingBatchDeletes.filter { container.store(ofEntity: $0.key) === store }
+                let bookkeeping = pendingMirrorBookkeeping.flatMap { $0.store == ObjectIdentifier(store) ? $0.work : nil }
+                if bookkeeping != nil { pendingMirrorBookkeeping = nil }
                 let result = try engine.save(StoreChanges(
-                    inserts: storeInserts, changes: storeChanges, deletes: storeDeletes, batchDeletes: batch, author: author
+                    inserts: storeInserts, changes: storeChanges, deletes: storeDeletes, batchDeletes: batch, author: author,
+                    mirrorBookkeeping: bookkeeping
                 ))
                 assignedKeys.merge(result.assignedKeys) { $1 }
                 deletedRows.merge(result.deletedRows) { $0 + $1 }
@@ -56,6 +60,9 @@ extension ModelContext {
         // The save's own notification carries every change it wrote.
         pendingChangeDelivery.discard()
         noteSaved(inserts: inserts, changes: changes, deletes: deletes, deletedRows: deletedRows)
+        for store in savedStores {
+            store.mirror?.storeDidSave(author: author)
+        }
     }
 
     /// The stores the pending work touches, in the container's order.

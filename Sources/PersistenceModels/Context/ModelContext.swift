@@ -42,6 +42,9 @@ public final class ModelContext {
     var customKeyNumbers: [String: [PrimaryKeyValue: Int64]] = [:]
     var nextCustomKeyNumber: Int64 = 0
     private var autosaveScheduled = false
+    /// Work on a store's mirror tables that the next save commits with its rows; see
+    /// ``save(to:mirrorBookkeeping:)``.
+    var pendingMirrorBookkeeping: (store: ObjectIdentifier, work: MirrorBookkeeping)?
     /// Unsaved changes not yet processed for live queries.
     let pendingChangeDelivery: PendingChangeDelivery
     /// Who the context is to its stores, and the author its saves are recorded under.

@@ -88,7 +88,7 @@ public struct DefaultSnapshot: DataStoreSnapshot, Equatable {
 
 /// One property's value in a snapshot: a scalar, a related model's identifier, or any other `Codable`
 /// value as JSON. Tagged in its encoding, so a snapshot reads back without knowing the model.
-enum SnapshotValue: Codable, Sendable, Equatable {
+package enum SnapshotValue: Codable, Sendable, Equatable {
     case null
     case bool(Bool)
     case integer(Int64)

@@ -85,16 +85,19 @@ package struct StoreChanges {
     /// sorted and without repeats (``SortedKeys``).
     package let batchDeletes: [String: [Int64]]
     package let author: String?
+    /// Work on the store's mirror tables to commit in the save's transaction, if any.
+    package let mirrorBookkeeping: MirrorBookkeeping?
 
     package init(
         inserts: [any PersistentModel], changes: [any PersistentModel], deletes: [any PersistentModel],
-        batchDeletes: [String: [Int64]], author: String?
+        batchDeletes: [String: [Int64]], author: String?, mirrorBookkeeping: MirrorBookkeeping? = nil
     ) {
         self.inserts = inserts
         self.changes = changes
         self.deletes = deletes
         self.batchDeletes = batchDeletes
         self.author = author
+        self.mirrorBookkeeping = mirrorBookkeeping
     }
 }
 

@@ -11,6 +11,8 @@ package final class OpenedStore {
     package let engine: (any ModelStoreEngine)?
     /// The store as a ``DataStore`` exchanging snapshots, when it is any other store.
     package let snapshots: SnapshotStore?
+    /// The store's mirror to a cloud database, when its configuration syncs; told of every save.
+    package internal(set) weak var mirror: (any StoreMirror)?
 
     package init(engine: any ModelStoreEngine, schema: Schema) {
         self.identifier = engine.storeIdentifier

@@ -65,13 +65,13 @@ extension ModelBackingData {
     }
 
     /// The snapshot value of an attribute: the transformer's data for a `.transformable(by:)` attribute.
-    private static func encode(_ value: Any, of property: Schema.PropertyMetadata) throws -> SnapshotValue {
+    static func encode(_ value: Any, of property: Schema.PropertyMetadata) throws -> SnapshotValue {
         guard let transformation = property.transformation else { return try SnapshotValueCodec.encode(value) }
         return try transformation.data(from: value).map { .data($0) } ?? .null
     }
 
     /// The attribute value a snapshot value holds, read back through the transformer of a `.transformable(by:)` attribute.
-    private static func decode(_ value: SnapshotValue, of property: Schema.PropertyMetadata) throws -> Any {
+    static func decode(_ value: SnapshotValue, of property: Schema.PropertyMetadata) throws -> Any {
         guard let transformation = property.transformation else { return try SnapshotValueCodec.decode(value, as: property.valueType) }
         switch value {
         case .null: return try transformation.value(from: nil)

@@ -14,22 +14,25 @@ struct NoteTakerApp {
     /// The list settings, in the app's standard preferences.
     let settings: NoteTakerSettings
 
-    /// Makes the notetaker container the current app, so preferences, the vault and the store all live there.
+    /// Makes the notetaker container of the device that runs (`--device NAME`, else the default device)
+    /// the current app, so preferences, the vault and the store all live there.
     static func selectSandbox() -> AppSandbox {
         let environment = ProcessInfo.processInfo.environment
         let appIdentifier = environment["PERSISTENCE_APP_ID"].flatMap { $0.isEmpty ? nil : $0 } ?? defaultAppIdentifier
-        let sandbox = AppSandbox(appIdentifier: appIdentifier, deviceRoot: AppSandbox.current.deviceRoot)
+        let sandbox = AppSandbox(appIdentifier: appIdentifier, deviceRoot: NoteTakerCloud.deviceRoot)
         AppSandbox.current = sandbox
         return sandbox
     }
 
-    /// Opens the app, first asking for the PIN when one is set.
+    /// Opens the app, first asking for the PIN when one is set; on a device signed in to iCloud, it
+    /// syncs first (unless `syncing` is false), as an app coming to the foreground does.
     ///
     /// - Throws: `NoteTakerCLIError` when the PIN is wrong or missing, or the store cannot be opened.
-    static func open(unlocking options: UnlockOptions) throws -> NoteTakerApp {
+    static func open(unlocking options: UnlockOptions, syncing: Bool = true) throws -> NoteTakerApp {
         let sandbox = selectSandbox()
         try PINGate(sandbox: sandbox).unlock(with: options.pin)
         let app = try openWithoutPIN(sandbox: sandbox)
+        if syncing { NoteTakerCloud.syncQuietly(app.repository.context.container, repository: app.repository) }
         app.removeUnreferencedImages()
         return app
     }

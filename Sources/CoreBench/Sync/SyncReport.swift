@@ -1,0 +1,45 @@
+import Foundation
+
+/// Runs sync workloads, ways taking turns as ``WorkloadRunner`` has them, and prints their results side by side.
+enum SyncReport {
+    /// Runs `workload`'s ways `repetitions` times each and prints medians, peaks, ratios and budgets.
+    ///
+    /// - Returns: The budgets missed.
+    static func run(_ workload: any SyncWorkload, number: Int, scratch: SyncScratch, repetitions: Int) throws -> [String] {
+        var samples: [SyncWay: [Sample]] = [:]
+        for _ in 0..<repetitions {
+            for way in workload.ways {
+                let prepared = try workload.prepare(way, scratch: scratch)
+                let sample = try Stopwatch.sample(prepared.action)
+                prepared.cleanUp()
+                samples[way, default: []].append(sample)
+            }
+        }
+        var seconds: [SyncWay: Double] = [:]
+        var peaks: [SyncWay: Int] = [:]
+        for (way, taken) in samples {
+            seconds[way] = Stopwatch.median(taken.map(\.seconds))
+            peaks[way] = taken.compactMap(\.peakBytes).max()
+        }
+        print("\n[\(number)] \(workload.name): \(workload.title)")
+        for way in workload.ways {
+            let time = seconds[way].map(Report.format(seconds:)) ?? "-"
+            let ratio = seconds[way].flatMap { mine in seconds[.mirroringOff].map { String(format: "  %.2f× off", mine / $0) } } ?? ""
+            let label = way.label.padding(toLength: 15, withPad: " ", startingAt: 0)
+            let column = time.padding(toLength: 12, withPad: " ", startingAt: 0)
+            print("    \(label) \(column) peak RSS \(peaks[way].map(megabytes) ?? "-")\(ratio)")
+        }
+        if let note = workload.note { print("    (\(note))") }
+        var missed: [String] = []
+        for (summary, check) in workload.budgets {
+            guard let measured = check(seconds, peaks) else { continue }
+            print("    budget \(summary): \(measured.isMet ? "met" : "MISSED") (\(measured.value))")
+            if !measured.isMet { missed.append("\(workload.name): \(summary) (\(measured.value))") }
+        }
+        return missed
+    }
+
+    static func megabytes(_ bytes: Int) -> String {
+        String(format: "%.0f MB", Double(bytes) / 1_048_576)
+    }
+}

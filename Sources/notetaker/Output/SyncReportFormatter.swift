@@ -1,0 +1,111 @@
+import Foundation
+import PersistenceCore
+import Section8NoteTaker
+
+/// Says what a sync did in NoteTaker's words: notes by their titles, tags by their names.
+struct SyncReportFormatter {
+    let report: CloudKitSyncReport
+    let repository: NoteRepository
+
+    /// Every line of the report, for `notetaker sync`.
+    static func lines(_ report: CloudKitSyncReport, repository: NoteRepository) -> [String] {
+        let formatter = SyncReportFormatter(report: report, repository: repository)
+        return formatter.removals + [formatter.sent, formatter.received] + formatter.conflicts + formatter.skipped + formatter.waiting
+    }
+
+    /// The lines worth saying after any command: conflicts, removals and skipped records.
+    static func notices(_ report: CloudKitSyncReport, repository: NoteRepository) -> [String] {
+        let formatter = SyncReportFormatter(report: report, repository: repository)
+        return formatter.removals + formatter.conflicts + formatter.skipped
+    }
+
+    private var sent: String {
+        let changes = report.sent
+        guard !changes.isEmpty else { return "Sent nothing: no change was waiting on this device." }
+        return "Sent \(count(changes.count, "change")) to iCloud: \(describe(changes))."
+    }
+
+    private var received: String {
+        let changes = report.received
+        guard !changes.isEmpty else { return "Received nothing new." }
+        let devices = Set(changes.compactMap(\.device).filter { !$0.isEmpty }).sorted()
+        let from = devices.isEmpty ? "" : " from \(devices.joined(separator: " and "))"
+        return "Received \(count(changes.count, "change"))\(from): \(describe(changes))."
+    }
+
+    private var conflicts: [String] {
+        report.conflicts.map { conflict in
+            let identifier = conflict.persistentIdentifier ?? report.received.first { $0.recordName == conflict.recordName }?.persistentIdentifier
+            let item = name(entity: conflict.entityName, identifier: identifier, lost: conflict.lostValues)
+            let other = conflict.otherDevice
+            let sentence = switch conflict.outcome {
+            case .editLost: "your edit of \(item) lost to \(other)'s newer record"
+            case .editWon: "your edit of \(item) replaced \(other)'s: yours reached iCloud later"
+            case .editUndidDeletion: "your edit brought back \(item), which \(other) had deleted"
+            case .deletionUndone: "your deletion of \(item) was undone by \(other)'s later edit"
+            case .editLostToDeletion: "your edit of \(item) lost to \(other)'s deletion"
+            case .deletionWon: "your deletion of \(item) removed \(other)'s edit"
+            }
+            return "Conflict: \(sentence) (the later upload wins the whole record)."
+        }
+    }
+
+    private var skipped: [String] {
+        report.skipped.map { "Skipped the damaged record \($0.recordName) (\($0.recordType)): \($0.reason)." }
+    }
+
+    private var removals: [String] {
+        report.removals.map { removal in
+            "Removed \(count(removal.removedModels, "note or tag", plural: "notes and tags")) mirrored from iCloud from this device, "
+                + "as an iPhone does, because \(removal.reason); iCloud keeps them."
+        }
+    }
+
+    private var waiting: [String] {
+        report.pendingChanges > 0 ? ["\(count(report.pendingChanges, "change")) still wait on this device."] : []
+    }
+
+    /// The changes as titles and counts: `'Groceries', tag 'home', 1 deleted note, 2 tag links`.
+    private func describe(_ changes: [CloudKitSyncReport.RecordChange]) -> String {
+        var parts: [String] = []
+        var deleted: [String: Int] = [:]
+        var links = 0
+        var linksRemoved = 0
+        for change in changes {
+            guard let entity = change.entityName else {
+                if change.kind == .saved { links += 1 } else { linksRemoved += 1 }
+                continue
+            }
+            if change.kind == .deleted {
+                deleted[entity, default: 0] += 1
+            } else {
+                parts.append(name(entity: entity, identifier: change.persistentIdentifier, lost: [:]))
+            }
+        }
+        for (entity, number) in deleted.sorted(by: { $0.key < $1.key }) {
+            parts.append("\(number) deleted \(entity == "Tag" ? (number == 1 ? "tag" : "tags") : (number == 1 ? "note" : "notes"))")
+        }
+        if links > 0 { parts.append(count(links, "tag link") + " added") }
+        if linksRemoved > 0 { parts.append(count(linksRemoved, "tag link") + " removed") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// A note as `'Groceries'`, a tag as `tag 'home'`; `a note` when it is gone.
+    private func name(entity: String, identifier: PersistentIdentifier?, lost: [String: String]) -> String {
+        let context = repository.context
+        if entity == "Tag" {
+            if let identifier, let tag = try? context.fetch(FetchDescriptor<Tag>(predicate: #Predicate { $0.persistentModelID == identifier })).first {
+                return "tag '\(TerminalText.line(tag.name))'"
+            }
+            return lost["name"].map { "tag '\(TerminalText.line($0))'" } ?? "a tag"
+        }
+        if let identifier, let note = try? context.fetch(FetchDescriptor<Note>(predicate: #Predicate { $0.persistentModelID == identifier })).first {
+            return "'\(TerminalText.line(note.title))'"
+        }
+        return lost["title"].map { "'\(TerminalText.line($0))'" } ?? "a note"
+    }
+
+    private func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
+    }
+}
