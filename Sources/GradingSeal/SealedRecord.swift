@@ -14,7 +14,8 @@ public enum SealedRecord {
         Array("\(sequence)\t\(record)".utf8)
     }
 
-    static func hex(_ bytes: [UInt8]) -> String {
+    /// `bytes` as lowercase hexadecimal digits, as a sealed line writes its tag.
+    public static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0f)]] }, as: UTF8.self)
     }
