@@ -14,17 +14,26 @@ enum SwiftTestingRun {
     ) async throws -> Bool
 
     /// Why the tests could not be run.
-    struct Unavailable: Error, CustomStringConvertible {
-        var description: String
+    enum RunError: Error, CustomStringConvertible {
+        /// The testing library in this process has no ABI entry point.
+        case noEntryPoint
+
+        var description: String {
+            switch self {
+            case .noEntryPoint:
+                "Cannot run the Swift Testing tests: the testing library has no entry point swt_abiv0_getEntryPoint "
+                    + "— while starting a graded run. Build the tests with a Swift 6 toolchain."
+            }
+        }
     }
 
     /// Runs the tests `filter` selects (every test when it is empty), passing each record to `handle`;
     /// returns whether every test passed.
     ///
-    /// - Throws: `Unavailable` when the testing library has no ABI entry point in this process.
+    /// - Throws: `RunError.noEntryPoint` when the testing library has no ABI entry point in this process.
     static func run(filter: [String], parallel: Bool, handle: @escaping @Sendable (String) -> Void) async throws -> Bool {
         guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "swt_abiv0_getEntryPoint") else {
-            throw Unavailable(description: "the testing library's entry point swt_abiv0_getEntryPoint is missing — while starting a graded run")
+            throw RunError.noEntryPoint
         }
         let getEntryPoint = unsafeBitCast(symbol, to: (@convention(c) () -> UnsafeRawPointer).self)
         let entryPoint = unsafeBitCast(getEntryPoint(), to: EntryPoint.self)
