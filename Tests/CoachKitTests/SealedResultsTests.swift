@@ -23,7 +23,7 @@ struct SealedResultsTests {
 
     static func results(_ lines: [String], key: RunKey) -> (outcomes: [String: TestOutcome.Result], evidence: [String]) {
         let results = SealedResults(text: lines.joined(separator: "\n") + "\n", key: key)
-        return (Dictionary(uniqueKeysWithValues: results.outcomes.map { ($0.displayName, $0.result) }), results.evidence)
+        return (Dictionary(uniqueKeysWithValues: results.outcomes.map { ($0.displayName, $0.result) }), results.evidence.sentences)
     }
 
     @Test("HMAC-SHA256 matches the RFC 4231 test vector, and SHA-256 the FIPS one")
@@ -87,7 +87,7 @@ struct SealedResultsTests {
         // The issue of the failing check removed: without its gap, it would read as passed.
         let cut = Self.results(genuine.enumerated().filter { $0.offset != 5 }.map(\.element), key: key)
         #expect(cut.outcomes == ["adds numbers": .passed, "names things": .failed])
-        #expect(cut.evidence == ["records 5–5 of a test run were removed from its results"])
+        #expect(cut.evidence == ["1 genuine record was removed from the results"])
     }
 
     @Test("a test the testing library reports as cancelled never passes")
@@ -109,5 +109,15 @@ struct SealedResultsTests {
         let results = SealedResults(text: text, key: key)
         #expect(results.evidence.isEmpty)
         #expect(results.outcomes.count == 2)
+    }
+
+    @Test("evidence from every run of a submission adds up to one sentence per kind")
+    func evidenceAddsUp() {
+        let key = RunKey.random()
+        var evidence = ForgeryEvidence()
+        for _ in 0..<3 {
+            evidence.merge(SealedResults(text: (Self.genuine(key: key) + [F.event("testEnded", Self.failing)]).joined(separator: "\n") + "\n", key: key).evidence)
+        }
+        #expect(evidence.sentences == [#"3 records without the grading harness's seal (naming "names things")"#])
     }
 }

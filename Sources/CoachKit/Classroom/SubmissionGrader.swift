@@ -33,7 +33,7 @@ struct SubmissionGrader: Sendable {
     func grade(in copy: WorkCopy, progress: @escaping @Sendable (BuildProgress) -> Void) throws -> Grading {
         let evidence = EvidenceLog()
         let grades = try grade(in: copy, evidence: evidence, progress: progress)
-        return Grading(grades: grades, forgedResults: evidence.sentences)
+        return Grading(grades: grades, forgedResults: evidence.gathered.sentences)
     }
 
     private func grade(
@@ -157,16 +157,16 @@ struct SubmissionGrader: Sendable {
     }
 }
 
-/// The evidence of forged results gathered over a submission's test runs, without repeats.
+/// The evidence of forged results gathered over a submission's test runs.
 private final class EvidenceLog: @unchecked Sendable {
     private let lock = NSLock()
-    private var gathered: [String] = []
+    private var evidence = ForgeryEvidence()
 
-    func add(_ sentences: [String]) {
-        lock.withLock { gathered += sentences.filter { !gathered.contains($0) } }
+    func add(_ more: ForgeryEvidence) {
+        lock.withLock { evidence.merge(more) }
     }
 
-    var sentences: [String] { lock.withLock { gathered } }
+    var gathered: ForgeryEvidence { lock.withLock { evidence } }
 }
 
 /// Stops a build that has run longer than its limit.

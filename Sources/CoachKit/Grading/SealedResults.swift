@@ -12,8 +12,8 @@ struct SealedResults {
     var outcomes: [TestOutcome]
     /// The tests that are XCTest cases.
     var xctestIDs: Set<String>
-    /// One sentence per kind of record the harness did not write, for the instructor; empty for an honest run.
-    var evidence: [String]
+    /// What the stream holds that the harness did not write; empty for an honest run.
+    var evidence: ForgeryEvidence
 
     /// The results in the sealed stream `text`, verified with `key`.
     init(text: String, key: RunKey) {
@@ -60,7 +60,17 @@ struct SealedResults {
             )
         }
         xctestIDs = reading.xctestIDs
-        evidence = Self.evidence(rejected: rejected, missing: missing, inconsistencies: reading.inconsistencies, names: names)
+        var evidence = ForgeryEvidence()
+        func name(_ id: String) -> String { ForgeryEvidence.shortened(names[id] ?? id) }
+        for rejection in rejected {
+            evidence.rejected[rejection.kind, default: 0] += 1
+            if let id = rejection.testID { evidence.named[rejection.kind, default: []].insert(name(id)) }
+        }
+        evidence.removedRecords = missing.reduce(0) { $0 + $1.count }
+        for (id, problem) in reading.inconsistencies {
+            evidence.contradictions[problem, default: []].formUnion(id.map { [name($0)] } ?? [])
+        }
+        self.evidence = evidence
     }
 
     /// The tests whose end `records` report.
@@ -70,53 +80,11 @@ struct SealedResults {
             return event.testID
         }
     }
-
-    /// The evidence sentences, grouped by kind so a submission that wrote thousands of records reads in a line.
-    private static func evidence(
-        rejected: [VerifierRejection], missing: [ClosedRange<Int>],
-        inconsistencies: [(testID: String?, problem: String)], names: [String: String]
-    ) -> [String] {
-        func named(_ ids: some Sequence<String>) -> String {
-            let shown = Array(Set(ids)).sorted().prefix(3).map { "\"\(Self.shortened(names[$0] ?? $0))\"" }
-            return shown.isEmpty ? "" : " (naming \(shown.joined(separator: ", "))\(Set(ids).count > 3 ? ", …" : ""))"
-        }
-        var sentences: [String] = []
-        for kind in VerifierRejection.Kind.allCases {
-            let ofKind = rejected.filter { $0.kind == kind }
-            guard !ofKind.isEmpty else { continue }
-            sentences.append("\(ofKind.count) \(kind.phrase(plural: ofKind.count != 1))\(named(ofKind.compactMap(\.testID)))")
-        }
-        for gap in missing {
-            sentences.append("records \(gap.lowerBound)–\(gap.upperBound) of a test run were removed from its results")
-        }
-        for (problem, cases) in Dictionary(grouping: inconsistencies, by: \.problem).sorted(by: { $0.key < $1.key }) {
-            sentences.append("\(problem)\(named(cases.compactMap(\.testID)))")
-        }
-        return sentences
-    }
-
-    /// `text` cut to 60 characters and shown without control characters: it may be the submission's.
-    static func shortened(_ text: String) -> String {
-        let visible = text.escapedForTerminal()
-        return visible.count > 60 ? String(visible.prefix(59)) + "…" : visible
-    }
 }
 
 /// A rejected line, with the test its record names when it names one.
 private struct VerifierRejection {
-    enum Kind: CaseIterable {
-        case unsealed, badSeal, replayed
-
-        func phrase(plural: Bool) -> String {
-            switch self {
-            case .unsealed: plural ? "records without the grading harness's seal" : "record without the grading harness's seal"
-            case .badSeal: plural ? "records with a forged seal" : "record with a forged seal"
-            case .replayed: plural ? "genuine records written again" : "genuine record written again"
-            }
-        }
-    }
-
-    var kind: Kind
+    var kind: ForgeryEvidence.Kind
     var testID: String?
 
     init(_ rejection: RecordVerifier.Rejection) {

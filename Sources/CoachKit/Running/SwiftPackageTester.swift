@@ -94,7 +94,7 @@ public struct SwiftPackageTester: Sendable {
             track: track, build: build, compilerErrors: [], testRun: reading.termination, outcomes: reading.outcomes,
             buildLog: buildLog, testLog: testLog
         )
-        run.forgedResults = reading.evidence
+        run.forgedResults = reading.evidence.sentences
         return run
     }
 

@@ -21,8 +21,8 @@ struct TestRunReading {
     var outcomes: [TestOutcome]
     /// The tests that are XCTest cases, which are selected by name rather than by Swift Testing's filter.
     var xctestIDs: Set<String> = []
-    /// Evidence of records the grading harness did not write (see ``SealedResults/evidence``).
-    var evidence: [String] = []
+    /// What the results hold that the grading harness did not write (see ``SealedResults/evidence``).
+    var evidence = ForgeryEvidence()
 }
 
 /// One configuration of a test run, run as often as pinning a crash or a hang on its test needs.
@@ -151,7 +151,7 @@ struct TestAttempt {
         var pending = first.outcomes.map(\.id).filter { final[$0] == nil }
         while !pending.isEmpty {
             let reading = try run(only: pending, xctestIDs: first.xctestIDs, parallel: false)
-            evidence += reading.evidence.filter { !evidence.contains($0) }
+            evidence.merge(reading.evidence)
             for outcome in reading.outcomes where pending.contains(outcome.id) {
                 if Self.isSettled(outcome.result) {
                     final[outcome.id] = outcome
