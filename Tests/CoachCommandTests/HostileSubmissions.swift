@@ -1,8 +1,8 @@
 import Foundation
 
-/// Section 1 exercise files (`Adding.swift`) of learners who try to decide their own grade rather than add,
-/// from the one the grading was first found open to, to one that copies the testing library's records
-/// exactly and hunts for whatever results file the test process holds open.
+/// Section 1 exercise files (`Adding.swift`) of learners who try to decide their own grade rather than add:
+/// from one that appends records to the event stream its command line names, to one that copies the testing
+/// library's records exactly and hunts for whatever results file the test process holds open.
 enum HostileSubmissions {
     /// Finds the results of the running test process and reads the tests they declare; shared by the forgers.
     static let forgerSupport = ##"""
@@ -65,7 +65,7 @@ enum HostileSubmissions {
         }
         """##
 
-    /// The forger the grading was first found open to: a `testStarted` and a `testEnded` record for every
+    /// The plainest forger: a `testStarted` and a `testEnded` record for every
     /// test the stream named on the command line declares, then `exit(0)`.
     static let appendingForger = forgerSupport + ##"""
 

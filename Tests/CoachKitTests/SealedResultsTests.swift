@@ -3,7 +3,7 @@ import GradingSeal
 import Testing
 
 /// A graded run's sealed results, and submissions that try to write their own: from appending Swift
-/// Testing's records as the forger did, to copying their format exactly, to forging the seal itself.
+/// Testing's records to the results file, to copying their format exactly, to forging the seal itself.
 @Suite("Results a submission cannot forge")
 struct SealedResultsTests {
     typealias F = EventStreamFixture
@@ -42,7 +42,7 @@ struct SealedResultsTests {
         #expect(read.evidence.isEmpty)
     }
 
-    @Test("records appended without a seal, as the issue's forger wrote them, are not counted and name their check")
+    @Test("records appended without a seal, as a forger appends Swift Testing's records, are not counted and name their check")
     func unsealedForger() {
         let key = RunKey.random()
         let forged = Self.genuine(key: key) + [F.event("testStarted", Self.failing), F.event("testEnded", Self.failing)]
