@@ -16,7 +16,7 @@ struct Coach: ParsableCommand {
             StatusCommand.self, CheckCommand.self, WatchCommand.self, HintCommand.self, ListCommand.self,
             NextCommand.self, LessonCommand.self, SolutionCommand.self, ResetCommand.self,
             VerifyCommand.self, MutateCommand.self, ReportCommand.self, GradeCommand.self, GradebookCommand.self,
-            GradeBenchmarkCommand.self,
+            GradeBenchmarkCommand.self, LoopBenchmarkCommand.self,
         ]
     )
 }
@@ -62,11 +62,12 @@ struct Session {
     }
 
     /// A grader allowing each check `timeLimit`, showing the build's progress on `progress` when given.
-    func grader(timeLimit: Duration, progress: TerminalProgress? = nil) -> CourseGrader {
+    func grader(timeLimit: Duration, progress: TerminalProgress? = nil, timeline: GradingTimeline? = nil) -> CourseGrader {
         var tester = SwiftPackageTester(workbench: workbench)
         if let progress, progress.isEnabled {
             tester.progress = { progress.show($0) }
         }
+        tester.timeline = timeline
         return CourseGrader(workbench: workbench, tester: tester, timeLimitPerCheck: timeLimit)
     }
 

@@ -79,10 +79,3 @@ struct GradeBenchmarkCommand: ParsableCommand {
         lines.forEach { session.say("  " + $0) }
     }
 }
-
-extension Duration {
-    /// The duration in seconds, with fractions.
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-}

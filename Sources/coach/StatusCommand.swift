@@ -53,19 +53,30 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "The section's number.")
     var section: Int
 
+    @Flag(name: .long, help: "After the report, print where the time went: SwiftPM's planning, compiling, linking, the test program, coach.")
+    var timings = false
+
     @OptionGroup var timeLimit: TimeLimitOptions
     @OptionGroup var options: CommonOptions
 
     func run() throws {
+        let started = ContinuousClock.now
+        let startup = ProcessStart.age()
         let session = try Session.open()
         let section = try session.section(self.section)
         let progress = TerminalProgress(style: options.style)
         progress.say("Checking Section \(section.number) · \(section.title.escapedForTerminal()) (\(session.track.rawValue) track)…")
         session.sayFirstBuildNote(progress)
-        let grade = try session.grader(timeLimit: timeLimit.limit, progress: progress).grade([section], on: session.track)[0]
+        let timeline = timings ? GradingTimeline() : nil
+        let grade = try session.grader(timeLimit: timeLimit.limit, progress: progress, timeline: timeline).grade([section], on: session.track)[0]
         progress.clear()
         let report = CheckReport(grade: grade, timeLimit: timeLimit.limit)
         report.render(style: options.style).forEach { session.say($0) }
+        if let timeline {
+            let lines = TimingReport(phases: timeline.totals, startup: startup, whole: ContinuousClock.now - started).lines
+            session.say()
+            lines.forEach { session.say(options.style.dim($0)) }
+        }
         if report.verdict != .passed { throw ExitCode(1) }
     }
 }

@@ -25,7 +25,11 @@ struct WatchCommand: ParsableCommand {
         let workbench = session.workbench
         let style = options.style
         let watcher = FileWatcher(folders: [workbench.sourceFolder(of: section, on: session.track)])
-        let input = KeyboardInput()
+        // q+Enter stops at once, whatever runs: a build or the checks are stopped with everything they started.
+        let input = KeyboardInput { line in
+            guard ["q", "quit"].contains(line.trimmingCharacters(in: .whitespaces).lowercased()) else { return }
+            ChildProcessSupervision.stopEverythingAndExit(status: 0)
+        }
         input.start()
 
         session.say(style.bold("Watching Section \(section.number)") + " · \(section.title.escapedForTerminal()) — save a file to regrade; Enter regrades now, h+Enter shows a hint, q+Enter stops.")
@@ -44,8 +48,6 @@ struct WatchCommand: ParsableCommand {
                 continue
             }
             switch input.takeLine()?.trimmingCharacters(in: .whitespaces).lowercased() {
-            case "q", "quit":
-                return
             case "h", "hint":
                 let store = ProgressStore(workbench: workbench)
                 var progress = store.load()
@@ -83,6 +85,13 @@ struct WatchCommand: ParsableCommand {
 /// `exit`'s final flush) would then wait for the next key press.
 final class KeyboardInput: Sendable {
     private let lines = Mutex<[String]>([])
+    private let onLine: @Sendable (String) -> Void
+
+    /// Input that also hands each line to `onLine` on the reading thread as soon as it is typed, before
+    /// it is queued.
+    init(onLine: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.onLine = onLine
+    }
 
     func start() {
         Thread.detachNewThread { [self] in
@@ -96,6 +105,7 @@ final class KeyboardInput: Sendable {
                 while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                     let line = String(decoding: pending[..<newline], as: UTF8.self)
                     pending.removeSubrange(...newline)
+                    onLine(line)
                     lines.withLock { $0.append(line) }
                 }
             }

@@ -85,6 +85,27 @@ struct TerminalSessionTests {
         #expect(try terminal.waitForExit(within: .seconds(20)) == 0)
     }
 
+    @Test("q+Enter while watch's first build runs stops it at once, and Ctrl-C while it builds again does too; no process is left", arguments: ["q\n", "\u{03}"])
+    func watchStopsDuringABuild(keys: String) throws {
+        let root = try TinyWorkbench.make()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let terminal = try PseudoTerminal.start(try coach, ["watch", "1"], in: root, environment: environment)
+        try terminal.waitFor("Checking Section 1", within: .seconds(20))
+        let deadline = ContinuousClock.now + .seconds(60)
+        // The compiler's command lines name the workbench's files.
+        while FixtureWorkbench.processes(mentioning: root.path).isEmpty {
+            try #require(ContinuousClock.now < deadline, "the build never started")
+            usleep(50_000)
+        }
+
+        try terminal.type(keys)
+
+        // The first build takes tens of seconds; stopping must not wait for it.
+        let status = try terminal.waitForExit(within: .seconds(10))
+        #expect(status == (keys == "q\n" ? 0 : 128 + SIGINT), "coach printed:\n\(terminal.transcript)")
+        #expect(FixtureWorkbench.processes(mentioning: root.path) == [])
+    }
+
     @Test("a first status on a fresh checkout says the first build takes a while, shows the build's progress, then one line per section")
     func firstStatusShowsProgress() throws {
         let root = try TinyWorkbench.make()

@@ -222,7 +222,7 @@ public struct ClassGrader: Sendable {
 
 extension Duration {
     /// The duration in seconds, with fractions.
-    var seconds: Double {
+    public var seconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

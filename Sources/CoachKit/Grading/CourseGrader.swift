@@ -58,7 +58,10 @@ public struct CourseGrader: Sendable {
         }
         let graded = try result.map { grade -> SectionGrade in
             guard grade.section.learnerTests != nil, grade.wasGraded, grade.compilerErrors.isEmpty else { return grade }
-            return grade.adding(try learnerTestGrader.outcomes(of: grade.section, on: track))
+            let outcomes = try tester.timeline.map { timeline in
+                try timeline.during("your tests") { try learnerTestGrader.outcomes(of: grade.section, on: track) }
+            } ?? learnerTestGrader.outcomes(of: grade.section, on: track)
+            return grade.adding(outcomes)
         }
         try remember(graded, on: track)
         return graded

@@ -191,13 +191,17 @@ public enum ChildProcessSupervision {
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler {
-                ChildProcessRegistry.shared.stopAll()
-                exit(128 + signalNumber)
-            }
+            source.setEventHandler { stopEverythingAndExit(status: 128 + signalNumber) }
             source.resume()
             sources.append(source)
         }
+    }
+
+    /// Stops every running command with everything it started, then ends coach with `status`; any thread
+    /// may call it (a key press read on a background thread while a build runs on the main one).
+    public static func stopEverythingAndExit(status: Int32) -> Never {
+        ChildProcessRegistry.shared.stopAll()
+        exit(status)
     }
 
     /// Makes orphans among coach's descendants re-parented to coach, not to `init`, so they stay within

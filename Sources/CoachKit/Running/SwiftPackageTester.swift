@@ -37,6 +37,8 @@ public struct SwiftPackageTester: Sendable {
     public var testTimeLimit: Duration
     /// Told how the build and the tests progress as they run (for a progress bar), or `nil`.
     public var progress: (@Sendable (BuildProgress) -> Void)?
+    /// Receives how long each phase of every run takes (`coach check --timings`), or `nil`.
+    public var timeline: GradingTimeline?
 
     /// A tester for `workbench` that stops a check after it has run for `testTimeLimit`.
     public init(workbench: Workbench, testTimeLimit: Duration = .seconds(600)) {
@@ -72,10 +74,20 @@ public struct SwiftPackageTester: Sendable {
     private func runGraded(_ request: BuildRequest, filter: String?, timeLimit: Duration) throws -> TrackRun {
         let track = request.track
         let (buildLog, testLog, events) = logs(of: track)
+        let phases = BuildPhaseWatch(log: buildLog, inner: progress.map { BuildLogFollower(log: buildLog, inner: nil, report: $0) })
+        let buildStart = ContinuousClock.now
         let build = try ChildProcess(
-            ["swift", "build", "--build-tests"], in: workbench.root, environment: request.environment, logFile: buildLog,
-            watchdog: progress.map { BuildLogFollower(log: buildLog, inner: nil, report: $0) }
+            ["swift", "build", "--build-tests"], in: workbench.root, environment: request.environment, logFile: buildLog, watchdog: phases
         ).run()
+        let buildEnd = ContinuousClock.now
+        if let timeline {
+            phases.read(at: buildEnd)
+            let firstStep = phases.firstStep ?? buildEnd
+            let firstLink = phases.finalLinking ?? buildEnd
+            timeline.record("SwiftPM start and build planning", from: buildStart, to: firstStep)
+            timeline.record("compiling", from: firstStep, to: max(firstStep, firstLink))
+            timeline.record("linking", from: max(firstStep, firstLink), to: buildEnd)
+        }
         guard build.succeeded else {
             let log = (try? String(contentsOf: buildLog, encoding: .utf8)) ?? ""
             let errors = CompilerDiagnostic.errors(in: log).map { $0.relative(to: workbench) }
@@ -86,9 +98,17 @@ public struct SwiftPackageTester: Sendable {
             workbench: workbench, environment: request.environment, filter: filter, timeLimit: timeLimit, events: events, log: testLog,
             launch: .harness(path: program, directory: workbench.root) { $0 }
         )
+        let testStart = ContinuousClock.now
         var reading = try attempt.run(only: nil, parallel: true)
+        let testEnd = ContinuousClock.now
+        if let timeline {
+            let firstResult = min(reading.firstResult ?? testEnd, testEnd)
+            timeline.record("starting the test program", from: testStart, to: firstResult)
+            timeline.record("running the checks", from: firstResult, to: testEnd)
+        }
         if reading.outcomes.contains(where: { [.crashed, .notRun].contains($0.result) }) {
             reading = try attempt.isolateFailures(after: reading)
+            timeline?.record("running crashed or hanging checks again, one at a time", from: testEnd, to: .now)
         }
         var run = TrackRun(
             track: track, build: build, compilerErrors: [], testRun: reading.termination, outcomes: reading.outcomes,

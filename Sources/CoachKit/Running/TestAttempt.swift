@@ -23,6 +23,8 @@ struct TestRunReading {
     var xctestIDs: Set<String> = []
     /// What the results hold that the grading harness did not write (see ``SealedResults/evidence``).
     var evidence = ForgeryEvidence()
+    /// When the test program wrote its first result, if it wrote any.
+    var firstResult: ContinuousClock.Instant?
 }
 
 /// One configuration of a test run, run as often as pinning a crash or a hang on its test needs.
@@ -108,13 +110,17 @@ struct TestAttempt {
         let checkTimeLimit = CheckTimeLimit(limit: timeLimit, events: events, key: key)
         var environment = self.environment
         environment[GradingRequest.descriptorVariable] = String(GradingRequest.descriptor)
+        let firstOutput = FirstOutputWatch(file: events, inner: watchdog(checkTimeLimit))
         let termination = try ChildProcess(
             wrap([program] + selector), in: directory, environment: environment, inheritsEnvironment: inheritsEnvironment,
-            logFile: log, watchdog: watchdog(checkTimeLimit), input: (GradingRequest.descriptor, try request.encoded())
+            logFile: log, watchdog: firstOutput, input: (GradingRequest.descriptor, try request.encoded())
         ).run()
         let results = SealedResults(text: (try? String(contentsOf: events, encoding: .utf8)) ?? "", key: key)
         let outcomes = Self.settle(results.outcomes, after: termination, parallel: parallel, limit: checkTimeLimit, timeLimit: timeLimit)
-        return TestRunReading(termination: termination, outcomes: outcomes, xctestIDs: results.xctestIDs, evidence: results.evidence)
+        return TestRunReading(
+            termination: termination, outcomes: outcomes, xctestIDs: results.xctestIDs, evidence: results.evidence,
+            firstResult: firstOutput.firstOutput
+        )
     }
 
     private func watchdog(_ checkTimeLimit: CheckTimeLimit) -> any ChildProcessWatchdog {

@@ -1,0 +1,140 @@
+import Foundation
+import Synchronization
+
+/// Where the wall-clock time of one grading goes, phase by phase: what `coach check --timings` prints, so
+/// the edit→grade loop can be watched as the course grows.
+///
+/// The build's phases are cut where SwiftPM's log shows them: its first build step ends "SwiftPM start
+/// and planning", and the link steps after the last compile step are "linking". The test program's start ends when its
+/// first result is written.
+public final class GradingTimeline: Sendable {
+    /// One measured stretch of time.
+    public struct Phase: Sendable, Equatable {
+        /// What ran, such as "linking".
+        public var name: String
+        /// How long it ran.
+        public var seconds: Double
+
+        /// A phase called `name` that lasted `seconds`.
+        public init(name: String, seconds: Double) {
+            self.name = name
+            self.seconds = seconds
+        }
+    }
+
+    private let state = Mutex<(phases: [Phase], context: String?)>(([], nil))
+
+    /// An empty timeline.
+    public init() {}
+
+    /// Every phase recorded, in order.
+    public var phases: [Phase] { state.withLock { $0.phases } }
+
+    /// The phases with the same name added up, in the order each name first appears.
+    public var totals: [Phase] {
+        var order: [String] = []
+        var seconds: [String: Double] = [:]
+        for phase in phases {
+            if seconds[phase.name] == nil { order.append(phase.name) }
+            seconds[phase.name, default: 0] += phase.seconds
+        }
+        return order.map { Phase(name: $0, seconds: seconds[$0] ?? 0) }
+    }
+
+    /// Records `duration` spent in `name`, prefixed by the context set with ``during(_:_:)`` if any.
+    public func record(_ name: String, _ duration: Duration) {
+        state.withLock { state in
+            let full = state.context.map { "\($0): \(name)" } ?? name
+            state.phases.append(Phase(name: full, seconds: duration.seconds))
+        }
+    }
+
+    /// Records the stretch from `start` to `end`, skipping one of no length (a phase the log never showed).
+    func record(_ name: String, from start: ContinuousClock.Instant, to end: ContinuousClock.Instant) {
+        if end > start { record(name, end - start) }
+    }
+
+    /// Runs `body`, naming every phase it records after `context` ("learner tests: linking").
+    public func during<Result>(_ context: String, _ body: () throws -> Result) rethrows -> Result {
+        let outer = state.withLock { state in
+            defer { state.context = context }
+            return state.context
+        }
+        defer { state.withLock { $0.context = outer } }
+        return try body()
+    }
+}
+
+/// Notes, while SwiftPM builds, when its log first shows a build step and when the link steps that no
+/// compile step follows began.
+final class BuildPhaseWatch: ChildProcessWatchdog {
+    private let log: URL
+    private let inner: (any ChildProcessWatchdog)?
+    private let state = Mutex<(offset: UInt64, partial: Data, firstStep: ContinuousClock.Instant?, lastLinks: ContinuousClock.Instant?)>(
+        (0, Data(), nil, nil)
+    )
+
+    /// Watches `log`; `inner` still decides when to stop the command.
+    init(log: URL, inner: (any ChildProcessWatchdog)?) {
+        self.log = log
+        self.inner = inner
+    }
+
+    /// When the first build step (compiling, emitting, linking) appeared, if it did.
+    var firstStep: ContinuousClock.Instant? { state.withLock { $0.firstStep } }
+    /// When the last run of link steps began (no compile step after it), if the log shows one.
+    var finalLinking: ContinuousClock.Instant? { state.withLock { $0.lastLinks } }
+
+    func shouldStop(at now: ContinuousClock.Instant) -> Bool {
+        read(at: now)
+        return inner?.shouldStop(at: now) ?? false
+    }
+
+    /// Reads what the log gained since the last call and notes its first step and its link steps.
+    func read(at now: ContinuousClock.Instant) {
+        guard let handle = try? FileHandle(forReadingFrom: log) else { return }
+        defer { try? handle.close() }
+        state.withLock { state in
+            guard (try? handle.seek(toOffset: state.offset)) != nil, let data = try? handle.readToEnd(), !data.isEmpty else { return }
+            state.offset += UInt64(data.count)
+            state.partial.append(data)
+            guard let lastNewline = state.partial.lastIndex(of: UInt8(ascii: "\n")) else { return }
+            let complete = String(decoding: state.partial[..<lastNewline], as: UTF8.self)
+            state.partial = Data(state.partial[state.partial.index(after: lastNewline)...])
+            for line in complete.split(whereSeparator: \.isNewline) {
+                guard case .building(_, _, let step) = BuildProgress.parse(line: line) else { continue }
+                if state.firstStep == nil { state.firstStep = now }
+                if !step.hasPrefix("Linking") {
+                    state.lastLinks = nil
+                } else if state.lastLinks == nil {
+                    state.lastLinks = now
+                }
+            }
+        }
+    }
+}
+
+/// Notes when a file first exists with something in it: the moment a test program wrote its first result.
+final class FirstOutputWatch: ChildProcessWatchdog {
+    private let file: URL
+    private let inner: any ChildProcessWatchdog
+    private let seen = Mutex<ContinuousClock.Instant?>(nil)
+
+    /// Watches `file`; `inner` still decides when to stop the command.
+    init(file: URL, inner: any ChildProcessWatchdog) {
+        self.file = file
+        self.inner = inner
+    }
+
+    /// When the file first had content, if it did.
+    var firstOutput: ContinuousClock.Instant? { seen.withLock { $0 } }
+
+    func shouldStop(at now: ContinuousClock.Instant) -> Bool {
+        if seen.withLock({ $0 == nil }),
+            let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber, size.intValue > 0
+        {
+            seen.withLock { $0 = now }
+        }
+        return inner.shouldStop(at: now)
+    }
+}

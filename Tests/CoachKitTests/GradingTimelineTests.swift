@@ -1,0 +1,113 @@
+@testable import CoachKit
+import Foundation
+import Testing
+
+@Suite("Where a grading's time goes")
+struct GradingTimelineTests {
+    @Test("the build is cut where SwiftPM's log shows its first step and the links no compile step follows")
+    func buildPhasesFromTheLog() throws {
+        let log = FileManager.default.temporaryDirectory.appending(path: "coach-phases-\(UUID().uuidString).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        let watch = BuildPhaseWatch(log: log, inner: nil)
+        let start = ContinuousClock.now
+        try Data("Building for debugging...\n[0/1] Planning build\n".utf8).write(to: log)
+        watch.read(at: start + .seconds(1))
+        #expect(watch.firstStep == nil)
+
+        let handle = try FileHandle(forWritingTo: log)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("[1/5] Compiling Section1Strategy A.swift\n[2/5] Emitting module Section1Strategy\n".utf8))
+        watch.read(at: start + .seconds(2))
+        try handle.write(contentsOf: Data("[3/5] Linking coach\n".utf8))
+        watch.read(at: start + .seconds(3))
+        try handle.write(contentsOf: Data("[4/5] Compiling Section1StrategyTests Checks.swift\n".utf8))
+        watch.read(at: start + .seconds(4))
+        try handle.write(contentsOf: Data("[5/5] Linking PersistenceWorkbenchPackageTests.xctest\n".utf8))
+        watch.read(at: start + .seconds(5))
+        watch.read(at: start + .seconds(6))
+        try handle.close()
+
+        #expect(watch.firstStep == start + .seconds(2))
+        #expect(watch.finalLinking == start + .seconds(5))
+    }
+
+    @Test("phases of one name add up, and a context names those recorded within it")
+    func totalsAndContext() {
+        let timeline = GradingTimeline()
+        timeline.record("compiling", .milliseconds(1500))
+        timeline.during("your tests") {
+            timeline.record("compiling", .seconds(2))
+            timeline.record("compiling", .seconds(1))
+        }
+        timeline.record("linking", .milliseconds(500))
+        timeline.record("compiling", .milliseconds(500))
+
+        #expect(timeline.totals == [
+            .init(name: "compiling", seconds: 2),
+            .init(name: "your tests: compiling", seconds: 3),
+            .init(name: "linking", seconds: 0.5),
+        ])
+    }
+
+    @Test("the report lists each phase, coach's own share of the command and the total")
+    func reportLines() {
+        let report = TimingReport(
+            phases: [.init(name: "compiling", seconds: 1.25), .init(name: "linking", seconds: 0.5)],
+            startup: .milliseconds(100), whole: .seconds(2)
+        )
+
+        #expect(Array(report.lines.dropFirst()) == [
+            "  coach starting                                  0.10 s",
+            "  compiling                                       1.25 s",
+            "  linking                                         0.50 s",
+            "  coach itself (course, progress file, report)    0.25 s",
+            "  total                                           2.10 s",
+        ])
+    }
+
+    @Test("this process's age is known on Linux and is not negative")
+    func processAge() throws {
+        #if os(Linux)
+        let age = try #require(ProcessStart.age())
+        #expect(age >= .zero)
+        #endif
+    }
+}
+
+@Suite("The edit→grade benchmark")
+struct FeedbackLoopBenchmarkTests {
+    @Test("an edit a killed run left in the exercise file is removed, and nothing else of the file")
+    func leftoverEditsAreRemoved() throws {
+        let workbench = try WorkbenchFixture.make()
+        defer { try? FileManager.default.removeItem(at: workbench.root) }
+        let section = workbench.course.sections[0]
+        let benchmark = FeedbackLoopBenchmark(workbench: workbench, track: .exercises)
+        let file = try #require(benchmark.editedFile(of: section))
+        try Data("// starter\nlet kept = 1\n\nprivate let loopBenchmarkEdit = 7  \(FeedbackLoopBenchmark.marker) 2\n".utf8).write(to: file)
+
+        try benchmark.removeLeftoverEdits(in: [section])
+
+        #expect(try String(contentsOf: file, encoding: .utf8) == "// starter\nlet kept = 1\n\n")
+    }
+
+    @Test("each section's median is set beside the budget, with the median run's phases below it")
+    func lines() throws {
+        let workbench = try WorkbenchFixture.make()
+        defer { try? FileManager.default.removeItem(at: workbench.root) }
+        let section = workbench.course.sections[0]
+        let benchmark = FeedbackLoopBenchmark(workbench: workbench, track: .exercises, budget: .seconds(3))
+        let fast = FeedbackLoopBenchmark.Result(
+            section: section, runs: [.milliseconds(2600), .milliseconds(2400), .milliseconds(2900)],
+            phases: [.init(name: "compiling", seconds: 1.2), .init(name: "linking", seconds: 0.4)]
+        )
+        var slow = fast
+        slow.runs = [.seconds(5), .seconds(4)]
+
+        #expect(benchmark.lines(for: [fast, slow]) == [
+            "Section  1   2.60 s  within the 3 s budget  (runs: 2.6, 2.4, 2.9 s)",
+            "            compiling 1.20 · linking 0.40",
+            "Section  1   5.00 s  OVER the 3 s budget  (runs: 5.0, 4.0 s)",
+            "            compiling 1.20 · linking 0.40",
+        ])
+    }
+}
