@@ -4,31 +4,32 @@ import Testing
 
 @Suite("Where a grading's time goes")
 struct GradingTimelineTests {
-    @Test("the build is cut where SwiftPM's log shows its first step and the links no compile step follows")
+    @Test("planning ends with SwiftPM's Building line; linking runs from the last compile step's line to the end")
     func buildPhasesFromTheLog() throws {
         let log = FileManager.default.temporaryDirectory.appending(path: "coach-phases-\(UUID().uuidString).log")
         defer { try? FileManager.default.removeItem(at: log) }
         let watch = BuildPhaseWatch(log: log, inner: nil)
         let start = ContinuousClock.now
-        try Data("Building for debugging...\n[0/1] Planning build\n".utf8).write(to: log)
-        watch.read(at: start + .seconds(1))
-        #expect(watch.firstStep == nil)
+        func append(_ text: String, at seconds: Int) throws {
+            let handle = try FileHandle(forWritingTo: log)
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(text.utf8))
+            try handle.close()
+            watch.read(at: start + .seconds(seconds))
+        }
+        try Data().write(to: log)
 
-        let handle = try FileHandle(forWritingTo: log)
-        try handle.seekToEnd()
-        try handle.write(contentsOf: Data("[1/5] Compiling Section1Strategy A.swift\n[2/5] Emitting module Section1Strategy\n".utf8))
-        watch.read(at: start + .seconds(2))
-        try handle.write(contentsOf: Data("[3/5] Linking coach\n".utf8))
-        watch.read(at: start + .seconds(3))
-        try handle.write(contentsOf: Data("[4/5] Compiling Section1StrategyTests Checks.swift\n".utf8))
-        watch.read(at: start + .seconds(4))
-        try handle.write(contentsOf: Data("[5/5] Linking PersistenceWorkbenchPackageTests.xctest\n".utf8))
-        watch.read(at: start + .seconds(5))
-        watch.read(at: start + .seconds(6))
-        try handle.close()
+        try append("[0/1] Planning build\n[1/1] Compiling plugin GenerateManual\n", at: 1)
+        try append("Building for debugging...\n", at: 2)
+        try append("[5/9] Compiling Section1Strategy A.swift\n[6/9] Linking coach\n", at: 3)
+        #expect(watch.compiled == start + .seconds(3))
+        try append("[7/9] Compiling Section1StrategyTests Checks.swift\n", at: 4)
+        #expect(watch.compiled == nil, "a compile step followed the link")
+        try append("[8/9] Write Objects.LinkFileList\n", at: 5)
+        try append("[9/9] Linking PersistenceWorkbenchPackageTests.xctest\n", at: 8)
 
-        #expect(watch.firstStep == start + .seconds(2))
-        #expect(watch.finalLinking == start + .seconds(5))
+        #expect(watch.planned == start + .seconds(2))
+        #expect(watch.compiled == start + .seconds(5))
     }
 
     @Test("phases of one name add up, and a context names those recorded within it")

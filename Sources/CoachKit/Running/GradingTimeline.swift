@@ -4,8 +4,8 @@ import Synchronization
 /// Where the wall-clock time of one grading goes, phase by phase: what `coach check --timings` prints, so
 /// the edit→grade loop can be watched as the course grows.
 ///
-/// The build's phases are cut where SwiftPM's log shows them: its first build step ends "SwiftPM start
-/// and planning", and the link steps after the last compile step are "linking". The test program's start ends when its
+/// The build's phases are cut where SwiftPM's log shows them: its "Building for …" line ends "SwiftPM
+/// start and planning", and the link steps after the last compile step are "linking". The test program's start ends when its
 /// first result is written.
 public final class GradingTimeline: Sendable {
     /// One measured stretch of time.
@@ -65,14 +65,22 @@ public final class GradingTimeline: Sendable {
     }
 }
 
-/// Notes, while SwiftPM builds, when its log first shows a build step and when the link steps that no
-/// compile step follows began.
+/// Notes, while SwiftPM builds, when its log shows the end of planning and the end of the last compile step.
+///
+/// SwiftPM prints a step's line when the step has finished: planning ends with its "Building for …" line
+/// (after the plugins are compiled), and the link steps run from the line before them to theirs.
 final class BuildPhaseWatch: ChildProcessWatchdog {
+    private struct Marks {
+        var offset: UInt64 = 0
+        var partial = Data()
+        var planned: ContinuousClock.Instant?
+        var lastCompile: ContinuousClock.Instant?
+        var linkedSinceCompile = false
+    }
+
     private let log: URL
     private let inner: (any ChildProcessWatchdog)?
-    private let state = Mutex<(offset: UInt64, partial: Data, firstStep: ContinuousClock.Instant?, lastLinks: ContinuousClock.Instant?)>(
-        (0, Data(), nil, nil)
-    )
+    private let state = Mutex(Marks())
 
     /// Watches `log`; `inner` still decides when to stop the command.
     init(log: URL, inner: (any ChildProcessWatchdog)?) {
@@ -80,17 +88,17 @@ final class BuildPhaseWatch: ChildProcessWatchdog {
         self.inner = inner
     }
 
-    /// When the first build step (compiling, emitting, linking) appeared, if it did.
-    var firstStep: ContinuousClock.Instant? { state.withLock { $0.firstStep } }
-    /// When the last run of link steps began (no compile step after it), if the log shows one.
-    var finalLinking: ContinuousClock.Instant? { state.withLock { $0.lastLinks } }
+    /// When the log last showed planning (SwiftPM's start, the build plan and its plugins), if it did.
+    var planned: ContinuousClock.Instant? { state.withLock { $0.planned } }
+    /// When the last step other than a link finished, provided link steps followed it.
+    var compiled: ContinuousClock.Instant? { state.withLock { $0.linkedSinceCompile ? $0.lastCompile : nil } }
 
     func shouldStop(at now: ContinuousClock.Instant) -> Bool {
         read(at: now)
         return inner?.shouldStop(at: now) ?? false
     }
 
-    /// Reads what the log gained since the last call and notes its first step and its link steps.
+    /// Reads what the log gained since the last call, noting the lines seen at `now`.
     func read(at now: ContinuousClock.Instant) {
         guard let handle = try? FileHandle(forReadingFrom: log) else { return }
         defer { try? handle.close() }
@@ -102,12 +110,16 @@ final class BuildPhaseWatch: ChildProcessWatchdog {
             let complete = String(decoding: state.partial[..<lastNewline], as: UTF8.self)
             state.partial = Data(state.partial[state.partial.index(after: lastNewline)...])
             for line in complete.split(whereSeparator: \.isNewline) {
-                guard case .building(_, _, let step) = BuildProgress.parse(line: line) else { continue }
-                if state.firstStep == nil { state.firstStep = now }
-                if !step.hasPrefix("Linking") {
-                    state.lastLinks = nil
-                } else if state.lastLinks == nil {
-                    state.lastLinks = now
+                switch BuildProgress.parse(line: line) {
+                case .planning:
+                    state.planned = now
+                case .building(_, _, let step) where step.hasPrefix("Linking"):
+                    state.linkedSinceCompile = true
+                case .building(_, _, let step) where !step.hasPrefix("Compiling plugin"):
+                    state.lastCompile = now
+                    state.linkedSinceCompile = false
+                default:
+                    break
                 }
             }
         }

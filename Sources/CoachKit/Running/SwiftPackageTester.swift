@@ -82,11 +82,11 @@ public struct SwiftPackageTester: Sendable {
         let buildEnd = ContinuousClock.now
         if let timeline {
             phases.read(at: buildEnd)
-            let firstStep = phases.firstStep ?? buildEnd
-            let firstLink = phases.finalLinking ?? buildEnd
-            timeline.record("SwiftPM start and build planning", from: buildStart, to: firstStep)
-            timeline.record("compiling", from: firstStep, to: max(firstStep, firstLink))
-            timeline.record("linking", from: max(firstStep, firstLink), to: buildEnd)
+            let planned = phases.planned ?? buildStart
+            let compiled = max(planned, phases.compiled ?? buildEnd)
+            timeline.record("SwiftPM start and build planning", from: buildStart, to: planned)
+            timeline.record("compiling", from: planned, to: compiled)
+            timeline.record("linking", from: compiled, to: buildEnd)
         }
         guard build.succeeded else {
             let log = (try? String(contentsOf: buildLog, encoding: .utf8)) ?? ""
