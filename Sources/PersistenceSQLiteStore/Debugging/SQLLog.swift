@@ -25,7 +25,8 @@ public struct SQLLog: Sendable, Hashable, CustomStringConvertible {
     public struct Statement: Sendable, Hashable, CustomStringConvertible {
         /// The statement's SQL, with a `?` for each value it bound: the log never shows a value.
         public let sql: String
-        /// Whether the statement reads rows (a `SELECT`, or a `WITH` query).
+        /// Whether the statement reads rows of the store's tables (a `SELECT`, or a `WITH` query).
+        /// SQLite's reads of its own catalogue, which a connection makes as it opens, are not queries.
         public let isQuery: Bool
         /// For a query, how SQLite ran it: the `detail` of each step of `EXPLAIN QUERY PLAN`, such as
         /// `SEARCH Visit USING INDEX Visit_index_place (place=?)` or `SCAN Visit`; empty otherwise.
@@ -36,11 +37,15 @@ public struct SQLLog: Sendable, Hashable, CustomStringConvertible {
             ([sql] + queryPlan.map { "    \($0)" }).joined(separator: "\n")
         }
 
-        /// Whether `sql` is a statement that reads rows.
+        /// Whether `sql` is a statement that reads rows of the store's tables.
         static func isQuery(_ sql: String) -> Bool {
             let start = sql.prefix(6).uppercased()
-            return start == "SELECT" || start.hasPrefix("WITH")
+            guard start == "SELECT" || start.hasPrefix("WITH") else { return false }
+            return !catalogueTables.contains { sql.contains($0) }
         }
+
+        /// The names of SQLite's catalogue, which the store never gives a table of its own.
+        private static let catalogueTables = ["sqlite_master", "sqlite_schema", "sqlite_temp_master"]
     }
 
     /// Every statement, in the order they ran: queries, and the statements that write, begin and end
@@ -48,7 +53,7 @@ public struct SQLLog: Sendable, Hashable, CustomStringConvertible {
     public let statements: [Statement]
 
     /// The queries among ``statements``: what a fetch, a count, a prefetch or the load of a
-    /// relationship ran.
+    /// relationship ran, without SQLite's reads of its own catalogue.
     public var queries: [Statement] {
         statements.filter(\.isQuery)
     }
