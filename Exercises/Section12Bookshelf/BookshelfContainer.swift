@@ -12,9 +12,9 @@ public enum BookshelfContainer {
     /// - Parameter storeURL: The library's store file.
     /// - Throws: The container's error when the file cannot be opened.
     public static func make(storeURL: URL) throws -> ModelContainer {
-        // TODO: Two `ModelConfiguration`s, each with a `schema:` naming its models: the library in the file
-        //       at `storeURL`, the cache with `isStoredInMemoryOnly: true`; then one container for all three
-        //       models with both configurations. Until then everything is kept in memory only.
+        // TODO: Two `ModelConfiguration`s, each with its name and a `schema:` naming its models: "Library" in
+        //       the file at `storeURL`, "Cache" with `isStoredInMemoryOnly: true`; then one container for all
+        //       three models with both configurations. Until then everything is kept in memory only.
         try ModelContainer(
             for: Author.self, Book.self, CachedLookup.self,
             configurations: ModelConfiguration(isStoredInMemoryOnly: true)

@@ -28,7 +28,7 @@ struct ConfigurationChecks {
         }
     }
 
-    @Test("the container keeps the library in its file and the cache in memory, each in a configuration of its own")
+    @Test("the container keeps the library in its file and the cache in memory, in configurations named after them")
     func configurationsDeclared() throws {
         try ShelfBench.run { bench in
             let container = try bench.launch()
@@ -37,10 +37,10 @@ struct ConfigurationChecks {
                 let place = configuration.isStoredInMemoryOnly
                     ? "in memory"
                     : configuration.url.standardizedFileURL == bench.storeURL.standardizedFileURL ? "in the store file" : "in \(configuration.url.lastPathComponent)"
-                return "\(models) \(place)"
+                return "\(configuration.name): \(models) \(place)"
             }.sorted()
-            let expected = ["Author, Book in the store file", "CachedLookup in memory"]
-            #expect(found == expected, "The configurations of BookshelfContainer.make(storeURL:), each by the models its schema names and where it keeps them: expected \(expected), found \(found).")
+            let expected = ["Cache: CachedLookup in memory", "Library: Author, Book in the store file"]
+            #expect(found == expected, "The configurations of BookshelfContainer.make(storeURL:), each by its name, the models its schema names and where it keeps them: expected \(expected), found \(found).")
         }
     }
 
