@@ -193,6 +193,20 @@ enum StoreStatements {
     static func rows(of table: String, withKeys keys: [Int64]) -> [SQLStatement] {
         splitting(keys) { "SELECT * FROM \(table.quotedDatabaseIdentifier) WHERE \(primaryKey) IN (\($0))" }
     }
+
+    // MARK: - Query plans
+
+    private static let queryPlanPrefix = "EXPLAIN QUERY PLAN "
+
+    /// Asks SQLite how it runs `query`: one row per step, its text in the `detail` column.
+    static func queryPlan(of query: String) -> String {
+        queryPlanPrefix + query
+    }
+
+    /// Whether `sql` asks for a query plan rather than running a statement.
+    static func isQueryPlan(_ sql: String) -> Bool {
+        sql.hasPrefix(queryPlanPrefix)
+    }
 }
 
 extension Database {

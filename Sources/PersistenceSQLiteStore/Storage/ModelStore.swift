@@ -17,6 +17,8 @@ final class ModelStore: Sendable {
     let externalData: ExternalDataStore?
     /// Statements run so far, when recording is on (tests turn it on to check the SQL).
     let recordedStatements = Mutex<[String]?>(nil)
+    /// Writes the statements to the SQL log and hands them to `ModelContainer.captureSQL(during:)`.
+    let trace: StatementTrace
     /// The open transaction a migration stage's contexts work in; `nil` for an ordinary store.
     let migrationConnection: MigrationConnection?
     /// The row decoders of cached statements, by SQL: matching columns to attributes is done once per query text.
@@ -32,19 +34,22 @@ final class ModelStore: Sendable {
         // Another container or process writing the same file makes a write wait for its turn
         // instead of failing at once with "database is locked".
         databaseConfiguration.busyMode = .timeout(Self.busyTimeout)
-        let logsStatements = ProcessInfo.processInfo.environment["PERSISTENCE_SQL_DEBUG"] == "1"
+        let trace = StatementTrace(output: SQLDebugOutput.current)
+        self.trace = trace
         let recorder = RecorderBox()
         databaseConfiguration.prepareDatabase { db in
             PredicateSQLFunctions.register(in: db)
+            let connection = ObjectIdentifier(db)
             db.trace(options: .statement) { event in
                 // Describing an event expands its SQL, which costs more than running a small statement.
                 let isRecording = recorder.store?.recordedStatements.withLock { $0 != nil } ?? false
-                guard logsStatements || isRecording else { return }
-                let sql = "\(event)"
-                if logsStatements {
-                    FileHandle.standardError.write(Data("[PersistenceModels SQL] \(sql)\n".utf8))
+                guard isRecording || trace.isFollowing, case .statement(let statement) = event else { return }
+                if isRecording {
+                    recorder.store?.recordedStatements.withLock { $0?.append(statement.sql) }
                 }
-                recorder.store?.recordedStatements.withLock { $0?.append(sql) }
+                if trace.isFollowing {
+                    trace.follow(statement, on: connection)
+                }
             }
         }
         do {
@@ -81,6 +86,7 @@ final class ModelStore: Sendable {
         self.readOnlyReason = nil
         self.externalData = store.externalData
         self.migrationConnection = connection
+        self.trace = store.trace
     }
 
     /// How long, in seconds, a write waits for a lock another connection holds on the file.
@@ -98,16 +104,16 @@ final class ModelStore: Sendable {
             )
         }
         return try reportingErrors(while: activity) {
-            if let migrationConnection { return try migrationConnection.write(work) }
-            return try writer.write(work)
+            if let migrationConnection { return try migrationConnection.write { db in try trace.explainingQueries(in: db, work) } }
+            return try writer.write { db in try trace.explainingQueries(in: db, work) }
         }
     }
 
     /// Runs `work` with read access, turning database errors into ``SwiftDataError``.
     func read<T>(while activity: String, _ work: (Database) throws -> T) throws -> T {
         try reportingErrors(while: activity) {
-            if let migrationConnection { return try migrationConnection.read(work) }
-            return try writer.read(work)
+            if let migrationConnection { return try migrationConnection.read { db in try trace.explainingQueries(in: db, work) } }
+            return try writer.read { db in try trace.explainingQueries(in: db, work) }
         }
     }
 
@@ -118,8 +124,8 @@ final class ModelStore: Sendable {
     /// ``read(while:_:)``.
     func readWithOneStatement<T>(while activity: String, _ work: (Database) throws -> T) throws -> T {
         try reportingErrors(while: activity) {
-            if let migrationConnection { return try migrationConnection.read(work) }
-            return try writer.unsafeRead(work)
+            if let migrationConnection { return try migrationConnection.read { db in try trace.explainingQueries(in: db, work) } }
+            return try writer.unsafeRead { db in try trace.explainingQueries(in: db, work) }
         }
     }
 
