@@ -14,12 +14,17 @@ struct CrashAndConcurrencyTests {
     func killedAddLeavesNoPartialNote() throws {
         let home = NoteTakerHome()
         defer { home.remove() }
+        let seedStart = ContinuousClock.now
         #expect(try home.run(["add", "seed", "--tag", "a"]).status == 0)
+        // Kills land anywhere from the start to a little past a whole add, however loaded the machine is.
+        let wholeAdd = ContinuousClock.now - seedStart
+        let seconds = Double(wholeAdd.components.seconds) + Double(wholeAdd.components.attoseconds) / 1e18
+        let window = UInt32(min(2.0, max(0.06, seconds * 1.3)) * 1_000_000)
         var completed = 0
         let kills = 200
         for index in 0..<kills {
             let process = try home.start(["add", "note \(index)", "--tag", "a", "--tag", "b", "--tag", "c"])
-            usleep(UInt32.random(in: 0...60_000))
+            usleep(UInt32.random(in: 0...window))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             if process.terminationReason == .exit && process.terminationStatus == 0 { completed += 1 }
@@ -30,7 +35,8 @@ struct CrashAndConcurrencyTests {
         #expect(partial.isEmpty, "notes left without some of their tags: \(partial.map(\.title))")
         #expect(notes.count - 1 >= completed, "\(completed) adds finished but only \(notes.count - 1) notes are stored")
         let tagNames = try home.openStore().fetch(FetchDescriptor<Tag>()).map(\.name).sorted()
-        #expect(tagNames == ["a", "b", "c"])
+        // Tags b and c are saved with the first note that holds them, never alone.
+        #expect(tagNames == (notes.count > 1 ? ["a", "b", "c"] : ["a"]), "tags: \(tagNames), notes besides the seed: \(notes.count - 1)")
         #expect(try home.run(["list"]).status == 0)
         print("killedAddLeavesNoPartialNote: \(kills) kills, \(completed) adds finished first, \(notes.count - 1) notes stored, \(partial.count) partial")
     }

@@ -7,9 +7,9 @@ import Testing
 /// Support, so checks running in parallel never share a database.
 struct LibraryBench {
     /// Every model of the library, as the app lists them when it opens its container.
-    static let models: [any PersistentModel.Type] = [
-        MediaItem.self, Photo.self, Video.self, Album.self, Comment.self, Creator.self, ImportSession.self,
-    ]
+    static var models: [any PersistentModel.Type] {
+        [MediaItem.self, Photo.self, Video.self, Album.self, Comment.self, Creator.self, ImportSession.self]
+    }
 
     /// The app's container and the device folder around it.
     let sandbox: AppSandbox
