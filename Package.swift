@@ -307,7 +307,9 @@ let benchmarkTargets: [Target] = [
 
 /// The learner's and instructor's runner: a thin command layer over CoachKit.
 let coachTargets: [Target] = [
-    .target(name: "CoachKit"),
+    .target(name: "CoachKit", dependencies: ["GradingSeal"]),
+    // The sealed results of a graded test run: written by the grading harness, verified by coach.
+    .target(name: "GradingSeal"),
     // `coach mutate`'s mutant generator, a program of its own so that coach never links swift-syntax.
     .target(
         name: "MutantSchemata",
@@ -336,6 +338,13 @@ let coachTestTargets: [Target] = [
         exclude: ["Golden"]
     ),
 ]
+
+/// The grading harness: the one XCTest case coach starts a graded test program for. It runs the selected
+/// Swift Testing tests in-process and records XCTest's, sealing every result with the run's key. Only
+/// grading builds hold it.
+let gradingHarnessTargets: [Target] = gradingOnly ? [
+    .testTarget(name: "GradingHarness", dependencies: ["GradingSeal"], path: "Tests/GradingHarness"),
+] : []
 
 // MARK: - Course support
 
@@ -384,6 +393,6 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: coreTargets + courseSupportTargets + coachTargets + sectionTargets + appTargets + playgroundTargets + iCloudConsoleTargets
-        + lessonExampleTargets
+        + lessonExampleTargets + gradingHarnessTargets
         + (gradingOnly ? [] : coreTestTargets + appTestTargets + coachTestTargets + benchmarkTargets)
 )

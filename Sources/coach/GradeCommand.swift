@@ -12,8 +12,11 @@ struct GradeCommand: ParsableCommand {
             Only the exercise files course/course.json lists are taken from a submission; the hidden suites, \
             contract files, Package.swift and the core always come from this checkout, and any other file \
             the learner changed is reported as tampering. Every submission builds in its own work copy \
-            (a bubblewrap sandbox where `bwrap` works) on one warm build of this checkout, each check under \
-            --timeout and every test process under --memory. Writes gradebook.csv, gradebook.json and, per \
+            (a bubblewrap sandbox where `bwrap` works, showing only what building and testing need) on one \
+            warm build of this checkout, with a minimal environment, each check under --timeout and every \
+            test process under --memory. Only results the grading harness sealed count; a submission that \
+            writes its own, or whose code reaches for what no exercise needs, is flagged for review. Writes \
+            gradebook.csv, gradebook.json and, per \
             learner, junit.xml, feedback.html and feedback.md into --output. --shard i/n grades one slice \
             of the roster; `coach gradebook merge` joins the slices.
             """
@@ -117,6 +120,12 @@ struct GradeCommand: ParsableCommand {
         if let problem = result.problem { line += "  " + style.failure("not graded: \(problem.escapedForTerminal())") }
         if !result.tampering.isEmpty {
             line += "  " + style.warning("tampering: \(result.tampering.count) file(s) differ from the course's and were not used")
+        }
+        if !result.forgedResults.isEmpty {
+            line += "  " + style.failure("forged results: the checks they name score nothing")
+        }
+        if !result.reviewNotes.isEmpty {
+            line += "  " + style.warning("review: \(result.reviewNotes.count) place(s) use what no exercise needs")
         }
         return line
     }

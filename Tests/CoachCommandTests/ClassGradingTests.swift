@@ -19,7 +19,7 @@ struct ClassGradingTests {
                 targets: sections.flatMap { name -> [Target] in [
                     .target(name: name, path: "\\(folder)/\\(name)"),
                     .testTarget(name: name + "Tests", dependencies: [.byName(name: name)], path: "Tests/\\(name)Tests"),
-                ] }
+                ] } + \(GradingHarnessFiles.targets)
             )
             """
         static func section(_ number: Int, target: String, file: String, checks: [String]) -> String {
@@ -69,7 +69,7 @@ struct ClassGradingTests {
                 "Solutions/Section2Naming/Naming.swift": namingSolution,
                 "Tests/Section1AddingTests/Checks.swift": addingChecks,
                 "Tests/Section2NamingTests/Checks.swift": namingChecks,
-            ], named: "coach-class")
+            ].merging(GradingHarnessFiles.files) { own, _ in own }, named: "coach-class")
         }
     }
 
@@ -164,10 +164,10 @@ struct ClassGradingTests {
         #expect(graded.status == 0, "coach grade printed:\n\(graded.output)")
         #expect(!graded.output.contains("\r") && !graded.output.contains("\u{1B}"), "progress was drawn without a terminal:\n\(graded.output)")
         #expect(try String(contentsOf: whole.appending(path: "gradebook.csv"), encoding: .utf8) == """
-            learner,section 1,section 2,total,possible,tampered files,problem
-            Ada,4,1,5,5,,
-            Bob,0,1,1,5,Tests/Section1AddingTests/Checks.swift (changed),
-            Cy,4,0,4,5,,
+            learner,section 1,section 2,total,possible,tampered files,problem,review
+            Ada,4,1,5,5,,,
+            Bob,0,1,1,5,Tests/Section1AddingTests/Checks.swift (changed),,
+            Cy,4,0,4,5,,,
 
             """)
         let cyFeedback = try String(contentsOf: whole.appending(path: "learners/Cy/feedback.md"), encoding: .utf8)

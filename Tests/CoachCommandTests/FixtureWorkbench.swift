@@ -36,3 +36,29 @@ enum FixtureWorkbench {
         }
     }
 }
+
+/// The grading harness, as a fixture workbench's manifest builds it: coach grades only through it.
+enum GradingHarnessFiles {
+    /// This repository's checkout, which holds the harness's sources.
+    static let checkout = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The harness's source files, by path relative to a workbench's root.
+    static var files: [String: String] {
+        var files: [String: String] = [:]
+        for folder in ["Sources/GradingSeal", "Tests/GradingHarness"] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: checkout.appending(path: folder).path)) ?? []
+            for name in names where name.hasSuffix(".swift") {
+                files["\(folder)/\(name)"] = try? String(contentsOf: checkout.appending(path: "\(folder)/\(name)"), encoding: .utf8)
+            }
+        }
+        return files
+    }
+
+    /// The targets a fixture's manifest adds to its own.
+    static let targets = """
+        [
+            .target(name: "GradingSeal", path: "Sources/GradingSeal"),
+            .testTarget(name: "GradingHarness", dependencies: ["GradingSeal"], path: "Tests/GradingHarness"),
+        ]
+        """
+}

@@ -105,7 +105,7 @@ struct HangingWorkbench: SuiteTrait, TestScoping {
             targets: \(sections).flatMap { name -> [Target] in [
                 .target(name: name, path: "\\(folder)/\\(name)"),
                 .testTarget(name: name + "Tests", dependencies: [.byName(name: name)], path: "Tests/\\(name)Tests"),
-            ] }
+            ] } + \(GradingHarnessFiles.targets)
         )
         """
 
@@ -181,6 +181,7 @@ struct HangingWorkbench: SuiteTrait, TestScoping {
 
     static func make() throws -> URL {
         var files = ["Package.swift": manifest, "course/course.json": course, "course/lesson.md": "# Loops\n"]
+            .merging(GradingHarnessFiles.files) { own, _ in own }
         for target in sections {
             files["Exercises/\(target)/Loop.swift"] = starter
             files["Solutions/\(target)/Loop.swift"] = starter

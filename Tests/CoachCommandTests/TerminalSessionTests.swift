@@ -17,7 +17,7 @@ struct TerminalSessionTests {
                 targets: [
                     .target(name: "Section1Basics", path: "\\(folder)/Section1Basics"),
                     .testTarget(name: "Section1BasicsTests", dependencies: ["Section1Basics"], path: "Tests/Section1BasicsTests"),
-                ]
+                ] + \(GradingHarnessFiles.targets)
             )
             """
         static let course = """
@@ -54,7 +54,7 @@ struct TerminalSessionTests {
                 "Solutions/Section1Basics/Answer.swift": solution,
                 "Tests/Section1BasicsTests/Checks.swift": checks,
                 ".gitignore": ".build/\n.coach/\n",
-            ], named: "coach-terminal", committed: true)
+            ].merging(GradingHarnessFiles.files) { own, _ in own }, named: "coach-terminal", committed: true)
         }
     }
 

@@ -75,4 +75,30 @@ struct ChildProcessTests {
         #expect(try run("exit 0") == .exited(0))
         #expect(try run("kill -TERM $$") == .signalled(SIGTERM))
     }
+
+    @Test("a command that does not inherit coach's environment sees only the listed variables, never coach's own")
+    func minimalEnvironment() throws {
+        setenv("COACH_TEST_INSTRUCTOR_TOKEN", "hunter2", 1)
+        defer { unsetenv("COACH_TEST_INSTRUCTOR_TOKEN") }
+        let log = FileManager.default.temporaryDirectory.appending(path: "coach-env-\(UUID().uuidString).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        let termination = try ChildProcess(
+            ["/usr/bin/env"], in: URL(filePath: "/"), environment: ["HOME": "/nowhere"], inheritsEnvironment: false, logFile: log
+        ).run()
+        #expect(termination == .exited(0))
+        let names = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map { String($0.prefix { $0 != "=" }) }
+        #expect(names.sorted() == ["COACH_CHILD_RUN", "HOME", "LANG", "PATH"])
+    }
+
+    @Test("bytes given as input reach the command on their file descriptor, and only there")
+    func inputDescriptor() throws {
+        let log = FileManager.default.temporaryDirectory.appending(path: "coach-input-\(UUID().uuidString).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        let termination = try ChildProcess(
+            ["/bin/sh", "-c", "cat <&3; cat <&3; echo end"], in: URL(filePath: "/"), logFile: log,
+            input: (3, Data("the request\n".utf8))
+        ).run()
+        #expect(termination == .exited(0))
+        #expect(try String(contentsOf: log, encoding: .utf8) == "the request\nend\n")
+    }
 }

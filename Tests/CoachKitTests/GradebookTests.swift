@@ -25,9 +25,9 @@ struct GradebookTests {
             result("Ada, the first", ["adds numbers": .passed, "names things": .passed, "copes with zero": .failed], workbench: workbench),
         ])
         #expect(gradebook.csv() == """
-            learner,section 1,total,possible,tampered files,problem
-            "Ada, the first",2,2,5,,
-            Zoe,4,4,5,Tests/Section1BasicsTests/Checks.swift (changed),
+            learner,section 1,total,possible,tampered files,problem,review
+            "Ada, the first",2,2,5,,,
+            Zoe,4,4,5,Tests/Section1BasicsTests/Checks.swift (changed),,
 
             """)
     }
@@ -85,8 +85,8 @@ struct GradebookTests {
         let learner = result("Ada", ["adds numbers": .passed, "names things": .passed, "copes with zero": .failed], workbench: workbench)
         let markdown = LearnerFeedback(result: learner, course: workbench.course).markdown()
         #expect(markdown.contains("**2/5 points**"))
-        #expect(markdown.contains("- ✓ adds numbers (1/1)"))
-        #expect(markdown.contains("- ✗ copes with zero (0/3)\n  > Expectation failed\n  > expected 1, found 0"))
+        #expect(markdown.contains("- ✓ adds numbers \\(1/1\\)"))
+        #expect(markdown.contains("- ✗ copes with zero \\(0/3\\)\n  ```text\n  Expectation failed\n  expected 1, found 0\n  ```"))
         #expect(markdown.contains("*Hint:* a nudge"))
         let html = LearnerFeedback(result: learner, course: workbench.course).html()
         #expect(html.contains("<li><span class=\"fail\">✗</span> copes with zero (0/3)<div class=\"message\">Expectation failed\nexpected 1, found 0</div></li>"))

@@ -82,7 +82,7 @@ struct LearnerTestGradingTests {
     func noTests() throws {
         for results: [TestOutcome.Result] in [[], [.skipped]] {
             let (outcomes, _) = try Self.grade(onReference: Self.run(results), onMistake: Self.run([.failed]))
-            #expect(outcomes[Self.passCheck]?.issues == ["no test of yours ran: write @Test functions in Exercises/Section1OwnTests/"])
+            #expect(outcomes[Self.passCheck]?.issues == ["no test of yours ran: write @Test functions or XCTestCase test methods in Exercises/Section1OwnTests/"])
             #expect(outcomes[Self.catchCheck]?.result == .failed)
         }
     }
@@ -108,7 +108,7 @@ struct LearnerTestGradingTests {
         let outcomes = try grader.outcomes(of: section, on: .solutions, testsFolder: ".build/coach/mistakes/Section1OwnTests/vague")
         #expect(requests.first?.overrides.map(\.target) == ["Section1Basics", "Section1OwnTests"])
         #expect(requests.first?.environment["COURSE_SECTION_OVERRIDE"] == "Section1Basics=Solutions/Section1Basics;Section1OwnTests=.build/coach/mistakes/Section1OwnTests/vague")
-        #expect(outcomes.first?.issues == ["no test of yours ran: write @Test functions in .build/coach/mistakes/Section1OwnTests/vague/"])
+        #expect(outcomes.first?.issues == ["no test of yours ran: write @Test functions or XCTestCase test methods in .build/coach/mistakes/Section1OwnTests/vague/"])
     }
 
     @Test("the learner-test checks count in the section's grade with its hidden checks")

@@ -195,8 +195,11 @@ public struct ClassGrader: Sendable {
         }
         try copy.place(intake)
         let learner = submission.learner
-        let grades = try grader.grade(in: copy) { events(.building(learner: learner, $0)) }
-        return LearnerResult(submission: submission, grades: grades, intake: intake)
+        let grading = try grader.grade(in: copy) { events(.building(learner: learner, $0)) }
+        return LearnerResult(
+            submission: submission, grades: grading.grades, intake: intake,
+            forgedResults: grading.forgedResults, reviewNotes: SubmissionReview(workbench: workbench).notes(for: intake)
+        )
     }
 
     /// Writes the learner's JUnit XML, feedback pages and grading logs into `output/learners/<name>/`.

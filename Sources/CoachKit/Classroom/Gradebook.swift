@@ -44,14 +44,17 @@ public struct Gradebook: Codable, Equatable, Sendable {
     public var possiblePoints: Int { sections.reduce(0) { $0 + $1.possiblePoints } }
 
     /// The gradebook as CSV: a header, then one row per learner with the points of each section, the
-    /// total, what the course is worth, and the files the learner tampered with.
+    /// total, what the course is worth, the files the learner tampered with, why the submission could not
+    /// be graded, and what the instructor should review (forged results, code no exercise needs).
     ///
     /// ```
-    /// learner,section 1,section 2,total,possible,tampered files,problem
-    /// Ada,27,20,47,52,,
+    /// learner,section 1,section 2,total,possible,tampered files,problem,review
+    /// Ada,27,20,47,52,,,
     /// ```
+    ///
+    /// No cell is a formula: one that begins as a formula would is written as text (see `CSVLine.field`).
     public func csv() -> String {
-        let header = ["learner"] + sections.map { "section \($0.number)" } + ["total", "possible", "tampered files", "problem"]
+        let header = ["learner"] + sections.map { "section \($0.number)" } + ["total", "possible", "tampered files", "problem", "review"]
         var lines = [header.map(CSVLine.field).joined(separator: ",")]
         for learner in learners {
             let points = sections.map { column in String(learner.sections.first { $0.number == column.number }?.points ?? 0) }
@@ -59,6 +62,7 @@ public struct Gradebook: Codable, Equatable, Sendable {
                 String(learner.points), String(possiblePoints),
                 learner.tampering.map(\.description).joined(separator: "; "),
                 learner.problem ?? "",
+                learner.reviewSummary,
             ]
             lines.append(row.map(CSVLine.field).joined(separator: ","))
         }

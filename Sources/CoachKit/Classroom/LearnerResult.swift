@@ -17,6 +17,19 @@ public struct LearnerResult: Codable, Equatable, Sendable {
     public var missingFiles: [String]
     /// Why the submission could not be graded, when it could not.
     public var problem: String?
+    /// Evidence that the submission's code wrote test results of its own (records without the grading
+    /// harness's seal, records written again or removed); the checks they name scored nothing.
+    public var forgedResults: [String]
+    /// Places in the exercise files that use what no exercise needs, for the instructor to review.
+    public var reviewNotes: [ReviewNote]
+
+    /// Whether the instructor should look at the submission: it forged results or uses what no exercise needs.
+    public var needsReview: Bool { !forgedResults.isEmpty || !reviewNotes.isEmpty }
+
+    /// The review column of a gradebook row: the forged results, then the review notes, in one line.
+    public var reviewSummary: String {
+        (forgedResults.map { "forged results: \($0)" } + reviewNotes.map(\.description)).joined(separator: "; ")
+    }
 
     /// The verdict of every section of a submission that could not be read.
     public static let notGraded = "not graded"
@@ -44,8 +57,12 @@ public struct LearnerResult: Codable, Equatable, Sendable {
         public var outcomes: [TestOutcome]
     }
 
-    /// A result made from `grades` of `submission`.
-    public init(submission: Submission, grades: [SectionGrade], intake: SubmissionIntake?, problem: String? = nil) {
+    /// A result made from `grades` of `submission`, with the evidence of forged results and the review
+    /// notes found while grading it.
+    public init(
+        submission: Submission, grades: [SectionGrade], intake: SubmissionIntake?, problem: String? = nil,
+        forgedResults: [String] = [], reviewNotes: [ReviewNote] = []
+    ) {
         self.learner = submission.learner
         self.submission = submission.source
         self.ref = submission.ref
@@ -61,6 +78,26 @@ public struct LearnerResult: Codable, Equatable, Sendable {
         self.tampering = intake?.tampering ?? []
         self.missingFiles = intake?.missingFiles ?? []
         self.problem = problem
+        self.forgedResults = forgedResults
+        self.reviewNotes = reviewNotes
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case learner, submission, ref, sections, tampering, missingFiles, problem, forgedResults, reviewNotes
+    }
+
+    /// Reads a result; one written before results were checked for forgery reads as having none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        learner = try container.decode(String.self, forKey: .learner)
+        submission = try container.decode(String.self, forKey: .submission)
+        ref = try container.decodeIfPresent(String.self, forKey: .ref)
+        sections = try container.decode([SectionResult].self, forKey: .sections)
+        tampering = try container.decode([TamperedFile].self, forKey: .tampering)
+        missingFiles = try container.decode([String].self, forKey: .missingFiles)
+        problem = try container.decodeIfPresent(String.self, forKey: .problem)
+        forgedResults = try container.decodeIfPresent([String].self, forKey: .forgedResults) ?? []
+        reviewNotes = try container.decodeIfPresent([ReviewNote].self, forKey: .reviewNotes) ?? []
     }
 
     /// The grades this result holds, against `course`'s checkpoints.

@@ -180,10 +180,13 @@ enum CSVLine {
         return fields
     }
 
-    /// `value` as one CSV field: quoted when it holds a comma, a quote or a line break.
+    /// `value` as one CSV field that a spreadsheet shows as the text it is: quoted when it holds a comma,
+    /// a quote or a line break, and, when it begins as a formula would (`=`, `+`, `-`, `@`, a tab or a
+    /// carriage return), preceded by an apostrophe, which spreadsheets read as "this cell is text".
     static func field(_ value: String) -> String {
-        guard value.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        let text = value.first.map { "=+-@\t\r".contains($0) } == true ? "'" + value : value
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }
 

@@ -17,11 +17,28 @@ struct SubmissionGrader: Sendable {
     /// How many compiler jobs one build may start.
     let buildJobs: Int
 
-    /// The grades of the submission placed in `copy`, one per section in course order.
+    /// What grading one submission found.
+    struct Grading {
+        /// One grade per section, in course order.
+        var grades: [SectionGrade]
+        /// Evidence that the submission's code wrote test results of its own (see ``SealedResults``).
+        var forgedResults: [String]
+    }
+
+    /// The grades of the submission placed in `copy`, one per section in course order, and the evidence
+    /// of any results its code wrote itself.
     ///
     /// - Parameter progress: Told what the build does, as it goes.
     /// - Throws: `CoachError.cannotLaunch` when `swift` or the sandbox cannot be started.
-    func grade(in copy: WorkCopy, progress: @escaping @Sendable (BuildProgress) -> Void) throws -> [SectionGrade] {
+    func grade(in copy: WorkCopy, progress: @escaping @Sendable (BuildProgress) -> Void) throws -> Grading {
+        let evidence = EvidenceLog()
+        let grades = try grade(in: copy, evidence: evidence, progress: progress)
+        return Grading(grades: grades, forgedResults: evidence.gathered.sentences)
+    }
+
+    private func grade(
+        in copy: WorkCopy, evidence: EvidenceLog, progress: @escaping @Sendable (BuildProgress) -> Void
+    ) throws -> [SectionGrade] {
         let sections = workbench.course.sections
         let copyWorkbench = Workbench(root: copy.root, course: workbench.course)
         var grades: [String: SectionGrade] = [:]
@@ -34,7 +51,7 @@ struct SubmissionGrader: Sendable {
             let run = try build(request, in: copy, workbench: copyWorkbench, progress: progress)
             if run.compiled {
                 let filter = "^(" + included.map { NSRegularExpression.escapedPattern(for: $0.testTarget) }.joined(separator: "|") + ")\\."
-                let outcomes = try test(filter, in: copy, workbench: copyWorkbench)
+                let outcomes = try test(filter, in: copy, workbench: copyWorkbench, evidence: evidence)
                 for section in included {
                     grades[section.target] = SectionGrade(
                         section: section, outcomes: outcomes.filter { $0.module == section.testTarget }, compilerErrors: [], buildFailed: false
@@ -62,7 +79,7 @@ struct SubmissionGrader: Sendable {
                         try? FileManager.default.removeItem(at: staged)
                         guard built.compiled else { return built }
                         var tested = built
-                        tested.outcomes = try test(filter, in: copy, workbench: copyWorkbench)
+                        tested.outcomes = try test(filter, in: copy, workbench: copyWorkbench, evidence: evidence)
                         return tested
                     }
                     grades[section.target] = grades[section.target]?.adding(try learnerTests.outcomes(of: section, on: .exercises))
@@ -103,7 +120,8 @@ struct SubmissionGrader: Sendable {
         )
         let termination = try ChildProcess(
             command, in: copy.root, environment: request.environment.merging(copy.privateEnvironment) { _, own in own },
-            logFile: log, watchdog: BuildLogFollower(log: log, inner: BuildTimeLimit(limit: buildTimeLimit), report: progress)
+            inheritsEnvironment: false, logFile: log,
+            watchdog: BuildLogFollower(log: log, inner: BuildTimeLimit(limit: buildTimeLimit), report: progress)
         ).run()
         let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         let errors = termination.succeeded ? [] : CompilerDiagnostic.errors(in: text).map { $0.relative(to: copyWorkbench) }
@@ -112,39 +130,43 @@ struct SubmissionGrader: Sendable {
         )
     }
 
-    /// Runs the tests `filter` selects on the built test binary, read-only, with the time and memory
-    /// limits; a crash or a hang is pinned on its check by running the checks left without a result again,
-    /// one at a time.
-    private func test(_ filter: String, in copy: WorkCopy, workbench copyWorkbench: Workbench) throws -> [TestOutcome] {
-        let binary = try testBinary(in: copy)
+    /// Runs the tests `filter` selects on the built test program under the grading harness, read-only, with
+    /// the time and memory limits and a minimal environment; a crash or a hang is pinned on its check by
+    /// running the checks left without a result again, one at a time.
+    private func test(_ filter: String, in copy: WorkCopy, workbench copyWorkbench: Workbench, evidence: EvidenceLog) throws -> [TestOutcome] {
+        let program = try TestProgram.path(in: copy.buildFolder, seenAt: copy.root.appending(path: ".build"))
         let limit = memoryLimit
         let sandbox = self.sandbox
         let instructor = workbench
-        let attempt = TestAttempt(
+        var attempt = TestAttempt(
             workbench: copyWorkbench, environment: copy.privateEnvironment,
             filter: filter,
             timeLimit: timeLimitPerCheck, events: copy.logFolder.appending(path: "events.jsonl"),
             log: copy.logFolder.appending(path: "test.log"),
-            launch: .binary(path: binary, directory: copy.root) { arguments in
+            launch: .harness(path: program, directory: copy.root) { arguments in
                 sandbox.command(["prlimit", "--as=\(limit)", "--"] + arguments, in: copy, workbench: instructor, buildWritable: false)
             }
         )
-        var (_, outcomes) = try attempt.run(only: nil, parallel: true)
-        if outcomes.contains(where: { [.crashed, .notRun].contains($0.result) }) {
-            outcomes = try attempt.isolateFailures(after: outcomes)
+        attempt.inheritsEnvironment = false
+        var reading = try attempt.run(only: nil, parallel: true)
+        if reading.outcomes.contains(where: { [.crashed, .notRun].contains($0.result) }) {
+            reading = try attempt.isolateFailures(after: reading)
         }
-        return outcomes
+        evidence.add(reading.evidence)
+        return reading.outcomes
+    }
+}
+
+/// The evidence of forged results gathered over a submission's test runs.
+private final class EvidenceLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var evidence = ForgeryEvidence()
+
+    func add(_ more: ForgeryEvidence) {
+        lock.withLock { evidence.merge(more) }
     }
 
-    /// The package's test binary, by the path the tests see it at.
-    private func testBinary(in copy: WorkCopy) throws -> String {
-        let debug = copy.buildFolder.appending(path: "debug")
-        let name = try FileManager.default.contentsOfDirectory(atPath: debug.path).first { $0.hasSuffix("PackageTests.xctest") }
-        guard let name else {
-            throw CoachError.cannotLaunch(command: "the hidden suites", reason: "the build made no test binary in \(debug.path)")
-        }
-        return copy.root.appending(path: ".build/debug/\(name)").path
-    }
+    var gathered: ForgeryEvidence { lock.withLock { evidence } }
 }
 
 /// Stops a build that has run longer than its limit.

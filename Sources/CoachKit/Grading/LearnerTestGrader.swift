@@ -4,6 +4,9 @@ import Foundation
 /// reference solution, where every one must pass, then against each known mistake they must catch,
 /// where at least one must fail. Each run is a build of its own, with the learner's tests in place of
 /// the hidden suites and the section's library taken from the reference or the staged mistake.
+///
+/// The learner's tests may be Swift Testing functions, XCTest cases or both in one target: the grading
+/// harness reports either kind as a test of the target, so both are graded alike.
 struct LearnerTestGrader {
     /// The workbench whose reference and mistakes are used.
     let workbench: Workbench
@@ -77,7 +80,7 @@ struct LearnerTestGrader {
         }
         let ran = run.outcomes.filter { $0.module == tests.target && $0.result != .skipped }
         if ran.isEmpty {
-            return "no test of yours ran: write @Test functions in \(folder)"
+            return "no test of yours ran: write @Test functions or XCTestCase test methods in \(folder)"
         }
         if let failing = ran.first(where: { $0.result != .passed }) {
             let issue = failing.issues.first.map { " (\($0.replacingOccurrences(of: "\n", with: " — ")))" } ?? ""

@@ -1,5 +1,24 @@
 import Foundation
 
+extension String {
+    /// The text as Markdown that renders as exactly this text: HTML's special characters as entities, and
+    /// every ASCII punctuation character Markdown gives a meaning to behind a backslash.
+    var markdownEscaped: String {
+        var escaped = ""
+        for character in escapedForTerminal() {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\\", "`", "*", "_", "{", "}", "[", "]", "(", ")", "#", "+", "-", ".", "!", "|", "~", ":":
+                escaped += "\\" + String(character)
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}
+
 /// A learner's feedback page, as Markdown and as a standalone HTML page: the points of each section, each
 /// check with its result and message, the first hint of every section not yet complete, and the files
 /// grading did not use.
@@ -53,27 +72,49 @@ public struct LearnerFeedback: Sendable {
         if !result.missingFiles.isEmpty {
             notes.append("Missing exercise files, graded as the starter: " + result.missingFiles.joined(separator: ", ") + ".")
         }
+        if !result.forgedResults.isEmpty {
+            notes.append("Test results your code wrote itself were found and not counted; the checks they name score nothing: "
+                + result.forgedResults.joined(separator: "; ") + ".")
+        }
         return notes
     }
 
     /// The page as Markdown.
+    ///
+    /// Text coach did not write (the learner's name, messages holding what the learner's code returned,
+    /// compiler errors, file names) can hold Markdown or HTML; it is escaped, and messages and errors are
+    /// set in code blocks, so a renderer shows it as the text it is and never runs or links it.
     public func markdown() -> String {
-        var lines = ["# \(course.title): \(result.learner)", "", "**\(result.points)/\(result.possiblePoints) points**", ""]
-        for note in notes { lines += ["> \(note)", ""] }
+        var lines = [
+            "# \(course.title.markdownEscaped): \(result.learner.markdownEscaped)", "",
+            "**\(result.points)/\(result.possiblePoints) points**", "",
+        ]
+        for note in notes { lines += ["> \(note.markdownEscaped)", ""] }
         for block in blocks {
-            lines += ["## \(block.heading)", "", block.summary, ""]
-            lines += block.errors.map { "    \($0)" }
-            if !block.errors.isEmpty { lines.append("") }
+            lines += ["## \(block.heading.markdownEscaped)", "", block.summary.markdownEscaped, ""]
+            if !block.errors.isEmpty { lines += Self.codeBlock(block.errors.joined(separator: "\n"), indent: "") + [""] }
             for line in block.lines {
-                lines.append("- \(line.symbol) \(line.text)")
-                if let message = line.message {
-                    lines += message.split(separator: "\n").map { "  > \($0)" }
-                }
+                lines.append("- \(line.symbol) \(line.text.markdownEscaped)")
+                if let message = line.message { lines += Self.codeBlock(message, indent: "  ") }
             }
             if let hint = block.hint { lines += ["", "*Hint:* \(hint)"] }
             lines.append("")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `text` as a fenced code block whose fence is longer than any run of backticks in it, so nothing in
+    /// the text can close it.
+    private static func codeBlock(_ text: String, indent: String) -> [String] {
+        let visible = text.escapedForTerminal(keepingLineBreaks: true)
+        var longest = 0
+        var run = 0
+        for character in visible {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: max(3, longest + 1))
+        return [indent + fence + "text"] + visible.split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 } + [indent + fence]
     }
 
     /// The page as a standalone HTML document.

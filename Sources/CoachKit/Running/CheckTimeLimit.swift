@@ -1,4 +1,5 @@
 import Foundation
+import GradingSeal
 import Synchronization
 
 /// Stops a `swift test` run once one of its checks has run longer than the time limit, reading Swift
@@ -11,12 +12,15 @@ import Synchronization
 ///
 /// In a parallel run a check's `testStarted` comes before it gets a thread, so a check that waited behind
 /// a hanging one looks as old as it; only a run of one check at a time (`--no-parallel`) tells which check
-/// itself ran too long. ``overdueChecks`` lists the candidates either way.
+/// itself ran too long. ``overdueChecks`` lists the candidates either way. In a graded run only records
+/// sealed with the run's key are read, so a submission cannot stop or extend its own clock.
 final class CheckTimeLimit: ChildProcessWatchdog {
     /// The longest one check may run.
     let limit: Duration
     /// The event stream the test binary writes.
     let events: URL
+    /// The run's key when the stream is sealed by the grading harness, `nil` for Swift Testing's own stream.
+    let key: RunKey?
 
     private struct State {
         var offset: UInt64 = 0
@@ -26,14 +30,18 @@ final class CheckTimeLimit: ChildProcessWatchdog {
         var lastActivity: ContinuousClock.Instant?
         var runEnded = false
         var overdue: [String] = []
+        var verifier: RecordVerifier?
     }
 
     private let state = Mutex(State())
 
-    /// A limit of `limit` per check, for the run writing its event stream to `events`.
-    init(limit: Duration, events: URL) {
+    /// A limit of `limit` per check, for the run writing its event stream to `events`, sealed with `key`
+    /// when given.
+    init(limit: Duration, events: URL, key: RunKey? = nil) {
         self.limit = limit
         self.events = events
+        self.key = key
+        state.withLock { $0.verifier = key.map(RecordVerifier.init(key:)) }
     }
 
     /// The checks that were running longer than the limit when the run was stopped, oldest first.
@@ -76,7 +84,14 @@ final class CheckTimeLimit: ChildProcessWatchdog {
             guard let lastNewline = state.partialLine.lastIndex(of: UInt8(ascii: "\n")) else { return [] }
             let complete = state.partialLine[..<lastNewline]
             state.partialLine = Data(state.partialLine[state.partialLine.index(after: lastNewline)...])
-            return complete.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+            let lines = complete.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+            guard state.verifier != nil else { return lines }
+            return lines.compactMap { line in
+                switch state.verifier?.verify(line) {
+                case .accepted(let record), .acceptedAfterGap(let record, _): record
+                default: nil
+                }
+            }
         }
     }
 }

@@ -45,8 +45,14 @@ public struct ChildProcess: Sendable {
     public var arguments: [String]
     /// The folder the command runs in.
     public var workingDirectory: URL
-    /// Variables added to (or replacing those of) coach's own environment.
+    /// Variables added to (or replacing those of) the environment the command starts with.
     public var environmentOverrides: [String: String]
+    /// Whether the command starts with coach's own environment; otherwise with ``minimalEnvironment``
+    /// alone, so that none of the variables of whoever runs coach (tokens in CI) reaches it.
+    public var inheritsEnvironment: Bool
+    /// Bytes the command reads from a file descriptor of its own: coach writes them into a pipe the command
+    /// inherits on that descriptor, and closes its end, so only the command can read them, and only once.
+    public var input: (descriptor: Int32, data: Data)?
     /// The file that receives standard output and standard error.
     public var logFile: URL
     /// Decides when to stop the command early, or `nil` to let it run to its end.
@@ -57,14 +63,27 @@ public struct ChildProcess: Sendable {
         _ arguments: [String],
         in workingDirectory: URL,
         environment overrides: [String: String] = [:],
+        inheritsEnvironment: Bool = true,
         logFile: URL,
-        watchdog: (any ChildProcessWatchdog)? = nil
+        watchdog: (any ChildProcessWatchdog)? = nil,
+        input: (descriptor: Int32, data: Data)? = nil
     ) {
         self.arguments = arguments
         self.workingDirectory = workingDirectory
         self.environmentOverrides = overrides
+        self.inheritsEnvironment = inheritsEnvironment
         self.logFile = logFile
         self.watchdog = watchdog
+        self.input = input
+    }
+
+    /// The whole environment of a command that does not inherit coach's: `PATH`, to find the toolchain,
+    /// and a UTF-8 locale. Everything else a command needs (its `HOME`, what to build) it is given.
+    public static var minimalEnvironment: [String: String] {
+        [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
+            "LANG": "C.UTF-8",
+        ]
     }
 
     /// Runs the command until it ends or its watchdog stops it, then stops every process it left running.
@@ -131,9 +150,11 @@ public struct ChildProcess: Sendable {
         sigemptyset(&noBlockedSignals)
         posix_spawnattr_setsigmask(&attributes, &noBlockedSignals)
 
-        var environment = ProcessInfo.processInfo.environment
+        var environment = inheritsEnvironment ? ProcessInfo.processInfo.environment : Self.minimalEnvironment
         environment.merge(environmentOverrides) { _, override in override }
         let environmentLines = environment.filter { $0.key != Self.markerVariable }.map { "\($0.key)=\($0.value)" } + [marker]
+
+        let pipe = try input.map { try InputPipe(for: $0.descriptor, actions: &fileActions) }
 
         // `env -C` enters the working directory and then replaces itself with the command, keeping the pid,
         // so coach never changes its own directory.
@@ -145,14 +166,77 @@ public struct ChildProcess: Sendable {
             }
         }
         guard status == 0 else {
+            pipe?.abandon()
             throw CoachError.cannotLaunch(command: arguments.joined(separator: " "), reason: String(cString: strerror(status)))
         }
+        if let pipe, let input { pipe.send(input.data) }
         return pid
     }
 
     static func termination(fromWaitStatus status: Int32) -> ProcessTermination {
         let signal = status & 0x7f
         return signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
+    }
+}
+
+/// The pipe that carries a ``ChildProcess``'s input to one of its file descriptors.
+private struct InputPipe {
+    let readEnd: Int32
+    let writeEnd: Int32
+
+    /// Makes the pipe and arranges for the child to have its read end as `descriptor`.
+    ///
+    /// Both ends are close-on-exec and kept above the standard descriptors, so that no other command coach
+    /// starts meanwhile inherits them (a stray write end would keep the child from ever reading the end).
+    init(for descriptor: Int32, actions: inout posix_spawn_file_actions_t) throws {
+        var ends: [Int32] = [0, 0]
+        guard Self.pipeClosedOnExec(&ends) == 0 else {
+            throw CoachError.cannotLaunch(command: "pipe", reason: String(cString: strerror(errno)))
+        }
+        readEnd = fcntl(ends[0], F_DUPFD_CLOEXEC, 10)
+        writeEnd = fcntl(ends[1], F_DUPFD_CLOEXEC, 10)
+        close(ends[0])
+        close(ends[1])
+        // dup2 leaves the new descriptor open across exec.
+        posix_spawn_file_actions_adddup2(&actions, readEnd, descriptor)
+    }
+
+    /// `pipe2(ends, O_CLOEXEC)`: both ends close-on-exec from the start, so that a command another thread
+    /// starts meanwhile cannot inherit them. Glibc's module leaves `pipe2` out, so it is found by name.
+    private static func pipeClosedOnExec(_ ends: inout [Int32]) -> Int32 {
+        typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
+        guard let program = dlopen(nil, RTLD_NOW), let address = dlsym(program, "pipe2") else { return -1 }
+        return unsafeBitCast(address, to: Pipe2.self)(&ends, O_CLOEXEC)
+    }
+
+    /// Closes the read end and writes `data` into the pipe from another thread, then closes it: the child
+    /// reads it whenever it is ready, even when it is more than the pipe holds.
+    func send(_ data: Data) {
+        close(readEnd)
+        let writeEnd = self.writeEnd
+        Thread.detachNewThread {
+            // A child that exits unread makes the write fail with EPIPE; blocked here, SIGPIPE cannot end coach.
+            var blocked = sigset_t()
+            sigemptyset(&blocked)
+            sigaddset(&blocked, SIGPIPE)
+            pthread_sigmask(SIG_BLOCK, &blocked, nil)
+            data.withUnsafeBytes { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let written = write(writeEnd, bytes.baseAddress! + offset, bytes.count - offset)
+                    if written < 0 && errno == EINTR { continue }
+                    guard written > 0 else { break }
+                    offset += written
+                }
+            }
+            close(writeEnd)
+        }
+    }
+
+    /// Closes both ends of a pipe no child was started for.
+    func abandon() {
+        close(readEnd)
+        close(writeEnd)
     }
 }
 

@@ -12,6 +12,9 @@ public struct TrackRun: Sendable {
     public var testRun: ProcessTermination?
     /// One outcome per test function the run discovered.
     public var outcomes: [TestOutcome]
+    /// Evidence that the tests' results hold records the grading harness did not write (the code under
+    /// test wrote results of its own); the checks they name are already counted as failed.
+    public var forgedResults: [String] = []
     /// The build's log file.
     public var buildLog: URL
     /// The test run's log file.
@@ -21,8 +24,12 @@ public struct TrackRun: Sendable {
     public var compiled: Bool { build.succeeded }
 }
 
-/// Builds the workbench with SwiftPM and runs its Swift Testing suites, reading results from the
-/// testing library's JSON event stream rather than from console text.
+/// Builds the workbench with SwiftPM and runs its test suites.
+///
+/// A grading build's tests run under the grading harness, which reports every result sealed with a key
+/// made for that run (see ``SealedResults``), so the code under test cannot write results of its own; it
+/// also reports the learner's XCTest cases. A build with the core's own tests (`coach verify` proving the
+/// core) runs them with `swift test`, reading Swift Testing's event stream.
 public struct SwiftPackageTester: Sendable {
     /// The workbench to build.
     public var workbench: Workbench
@@ -48,34 +55,74 @@ public struct SwiftPackageTester: Sendable {
     ///   - timeLimit: The longest one check may run; the tester's own limit when `nil`.
     /// - Throws: `CoachError.cannotLaunch` when `swift` cannot be started.
     public func run(_ request: BuildRequest, filter: String?, timeLimit: Duration? = nil) throws -> TrackRun {
-        let logs = workbench.logFolder
-        let environment = request.environment
-        let track = request.track
-        let buildLog = logs.appending(path: "build-\(track.rawValue).log")
-        let testLog = logs.appending(path: "test-\(track.rawValue).log")
-        let events = logs.appending(path: "events-\(track.rawValue).jsonl")
+        request.includesOwnTests
+            ? try runSwiftTest(request, filter: filter, timeLimit: timeLimit ?? testTimeLimit)
+            : try runGraded(request, filter: filter, timeLimit: timeLimit ?? testTimeLimit)
+    }
 
+    private func logs(of track: CourseTrack) -> (build: URL, test: URL, events: URL) {
+        let folder = workbench.logFolder
+        return (
+            folder.appending(path: "build-\(track.rawValue).log"), folder.appending(path: "test-\(track.rawValue).log"),
+            folder.appending(path: "events-\(track.rawValue).jsonl")
+        )
+    }
+
+    /// `swift build --build-tests`, then the test program under the grading harness.
+    private func runGraded(_ request: BuildRequest, filter: String?, timeLimit: Duration) throws -> TrackRun {
+        let track = request.track
+        let (buildLog, testLog, events) = logs(of: track)
+        let build = try ChildProcess(
+            ["swift", "build", "--build-tests"], in: workbench.root, environment: request.environment, logFile: buildLog,
+            watchdog: progress.map { BuildLogFollower(log: buildLog, inner: nil, report: $0) }
+        ).run()
+        guard build.succeeded else {
+            let log = (try? String(contentsOf: buildLog, encoding: .utf8)) ?? ""
+            let errors = CompilerDiagnostic.errors(in: log).map { $0.relative(to: workbench) }
+            return TrackRun(track: track, build: build, compilerErrors: errors, testRun: nil, outcomes: [], buildLog: buildLog, testLog: testLog)
+        }
+        let program = try TestProgram.path(in: workbench.root.appending(path: ".build"), seenAt: workbench.root.appending(path: ".build"))
+        let attempt = TestAttempt(
+            workbench: workbench, environment: request.environment, filter: filter, timeLimit: timeLimit, events: events, log: testLog,
+            launch: .harness(path: program, directory: workbench.root) { $0 }
+        )
+        var reading = try attempt.run(only: nil, parallel: true)
+        if reading.outcomes.contains(where: { [.crashed, .notRun].contains($0.result) }) {
+            reading = try attempt.isolateFailures(after: reading)
+        }
+        var run = TrackRun(
+            track: track, build: build, compilerErrors: [], testRun: reading.termination, outcomes: reading.outcomes,
+            buildLog: buildLog, testLog: testLog
+        )
+        run.forgedResults = reading.evidence.sentences
+        return run
+    }
+
+    /// One `swift test` that builds and runs (a second SwiftPM start would cost about a second). The test
+    /// binary creates the event stream as it starts, so no stream means the build failed.
+    private func runSwiftTest(_ request: BuildRequest, filter: String?, timeLimit: Duration) throws -> TrackRun {
+        let track = request.track
+        let (buildLog, testLog, events) = logs(of: track)
         var attempt = TestAttempt(
-            workbench: workbench, environment: environment, filter: filter,
-            timeLimit: timeLimit ?? testTimeLimit, events: events, log: testLog
+            workbench: workbench, environment: request.environment, filter: filter, timeLimit: timeLimit, events: events, log: testLog
         )
         attempt.progress = progress
-        // One `swift test` both builds and runs: a second SwiftPM start would cost about a second. The
-        // test binary creates the event stream as it starts, so no stream means the build failed.
-        let (testRun, firstOutcomes) = try attempt.run(only: nil, parallel: true, building: true)
+        var reading = try attempt.run(only: nil, parallel: true, building: true)
         guard FileManager.default.fileExists(atPath: events.path) else {
             try? FileManager.default.removeItem(at: buildLog)
             try? FileManager.default.copyItem(at: testLog, to: buildLog)
             let log = (try? String(contentsOf: testLog, encoding: .utf8)) ?? ""
             let errors = CompilerDiagnostic.errors(in: log).map { $0.relative(to: workbench) }
-            let build: ProcessTermination = testRun.succeeded ? .exited(1) : testRun
+            let build: ProcessTermination = reading.termination.succeeded ? .exited(1) : reading.termination
             return TrackRun(track: track, build: build, compilerErrors: errors, testRun: nil, outcomes: [], buildLog: buildLog, testLog: testLog)
         }
-        var outcomes = firstOutcomes
-        if outcomes.contains(where: { [.crashed, .notRun].contains($0.result) }) {
-            outcomes = try attempt.isolateFailures(after: outcomes)
+        if reading.outcomes.contains(where: { [.crashed, .notRun].contains($0.result) }) {
+            reading = try attempt.isolateFailures(after: reading)
         }
-        return TrackRun(track: track, build: .exited(0), compilerErrors: [], testRun: testRun, outcomes: outcomes, buildLog: testLog, testLog: testLog)
+        return TrackRun(
+            track: track, build: .exited(0), compilerErrors: [], testRun: reading.termination, outcomes: reading.outcomes,
+            buildLog: testLog, testLog: testLog
+        )
     }
 
     /// A regular expression matching exactly one test: its identifier without the trailing source location.

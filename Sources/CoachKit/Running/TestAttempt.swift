@@ -1,15 +1,31 @@
 import Foundation
+import GradingSeal
 
-/// How a test run starts.
+/// How a test run starts, and so where its results come from.
 enum TestLaunch: Sendable {
-    /// `swift test` in the workbench, building first when asked.
+    /// `swift test` in the workbench, building first when asked, its results read from Swift Testing's
+    /// event stream file. Only for code coach trusts (the core's own tests on the reference solutions):
+    /// any code in the process can append to that file.
     case swiftTest
-    /// The package's test binary at `path`, already built, started in `directory` with its command
-    /// wrapped by `wrap` (in a sandbox, under a memory limit); it never builds.
-    case binary(path: String, directory: URL, wrap: @Sendable ([String]) -> [String])
+    /// The package's test program at `path`, already built, started in `directory` with its command
+    /// wrapped by `wrap` (in a sandbox, under a memory limit), under the grading harness: only records
+    /// sealed with the run's key count (see ``SealedResults``).
+    case harness(path: String, directory: URL, wrap: @Sendable ([String]) -> [String])
 }
 
-/// One configuration of `swift test`, run as often as pinning a crash or a hang on its test needs.
+/// What one test run reported.
+struct TestRunReading {
+    /// How the test process ended.
+    var termination: ProcessTermination
+    /// One outcome per test the run declared.
+    var outcomes: [TestOutcome]
+    /// The tests that are XCTest cases, which are selected by name rather than by Swift Testing's filter.
+    var xctestIDs: Set<String> = []
+    /// What the results hold that the grading harness did not write (see ``SealedResults/evidence``).
+    var evidence = ForgeryEvidence()
+}
+
+/// One configuration of a test run, run as often as pinning a crash or a hang on its test needs.
 struct TestAttempt {
     let workbench: Workbench
     let environment: [String: String]
@@ -20,10 +36,16 @@ struct TestAttempt {
     let log: URL
     /// How each run starts.
     var launch: TestLaunch = .swiftTest
+    /// Whether test processes start with coach's environment, or only with ``ChildProcess/minimalEnvironment``
+    /// and `environment`.
+    var inheritsEnvironment = true
     /// Told how the build and the run progress, read from the run's log as it grows.
     var progress: (@Sendable (BuildProgress) -> Void)?
 
-    /// Runs the tests once and reads their outcomes from the event stream.
+    /// The XCTest case that is the grading harness, named as XCTest selects it.
+    static let harnessSelector = "GradingHarness.GradedRun"
+
+    /// Runs the tests once and reads their outcomes.
     ///
     /// A check is blamed for a hang only in a run of one check at a time: in a parallel run, a check
     /// that waited for a thread behind a hanging one looks as old as it, so every check still running
@@ -31,10 +53,20 @@ struct TestAttempt {
     ///
     /// - Parameters:
     ///   - ids: The tests to run (within the filter), or `nil` for every test the filter selects.
+    ///   - xctestIDs: Which of `ids` are XCTest cases.
     ///   - parallel: Whether tests run in parallel.
     ///   - building: Whether `swift test` builds first; no check's clock starts before the tests do.
-    func run(only ids: [String]?, parallel: Bool, building: Bool = false) throws -> (ProcessTermination, [TestOutcome]) {
+    func run(only ids: [String]?, xctestIDs: Set<String> = [], parallel: Bool, building: Bool = false) throws -> TestRunReading {
         try? FileManager.default.removeItem(at: events)
+        switch launch {
+        case .swiftTest:
+            return try runSwiftTest(only: ids, parallel: parallel, building: building)
+        case .harness(let path, let directory, let wrap):
+            return try runHarness(only: ids, xctestIDs: xctestIDs, parallel: parallel, program: path, directory: directory, wrap: wrap)
+        }
+    }
+
+    private func runSwiftTest(only ids: [String]?, parallel: Bool, building: Bool) throws -> TestRunReading {
         var arguments = [
             "--experimental-event-stream-output", events.path,
             "--experimental-event-stream-version", "0",
@@ -45,47 +77,82 @@ struct TestAttempt {
         } else if let filter {
             arguments += ["--filter", filter]
         }
-        let command: [String]
-        let directory: URL
-        switch launch {
-        case .swiftTest:
-            command = ["swift", "test"] + (building ? [] : ["--skip-build"]) + arguments
-            directory = workbench.root
-        case .binary(let path, let folder, let wrap):
-            command = wrap([path, "--testing-library", "swift-testing"] + arguments)
-            directory = folder
-        }
+        let command = ["swift", "test"] + (building ? [] : ["--skip-build"]) + arguments
         let checkTimeLimit = CheckTimeLimit(limit: timeLimit, events: events)
-        let watchdog: any ChildProcessWatchdog = progress.map { BuildLogFollower(log: log, inner: checkTimeLimit, report: $0) } ?? checkTimeLimit
         let termination = try ChildProcess(
-            command, in: directory, environment: environment, logFile: log, watchdog: watchdog
+            command, in: workbench.root, environment: environment, inheritsEnvironment: inheritsEnvironment,
+            logFile: log, watchdog: watchdog(checkTimeLimit)
         ).run()
-        var outcomes = TestEventStream.outcomes(fromJSONLines: (try? String(contentsOf: events, encoding: .utf8)) ?? "")
-        if termination == .timedOut {
-            let overdue = parallel ? [] : Set(checkTimeLimit.overdueChecks)
-            outcomes = outcomes.map { outcome in
-                if overdue.contains(outcome.id) {
-                    return TestOutcome(
-                        id: outcome.id, displayName: outcome.displayName, result: .timedOut,
-                        issues: ["still running after \(timeLimit.formattedSeconds)"]
-                    )
-                }
-                // Stopped by coach, not crashed: it gets its own run.
-                return outcome.result == .crashed ? outcome.with(result: .notRun) : outcome
-            }
+        let reading = TestEventStream.read(records: ((try? String(contentsOf: events, encoding: .utf8)) ?? "").split(whereSeparator: \.isNewline))
+        let outcomes = Self.settle(reading.outcomes, after: termination, parallel: parallel, limit: checkTimeLimit, timeLimit: timeLimit)
+        return TestRunReading(termination: termination, outcomes: outcomes, xctestIDs: reading.xctestIDs)
+    }
+
+    private func runHarness(
+        only ids: [String]?, xctestIDs: Set<String>, parallel: Bool, program: String, directory: URL,
+        wrap: @Sendable ([String]) -> [String]
+    ) throws -> TestRunReading {
+        let key = RunKey.random()
+        let swiftTestingFilter: [String]?
+        var selector: [String] = []
+        if let ids {
+            let swiftTesting = ids.filter { !xctestIDs.contains($0) }
+            swiftTestingFilter = swiftTesting.isEmpty ? nil : [swiftTesting.map(SwiftPackageTester.pattern(matching:)).joined(separator: "|")]
+            selector = [([Self.harnessSelector] + ids.filter { xctestIDs.contains($0) }).joined(separator: ",")]
+        } else {
+            // Every XCTest case of the program runs: grading builds hold none but the harness and the
+            // learner's own tests.
+            swiftTestingFilter = filter.map { [$0] } ?? []
         }
-        return (termination, outcomes)
+        let request = GradingRequest(key: key, output: events.path, swiftTestingFilter: swiftTestingFilter, parallel: parallel)
+        let checkTimeLimit = CheckTimeLimit(limit: timeLimit, events: events, key: key)
+        var environment = self.environment
+        environment[GradingRequest.descriptorVariable] = String(GradingRequest.descriptor)
+        let termination = try ChildProcess(
+            wrap([program] + selector), in: directory, environment: environment, inheritsEnvironment: inheritsEnvironment,
+            logFile: log, watchdog: watchdog(checkTimeLimit), input: (GradingRequest.descriptor, try request.encoded())
+        ).run()
+        let results = SealedResults(text: (try? String(contentsOf: events, encoding: .utf8)) ?? "", key: key)
+        let outcomes = Self.settle(results.outcomes, after: termination, parallel: parallel, limit: checkTimeLimit, timeLimit: timeLimit)
+        return TestRunReading(termination: termination, outcomes: outcomes, xctestIDs: results.xctestIDs, evidence: results.evidence)
+    }
+
+    private func watchdog(_ checkTimeLimit: CheckTimeLimit) -> any ChildProcessWatchdog {
+        progress.map { BuildLogFollower(log: log, inner: checkTimeLimit, report: $0) } ?? checkTimeLimit
+    }
+
+    /// The outcomes of a run that `termination` ended: after a timeout, the check that ran too long (in a
+    /// run of one check at a time) timed out, and the others still running are left to run again.
+    private static func settle(
+        _ outcomes: [TestOutcome], after termination: ProcessTermination, parallel: Bool, limit: CheckTimeLimit, timeLimit: Duration
+    ) -> [TestOutcome] {
+        guard termination == .timedOut else { return outcomes }
+        let overdue = parallel ? [] : Set(limit.overdueChecks)
+        return outcomes.map { outcome in
+            if overdue.contains(outcome.id) {
+                return TestOutcome(
+                    id: outcome.id, displayName: outcome.displayName, result: .timedOut,
+                    issues: ["still running after \(timeLimit.formattedSeconds)"]
+                )
+            }
+            // Stopped by coach, not crashed: it gets its own run.
+            return outcome.result == .crashed ? outcome.with(result: .notRun) : outcome
+        }
     }
 
     /// After a run that a crash or a hang cut short, runs the tests left without a result one at a time,
     /// until each has passed, failed, crashed or timed out, so every test but the culprits still reports.
-    func isolateFailures(after first: [TestOutcome]) throws -> [TestOutcome] {
+    ///
+    /// The evidence of every run made is added to `first`'s.
+    func isolateFailures(after first: TestRunReading) throws -> TestRunReading {
         var final: [String: TestOutcome] = [:]
-        for outcome in first where Self.isSettled(outcome.result) { final[outcome.id] = outcome }
-        var pending = first.map(\.id).filter { final[$0] == nil }
+        var evidence = first.evidence
+        for outcome in first.outcomes where Self.isSettled(outcome.result) { final[outcome.id] = outcome }
+        var pending = first.outcomes.map(\.id).filter { final[$0] == nil }
         while !pending.isEmpty {
-            let (_, outcomes) = try run(only: pending, parallel: false)
-            for outcome in outcomes where pending.contains(outcome.id) {
+            let reading = try run(only: pending, xctestIDs: first.xctestIDs, parallel: false)
+            evidence.merge(reading.evidence)
+            for outcome in reading.outcomes where pending.contains(outcome.id) {
                 if Self.isSettled(outcome.result) {
                     final[outcome.id] = outcome
                 } else if outcome.result == .crashed {
@@ -99,7 +166,10 @@ struct TestAttempt {
             if stillPending.count == pending.count { break }
             pending = stillPending
         }
-        return first.map { final[$0.id] ?? $0 }
+        var settled = first
+        settled.outcomes = first.outcomes.map { final[$0.id] ?? $0 }
+        settled.evidence = evidence
+        return settled
     }
 
     /// Whether a result stands without another run: the check ended, was skipped, or itself ran too long.
