@@ -19,8 +19,8 @@ struct AccountChecks {
 
     @Test("signing out removes the trips from the phone while iCloud keeps them, and signing in again brings them back")
     func signOutAndBackIn() async throws {
-        try await SyncBench.run { bench in
-            let phoneDevice = try bench.device("phone")
+        try await SyncFixture.run { fixture in
+            let phoneDevice = try fixture.device("phone")
             let phone = try phoneDevice.launch()
             try phone.seed()
             try phone.addTrip("Lisbon", budget: 900, items: [("Passport", .documents)])
@@ -35,10 +35,10 @@ struct AccountChecks {
             let removed = report.removals.map(\.removedModels).reduce(0, +)
             let left = "trips \(describe(try phone.tripNames())), items \(try phone.count(PackingItem.self)), removed \(removed)"
             #expect(left == "trips [], items 0, removed 7", "The phone after signing out and syncing: expected trips [], items 0, removed 7 (a trip, its budget and item, four categories), found \(left).")
-            let kept = try bench.records(ofType: "CD_Trip").count
+            let kept = try fixture.records(ofType: "CD_Trip").count
             #expect(kept == 1, "The CD_Trip records in iCloud after the phone signed out: expected 1, found \(kept).")
 
-            try phoneDevice.cloud.signIn(appleID: SyncBench.appleID, iCloud: bench.iCloud)
+            try phoneDevice.cloud.signIn(appleID: SyncFixture.appleID, iCloud: fixture.iCloud)
             try phone.sync()
             let back = "trips \(describe(try phone.tripNames())), items \(describe(try phone.filing()))"
             #expect(back == "trips [\"Lisbon\"], items [\"Passport: Lisbon / Documents\"]", "The phone after signing in again and syncing: expected trips [\"Lisbon\"], items [\"Passport: Lisbon / Documents\"], found \(back).")
@@ -47,10 +47,10 @@ struct AccountChecks {
 
     @Test("a temporarily unavailable account pauses sync and keeps the phone's trips, which reach the laptop once it is available")
     func temporarilyUnavailable() async throws {
-        try await SyncBench.run { bench in
-            let phoneDevice = try bench.device("phone")
+        try await SyncFixture.run { fixture in
+            let phoneDevice = try fixture.device("phone")
             let phone = try phoneDevice.launch()
-            let laptop = try bench.device("laptop").launch()
+            let laptop = try fixture.device("laptop").launch()
             try phone.sync()
 
             try phoneDevice.cloud.setAccountTemporarilyUnavailable(true)

@@ -4,9 +4,9 @@ import Section13PackingSync
 import Testing
 
 /// A phone and a laptop that both have the trip "Lisbon" (budget 900) with Passport and Sunscreen, synced.
-private func sharedTrip(_ bench: SyncBench) throws -> (phone: PackingApp, laptop: PackingApp) {
-    let phone = try bench.device("phone").launch()
-    let laptop = try bench.device("laptop").launch()
+private func sharedTrip(_ fixture: SyncFixture) throws -> (phone: PackingApp, laptop: PackingApp) {
+    let phone = try fixture.device("phone").launch()
+    let laptop = try fixture.device("laptop").launch()
     try phone.seed()
     try phone.addTrip("Lisbon", budget: 900, items: [("Passport", .documents), ("Sunscreen", .toiletries)])
     try phone.sync()
@@ -37,8 +37,8 @@ private func offlineEdits(
 struct ConflictChecks {
     @Test("two devices editing different fields of one item: the later upload wins the whole item")
     func laterUploadWinsTheWholeRecord() throws {
-        try SyncBench.run { bench in
-            let (phone, laptop) = try sharedTrip(bench)
+        try SyncFixture.run { fixture in
+            let (phone, laptop) = try sharedTrip(fixture)
 
             try offlineEdits(
                 phone: phone, laptop: laptop, uploadFirst: "phone",
@@ -56,8 +56,8 @@ struct ConflictChecks {
 
     @Test("the trip's notes edited on the phone and its budget on the laptop, both offline, are both kept")
     func splitModelKeepsBothEdits() throws {
-        try SyncBench.run { bench in
-            let (phone, laptop) = try sharedTrip(bench)
+        try SyncFixture.run { fixture in
+            let (phone, laptop) = try sharedTrip(fixture)
 
             try offlineEdits(
                 phone: phone, laptop: laptop, uploadFirst: "laptop",
@@ -75,8 +75,8 @@ struct ConflictChecks {
 
     @Test("an item deleted on the phone and packed on the laptop comes back when the laptop's edit reaches iCloud later")
     func editAfterDeletionBringsItBack() throws {
-        try SyncBench.run { bench in
-            let (phone, laptop) = try sharedTrip(bench)
+        try SyncFixture.run { fixture in
+            let (phone, laptop) = try sharedTrip(fixture)
 
             try offlineEdits(
                 phone: phone, laptop: laptop, uploadFirst: "phone",
@@ -96,8 +96,8 @@ struct ConflictChecks {
 
     @Test("an item packed on the laptop and deleted on the phone is gone from both when the deletion reaches iCloud later")
     func deletionAfterEditRemovesIt() throws {
-        try SyncBench.run { bench in
-            let (phone, laptop) = try sharedTrip(bench)
+        try SyncFixture.run { fixture in
+            let (phone, laptop) = try sharedTrip(fixture)
 
             try offlineEdits(
                 phone: phone, laptop: laptop, uploadFirst: "laptop",
@@ -114,8 +114,8 @@ struct ConflictChecks {
 
     @Test("deleting a trip on the phone deletes its items and budget on the laptop")
     func tripDeletionCascades() throws {
-        try SyncBench.run { bench in
-            let (phone, laptop) = try sharedTrip(bench)
+        try SyncFixture.run { fixture in
+            let (phone, laptop) = try sharedTrip(fixture)
             try phone.addTrip("Porto", budget: 300, items: [("Umbrella", .clothes)])
             try phone.sync()
             try laptop.sync()
@@ -129,7 +129,7 @@ struct ConflictChecks {
                 let expected = "trips [\"Porto\"], items [\"Umbrella: Porto / Clothes\"], budgets 1"
                 #expect(found == expected, "The \(app.device.name) after the phone deleted the trip \"Lisbon\" and both synced: expected \(expected), found \(found).")
             }
-            let items = try bench.records(ofType: "CD_PackingItem").count
+            let items = try fixture.records(ofType: "CD_PackingItem").count
             #expect(items == 1, "The CD_PackingItem records left in iCloud: expected 1 (Umbrella), found \(items).")
         }
     }

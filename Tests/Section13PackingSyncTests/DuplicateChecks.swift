@@ -7,10 +7,10 @@ import Testing
 /// are the newer, and files Passport under its Documents. Both have synced once before, so that no
 /// import but the ones the check asks for happens. Returns after the phone's sync that brings it the
 /// laptop's copies, with the phone's categories at that moment.
-private func twoSeededDevices(_ bench: SyncBench) throws -> (phone: PackingApp, laptop: PackingApp, phoneAfterImport: [String]) {
-    let phone = try bench.device("phone").launch()
+private func twoSeededDevices(_ fixture: SyncFixture) throws -> (phone: PackingApp, laptop: PackingApp, phoneAfterImport: [String]) {
+    let phone = try fixture.device("phone").launch()
     try phone.sync()
-    let laptop = try bench.device("laptop").launch()
+    let laptop = try fixture.device("laptop").launch()
     try laptop.sync()
 
     try laptop.seed()
@@ -33,8 +33,8 @@ private func settle(_ apps: PackingApp...) throws {
 struct DuplicateChecks {
     @Test("a first launch seeds the four default categories, and the next launch seeds none")
     func seedOnFirstLaunchOnly() throws {
-        try SyncBench.run { bench in
-            let device = try bench.device("phone")
+        try SyncFixture.run { fixture in
+            let device = try fixture.device("phone")
             let first = try device.launch()
             let added = try first.seed()
             #expect(added == 4, "seedDefaultCategories(in:) on a first launch: expected it to return 4, found \(added).")
@@ -54,16 +54,16 @@ struct DuplicateChecks {
 
     @Test("a device that imports another device's default categories has one of each right after that sync")
     func mergedRightAfterTheImport() throws {
-        try SyncBench.run { bench in
-            let (_, _, phoneAfterImport) = try twoSeededDevices(bench)
+        try SyncFixture.run { fixture in
+            let (_, _, phoneAfterImport) = try twoSeededDevices(fixture)
             #expect(phoneAfterImport == defaultNames, "The phone's categories right after the sync that brought the laptop's copies: expected \(describe(defaultNames)), found \(describe(phoneAfterImport)).")
         }
     }
 
     @Test("items filed under either device's copy of a category end under the copy kept, on both devices and in iCloud")
     func itemsMoveOntoTheCopyKept() throws {
-        try SyncBench.run { bench in
-            let (phone, laptop, _) = try twoSeededDevices(bench)
+        try SyncFixture.run { fixture in
+            let (phone, laptop, _) = try twoSeededDevices(fixture)
             try settle(laptop, phone)
 
             let expected = ["Charger: Lisbon / Electronics", "Passport: Porto / Documents"]
@@ -71,17 +71,17 @@ struct DuplicateChecks {
                 let found = "categories \(describe(try app.categoryNames())), items \(describe(try app.filing()))"
                 #expect(found == "categories \(describe(defaultNames)), items \(describe(expected))", "The \(app.device.name) once both devices synced: expected categories \(describe(defaultNames)), items \(describe(expected)), found \(found).")
             }
-            let records = try bench.records(ofType: "CD_Category").count
+            let records = try fixture.records(ofType: "CD_Category").count
             #expect(records == 4, "The CD_Category records in iCloud once both devices synced: expected 4, found \(records).")
         }
     }
 
     @Test("two devices that merge the same copies before seeing each other's merge keep the same copy, so none is lost")
     func everyDeviceKeepsTheSameCopy() throws {
-        try SyncBench.run { bench in
+        try SyncFixture.run { fixture in
             // Without the app's merge after each import: this check merges by hand, at chosen moments.
-            let phone = try bench.device("phone").launch(merging: false)
-            let laptop = try bench.device("laptop").launch(merging: false)
+            let phone = try fixture.device("phone").launch(merging: false)
+            let laptop = try fixture.device("laptop").launch(merging: false)
             try phone.sync()
             try laptop.sync()
             try phone.seed()
@@ -117,9 +117,9 @@ struct DuplicateChecks {
 
     @Test("a default category renamed on one device before its first sync is still merged with the other device's copy")
     func mergedByKeyNotByName() throws {
-        try SyncBench.run { bench in
-            let phone = try bench.device("phone").launch()
-            let laptop = try bench.device("laptop").launch()
+        try SyncFixture.run { fixture in
+            let phone = try fixture.device("phone").launch()
+            let laptop = try fixture.device("laptop").launch()
             try phone.sync()
             try laptop.sync()
             try phone.seed()
@@ -140,8 +140,8 @@ struct DuplicateChecks {
 
     @Test("merging keeps the oldest copy of each key, moves the items of the others onto it, and says how many it deleted")
     func mergeOnOneDevice() throws {
-        try SyncBench.run { bench in
-            let phone = try bench.device("phone", signedIn: false).launch(merging: false)
+        try SyncFixture.run { fixture in
+            let phone = try fixture.device("phone", signedIn: false).launch(merging: false)
             let context = phone.context()
             let day: (Double) -> Date = { Date(timeIntervalSince1970: 1_780_000_000 + $0 * 86_400) }
             let copies = [

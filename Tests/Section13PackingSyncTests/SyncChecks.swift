@@ -7,9 +7,9 @@ import Testing
 struct SyncChecks {
     @Test("a trip with its budget and items added on the phone arrives on the laptop, each item in its trip and category")
     func tripArrives() throws {
-        try SyncBench.run { bench in
-            let phone = try bench.device("phone").launch()
-            let laptop = try bench.device("laptop").launch()
+        try SyncFixture.run { fixture in
+            let phone = try fixture.device("phone").launch()
+            let laptop = try fixture.device("laptop").launch()
             try phone.seed()
             try phone.addTrip("Lisbon", budget: 900, items: [("Passport", .documents), ("Sandals", .clothes)])
             try phone.sync()
@@ -27,9 +27,9 @@ struct SyncChecks {
 
     @Test("an edit made on the laptop arrives on the phone at its next sync")
     func editArrives() throws {
-        try SyncBench.run { bench in
-            let phone = try bench.device("phone").launch()
-            let laptop = try bench.device("laptop").launch()
+        try SyncFixture.run { fixture in
+            let phone = try fixture.device("phone").launch()
+            let laptop = try fixture.device("laptop").launch()
             try phone.seed()
             try phone.addTrip("Lisbon", items: [("Passport", .documents)])
             try phone.sync()
@@ -49,9 +49,9 @@ struct SyncChecks {
 
     @Test("a laptop that was offline sends its waiting changes once when back, and catches up with the phone's")
     func offlineCatchesUp() throws {
-        try SyncBench.run { bench in
-            let phone = try bench.device("phone").launch()
-            let laptopDevice = try bench.device("laptop")
+        try SyncFixture.run { fixture in
+            let phone = try fixture.device("phone").launch()
+            let laptopDevice = try fixture.device("laptop")
             let laptop = try laptopDevice.launch()
             try phone.seed()
             try phone.addTrip("Lisbon", items: [("Passport", .documents)])
@@ -76,7 +76,7 @@ struct SyncChecks {
                 let filing = try app.filing()
                 #expect(filing == expected, "The \(app.device.name)'s items after the laptop came back online and both synced: expected \(describe(expected)), found \(describe(filing)).")
             }
-            let chargers = try bench.records(ofType: "CD_PackingItem").filter { $0.fields["CD_name"] == .string("Charger") }
+            let chargers = try fixture.records(ofType: "CD_PackingItem").filter { $0.fields["CD_name"] == .string("Charger") }
             let saves = chargers.first?.version?.saveCount
             #expect(chargers.count == 1 && saves == 1, "The Charger added and changed offline, in iCloud: expected one record saved once, found \(chargers.count) record(s), saved \(saves.map(String.init) ?? "no") time(s).")
             let quantity = try phone.item("Charger").quantity

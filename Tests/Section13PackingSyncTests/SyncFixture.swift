@@ -4,8 +4,8 @@ import Section13PackingSync
 import Testing
 
 /// The simulated iCloud and the devices of one check, in a temporary folder of their own.
-final class SyncBench: @unchecked Sendable {
-    /// The Apple ID every device of the bench signs in to.
+final class SyncFixture: @unchecked Sendable {
+    /// The Apple ID every device of the fixture signs in to.
     static let appleID = "traveller@example.com"
 
     let folder: URL
@@ -17,21 +17,21 @@ final class SyncBench: @unchecked Sendable {
         iCloud = SimulatedICloud(root: folder.appending(path: "iCloud", directoryHint: .isDirectory))
     }
 
-    /// Runs `body` on a fresh bench, then removes its folder.
-    static func run(_ body: (SyncBench) throws -> Void) throws {
-        let bench = SyncBench()
-        defer { try? FileManager.default.removeItem(at: bench.folder) }
-        try body(bench)
+    /// Runs `body` on a fresh fixture, then removes its folder.
+    static func run(_ body: (SyncFixture) throws -> Void) throws {
+        let fixture = SyncFixture()
+        defer { try? FileManager.default.removeItem(at: fixture.folder) }
+        try body(fixture)
     }
 
-    /// Runs the asynchronous `body` on a fresh bench, then removes its folder.
-    static func run(_ body: (SyncBench) async throws -> Void) async throws {
-        let bench = SyncBench()
-        defer { try? FileManager.default.removeItem(at: bench.folder) }
-        try await body(bench)
+    /// Runs the asynchronous `body` on a fresh fixture, then removes its folder.
+    static func run(_ body: (SyncFixture) async throws -> Void) async throws {
+        let fixture = SyncFixture()
+        defer { try? FileManager.default.removeItem(at: fixture.folder) }
+        try await body(fixture)
     }
 
-    /// A device named `name`, signed in to the bench's account unless `signedIn` is false.
+    /// A device named `name`, signed in to the fixture's account unless `signedIn` is false.
     func device(_ name: String, signedIn: Bool = true) throws -> Device {
         let sandbox = AppSandbox(
             appIdentifier: "com.example.PackingList",
