@@ -169,4 +169,36 @@ struct DuplicateChecks {
             #expect(names == ["Books", "Snacks"], "The categories after merging: expected [\"Books\", \"Snacks\"], found \(describe(names)).")
         }
     }
+
+    @Test("seeding and merging in a store that refuses saves pass the store's error on")
+    func refusedSavesReachTheCaller() throws {
+        try SyncFixture.run { fixture in
+            func store(_ name: String, allowsSave: Bool = true) throws -> ModelContext {
+                let url = fixture.folder.appending(path: name)
+                return ModelContext(try ModelContainer(
+                    for: Schema(PackingStore.models),
+                    configurations: ModelConfiguration(url: url, allowsSave: allowsSave, cloudKitDatabase: .none)
+                ))
+            }
+            let copies = try store("Copies.store")
+            for name in ["Snacks", "Snacks (laptop)"] {
+                copies.insert(Category(name: name, key: "snacks"))
+            }
+            try copies.save()
+            _ = try store("Empty.store")
+
+            do {
+                let merged = try CategoryMerge.mergeDuplicates(in: try store("Copies.store", allowsSave: false))
+                Issue.record("mergeDuplicates(in:) with two copies of a category, in a store opened with allowsSave: false: expected the save's error to be thrown, but it returned \(merged).")
+            } catch let error as SwiftDataError {
+                #expect(error.code == .saveNotAllowed, "mergeDuplicates(in:) in a store that refuses saves: expected SwiftDataError.saveNotAllowed, found \(error.code).")
+            }
+            do {
+                let seeded = try PackingStore.seedDefaultCategories(in: try store("Empty.store", allowsSave: false))
+                Issue.record("seedDefaultCategories(in:) on an empty store opened with allowsSave: false: expected the save's error to be thrown, but it returned \(seeded).")
+            } catch let error as SwiftDataError {
+                #expect(error.code == .saveNotAllowed, "seedDefaultCategories(in:) in a store that refuses saves: expected SwiftDataError.saveNotAllowed, found \(error.code).")
+            }
+        }
+    }
 }

@@ -12,13 +12,22 @@ struct SyncChecks {
             let laptop = try fixture.device("laptop").launch()
             try phone.seed()
             try phone.addTrip("Lisbon", budget: 900, items: [("Passport", .documents), ("Sandals", .clothes)])
+            let socksContext = phone.context()
+            let socks = PackingItem(name: "Socks", quantity: 3)
+            socksContext.insert(socks)
+            socks.trip = try phone.trip("Lisbon", in: socksContext)
+            try socksContext.save()
             try phone.sync()
 
             try laptop.sync()
 
             #expect(try laptop.tripNames() == ["Lisbon"], "The laptop's trips after the phone added \"Lisbon\" and both synced: expected [\"Lisbon\"], found \(describe(try laptop.tripNames())).")
+            let start = try laptop.trip("Lisbon").startDate
+            #expect(start == SyncFixture.tripStart, "The start date of \"Lisbon\" on the laptop: expected \(SyncFixture.tripStart), found \(start).")
+            let quantity = try laptop.item("Socks").quantity
+            #expect(quantity == 3, "The quantity of Socks, made with PackingItem(name: \"Socks\", quantity: 3) on the phone, on the laptop: expected 3, found \(quantity).")
             let filing = try laptop.filing()
-            let expected = ["Passport: Lisbon / Documents", "Sandals: Lisbon / Clothes"]
+            let expected = ["Passport: Lisbon / Documents", "Sandals: Lisbon / Clothes", "Socks: Lisbon / no category"]
             #expect(filing == expected, "The laptop's items (name: trip / category) after syncing: expected \(describe(expected)), found \(describe(filing)).")
             let budget = try laptop.trip("Lisbon").budgetAmount
             #expect(budget == 900, "The budget of \"Lisbon\" on the laptop: expected 900, found \(budget.map(String.init) ?? "none").")

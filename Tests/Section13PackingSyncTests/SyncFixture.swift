@@ -7,6 +7,8 @@ import Testing
 final class SyncFixture: @unchecked Sendable {
     /// The Apple ID every device of the fixture signs in to.
     static let appleID = "traveller@example.com"
+    /// The day every trip of the checks starts.
+    static let tripStart = Date(timeIntervalSince1970: 1_780_000_000)
 
     let folder: URL
     let iCloud: SimulatedICloud
@@ -110,7 +112,7 @@ final class PackingApp: @unchecked Sendable {
     /// Adds a trip with items, each filed under the category of this device with the given default's key.
     func addTrip(_ name: String, budget: Int? = nil, items: [(String, DefaultCategory)] = []) throws {
         let context = context()
-        let trip = Trip(name: name, startDate: Date(timeIntervalSince1970: 1_780_000_000))
+        let trip = Trip(name: name, startDate: SyncFixture.tripStart)
         context.insert(trip)
         if let budget { trip.setBudget(budget) }
         for (itemName, category) in items {
