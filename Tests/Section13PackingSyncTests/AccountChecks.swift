@@ -60,12 +60,14 @@ struct AccountChecks {
             var error: CKError?
             do { try phone.sync() } catch let caught as CKError { error = caught }
             #expect(error?.code == .accountTemporarilyUnavailable, "syncWithCloudKit() while the account is temporarily unavailable: expected CKError.accountTemporarilyUnavailable, found \(error.map { "\($0.code)" } ?? "no error").")
-            #expect(try phone.tripNames() == ["Porto"], "The phone's trips while sync is paused: expected [\"Porto\"], found \(describe(try phone.tripNames())).")
+            let phoneTrips = try phone.tripNames()
+            #expect(phoneTrips == ["Porto"], "The phone's trips while sync is paused: expected [\"Porto\"], found \(describe(phoneTrips)).")
 
             try phoneDevice.cloud.setAccountTemporarilyUnavailable(false)
             try phone.sync()
             try laptop.sync()
-            #expect(try laptop.tripNames() == ["Porto"], "The laptop's trips once the phone's account was available again and both synced: expected [\"Porto\"], found \(describe(try laptop.tripNames())).")
+            let laptopTrips = try laptop.tripNames()
+            #expect(laptopTrips == ["Porto"], "The laptop's trips once the phone's account was available again and both synced: expected [\"Porto\"], found \(describe(laptopTrips)).")
         }
     }
 }

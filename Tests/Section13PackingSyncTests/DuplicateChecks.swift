@@ -89,6 +89,7 @@ struct DuplicateChecks {
             try laptop.seed()
             try laptop.addTrip("Lisbon", items: [("Charger", .electronics)])
             let phoneCopy = try phone.category(.electronics).createdAt
+            let laptopCopy = try laptop.category(.electronics).createdAt
             try phone.sync()
             try laptop.sync()
             try phone.sync()
@@ -109,8 +110,10 @@ struct DuplicateChecks {
             for app in [phone, laptop] {
                 let found = "categories \(describe(try app.categoryNames())), items \(describe(try app.filing()))"
                 #expect(found == "categories \(describe(defaultNames)), items \(describe(expected))", "The \(app.device.name) after both merged offline and synced: expected categories \(describe(defaultNames)), items \(describe(expected)), found \(found).")
+                // A date that travels through iCloud may come back a few nanoseconds off: the nearer copy is the one kept.
                 let kept = try? app.category(.electronics).createdAt
-                #expect(kept == phoneCopy, "The Electronics kept on the \(app.device.name): expected the phone's copy, made first, found \(kept == nil ? "none" : "the laptop's").")
+                let keptPhones = kept.map { abs($0.timeIntervalSince(phoneCopy)) < abs($0.timeIntervalSince(laptopCopy)) }
+                #expect(keptPhones == true, "The Electronics kept on the \(app.device.name): expected the phone's copy, made first, found \(keptPhones == nil ? "none" : "the laptop's").")
             }
         }
     }
@@ -123,7 +126,7 @@ struct DuplicateChecks {
             try phone.sync()
             try laptop.sync()
             try phone.seed()
-            let clothes = try phone.context()
+            let clothes = phone.context()
             try phone.category(.clothes, in: clothes).name = "Clothing"
             try clothes.save()
             try laptop.seed()

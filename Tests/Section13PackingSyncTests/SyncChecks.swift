@@ -21,7 +21,8 @@ struct SyncChecks {
 
             try laptop.sync()
 
-            #expect(try laptop.tripNames() == ["Lisbon"], "The laptop's trips after the phone added \"Lisbon\" and both synced: expected [\"Lisbon\"], found \(describe(try laptop.tripNames())).")
+            let laptopTrips = try laptop.tripNames()
+            #expect(laptopTrips == ["Lisbon"], "The laptop's trips after the phone added \"Lisbon\" and both synced: expected [\"Lisbon\"], found \(describe(laptopTrips)).")
             let start = try laptop.trip("Lisbon").startDate
             #expect(start == SyncFixture.tripStart, "The start date of \"Lisbon\" on the laptop: expected \(SyncFixture.tripStart), found \(start).")
             let quantity = try laptop.item("Socks").quantity
