@@ -70,6 +70,7 @@ let courseSections: [CourseSection] = [
     CourseSection(name: "Section10MealMigrations", dependencies: ["PersistenceCore"]),
     CourseSection(name: "Section11BackgroundImport", dependencies: ["PersistenceCore"]),
     CourseSection(name: "Section12Bookshelf", dependencies: ["PersistenceCore"]),
+    CourseSection(name: "Section13PackingSync", dependencies: ["PersistenceCore"]),
 ]
 
 /// `COURSE_SECTIONS=<target>,<target>` builds only those sections; coach uses it to grade one section, or

@@ -171,6 +171,29 @@ struct SyncBasicsTests {
         #expect(try bench.account.records(containerIdentifier: SyncSchema.containerIdentifier).records.isEmpty)
         #expect(try bench.account.tombstones(containerIdentifier: SyncSchema.containerIdentifier).isEmpty)
     }
+
+    @Test("A container whose last reference an app's observer block held closes cleanly when the app removes that observer")
+    func containerReleasedByRemovingAnObserver() throws {
+        let bench = SyncTestBench()
+        let phone = try bench.device("phone")
+        let observer: any NSObjectProtocol = try {
+            let container = try phone.makeContainer()
+            try container.syncWithCloudKit()   // the mirror's own work done, so nothing else holds it
+            return NotificationCenter.default.addObserver(
+                forName: NSPersistentCloudKitContainer.eventChangedNotification, object: container, queue: nil
+            ) { _ in
+                _ = ModelContext(container)
+            }
+        }()
+
+        NotificationCenter.default.removeObserver(observer)
+
+        let reopened = try phone.makeContainer()
+        let context = ModelContext(reopened)
+        context.insert(Note(title: "After"))
+        try context.save()
+        #expect(try reopened.syncWithCloudKit().sent.map(\.recordType) == ["CD_Note"])
+    }
 }
 
 /// A screen's list of notes, kept current by a live query.

@@ -56,7 +56,14 @@ final class CloudKitMirror: StoreMirror, @unchecked Sendable {
     }
 
     deinit {
-        for observer in observers { NotificationCenter.default.removeObserver(observer) }
+        // A container may be released inside NotificationCenter, whose lock is held while it removes an
+        // observer: an app's observer block that holds the last reference to the container, removed in
+        // the app's own deinit. Removing these observers there would take that lock again, so they are
+        // removed from another thread; their blocks hold the mirror weakly and do nothing meanwhile.
+        nonisolated(unsafe) let observers = observers
+        DispatchQueue.global().async {
+            for observer in observers { NotificationCenter.default.removeObserver(observer) }
+        }
     }
 
     func storeDidSave(author: String?) {

@@ -1,0 +1,27 @@
+// Section 13 — iCloud sync
+// Reading the iCloud account. See Trip.swift for the goal.
+
+import PersistenceCore
+
+extension SyncStatus {
+    /// What the user is told for an account status: `available` syncs, `noAccount` asks to sign in,
+    /// `temporarilyUnavailable` pauses (the data stays), and `restricted` or `couldNotDetermine` make
+    /// iCloud unavailable.
+    public init(_ accountStatus: CKAccountStatus) {
+        switch accountStatus {
+        case .available: self = .syncing
+        case .noAccount: self = .signedOut
+        case .temporarilyUnavailable: self = .paused
+        case .restricted, .couldNotDetermine: self = .unavailable
+        }
+    }
+
+    /// The status for the current device's iCloud account, asked of the app's container.
+    public static func current() async -> SyncStatus {
+        do {
+            return SyncStatus(try await CKContainer(identifier: PackingStore.containerIdentifier).accountStatus())
+        } catch {
+            return .unavailable
+        }
+    }
+}
