@@ -17,7 +17,7 @@ struct HelpTests {
         ("coach-watch", WatchCommand.self), ("coach-hint", HintCommand.self), ("coach-reset", ResetCommand.self),
         ("coach-verify", VerifyCommand.self), ("coach-mutate", MutateCommand.self), ("coach-report", ReportCommand.self),
         ("coach-grade", GradeCommand.self), ("coach-gradebook-merge", GradebookCommand.MergeCommand.self),
-        ("coach-grade-benchmark", GradeBenchmarkCommand.self),
+        ("coach-grade-benchmark", GradeBenchmarkCommand.self), ("coach-loop-benchmark", LoopBenchmarkCommand.self),
     ])
     func helpMatchesGolden(name: String, command: ParsableCommand.Type) throws {
         let help = Coach.helpMessage(for: command, columns: 100)
