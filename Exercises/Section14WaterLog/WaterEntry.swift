@@ -28,7 +28,8 @@ public enum WaterLogStore {
     public static func makeContainer(sandbox: AppSandbox = .current, inMemory: Bool = false, syncsWithICloud: Bool = false) throws -> ModelContainer {
         // TODO: Open a container for WaterEntry: in memory when `inMemory`; otherwise on the file
         // `WaterLogKeys.storeFilename` in `sandbox.applicationSupportDirectory`, with
-        // `cloudKitDatabase: .private(WaterLogKeys.containerIdentifier)` when `syncsWithICloud`.
+        // `cloudKitDatabase: .private(WaterLogKeys.containerIdentifier)` when `syncsWithICloud`. Make the
+        // configuration inside `AppSandbox.withCurrent(sandbox)`: it belongs to the sandbox current then.
         throw WaterLogStoreUnfinished()
     }
 }

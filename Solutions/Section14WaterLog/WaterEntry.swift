@@ -26,14 +26,14 @@ public enum WaterLogStore {
     /// The container of the app's store file in `sandbox`'s Application Support, syncing with
     /// `WaterLogKeys.containerIdentifier` when `syncsWithICloud`; in memory when `inMemory`.
     public static func makeContainer(sandbox: AppSandbox = .current, inMemory: Bool = false, syncsWithICloud: Bool = false) throws -> ModelContainer {
-        let configuration = inMemory
-            ? ModelConfiguration(isStoredInMemoryOnly: true)
-            : ModelConfiguration(
-                url: sandbox.applicationSupportDirectory.appending(path: WaterLogKeys.storeFilename),
-                cloudKitDatabase: syncsWithICloud ? .private(WaterLogKeys.containerIdentifier) : .none
-            )
-        return try AppSandbox.withCurrent(sandbox) {
-            try ModelContainer(for: WaterEntry.self, configurations: configuration)
+        try AppSandbox.withCurrent(sandbox) {
+            let configuration = inMemory
+                ? ModelConfiguration(isStoredInMemoryOnly: true)
+                : ModelConfiguration(
+                    url: sandbox.applicationSupportDirectory.appending(path: WaterLogKeys.storeFilename),
+                    cloudKitDatabase: syncsWithICloud ? .private(WaterLogKeys.containerIdentifier) : .none
+                )
+            return try ModelContainer(for: WaterEntry.self, configurations: configuration)
         }
     }
 }

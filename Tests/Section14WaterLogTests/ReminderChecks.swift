@@ -40,6 +40,8 @@ struct ReminderChecks {
             let reminder = GoalReminder(center: bench.center, calendar: utc)
             for (total, hour, label) in [(2_000, 16, "the goal reached exactly at 16:00"), (2_600, 11, "the goal passed at 11:00"), (1_000, 18, "1,000 ml at 18:00"), (1_000, 19, "1,000 ml at 19:00")] {
                 try reminder.update(total: 500, goal: 2_000, now: day(0, 9))
+                let before = bench.center.pendingRequests().map(\.identifier)
+                #expect(before == [WaterLogKeys.reminderIdentifier], "After update(total: 500, goal: 2000) at 09:00: expected the reminder pending, found \(before).")
                 let pending = try reminder.update(total: total, goal: 2_000, now: day(0, hour))
                 let left = bench.center.pendingRequests().map(\.identifier)
                 #expect(!pending && left.isEmpty, "After \(label): expected no reminder pending, found \(pending) and \(left).")
@@ -47,16 +49,21 @@ struct ReminderChecks {
         }
     }
 
-    @Test("the reminder is delivered at 6 pm by the simulated notification center")
+    @Test("the reminder is delivered at 6 pm by the simulated notification center, on the app's calendar")
     func reminderDelivered() throws {
         try WaterBench.run { bench in
-            let reminder = GoalReminder(center: bench.center, calendar: utc)
-            try reminder.update(total: 750, goal: 2_500, now: day(0, 10))
-            let early = try bench.center.deliverPendingNotifications(until: day(0, 17, 59))
-            #expect(early.isEmpty, "Delivered by 17:59: expected nothing, found \(early.map(\.request.content.body)).")
-            try bench.center.deliverPendingNotifications(until: day(0, 18, 30))
+            var tokyo = Calendar(identifier: .gregorian)
+            tokyo.timeZone = TimeZone(identifier: "Asia/Tokyo")!
+            func at(_ hour: Int, _ minute: Int = 0) -> Date {
+                tokyo.date(from: DateComponents(year: 2026, month: 3, day: 2, hour: hour, minute: minute))!
+            }
+            let reminder = GoalReminder(center: bench.center, calendar: tokyo)
+            try reminder.update(total: 750, goal: 2_500, now: at(10))
+            let early = try bench.center.deliverPendingNotifications(until: at(17, 59))
+            #expect(early.isEmpty, "Delivered by 17:59 in Tokyo, for a reminder on a Tokyo calendar: expected nothing, found \(early.map(\.request.content.body)).")
+            try bench.center.deliverPendingNotifications(until: at(18, 30))
             let delivered = bench.center.delivered().map { "\($0.date): \($0.request.content.body)" }
-            #expect(delivered == ["\(day(0, 18)): 750 of 2500 ml so far today: 1750 ml to go."], "Delivered by 18:30: found \(delivered).")
+            #expect(delivered == ["\(at(18)): 750 of 2500 ml so far today: 1750 ml to go."], "Delivered by 18:30 in Tokyo: expected the reminder at 18:00 Tokyo time (\(at(18))), found \(delivered). A trigger's date components are read on their own calendar, or the device's when they name none.")
             #expect(bench.center.pendingRequests().isEmpty, "A delivered reminder is no longer pending.")
         }
     }
