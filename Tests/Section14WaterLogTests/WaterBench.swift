@@ -66,7 +66,8 @@ let utc: Calendar = {
 
 /// 2026-03-02 (a Monday) at `hour`:`minute` UTC, plus `days`.
 func day(_ days: Int = 0, _ hour: Int = 12, _ minute: Int = 0) -> Date {
-    utc.date(from: DateComponents(year: 2026, month: 3, day: 2 + days, hour: hour, minute: minute))!
+    let monday = utc.date(from: DateComponents(year: 2026, month: 3, day: 2, hour: hour, minute: minute))!
+    return utc.date(byAdding: .day, value: days, to: monday)!
 }
 
 /// The error `body` throws, or nil.
