@@ -8,7 +8,7 @@
 
 import PersistenceCore
 
-// TODO: Make WaterEntry a SwiftData model (`@Model`) whose properties are stored.
+@Model
 public final class WaterEntry {
     /// Millilitres, from 1 to `WaterRules.maxAmount`.
     public var amount: Int = 0

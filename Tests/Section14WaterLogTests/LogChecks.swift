@@ -59,3 +59,29 @@ struct LogChecks {
         }
     }
 }
+
+@Suite("Section 14: where entries are kept")
+struct StoreChecks {
+    @Test("a store in memory writes no file and starts empty each time it is opened")
+    func memoryStore() throws {
+        try WaterBench.run { bench in
+            try bench.memoryLog().log(amount: 300, at: day(0, 9))
+            let again = try bench.memoryLog().context.fetchCount(FetchDescriptor<WaterEntry>())
+            #expect(again == 0, "Entries in a second store in memory: expected 0, found \(again).")
+            let files = bench.containerFiles().map(\.path).filter { $0.hasSuffix(".store") }
+            #expect(files.isEmpty, "Store files in the app's container after logging in memory: expected none, found \(files).")
+        }
+    }
+
+    @Test("a save the store refuses reaches the caller")
+    func refusedSaveReported() throws {
+        try WaterBench.run { bench in
+            try bench.openLog().log(amount: 100, at: day(0, 8))
+            let url = bench.sandbox.applicationSupportDirectory.appending(path: WaterLogKeys.storeFilename)
+            let container = try ModelContainer(for: WaterEntry.self, configurations: ModelConfiguration(url: url, allowsSave: false))
+            let log = WaterLog(context: ModelContext(container), calendar: utc)
+            let error = thrownError { try log.log(amount: 250, at: day(0, 9)) }
+            #expect(error != nil, "log(amount: 250) on a store that refuses every save: expected the store's error, found none.")
+        }
+    }
+}

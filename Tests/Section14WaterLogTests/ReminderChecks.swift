@@ -68,3 +68,21 @@ struct ReminderChecks {
         }
     }
 }
+
+@Suite("Section 14: a notification center that fails")
+struct ReminderFailureChecks {
+    @Test("a reminder the notification center cannot keep is reported")
+    func centerFailureReported() throws {
+        try WaterBench.run { bench in
+            let folder = bench.center.fileURL.deletingLastPathComponent()
+            try? FileManager.default.removeItem(at: folder)
+            guard FileManager.default.createFile(atPath: folder.path, contents: Data("not a folder".utf8)) else {
+                Issue.record("could not put a file in place of \(folder.path)")
+                return
+            }
+            let reminder = GoalReminder(center: bench.center, calendar: utc)
+            let error = thrownError { try reminder.update(total: 500, goal: 2_000, now: day(0, 9)) }
+            #expect(error != nil, "update(total: 500, goal: 2000) when the center cannot write its requests: expected its error, found none.")
+        }
+    }
+}
