@@ -32,18 +32,24 @@ struct DeviceOptions: ParsableArguments {
     }
 
     /// The opened app: its log, on the store that syncs once the device is signed in to iCloud.
-    func open() throws -> (sandbox: AppSandbox, log: WaterLog) {
+    func open(syncing: Bool = true) throws -> (sandbox: AppSandbox, log: WaterLog) {
         let sandbox = selectSandbox()
         try FileManager.default.createDirectory(at: sandbox.applicationSupportDirectory, withIntermediateDirectories: true)
         do {
             let signedIn = CloudDevice(sandbox).appleID != nil
             let container = try WaterLogStore.makeContainer(sandbox: sandbox, syncsWithICloud: signedIn)
-            if signedIn, CloudDevice(sandbox).isNetworkAvailable { _ = try? container.syncWithCloudKit() }
+            if syncing, signedIn, CloudDevice(sandbox).isNetworkAvailable { _ = try? container.syncWithCloudKit() }
             return (sandbox, WaterLog(context: ModelContext(container)))
         } catch {
-            throw ValidationError("Opening WaterLog failed: \(error)")
+            throw CLIError("Opening WaterLog failed: \(error)")
         }
     }
+}
+
+/// A refusal or failure, printed as `Error: <message>` without the usage.
+struct CLIError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }
 
 /// `1,234` for 1234.
@@ -51,7 +57,7 @@ func ml(_ amount: Int) -> String { "\(amount.formatted(.number.grouping(.automat
 
 /// The goal, or the command's error.
 func currentGoal() throws -> Int {
-    do { return try DailyGoal().goal() } catch { throw ValidationError(describe(error)) }
+    do { return try DailyGoal().goal() } catch { throw CLIError(describe(error)) }
 }
 
 /// An error's message, as the contract words it.
@@ -64,7 +70,7 @@ func parseDate(_ text: String) throws -> Date {
     let parts = text.split(whereSeparator: { $0 == "-" || $0 == " " || $0 == ":" || $0 == "T" }).compactMap { Int($0) }
     guard parts.count == 3 || parts.count == 5,
           let date = Calendar.current.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: parts.count == 5 ? parts[3] : 12, minute: parts.count == 5 ? parts[4] : 0))
-    else { throw ValidationError("\"\(text)\" is not a date: write it as 2026-05-05 or 2026-05-05 13:30.") }
+    else { throw CLIError("\"\(text)\" is not a date: write it as 2026-05-05 or 2026-05-05 13:30.") }
     return date
 }
 
@@ -81,7 +87,7 @@ extension WaterLogCommand {
             do {
                 try log.log(amount: amount, at: date)
             } catch {
-                throw ValidationError(describe(error))
+                throw CLIError(describe(error))
             }
             let goal = try currentGoal()
             let total = try log.total(on: date)
@@ -129,11 +135,11 @@ extension WaterLogCommand {
             case 0:
                 print("Daily goal: \(ml(try currentGoal())) (kept in the vault)")
             case 2 where words[0] == "set":
-                guard let goal = Int(words[1]) else { throw ValidationError("\"\(words[1])\" is not a number of millilitres: write it as 2500.") }
-                do { try DailyGoal().setGoal(goal) } catch { throw ValidationError(describe(error)) }
+                guard let goal = Int(words[1]) else { throw CLIError("\"\(words[1])\" is not a number of millilitres: write it as 2500.") }
+                do { try DailyGoal().setGoal(goal) } catch { throw CLIError(describe(error)) }
                 print("Daily goal set to \(ml(goal)).")
             default:
-                throw ValidationError("Write `waterlog goal` to show the goal, or `waterlog goal set 2500` to set it.")
+                throw CLIError("Write `waterlog goal` to show the goal, or `waterlog goal set 2500` to set it.")
             }
         }
     }
@@ -196,7 +202,7 @@ extension WaterLogCommand {
                 try device.signOut()
                 print("\(device.name) is signed out of iCloud.")
             default:
-                throw ValidationError("Write `waterlog account sign-in you@example.com` or `waterlog account sign-out`.")
+                throw CLIError("Write `waterlog account sign-in you@example.com` or `waterlog account sign-out`.")
             }
         }
     }
@@ -208,7 +214,7 @@ extension WaterLogCommand {
 
         func run() throws {
             let device = CloudDevice(options.selectSandbox())
-            guard state == "on" || state == "off" else { throw ValidationError("Write `waterlog network on` or `waterlog network off`.") }
+            guard state == "on" || state == "off" else { throw CLIError("Write `waterlog network on` or `waterlog network off`.") }
             try device.setNetworkAvailable(state == "on")
             print("\(device.name) is \(state == "on" ? "online" : "offline").")
         }
@@ -219,8 +225,8 @@ extension WaterLogCommand {
         @OptionGroup var options: DeviceOptions
 
         func run() throws {
-            let (sandbox, log) = try options.open()
-            guard CloudDevice(sandbox).appleID != nil else { throw ValidationError("This device is not signed in to iCloud: `waterlog account sign-in you@example.com` first.") }
+            let (sandbox, log) = try options.open(syncing: false)
+            guard CloudDevice(sandbox).appleID != nil else { throw CLIError("This device is not signed in to iCloud: `waterlog account sign-in you@example.com` first.") }
             let report = try log.context.container.syncWithCloudKit()
             print("Sent \(report.sent.count) and received \(report.received.count) entries.")
         }
@@ -263,7 +269,8 @@ enum WeekChart {
             parts.append(#"<text x="\#(x + barWidth / 2)" y="\#(base + 16)" text-anchor="middle">\#(dayLabel(day.day))</text>"#)
             parts.append(#"<text x="\#(x + barWidth / 2)" y="\#(y(day.total) - 4)" text-anchor="middle">\#(day.total)</text>"#)
         }
-        parts.append(#"<line x1="10" x2="\#(width - 10)" y1="\#(y(goal))" y2="\#(y(goal))" stroke="#e34a33" stroke-dasharray="4 3"/>"#)
+        let goalColour = "#e34a33"
+        parts.append(#"<line x1="10" x2="\#(width - 10)" y1="\#(y(goal))" y2="\#(y(goal))" stroke="\#(goalColour)" stroke-dasharray="4 3"/>"#)
         parts.append("</svg>")
         return parts.joined(separator: "\n") + "\n"
     }
