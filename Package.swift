@@ -71,6 +71,7 @@ let courseSections: [CourseSection] = [
     CourseSection(name: "Section11BackgroundImport", dependencies: ["PersistenceCore"]),
     CourseSection(name: "Section12Bookshelf", dependencies: ["PersistenceCore"]),
     CourseSection(name: "Section13PackingSync", dependencies: ["PersistenceCore"]),
+    CourseSection(name: "Section14WaterLog", dependencies: ["PersistenceCore"]),
 ]
 
 /// `COURSE_SECTIONS=<target>,<target>` builds only those sections; coach uses it to grade one section, or
@@ -92,6 +93,7 @@ struct LearnerTestTarget {
 
 let learnerTestTargets: [LearnerTestTarget] = [
     LearnerTestTarget(name: "Section8RepositoryTests", section: "Section8NoteTaker"),
+    LearnerTestTarget(name: "Section14WaterLogLogicTests", section: "Section14WaterLog"),
 ]
 
 /// `COURSE_LEARNER_TESTS=only` builds the learner's tests without the sections' hidden suites: coach
@@ -143,7 +145,22 @@ let appTargets: [Target] = includesNoteTaker ? [
     ),
 ] : []
 
+/// `waterlog`, the command-line water tracker built on Section 14's library, on whichever track is built.
+let includesWaterLog = !gradingOnly && (selectedSections?.contains("Section14WaterLog") ?? true)
+
+let waterLogTargets: [Target] = includesWaterLog ? [
+    .executableTarget(
+        name: "waterlog",
+        dependencies: [
+            "Section14WaterLog",
+            "PersistenceCore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]
+    ),
+] : []
+
 let appProducts: [Product] = (includesNoteTaker ? [.executable(name: "notetaker", targets: ["notetaker"])] : [])
+    + (includesWaterLog ? [.executable(name: "waterlog", targets: ["waterlog"])] : [])
     + (gradingOnly ? [] : [.executable(name: "playground", targets: ["Playground"]), .executable(name: "icloud", targets: ["icloud"])])
 
 /// `playground`, the learner's scratch program for the lessons' examples (`swift run playground`): the
@@ -165,10 +182,12 @@ let coreTargets: [Target] = [
         name: "PersistenceCore",
         dependencies: [
             "PersistenceSandbox", "PersistencePreferences", "PersistenceVault", "PersistenceModels", "PersistenceSQLiteStore",
-            "PersistenceCloud", "PersistenceCloudServer",
+            "PersistenceCloud", "PersistenceCloudServer", "PersistenceNotifications",
         ]
     ),
     .target(name: "PersistenceSandbox"),
+    // Local notifications on one machine: UNUserNotificationCenter's requests, kept in a file of the device.
+    .target(name: "PersistenceNotifications", dependencies: ["PersistenceSandbox"]),
     .target(name: "PersistencePreferences", dependencies: ["PersistenceSandbox"]),
     .target(
         name: "PersistenceVault",
@@ -393,7 +412,7 @@ let package = Package(
         // Reads the example CI files of `coach grade` in coach's tests.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
-    targets: coreTargets + courseSupportTargets + coachTargets + sectionTargets + appTargets + playgroundTargets + iCloudConsoleTargets
+    targets: coreTargets + courseSupportTargets + coachTargets + sectionTargets + appTargets + waterLogTargets + playgroundTargets + iCloudConsoleTargets
         + lessonExampleTargets + gradingHarnessTargets
         + (gradingOnly ? [] : coreTestTargets + appTestTargets + coachTestTargets + benchmarkTargets)
 )

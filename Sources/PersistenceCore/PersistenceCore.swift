@@ -7,6 +7,7 @@
 @_exported import PersistenceCloud
 @_exported import PersistenceCloudServer
 @_exported import PersistenceModels
+@_exported import PersistenceNotifications
 @_exported import PersistenceSQLiteStore
 @_exported import PersistencePreferences
 @_exported import PersistenceSandbox
