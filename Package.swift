@@ -247,7 +247,9 @@ let coreTargets: [Target] = [
 ]
 
 let coreTestTargets: [Target] = [
-    .testTarget(name: "PersistenceSandboxTests", dependencies: ["PersistenceSandbox", "CoreTestSupport", "PersistenceProbe"]),
+    .testTarget(
+        name: "PersistenceSandboxTests", dependencies: ["PersistenceSandbox", "PersistenceNotifications", "CoreTestSupport", "PersistenceProbe"]
+    ),
     .testTarget(name: "PersistencePreferencesTests", dependencies: ["PersistencePreferences", "CoreTestSupport", "PersistenceProbe"]),
     // What a learner's file sees with `import PersistenceCore` alone: Apple's names, resolved to the core's.
     .testTarget(name: "PersistenceCoreTests", dependencies: ["PersistenceCore"]),
@@ -275,7 +277,7 @@ let coreTestTargets: [Target] = [
     // racing vault clients), and the helper that starts it.
     .executableTarget(
         name: "PersistenceProbe",
-        dependencies: ["PersistenceSandbox", "PersistencePreferences", "PersistenceVault"],
+        dependencies: ["PersistenceSandbox", "PersistencePreferences", "PersistenceVault", "PersistenceNotifications"],
         path: "Tests/PersistenceProbe"
     ),
     .target(name: "CoreTestSupport", path: "Tests/CoreTestSupport"),

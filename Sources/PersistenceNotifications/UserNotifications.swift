@@ -6,6 +6,9 @@
 // by `deliveredNotifications()`.
 
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import PersistenceSandbox
 
 /// What a notification says. Apple's class is immutable; fill in a ``UNMutableNotificationContent``.
@@ -283,12 +286,25 @@ public final class UNUserNotificationCenter: @unchecked Sendable {
         return try JSONDecoder().decode(State.self, from: Data(contentsOf: fileURL))
     }
 
+    /// Reads the file, applies `change` and writes it back, as one step with respect to every thread and
+    /// every process: two apps (or two runs of a command-line app) adding requests at once keep both.
+    ///
+    /// Threads of this process wait on a lock; processes wait on an advisory lock of the `Notifications`
+    /// folder itself, opened for reading, so no lock file is needed.
     private func update(_ change: (inout State) throws -> Void) throws {
         Self.lock.lock()
         defer { Self.lock.unlock() }
+        let folder = fileURL.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw CocoaError(.fileReadNoPermission, userInfo: [NSFilePathErrorKey: folder.path]) }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: folder.path]) }
+        }
+        defer { flock(descriptor, LOCK_UN) }
         var state = try read()
         try change(&state)
-        try FileManager.default.createDirectory(at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
         try JSONEncoder().encode(state).write(to: fileURL, options: .atomic)
     }
 }

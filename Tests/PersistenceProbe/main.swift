@@ -3,6 +3,7 @@
 // a file-size limit that would also affect the tests running beside it, race another process for the
 // same vault items, or use the vault as an unprivileged user.
 import Foundation
+import PersistenceNotifications
 import PersistencePreferences
 import PersistenceSandbox
 import PersistenceVault
@@ -156,6 +157,25 @@ case "write-preferences":
         store.set(index, forKey: "\(arguments[3])-\(index)")
     }
     exit(store.reportedErrors.isEmpty ? 0 : 1)
+
+case "add-notifications":
+    // add-notifications <device root> <app identifier> <identifier prefix> <count>
+    // Adds <count> notification requests "<prefix>-<index>", each due in an hour.
+    guard arguments.count == 5, let count = Int(arguments[4]) else {
+        fail("usage: add-notifications <device root> <app identifier> <identifier prefix> <count>")
+    }
+    let sandbox = AppSandbox(appIdentifier: arguments[2], deviceRoot: URL(filePath: arguments[1]))
+    let center = AppSandbox.withCurrent(sandbox) { UNUserNotificationCenter.current() }
+    for index in 0..<count {
+        let content = UNMutableNotificationContent()
+        content.body = "\(arguments[3]) \(index)"
+        let trigger = UNTimeIntervalNotificationTrigger(timeInterval: 3600, repeats: false)
+        do {
+            try center.add(UNNotificationRequest(identifier: "\(arguments[3])-\(index)", content: content, trigger: trigger), at: .now)
+        } catch {
+            fail("adding \(arguments[3])-\(index) failed: \(error)", code: 1)
+        }
+    }
 
 case "slow-atomic-write":
     // slow-atomic-write <file> <chunk bytes> <chunks> <pause milliseconds>
