@@ -49,13 +49,33 @@ public enum BuildProgress: Equatable, Sendable {
     }
 }
 
+/// The complete lines a growing log file gained since the last read; a line still being written waits for
+/// its newline.
+struct LogTail {
+    private var offset: UInt64 = 0
+    private var partial = Data()
+
+    /// Reads what `log` gained and returns the lines it completed, oldest first; none when it cannot be read.
+    mutating func newLines(of log: URL) -> [Substring] {
+        guard let handle = try? FileHandle(forReadingFrom: log) else { return [] }
+        defer { try? handle.close() }
+        guard (try? handle.seek(toOffset: offset)) != nil, let data = try? handle.readToEnd(), !data.isEmpty else { return [] }
+        offset += UInt64(data.count)
+        partial.append(data)
+        guard let lastNewline = partial.lastIndex(of: UInt8(ascii: "\n")) else { return [] }
+        let complete = String(decoding: partial[..<lastNewline], as: UTF8.self)
+        partial = Data(partial[partial.index(after: lastNewline)...])
+        return complete.split(whereSeparator: \.isNewline)
+    }
+}
+
 /// Reads a command's log as it grows and reports each change of progress, while another watchdog (a
 /// check's time limit) still decides when to stop the command.
 final class BuildLogFollower: ChildProcessWatchdog {
     private let log: URL
     private let inner: (any ChildProcessWatchdog)?
     private let report: @Sendable (BuildProgress) -> Void
-    private let state = Mutex<(offset: UInt64, partial: Data, testsFinished: Int?, last: BuildProgress?)>((0, Data(), nil, nil))
+    private let state = Mutex<(tail: LogTail, testsFinished: Int?, last: BuildProgress?)>((LogTail(), nil, nil))
 
     /// Follows `log`, calling `report` with each new progress; `inner` decides about stopping.
     init(log: URL, inner: (any ChildProcessWatchdog)?, report: @escaping @Sendable (BuildProgress) -> Void) {
@@ -71,17 +91,9 @@ final class BuildLogFollower: ChildProcessWatchdog {
 
     /// The latest progress in what the log gained since the last call, when it changed.
     private func readProgress() -> BuildProgress? {
-        guard let handle = try? FileHandle(forReadingFrom: log) else { return nil }
-        defer { try? handle.close() }
-        return state.withLock { state -> BuildProgress? in
-            guard (try? handle.seek(toOffset: state.offset)) != nil, let data = try? handle.readToEnd(), !data.isEmpty else { return nil }
-            state.offset += UInt64(data.count)
-            state.partial.append(data)
-            guard let lastNewline = state.partial.lastIndex(of: UInt8(ascii: "\n")) else { return nil }
-            let complete = String(decoding: state.partial[..<lastNewline], as: UTF8.self)
-            state.partial = Data(state.partial[state.partial.index(after: lastNewline)...])
+        state.withLock { state -> BuildProgress? in
             var latest: BuildProgress?
-            for line in complete.split(whereSeparator: \.isNewline) {
+            for line in state.tail.newLines(of: log) {
                 if BuildProgress.startsTests(line) { state.testsFinished = 0 }
                 if let finished = state.testsFinished {
                     if BuildProgress.endsTest(line) { state.testsFinished = finished + 1 }

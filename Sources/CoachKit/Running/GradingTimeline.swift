@@ -71,8 +71,7 @@ public final class GradingTimeline: Sendable {
 /// (after the plugins are compiled), and the link steps run from the line before them to theirs.
 final class BuildPhaseWatch: ChildProcessWatchdog {
     private struct Marks {
-        var offset: UInt64 = 0
-        var partial = Data()
+        var tail = LogTail()
         var planned: ContinuousClock.Instant?
         var lastCompile: ContinuousClock.Instant?
         var linkedSinceCompile = false
@@ -100,16 +99,8 @@ final class BuildPhaseWatch: ChildProcessWatchdog {
 
     /// Reads what the log gained since the last call, noting the lines seen at `now`.
     func read(at now: ContinuousClock.Instant) {
-        guard let handle = try? FileHandle(forReadingFrom: log) else { return }
-        defer { try? handle.close() }
         state.withLock { state in
-            guard (try? handle.seek(toOffset: state.offset)) != nil, let data = try? handle.readToEnd(), !data.isEmpty else { return }
-            state.offset += UInt64(data.count)
-            state.partial.append(data)
-            guard let lastNewline = state.partial.lastIndex(of: UInt8(ascii: "\n")) else { return }
-            let complete = String(decoding: state.partial[..<lastNewline], as: UTF8.self)
-            state.partial = Data(state.partial[state.partial.index(after: lastNewline)...])
-            for line in complete.split(whereSeparator: \.isNewline) {
+            for line in state.tail.newLines(of: log) {
                 switch BuildProgress.parse(line: line) {
                 case .planning:
                     state.planned = now
