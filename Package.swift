@@ -41,11 +41,14 @@ let sectionOverrides: [String: String] = Dictionary(
     uniquingKeysWith: { _, last in last }
 )
 
-// MARK: - Grading-only builds
+// MARK: - The workbench's own tests
 
-/// `COURSE_GRADING_ONLY=1` leaves the core's and coach's own tests and the benchmarks out of the build.
-/// coach sets it when it grades sections, so grading compiles and links only what the hidden suites need.
-let gradingOnly = Context.environment["COURSE_GRADING_ONLY"] == "1"
+/// `COURSE_OWN_TESTS=1` adds the core's, the apps' and coach's own tests (`coach verify` sets it to prove
+/// the core). Without it the package is what a learner works with, and what `coach check` grades: the core,
+/// coach, the sections with their hidden suites and the learner's tests, and the apps. Grading the package
+/// `swift run coach` has just built lets SwiftPM reuse its build plan, so a graded edit compiles only the
+/// edited files.
+let includesOwnTests = Context.environment["COURSE_OWN_TESTS"] == "1"
 
 // MARK: - Course sections
 
@@ -98,10 +101,11 @@ let learnerTestTargets: [LearnerTestTarget] = [
 
 /// `COURSE_LEARNER_TESTS=only` builds the learner's tests without the sections' hidden suites: coach
 /// grades those tests by running them against the reference and against known wrong solutions, one build
-/// each. Grading builds otherwise leave the learner's tests out, so a test that does not compile never
-/// blocks a section's grade; every other build includes them.
+/// each. `COURSE_LEARNER_TESTS=none` leaves them out: coach builds that way when they do not compile, so a
+/// test that does not compile never blocks a section's grade, and for a class's submissions.
 let learnerTestsOnly = Context.environment["COURSE_LEARNER_TESTS"] == "only"
-let includedLearnerTests = (gradingOnly && !learnerTestsOnly) ? [] : learnerTestTargets.filter { target in
+let learnerTestsLeftOut = Context.environment["COURSE_LEARNER_TESTS"] == "none"
+let includedLearnerTests = learnerTestsLeftOut ? [] : learnerTestTargets.filter { target in
     includedSections.contains { $0.name == target.section }
 }
 
@@ -130,9 +134,9 @@ let sectionTargets: [Target] = includedSections.flatMap { section -> [Target] in
 // MARK: - Course apps
 
 /// `notetaker`, the command-line NoteTaker built on Section 8's library (the learner's code, or the
-/// reference solution on the solutions track); built only when that section is, and left out of grading
-/// builds, which need only the hidden suites.
-let includesNoteTaker = !gradingOnly && (selectedSections?.contains("Section8NoteTaker") ?? true)
+/// reference solution on the solutions track); built only when that section is. Grading builds only the
+/// test program, never the apps.
+let includesNoteTaker = selectedSections?.contains("Section8NoteTaker") ?? true
 
 let appTargets: [Target] = includesNoteTaker ? [
     .executableTarget(
@@ -146,7 +150,7 @@ let appTargets: [Target] = includesNoteTaker ? [
 ] : []
 
 /// `waterlog`, the command-line water tracker built on Section 14's library, on whichever track is built.
-let includesWaterLog = !gradingOnly && (selectedSections?.contains("Section14WaterLog") ?? true)
+let includesWaterLog = selectedSections?.contains("Section14WaterLog") ?? true
 
 let waterLogTargets: [Target] = includesWaterLog ? [
     .executableTarget(
@@ -161,12 +165,11 @@ let waterLogTargets: [Target] = includesWaterLog ? [
 
 let appProducts: [Product] = (includesNoteTaker ? [.executable(name: "notetaker", targets: ["notetaker"])] : [])
     + (includesWaterLog ? [.executable(name: "waterlog", targets: ["waterlog"])] : [])
-    + (gradingOnly ? [] : [.executable(name: "playground", targets: ["Playground"]), .executable(name: "icloud", targets: ["icloud"])])
+    + [.executable(name: "playground", targets: ["Playground"]), .executable(name: "icloud", targets: ["icloud"])]
 
 /// `playground`, the learner's scratch program for the lessons' examples (`swift run playground`): the
-/// core, Section 7's fetching library and the sections built on the current track are at hand. Left out
-/// of grading builds.
-let playgroundTargets: [Target] = gradingOnly ? [] : [
+/// core, Section 7's fetching library and the sections built on the current track are at hand.
+let playgroundTargets: [Target] = [
     .executableTarget(
         name: "Playground",
         dependencies: ["PersistenceCore", "LegacyFetching"] + includedSections.map { .byName(name: $0.name) },
@@ -299,7 +302,7 @@ let appTestTargets: [Target] = includesNoteTaker ? [
 ] : []
 
 /// `icloud`, the simulated iCloud's console: what each account holds, and deleting an app's iCloud data.
-let iCloudConsoleTargets: [Target] = gradingOnly ? [] : [
+let iCloudConsoleTargets: [Target] = [
     .executableTarget(
         name: "icloud",
         dependencies: ["PersistenceCloudServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -331,7 +334,9 @@ let benchmarkTargets: [Target] = [
 let coachTargets: [Target] = [
     .target(name: "CoachKit", dependencies: ["GradingSeal"]),
     // The sealed results of a graded test run: written by the grading harness, verified by coach.
-    .target(name: "GradingSeal"),
+    // Optimized in every build: coach and the harness hash every result record with its SHA-256, which
+    // unoptimized costs a noticeable part of each grade.
+    .target(name: "GradingSeal", swiftSettings: [.unsafeFlags(["-O"])]),
     // `coach mutate`'s mutant generator, a program of its own so that coach never links swift-syntax.
     .target(
         name: "MutantSchemata",
@@ -362,9 +367,9 @@ let coachTestTargets: [Target] = [
 ]
 
 /// The grading harness: the one XCTest case coach starts a graded test program for. It runs the selected
-/// Swift Testing tests in-process and records XCTest's, sealing every result with the run's key. Only
-/// grading builds hold it.
-let gradingHarnessTargets: [Target] = gradingOnly ? [
+/// Swift Testing tests in-process and records XCTest's, sealing every result with the run's key; a plain
+/// `swift test` skips it. Builds with the workbench's own tests, which `swift test` runs, leave it out.
+let gradingHarnessTargets: [Target] = !includesOwnTests ? [
     .testTarget(name: "GradingHarness", dependencies: ["GradingSeal"], path: "Tests/GradingHarness"),
 ] : []
 
@@ -404,19 +409,21 @@ let package = Package(
     products: [
         .library(name: "PersistenceCore", targets: ["PersistenceCore"]),
         .executable(name: "coach", targets: ["coach"]),
-    ] + appProducts + (gradingOnly ? [] : [.executable(name: "core-bench", targets: ["CoreBench"])]),
+    ] + appProducts + [.executable(name: "core-bench", targets: ["CoreBench"])],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ] + (includesOwnTests ? [
+        // Used by the workbench's own tests alone: the macros' expansions, and the example CI files of
+        // `coach grade` read as YAML.
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
-        // Reads the example CI files of `coach grade` in coach's tests.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-    ],
+    ] : []),
     targets: coreTargets + courseSupportTargets + coachTargets + sectionTargets + appTargets + waterLogTargets + playgroundTargets + iCloudConsoleTargets
         + lessonExampleTargets + gradingHarnessTargets
-        + (gradingOnly ? [] : coreTestTargets + appTestTargets + coachTestTargets + benchmarkTargets)
+        + benchmarkTargets + (includesOwnTests ? coreTestTargets + appTestTargets + coachTestTargets : [])
 )
 
 // The test program is the largest binary the package links, and every edit a learner grades relinks it:

@@ -15,7 +15,7 @@ public enum PackingStore {
     public static let containerIdentifier = "iCloud.com.example.PackingList"
 
     /// Every model the store keeps.
-    public static let models: [any PersistentModel.Type] = [Trip.self, PackingItem.self, Category.self, TripBudget.self]
+    public static var models: [any PersistentModel.Type] { [Trip.self, PackingItem.self, Category.self, TripBudget.self] }
 
     /// Opens the store file at `storeURL` on the current device, syncing with the private database of
     /// ``containerIdentifier``.

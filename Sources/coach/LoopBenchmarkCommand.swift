@@ -7,10 +7,12 @@ struct LoopBenchmarkCommand: ParsableCommand {
         commandName: "loop-benchmark",
         abstract: "Time a learner's loop, a one-line edit then `coach check N`, for each section, beside the budget.",
         discussion: """
-            Grades every chosen section once to warm the build, then for each one appends an unused private \
-            constant to its first exercise file, grades it as `coach check` does, and puts the file back; the median of --runs \
-            edits is printed beside the budget with where its time went. Measures grading inside coach: \
-            `swift run coach` adds SwiftPM's check that coach is built. Not part of `coach verify`.
+            Grades every chosen section once to warm the build, then for each one makes a one-line edit to an \
+            exercise file, grades it as `coach check` does, and puts the file back; the median of --runs edits \
+            is printed beside the budget with where its time went. --edit body (the default) adds a statement \
+            to a function's body, as most edits do; --edit declaration appends an unused private constant, \
+            which also recompiles the section's hidden suite. Measures grading inside coach: `swift run coach` \
+            adds SwiftPM's check that coach is built. Not part of `coach verify`.
             """
     )
 
@@ -22,6 +24,9 @@ struct LoopBenchmarkCommand: ParsableCommand {
 
     @Option(name: .long, help: "The budget for one loop, in seconds.")
     var budget = 3
+
+    @Option(name: .long, help: "What each run changes: a statement in a function's body, or a new declaration.")
+    var edit: FeedbackLoopBenchmark.Edit = .body
 
     @OptionGroup var timeLimit: TimeLimitOptions
     @OptionGroup var options: CommonOptions
@@ -35,7 +40,8 @@ struct LoopBenchmarkCommand: ParsableCommand {
         let session = try Session.open()
         let style = options.style
         let sections = try section.isEmpty ? session.workbench.course.sections : section.map(session.section)
-        let benchmark = FeedbackLoopBenchmark(workbench: session.workbench, track: session.track, repetitions: runs, budget: .seconds(budget))
+        var benchmark = FeedbackLoopBenchmark(workbench: session.workbench, track: session.track, repetitions: runs, budget: .seconds(budget))
+        benchmark.edit = edit
         try benchmark.removeLeftoverEdits(in: sections)
         let progress = TerminalProgress(style: style)
         progress.say("Warming the build: grading \(sections.count) section(s) on the \(session.track.rawValue) track once…")
@@ -48,7 +54,10 @@ struct LoopBenchmarkCommand: ParsableCommand {
             results.append(try benchmark.measure(section, tester: tester, timeLimitPerCheck: timeLimit.limit))
         }
         progress.clear()
-        session.say(style.bold("Edit → grade") + " (\(session.track.rawValue) track, median of \(runs), \(ProcessInfo.processInfo.activeProcessorCount) cores):")
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        session.say(style.bold("Edit → grade") + " (\(session.track.rawValue) track, \(edit.rawValue) edit, median of \(runs), \(cores) cores):")
         benchmark.lines(for: results).forEach { session.say($0) }
     }
 }
+
+extension FeedbackLoopBenchmark.Edit: ExpressibleByArgument {}

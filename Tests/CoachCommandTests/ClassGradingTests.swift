@@ -84,7 +84,7 @@ struct ClassGradingTests {
         process.arguments = arguments
         process.currentDirectoryURL = folder
         var environment = ProcessInfo.processInfo.environment
-        for name in ["COURSE_TRACK", "COURSE_SECTIONS", "COURSE_SECTION_OVERRIDE", "COURSE_GRADING_ONLY"] { environment[name] = "" }
+        for name in ["COURSE_TRACK", "COURSE_SECTIONS", "COURSE_SECTION_OVERRIDE", "COURSE_OWN_TESTS", "COURSE_LEARNER_TESTS"] { environment[name] = "" }
         environment["NO_COLOR"] = "1"
         process.environment = environment
         let output = FileManager.default.temporaryDirectory.appending(path: "coach-grade-\(UUID().uuidString).log")

@@ -24,14 +24,14 @@ struct LearnerXCTestTests {
                 uniquingKeysWith: { _, last in last }
             )
             let learnerTestsOnly = environment["COURSE_LEARNER_TESTS"] == "only"
-            let gradingOnly = environment["COURSE_GRADING_ONLY"] == "1"
+            let learnerTestsLeftOut = environment["COURSE_LEARNER_TESTS"] == "none"
             let package = Package(
                 name: "OwnTestsWorkbench",
                 targets: [
                     .target(name: "Section1Adding", path: overrides["Section1Adding"] ?? "\\(folder)/Section1Adding"),
                 ] + (learnerTestsOnly ? [] : [
                     .testTarget(name: "Section1AddingTests", dependencies: ["Section1Adding"], path: "Tests/Section1AddingTests"),
-                ]) + (gradingOnly && !learnerTestsOnly ? [] : [
+                ]) + (learnerTestsLeftOut ? [] : [
                     .testTarget(
                         name: "Section1OwnTests", dependencies: ["Section1Adding"],
                         path: overrides["Section1OwnTests"] ?? "\\(folder)/Section1OwnTests"

@@ -91,6 +91,23 @@ struct FeedbackLoopBenchmarkTests {
         #expect(try String(contentsOf: file, encoding: .utf8) == "// starter\nlet kept = 1\n\n")
     }
 
+    @Test("a body edit goes into the first function that has no result or returns with a statement, and keeps the file otherwise")
+    func bodyEdit() throws {
+        let text = "struct Settings {\n    func total() -> Int {\n        1\n    }\n\n    public mutating func reset() {\n        value = 0\n    }\n}"
+        let edited = try #require(FeedbackLoopBenchmark.editing(text, run: 2, edit: .body))
+        let lines = edited.components(separatedBy: "\n")
+        #expect(lines[5] == "    public mutating func reset() {")
+        #expect(lines[6].hasPrefix("        _ = ") && lines[6].hasSuffix("\(FeedbackLoopBenchmark.marker) 2"))
+        #expect(lines.filter { !$0.contains(FeedbackLoopBenchmark.marker) } == text.components(separatedBy: "\n"))
+        #expect(FeedbackLoopBenchmark.editing("func total() -> Int {\n    1\n}\n", run: 1, edit: .body) == nil)
+        let returning = try #require(FeedbackLoopBenchmark.editing("func total() -> Int {\n    let one = 1\n    return one\n}", run: 1, edit: .body))
+        #expect(returning.components(separatedBy: "\n")[1].hasPrefix("    _ = "))
+        let opened = try #require(FeedbackLoopBenchmark.editing("struct Screen {\n    public init() {}\n}", run: 1, edit: .body))
+        #expect(opened.components(separatedBy: "\n").filter { !$0.contains(FeedbackLoopBenchmark.marker) }
+            == ["struct Screen {", "    public init() {", "    }", "}"])
+        #expect(FeedbackLoopBenchmark.editing("let kept = 1\n", run: 1, edit: .declaration)?.contains("private let loopBenchmarkEdit") == true)
+    }
+
     @Test("each section's median is set beside the budget, with the median run's phases below it")
     func lines() throws {
         let workbench = try WorkbenchFixture.make()

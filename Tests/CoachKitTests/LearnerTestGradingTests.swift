@@ -44,7 +44,9 @@ struct LearnerTestGradingTests {
         let grader = LearnerTestGrader(workbench: workbench) { request, filter in
             #expect(filter == "^Section1OwnTests\\.", "the learner tests' filter: found \(filter)")
             requests.append(request)
-            return request.overrides.first?.folder == "Solutions/Section1Basics" ? onReference : onMistake
+            // Every build reads the library from one folder; what it holds decides which run this is.
+            let library = workbench.root.appending(path: (request.overrides.first?.folder ?? "") + "/Answer.swift")
+            return (try? String(contentsOf: library, encoding: .utf8)) == "// wrong" ? onMistake : onReference
         }
         let section = try #require(workbench.course.section(numbered: 1))
         let outcomes = try grader.outcomes(of: section, on: .exercises)
@@ -57,7 +59,8 @@ struct LearnerTestGradingTests {
         #expect(outcomes[Self.passCheck]?.result == .passed)
         #expect(outcomes[Self.catchCheck]?.result == .passed)
         #expect(requests.count == 2 && requests.allSatisfy { $0.learnerTestsOnly && $0.sections == ["Section1Basics"] })
-        #expect(requests.last?.overrides.first?.folder == ".build/coach/mistakes/Section1Basics/forgets-zero")
+        #expect(requests.allSatisfy { $0.overrides.first?.folder == ".build/coach/learner-tests/Section1Basics" })
+        #expect(requests.first?.environment == requests.last?.environment, "expected one environment, so SwiftPM plans once")
         #expect(requests.first?.environment["COURSE_LEARNER_TESTS"] == "only")
     }
 
@@ -95,6 +98,29 @@ struct LearnerTestGradingTests {
         #expect(outcomes[Self.catchCheck]?.result == .failed)
     }
 
+    @Test("the mirrored library holds exactly the source's files, and an unchanged file is not written again")
+    func mirrorRewritesOnlyChanges() throws {
+        let root = FileManager.default.temporaryDirectory.appending(path: "coach-mirror-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let source = root.appending(path: "source"), destination = root.appending(path: "destination")
+        try FileManager.default.createDirectory(at: source.appending(path: "Nested"), withIntermediateDirectories: true)
+        try Data("same".utf8).write(to: source.appending(path: "Same.swift"))
+        try Data("new".utf8).write(to: source.appending(path: "Nested/Changed.swift"))
+        try LearnerTestGrader.mirror(source, into: destination)
+        let past = Date(timeIntervalSinceNow: -3600)
+        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: destination.appending(path: "Same.swift").path)
+        try Data("stale".utf8).write(to: destination.appending(path: "Stale.swift"))
+        try Data("newer".utf8).write(to: source.appending(path: "Nested/Changed.swift"))
+
+        try LearnerTestGrader.mirror(source, into: destination)
+
+        let names = SourceFingerprint.files(under: destination).map { String($0.path.dropFirst(destination.path.count + 1)) }
+        #expect(names == ["Nested/Changed.swift", "Same.swift"])
+        #expect(try String(contentsOf: destination.appending(path: "Nested/Changed.swift"), encoding: .utf8) == "newer")
+        let modified = try FileManager.default.attributesOfItem(atPath: destination.appending(path: "Same.swift").path)[.modificationDate] as? Date
+        #expect(modified.map { abs($0.timeIntervalSince(past)) < 1 } == true, "expected the unchanged file left as it was")
+    }
+
     @Test("a known wrong test suite is built in place of the learner's tests, and named where it fails")
     func wrongSuiteInPlace() throws {
         let workbench = try Self.workbench()
@@ -107,7 +133,7 @@ struct LearnerTestGradingTests {
         let section = try #require(workbench.course.section(numbered: 1))
         let outcomes = try grader.outcomes(of: section, on: .solutions, testsFolder: ".build/coach/mistakes/Section1OwnTests/vague")
         #expect(requests.first?.overrides.map(\.target) == ["Section1Basics", "Section1OwnTests"])
-        #expect(requests.first?.environment["COURSE_SECTION_OVERRIDE"] == "Section1Basics=Solutions/Section1Basics;Section1OwnTests=.build/coach/mistakes/Section1OwnTests/vague")
+        #expect(requests.first?.environment["COURSE_SECTION_OVERRIDE"] == "Section1Basics=.build/coach/learner-tests/Section1Basics;Section1OwnTests=.build/coach/mistakes/Section1OwnTests/vague")
         #expect(outcomes.first?.issues == ["no test of yours ran: write @Test functions or XCTestCase test methods in .build/coach/mistakes/Section1OwnTests/vague/"])
     }
 

@@ -169,7 +169,7 @@ public struct ClassGrader: Sendable {
         let log = gradingFolder.appending(path: "warm-build.log")
         let firstBuild = !FileManager.default.fileExists(atPath: workbench.root.appending(path: ".build/debug.yaml").path)
         let termination = try ChildProcess(
-            ["swift", "build", "--build-tests"], in: workbench.root, environment: BuildRequest(track: .exercises).environment,
+            TestProgram.buildArguments(forPackageAt: workbench.root), in: workbench.root, environment: BuildRequest.submission(sections: nil).environment,
             logFile: log, watchdog: BuildLogFollower(log: log, inner: nil) { events(.warmBuild($0, firstBuild: firstBuild)) }
         ).run()
         guard termination.succeeded else {

@@ -3,11 +3,12 @@ import Foundation
 /// Measures a learner's loop — save a one-line edit, grade the section — for each section, the way
 /// `coach check N` grades it, and compares the median with the budget.
 ///
-/// The edit is a line of code appended to the section's first exercise file — an unused private constant,
-/// so the grade is the same while the compiler, the linker and the checks all run again (a comment alone
-/// can leave the object file as it was, and then nothing is relinked); the file's bytes are put back after
-/// each run. A line left behind by a run that
-/// was killed is recognised by its marker and removed before the next one starts.
+/// The edit is a line of code that leaves the grade as it was while the compiler, the linker and the
+/// checks all run again (a comment alone can leave the object file as it was, and then nothing is
+/// relinked): by default a statement inside a function's body, as most of a learner's edits are; or a new
+/// declaration, which also recompiles the section's hidden suite, since the suite's files see every
+/// declaration of the library. The file's bytes are put back after each run; a line left behind by a run
+/// that was killed is recognised by its marker and removed before the next one starts.
 public struct FeedbackLoopBenchmark: Sendable {
     /// The checkout whose sections are timed.
     public var workbench: Workbench
@@ -17,6 +18,19 @@ public struct FeedbackLoopBenchmark: Sendable {
     public var repetitions: Int
     /// The longest an edit→grade loop should take.
     public var budget: Duration
+    /// What each run changes.
+    public var edit: Edit = .body
+
+    /// A one-line change to an exercise file that leaves its behaviour alone.
+    public enum Edit: String, Sendable, CaseIterable {
+        /// `_ = <number>` as the first statement of the first function or initializer whose body opens on
+        /// its declaration's line (an empty `{}` is opened) and that has no result or returns with a
+        /// `return` statement: the library's interface stays the same.
+        case body
+        /// An unused private constant appended to the file: a new declaration, so the hidden suite, which
+        /// sees every declaration of the library, is compiled again too.
+        case declaration
+    }
 
     /// The text that marks the benchmark's edit.
     static let marker = "// coach loop-benchmark edit"
@@ -42,14 +56,65 @@ public struct FeedbackLoopBenchmark: Sendable {
         public var median: Duration { runs.sorted()[runs.count / 2] }
     }
 
-    /// The section's file that each run edits: its first exercise file.
+    /// The section's file that each run edits: for a body edit, the first exercise file with a function
+    /// the edit fits in; for a declaration (or when none has such a function), the first exercise file.
     public func editedFile(of section: Course.Section) -> URL? {
-        section.exercise.files.first.map { workbench.sourceFolder(of: section, on: track).appending(path: $0) }
+        let files = section.exercise.files.map { workbench.sourceFolder(of: section, on: track).appending(path: $0) }
+        if edit == .body, let fitting = files.first(where: { file in
+            (try? String(contentsOf: file, encoding: .utf8)).map { Self.editing($0, run: 1, edit: .body) != nil } ?? false
+        }) {
+            return fitting
+        }
+        return files.first
     }
 
-    /// Removes edit lines a killed run left in `sections`' edited files.
+    /// `text` with the benchmark's edit of run `run`, or `nil` when a body edit finds no function to go in.
+    static func editing(_ text: String, run: Int, edit: Edit) -> String? {
+        let line = "\(Self.marker) \(run)"
+        switch edit {
+        case .declaration:
+            return text + "\nprivate let loopBenchmarkEdit = \(UInt32.random(in: 1...UInt32.max))  \(line)\n"
+        case .body:
+            var lines = text.components(separatedBy: "\n")
+            let opening = lines.indices.first { index in
+                let code = lines[index].trimmingCharacters(in: .whitespaces)
+                let declares = code.range(of: #"^(@\w+ )*((public|internal|private|fileprivate|package|static|final|override|mutating|nonisolated|required|convenience|@MainActor) )*(func \w+|init\??)[(<]"#, options: .regularExpression) != nil
+                guard declares, code.hasSuffix("{") || code.hasSuffix("{}"), !code.contains("//") else { return false }
+                // A function with a result takes the statement only when its body returns with a statement
+                // of its own: a body of one expression returns it implicitly, and a statement before it
+                // would leave it returning nothing.
+                return !code.contains("->") || Self.returnsExplicitly(lines, bodyOpenedAt: index)
+            }
+            guard let opening else { return nil }
+            let outer = String(lines[opening].prefix { $0 == " " })
+            let statement = "\(outer)    _ = \(UInt32.random(in: 1...UInt32.max))  \(line)"
+            if lines[opening].hasSuffix("{}") {
+                // An empty body on one line (`init() {}`) is opened over three.
+                lines[opening].removeLast()
+                lines.insert(contentsOf: [statement, outer + "}"], at: opening + 1)
+            } else {
+                lines.insert(statement, at: opening + 1)
+            }
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    /// Whether the body opened on line `opening` has a `return` statement of its own, one level in.
+    private static func returnsExplicitly(_ lines: [String], bodyOpenedAt opening: Int) -> Bool {
+        let outer = String(lines[opening].prefix { $0 == " " })
+        for line in lines[(opening + 1)...] {
+            if line == outer + "}" { return false }
+            if line.hasPrefix(outer + "    return") && !line.hasPrefix(outer + "     ") { return true }
+        }
+        return false
+    }
+
+    /// Removes edit lines a killed run left in `sections`' exercise files.
     public func removeLeftoverEdits(in sections: [Course.Section]) throws {
-        for file in sections.compactMap(editedFile(of:)) {
+        let files = sections.flatMap { section in
+            section.exercise.files.map { workbench.sourceFolder(of: section, on: track).appending(path: $0) }
+        }
+        for file in files {
             guard let text = try? String(contentsOf: file, encoding: .utf8), text.contains(Self.marker) else { continue }
             let kept = text.components(separatedBy: "\n").filter { !$0.contains(Self.marker) }
             try Data(kept.joined(separator: "\n").utf8).write(to: file, options: .atomic)
@@ -65,9 +130,9 @@ public struct FeedbackLoopBenchmark: Sendable {
         defer { try? original.write(to: file, options: .atomic) }
         var runs: [(Duration, [GradingTimeline.Phase])] = []
         for run in 1...repetitions {
-            var edited = original
-            edited.append(Data("\nprivate let loopBenchmarkEdit = \(UInt32.random(in: 1...UInt32.max))  \(Self.marker) \(run)\n".utf8))
-            try edited.write(to: file, options: .atomic)
+            let text = String(decoding: original, as: UTF8.self)
+            let edited = Self.editing(text, run: run, edit: edit) ?? Self.editing(text, run: run, edit: .declaration) ?? text
+            try Data(edited.utf8).write(to: file, options: .atomic)
             let timeline = GradingTimeline()
             var timed = tester
             timed.timeline = timeline

@@ -47,7 +47,7 @@ struct SubmissionGrader: Sendable {
             let included = sections.filter { !excluded.contains($0.target) }
             guard !included.isEmpty else { break }
             let all = included.count == sections.count
-            let request = BuildRequest(track: .exercises, sections: all ? nil : included.map(\.target))
+            let request = BuildRequest.submission(sections: all ? nil : included.map(\.target))
             let run = try build(request, in: copy, workbench: copyWorkbench, progress: progress)
             if run.compiled {
                 let filter = "^(" + included.map { NSRegularExpression.escapedPattern(for: $0.testTarget) }.joined(separator: "|") + ")\\."
@@ -116,7 +116,8 @@ struct SubmissionGrader: Sendable {
     ) throws -> TrackRun {
         let log = copy.logFolder.appending(path: "build.log")
         let command = sandbox.command(
-            ["swift", "build", "--build-tests", "--jobs", String(buildJobs)], in: copy, workbench: workbench, buildWritable: true
+            TestProgram.buildArguments(forPackageAt: workbench.root) + ["--jobs", String(buildJobs)], in: copy, workbench: workbench,
+            buildWritable: true
         )
         let termination = try ChildProcess(
             command, in: copy.root, environment: request.environment.merging(copy.privateEnvironment) { _, own in own },

@@ -18,9 +18,10 @@ public struct CourseGrader: Sendable {
 
     /// Builds and grades `sections` on `track`, then stores the grades in the progress file.
     ///
-    /// Every build includes every section, so grading one section or all of them compiles the same
-    /// package and nothing is relinked when a learner switches between `coach check` and `coach status`.
-    /// When some sections' files do not compile, they are left out and the rest is built again.
+    /// Every build includes every section and the learner's tests, as `swift run coach` builds the package,
+    /// so grading one section or all of them compiles the same package, SwiftPM reuses its plan, and nothing
+    /// is relinked when a learner switches between `coach check` and `coach status`. When some sections'
+    /// files do not compile, they are left out and the rest is built again; so are the learner's tests.
     ///
     /// - Throws: `CoachError.cannotLaunch` when `swift` cannot be started.
     public func grade(_ sections: [Course.Section], on track: CourseTrack) throws -> [SectionGrade] {
@@ -28,21 +29,28 @@ public struct CourseGrader: Sendable {
         let course = workbench.course.sections
         var grades: [String: SectionGrade] = [:]
         var excluded: [String] = []
+        var learnerTestsLeftOut = false
         var lastRun: TrackRun?
+        let learnerTestFolders = course.compactMap { $0.learnerTests.map { "\(track.folder)/\($0.target)/" } }
         while true {
             let included = course.filter { !excluded.contains($0.target) }
             let pending = sections.filter { grades[$0.target] == nil }
             let filter = "^(" + pending.map { NSRegularExpression.escapedPattern(for: $0.testTarget) }.joined(separator: "|") + ")\\."
-            let request = BuildRequest(track: track, sections: excluded.isEmpty ? nil : included.map(\.target))
+            var request = BuildRequest(track: track, sections: excluded.isEmpty ? nil : included.map(\.target))
+            if learnerTestsLeftOut { request.learnerTests = .leftOut }
             let run = try tester.run(request, filter: filter, timeLimit: timeLimitPerCheck)
             lastRun = run
             let broken = included.filter { !SectionGrade(section: $0, run: run, workbench: workbench).compilerErrors.isEmpty }
+            let learnerTestsBroken = !learnerTestsLeftOut && run.compilerErrors.contains { error in
+                learnerTestFolders.contains { error.path.hasPrefix($0) }
+            }
             for section in pending where run.compiled || broken.contains(where: { $0.target == section.target }) {
                 grades[section.target] = SectionGrade(section: section, run: run, workbench: workbench)
             }
             let stillPending = sections.filter { grades[$0.target] == nil }
-            if stillPending.isEmpty || broken.isEmpty { break }
+            if stillPending.isEmpty || (broken.isEmpty && !learnerTestsBroken) { break }
             excluded += broken.map(\.target)
+            learnerTestsLeftOut = learnerTestsLeftOut || learnerTestsBroken
         }
         // A section that still cannot be graded is blocked by the core or the manifest: show it those
         // errors, or the log when the compiler printed none.
@@ -58,13 +66,30 @@ public struct CourseGrader: Sendable {
         }
         let graded = try result.map { grade -> SectionGrade in
             guard grade.section.learnerTests != nil, grade.wasGraded, grade.compilerErrors.isEmpty else { return grade }
-            let outcomes = try tester.timeline.map { timeline in
-                try timeline.during("your tests") { try learnerTestGrader.outcomes(of: grade.section, on: track) }
-            } ?? learnerTestGrader.outcomes(of: grade.section, on: track)
-            return grade.adding(outcomes)
+            return grade.adding(try learnerTestOutcomes(of: grade.section, on: track))
         }
         try remember(graded, on: track)
         return graded
+    }
+
+    /// The outcomes of `section`'s learner-test checks: those of the last grade when neither the learner's
+    /// tests nor anything else they are run with changed since (``LearnerTestResultCache``), else graded
+    /// afresh.
+    private func learnerTestOutcomes(of section: Course.Section, on track: CourseTrack) throws -> [TestOutcome] {
+        let cache = LearnerTestResultCache(workbench: workbench)
+        if let outcomes = cache.outcomes(of: section, on: track) {
+            tester.timeline?.record("your tests: unchanged, last results reused", from: .now, to: .now)
+            return outcomes
+        }
+        let outcomes = try tester.timeline.map { timeline in
+            try timeline.during("your tests") { try learnerTestGrader.outcomes(of: section, on: track) }
+        } ?? learnerTestGrader.outcomes(of: section, on: track)
+        // A build that failed for no reason in the learner's files (a full disk, a stopped build) is tried
+        // again at the next grade rather than remembered.
+        if !outcomes.contains(where: { $0.issues.contains { $0.contains("did not build") } }) {
+            cache.store(outcomes, of: section, on: track)
+        }
+        return outcomes
     }
 
     /// Grades the tests learners write, with this grader's tester and time limit.

@@ -5,6 +5,11 @@ import Foundation
 /// where at least one must fail. Each run is a build of its own, with the learner's tests in place of
 /// the hidden suites and the section's library taken from the reference or the staged mistake.
 ///
+/// By default every one of those builds takes the library from the same folder,
+/// `.build/coach/learner-tests/<target>`, refilled for each run with only the files that differ
+/// rewritten: the builds' environment stays the same, so SwiftPM plans once, and each wrong solution
+/// recompiles only the files where it differs from the one before.
+///
 /// The learner's tests may be Swift Testing functions, XCTest cases or both in one target: the grading
 /// harness reports either kind as a test of the target, so both are graded alike.
 struct LearnerTestGrader {
@@ -14,7 +19,8 @@ struct LearnerTestGrader {
     let run: (BuildRequest, String) throws -> TrackRun
     /// Returns the folder, relative to the root the builds run in, that holds the section's library as the
     /// reference solution (`nil`) or a known mistake has it. By default the reference is read from
-    /// `Solutions/` and a mistake is staged under `.build/coach/mistakes/`.
+    /// `Solutions/`, a mistake is staged under `.build/coach/mistakes/`, and either is then mirrored into
+    /// `.build/coach/learner-tests/<target>`.
     var stage: (Course.KnownMistake?, Course.Section) throws -> String
 
     /// A grader that builds the section's library from the folders `stage` gives, and runs builds with `run`.
@@ -22,8 +28,11 @@ struct LearnerTestGrader {
         self.workbench = workbench
         self.run = run
         self.stage = stage ?? { mistake, section in
-            guard let mistake else { return "\(CourseTrack.solutions.folder)/\(section.target)" }
-            return try VariantStage(workbench: workbench).stage(mistake, of: section)
+            let source = try mistake.map { try VariantStage(workbench: workbench).stage($0, of: section) }
+                ?? "\(CourseTrack.solutions.folder)/\(section.target)"
+            let library = ".build/coach/learner-tests/\(section.target)"
+            try Self.mirror(workbench.root.appending(path: source), into: workbench.root.appending(path: library))
+            return library
         }
     }
 
@@ -68,6 +77,25 @@ struct LearnerTestGrader {
         var request = BuildRequest(track: track, sections: [section.target], overrides: overrides)
         request.learnerTestsOnly = true
         return request
+    }
+
+    /// Makes `destination` hold exactly the files of `source`, rewriting only those whose bytes differ, so
+    /// that an unchanged file keeps its modification time and is not compiled again.
+    static func mirror(_ source: URL, into destination: URL) throws {
+        let files = FileManager.default
+        try files.createDirectory(at: destination, withIntermediateDirectories: true)
+        let wanted = SourceFingerprint.files(under: source).map { String($0.path.dropFirst(source.path.count + 1)) }
+        for name in SourceFingerprint.files(under: destination).map({ String($0.path.dropFirst(destination.path.count + 1)) })
+        where !wanted.contains(name) {
+            try files.removeItem(at: destination.appending(path: name))
+        }
+        for name in wanted {
+            let data = try Data(contentsOf: source.appending(path: name))
+            let target = destination.appending(path: name)
+            guard (try? Data(contentsOf: target)) != data else { continue }
+            try files.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: target, options: .atomic)
+        }
     }
 
     /// Why the run on the reference does not count, or nil when every test ran and passed.

@@ -1,5 +1,9 @@
 /// What a build compiles: a track, optionally only some sections, and optionally one section from another
-/// folder; the sections' hidden suites, or the learner's own tests in their place.
+/// folder; the sections' hidden suites, the learner's own tests, or both.
+///
+/// The default request (the exercises, every section, the learner's tests beside the hidden suites) is the
+/// package `swift run coach` builds with no course variable set, so grading it reuses SwiftPM's plan:
+/// every other request costs SwiftPM a new plan, seconds on every switch.
 public struct BuildRequest: Sendable, Equatable {
     /// The track whose section sources are compiled.
     public var track: CourseTrack
@@ -7,10 +11,26 @@ public struct BuildRequest: Sendable, Equatable {
     public var sections: [String]?
     /// Section targets built from other folders (relative to the workbench root), at most one per target.
     public var overrides: [Override]
-    /// Whether the build includes the core's and coach's own tests; grading needs only the sections'.
+    /// Whether the build includes the core's and coach's own tests (`coach verify` proving the core).
     public var includesOwnTests: Bool
+    /// Which of the hidden suites and the learner's own tests the build holds.
+    public var learnerTests: LearnerTests = .besideHiddenSuites
+
+    /// Which tests of the sections a build holds.
+    public enum LearnerTests: Sendable, Equatable {
+        /// The hidden suites and the learner's own tests: what a learner's `swift build` compiles.
+        case besideHiddenSuites
+        /// The hidden suites alone: when the learner's tests do not compile, or for a class's submissions.
+        case leftOut
+        /// The learner's tests alone, in place of the hidden suites: to grade those tests.
+        case only
+    }
+
     /// Whether the build holds the learner's own tests in place of the hidden suites, to grade those tests.
-    public var learnerTestsOnly = false
+    public var learnerTestsOnly: Bool {
+        get { learnerTests == .only }
+        set { learnerTests = newValue ? .only : .besideHiddenSuites }
+    }
 
     /// One section target compiled from a folder other than its track's.
     public struct Override: Sendable, Equatable {
@@ -28,14 +48,28 @@ public struct BuildRequest: Sendable, Equatable {
         self.includesOwnTests = includesOwnTests
     }
 
-    /// The variables that make `Package.swift` build exactly this; empty values clear inherited ones.
+    /// A build of a class's submission (and of the instructor's warm build it starts from): the exercises
+    /// with the hidden suites alone; the learner's tests are graded in builds of their own.
+    public static func submission(sections: [String]?) -> BuildRequest {
+        var request = BuildRequest(track: .exercises, sections: sections)
+        request.learnerTests = .leftOut
+        return request
+    }
+
+    /// The variables that make `Package.swift` build exactly this. An empty value unsets the variable
+    /// (``ChildProcess``), so the default request's environment is a shell's with none of them set.
     public var environment: [String: String] {
-        [
-            "COURSE_TRACK": track.rawValue,
+        let learnerTestsValue = switch learnerTests {
+        case .besideHiddenSuites: ""
+        case .leftOut: "none"
+        case .only: "only"
+        }
+        return [
+            "COURSE_TRACK": track == .exercises ? "" : track.rawValue,
             "COURSE_SECTIONS": sections?.joined(separator: ",") ?? "",
             "COURSE_SECTION_OVERRIDE": overrides.map { "\($0.target)=\($0.folder)" }.joined(separator: ";"),
-            "COURSE_GRADING_ONLY": includesOwnTests ? "" : "1",
-            "COURSE_LEARNER_TESTS": learnerTestsOnly ? "only" : "",
+            "COURSE_OWN_TESTS": includesOwnTests ? "1" : "",
+            "COURSE_LEARNER_TESTS": learnerTestsValue,
         ]
     }
 }

@@ -10,8 +10,9 @@ import Darwin
 struct RunningChild: Hashable, Sendable {
     /// The command's process.
     let pid: pid_t
-    /// `COACH_CHILD_RUN=<unique id>`: in the command's environment, and so in every process it starts.
-    let marker: String
+    /// `COACH_CHILD_RUN=<unique id>`: in the command's environment, and so in every process it starts;
+    /// `nil` for a command found by parent links alone (a build).
+    let marker: String?
 }
 
 // Stopping a run: the one place that decides which processes belong to a run and ends them.
@@ -41,7 +42,8 @@ extension ChildProcess {
         }
         killRepeatedly { table in
             let roots = (commandReaped ? [] : [run.pid]) + table.entries.keys.filter {
-                $0 != getpid() && ProcessTable.environment(of: $0, contains: run.marker)
+                guard let marker = run.marker else { return false }
+                return $0 != getpid() && ProcessTable.environment(of: $0, contains: marker)
             } + adoptedOrphans(in: table, of: run)
             return table.descendants(including: roots)
         }
@@ -88,7 +90,7 @@ extension ChildProcess {
         guard ChildProcessRegistry.supervises.load(ordering: .relaxed) else { return [] }
         let live = ChildProcessRegistry.shared.liveRuns()
         let commands = Set(live.map(\.pid))
-        let otherMarkers = live.map(\.marker).filter { $0 != run.marker }
+        let otherMarkers = live.compactMap(\.marker).filter { $0 != run.marker }
         return table.children(of: getpid()).filter { pid in
             !commands.contains(pid) && !otherMarkers.contains { ProcessTable.environment(of: pid, contains: $0) }
         }
@@ -132,7 +134,7 @@ final class ChildProcessRegistry: Sendable {
     /// once coach is stopping after an interrupt, never returns.
     ///
     /// - Throws: What `spawn` throws.
-    func start(marker: String, _ spawn: () throws -> pid_t) throws -> RunningChild {
+    func start(marker: String?, _ spawn: () throws -> pid_t) throws -> RunningChild {
         while true {
             waitForExitIfStopping()
             let run = try state.withLock { state -> RunningChild? in

@@ -45,7 +45,8 @@ public struct ChildProcess: Sendable {
     public var arguments: [String]
     /// The folder the command runs in.
     public var workingDirectory: URL
-    /// Variables added to (or replacing those of) the environment the command starts with.
+    /// Variables added to (or replacing those of) the environment the command starts with; an empty value
+    /// removes the variable.
     public var environmentOverrides: [String: String]
     /// Whether the command starts with coach's own environment; otherwise with ``minimalEnvironment``
     /// alone, so that none of the variables of whoever runs coach (tokens in CI) reaches it.
@@ -57,6 +58,12 @@ public struct ChildProcess: Sendable {
     public var logFile: URL
     /// Decides when to stop the command early, or `nil` to let it run to its end.
     public var watchdog: (any ChildProcessWatchdog)?
+    /// Whether the command's environment carries a variable unique to this run, by which every process it
+    /// starts is found when it is stopped, even one that left its process group. A grading build leaves it
+    /// out (``SwiftPackageTester``): SwiftPM plans the build again
+    /// whenever its environment changes, which costs seconds on every grade, and what a build starts stays
+    /// its descendant, found by parent links alone.
+    public var marksItsProcesses = true
 
     /// Describes a command to run; nothing starts until `run()`.
     public init(
@@ -93,7 +100,7 @@ public struct ChildProcess: Sendable {
     /// - Throws: `CoachError.cannotLaunch` when the process cannot be started.
     public func run() throws -> ProcessTermination {
         try FileManager.default.createDirectory(at: logFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let marker = "\(Self.markerVariable)=\(UUID().uuidString)"
+        let marker = marksItsProcesses ? "\(Self.markerVariable)=\(UUID().uuidString)" : nil
         let run = try ChildProcessRegistry.shared.start(marker: marker) { try spawn(marker: marker) }
         let termination = waitForEnd(of: run)
         ChildProcessRegistry.shared.finish(run)
@@ -124,7 +131,7 @@ public struct ChildProcess: Sendable {
         }
     }
 
-    private func spawn(marker: String) throws -> pid_t {
+    private func spawn(marker: String?) throws -> pid_t {
         var fileActions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&fileActions)
         defer { posix_spawn_file_actions_destroy(&fileActions) }
@@ -152,7 +159,10 @@ public struct ChildProcess: Sendable {
 
         var environment = inheritsEnvironment ? ProcessInfo.processInfo.environment : Self.minimalEnvironment
         environment.merge(environmentOverrides) { _, override in override }
-        let environmentLines = environment.filter { $0.key != Self.markerVariable }.map { "\($0.key)=\($0.value)" } + [marker]
+        // An empty value stands for an unset variable: a build's environment then matches the shell's, where
+        // the course's variables are usually unset, and SwiftPM reuses the plan `swift run coach` made.
+        let environmentLines = environment.filter { $0.key != Self.markerVariable && !$0.value.isEmpty }.map { "\($0.key)=\($0.value)" }
+            + (marker.map { [$0] } ?? [])
 
         let pipe = try input.map { try InputPipe(for: $0.descriptor, actions: &fileActions) }
 

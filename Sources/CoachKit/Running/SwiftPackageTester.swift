@@ -70,15 +70,21 @@ public struct SwiftPackageTester: Sendable {
         )
     }
 
-    /// `swift build --build-tests`, then the test program under the grading harness.
+    /// `swift build` of the test program, then the test program under the grading harness.
+    ///
+    /// The build's environment stays the same from one grade to the next, and matches `swift run coach`'s
+    /// when every section compiles: SwiftPM then reuses its plan and only compiles what changed.
     private func runGraded(_ request: BuildRequest, filter: String?, timeLimit: Duration) throws -> TrackRun {
         let track = request.track
         let (buildLog, testLog, events) = logs(of: track)
         let phases = BuildPhaseWatch(log: buildLog, inner: progress.map { BuildLogFollower(log: buildLog, inner: nil, report: $0) })
         let buildStart = ContinuousClock.now
-        let build = try ChildProcess(
-            ["swift", "build", "--build-tests"], in: workbench.root, environment: request.environment, logFile: buildLog, watchdog: phases
-        ).run()
+        var command = ChildProcess(
+            TestProgram.buildArguments(forPackageAt: workbench.root), in: workbench.root, environment: request.environment,
+            logFile: buildLog, watchdog: phases
+        )
+        command.marksItsProcesses = false
+        let build = try command.run()
         let buildEnd = ContinuousClock.now
         if let timeline {
             phases.read(at: buildEnd)
