@@ -9,7 +9,8 @@ struct FeedbackLoopTests {
     @Test("grading every section of the exercises sets no course variable, as a shell that runs `swift run coach`")
     func defaultRequestUnsetsEverything() {
         let environment = BuildRequest(track: .exercises).environment
-        #expect(environment.values.allSatisfy(\.isEmpty), "expected every value empty (unset), found \(environment)")
+        let set = environment.filter { !$0.value.isEmpty }
+        #expect(set.isEmpty, "expected every value empty (unset), found \(set)")
     }
 
     @Test("the other builds say what differs: the solutions, some sections, the own tests, the learner's tests left out or alone")
