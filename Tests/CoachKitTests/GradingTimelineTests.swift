@@ -97,7 +97,7 @@ struct FeedbackLoopBenchmarkTests {
         let edited = try #require(FeedbackLoopBenchmark.editing(text, run: 2, edit: .body))
         let lines = edited.components(separatedBy: "\n")
         #expect(lines[5] == "    public mutating func reset() {")
-        #expect(lines[6].hasPrefix("        _ = ") && lines[6].hasSuffix("\(FeedbackLoopBenchmark.marker) 2"))
+        #expect(lines[6].hasPrefix("        _ = \"edit ") && lines[6].hasSuffix("\(FeedbackLoopBenchmark.marker) 2"))
         #expect(lines.filter { !$0.contains(FeedbackLoopBenchmark.marker) } == text.components(separatedBy: "\n"))
         #expect(FeedbackLoopBenchmark.editing("func total() -> Int {\n    1\n}\n", run: 1, edit: .body) == nil)
         let returning = try #require(FeedbackLoopBenchmark.editing("func total() -> Int {\n    let one = 1\n    return one\n}", run: 1, edit: .body))

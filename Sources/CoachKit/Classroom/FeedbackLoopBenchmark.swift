@@ -23,7 +23,7 @@ public struct FeedbackLoopBenchmark: Sendable {
 
     /// A one-line change to an exercise file that leaves its behaviour alone.
     public enum Edit: String, Sendable, CaseIterable {
-        /// `_ = <number>` as the first statement of the first function or initializer whose body opens on
+        /// `_ = "edit <number>".utf8.count` as the first statement of the first function or initializer whose body opens on
         /// its declaration's line (an empty `{}` is opened) and that has no result or returns with a
         /// `return` statement: the library's interface stays the same.
         case body
@@ -87,7 +87,9 @@ public struct FeedbackLoopBenchmark: Sendable {
             }
             guard let opening else { return nil }
             let outer = String(lines[opening].prefix { $0 == " " })
-            let statement = "\(outer)    _ = \(UInt32.random(in: 1...UInt32.max))  \(line)"
+            // A string's bytes land in the object file: a discarded number would leave it the same from one
+            // run to the next, and then nothing is relinked.
+            let statement = "\(outer)    _ = \"edit \(UInt32.random(in: 1...UInt32.max))\".utf8.count  \(line)"
             if lines[opening].hasSuffix("{}") {
                 // An empty body on one line (`init() {}`) is opened over three.
                 lines[opening].removeLast()
