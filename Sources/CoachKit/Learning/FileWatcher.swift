@@ -24,13 +24,14 @@ public struct FileWatcher: Sendable {
     }
 
     /// Waits until the files change and then stay unchanged for `quietPeriod` (an editor's save can
-    /// write several times), or until `interrupt` returns true.
+    /// write several times, within milliseconds), or until `interrupt` returns true. A section's files are
+    /// a handful, so polling them often costs little and a save is graded about a third of a second after.
     ///
     /// - Returns: `true` when files changed, `false` when interrupted.
     public func waitForChange(
         since baseline: [String: String],
-        pollEvery interval: Duration = .milliseconds(250),
-        quietPeriod: Duration = .milliseconds(400),
+        pollEvery interval: Duration = .milliseconds(100),
+        quietPeriod: Duration = .milliseconds(200),
         interrupt: () -> Bool
     ) -> Bool {
         var last = baseline
