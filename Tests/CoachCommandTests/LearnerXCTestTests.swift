@@ -117,6 +117,21 @@ struct LearnerXCTestTests {
         #expect(checked.status == 0, "coach check printed:\n\(checked.output)")
     }
 
+    @Test("learner tests that do not compile leave the section's own checks graded, and fail the learner-test checks with the error")
+    func brokenLearnerTestsDoNotBlockTheSection() throws {
+        let root = try OwnTestsWorkbench.make()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try ClassGradingTests().write([
+            "Exercises/Section1Adding/Adding.swift": OwnTestsWorkbench.solution,
+            "Exercises/Section1OwnTests/OwnTests.swift": "import Section1Adding\nimport Testing\n\n@Test func addsOne() { #expect(add(1) == 1) }\n",
+        ], into: root)
+        let checked = try ClassGradingTests().run(["check", "1", "--timeout", "60"], in: root)
+        #expect(checked.output.contains("✓ adds numbers"), "coach check printed:\n\(checked.output)")
+        #expect(checked.output.contains("✗ \(Self.passCheck)"), "coach check printed:\n\(checked.output)")
+        #expect(checked.output.contains("your tests do not compile: Exercises/Section1OwnTests/OwnTests.swift:4"), "coach check printed:\n\(checked.output)")
+        #expect(checked.status != 0, "coach check printed:\n\(checked.output)")
+    }
+
     @Test("coach grade gives XCTest learner tests the points Swift Testing ones earn, and none to a suite that catches nothing")
     func gradeGradesXCTest() throws {
         let root = try OwnTestsWorkbench.make()
