@@ -50,6 +50,33 @@ let sectionOverrides: [String: String] = Dictionary(
 /// edited files.
 let includesOwnTests = Context.environment["COURSE_OWN_TESTS"] == "1"
 
+// MARK: - swift-syntax
+
+/// The release build of swift-syntax that Swift's toolchain for Linux ships for its own macros
+/// (`<toolchain>/usr/lib/swift/host`), found beside the SwiftPM program evaluating this manifest.
+/// The model macros, their tests and `mutant-schemata` build on it: a debug build of swift-syntax expands
+/// macros several times slower (it was most of the time a section of `@Model` classes took to compile),
+/// and the package then builds no swift-syntax at all. Without it (a toolchain that does not ship it, or
+/// `COURSE_SWIFT_SYNTAX=package`), the package's swift-syntax is built instead. Switching between the two
+/// in one build folder needs `rm -rf .build` first: the other's modules would be found before these.
+let toolchainSwiftSyntax: String? = {
+    guard Context.environment["COURSE_SWIFT_SYNTAX"] != "package" else { return nil }
+    let runningProgram = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(getppid())/exe")) ?? ""
+    let host = URL(fileURLWithPath: runningProgram).deletingLastPathComponent()
+        .appendingPathComponent("../lib/swift/host").standardizedFileURL.path
+    let needed = ["SwiftSyntax", "SwiftParser", "SwiftSyntaxMacros", "SwiftSyntaxMacroExpansion", "SwiftIDEUtils",
+                  "SwiftCompilerPluginMessageHandling"].flatMap { ["\($0).swiftmodule", "lib\($0).so"] }
+    return needed.allSatisfy { FileManager.default.fileExists(atPath: host + "/" + $0) } ? host : nil
+}()
+
+/// Compiler and linker settings of a target built on `toolchainSwiftSyntax`, or the package's products.
+func swiftSyntax(_ products: [String]) -> (dependencies: [Target.Dependency], swift: [SwiftSetting], linker: [LinkerSetting]) {
+    guard let host = toolchainSwiftSyntax else {
+        return (products.map { .product(name: $0, package: "swift-syntax") }, [], [])
+    }
+    return ([], [.unsafeFlags(["-I", host])], [.unsafeFlags(["-L", host, "-Xlinker", "-rpath", "-Xlinker", host])])
+}
+
 // MARK: - Course sections
 
 /// One course section: a library built from `Exercises/<name>` or `Solutions/<name>`, and its hidden suite in
@@ -179,6 +206,9 @@ let playgroundTargets: [Target] = [
 
 // MARK: - The persistence core
 
+let macroSupportSyntax = swiftSyntax(["SwiftSyntax", "SwiftSyntaxMacros", "SwiftSyntaxBuilder", "SwiftDiagnostics"])
+let macroPluginSyntax = swiftSyntax(["SwiftCompilerPlugin"])
+
 let coreTargets: [Target] = [
     // The module learners import: re-exports every part of the core.
     .target(
@@ -233,21 +263,22 @@ let coreTargets: [Target] = [
     // The macros' implementation, testable on its own; the plugin below only lists it.
     .target(
         name: "PersistenceMacrosSupport",
-        dependencies: [
-            .product(name: "SwiftSyntax", package: "swift-syntax"),
-            .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-            .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
-            .product(name: "SwiftDiagnostics", package: "swift-syntax"),
-        ]
+        dependencies: macroSupportSyntax.dependencies,
+        swiftSettings: macroSupportSyntax.swift,
+        linkerSettings: macroSupportSyntax.linker
     ),
     .macro(
         name: "PersistenceMacros",
-        dependencies: [
-            "PersistenceMacrosSupport",
-            .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
-        ]
+        dependencies: ["PersistenceMacrosSupport"] + macroPluginSyntax.dependencies,
+        swiftSettings: macroPluginSyntax.swift,
+        linkerSettings: macroPluginSyntax.linker
     ),
 ]
+
+let macroTestSyntax = swiftSyntax([
+    "SwiftSyntax", "SwiftParser", "SwiftParserDiagnostics", "SwiftOperators", "SwiftDiagnostics", "SwiftSyntaxMacros",
+    "SwiftSyntaxMacroExpansion", "SwiftIDEUtils",
+])
 
 let coreTestTargets: [Target] = [
     .testTarget(
@@ -270,11 +301,9 @@ let coreTestTargets: [Target] = [
     ),
     .testTarget(
         name: "PersistenceMacrosTests",
-        dependencies: [
-            "PersistenceMacrosSupport",
-            .product(name: "MacroTesting", package: "swift-macro-testing"),
-            .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
-        ]
+        dependencies: ["PersistenceMacrosSupport"] + macroTestSyntax.dependencies,
+        swiftSettings: macroTestSyntax.swift,
+        linkerSettings: macroTestSyntax.linker
     ),
     // A small program the core's tests start as a second process (concurrent writers, killed writers,
     // racing vault clients), and the helper that starts it.
@@ -331,6 +360,8 @@ let benchmarkTargets: [Target] = [
 // MARK: - coach
 
 /// The learner's and instructor's runner: a thin command layer over CoachKit.
+let mutantSchemataSyntax = swiftSyntax(["SwiftSyntax", "SwiftParser"])
+
 let coachTargets: [Target] = [
     .target(name: "CoachKit", dependencies: ["GradingSeal"]),
     // The sealed results of a graded test run: written by the grading harness, verified by coach.
@@ -340,12 +371,16 @@ let coachTargets: [Target] = [
     // `coach mutate`'s mutant generator, a program of its own so that coach never links swift-syntax.
     .target(
         name: "MutantSchemata",
-        dependencies: [
-            .product(name: "SwiftSyntax", package: "swift-syntax"),
-            .product(name: "SwiftParser", package: "swift-syntax"),
-        ]
+        dependencies: mutantSchemataSyntax.dependencies,
+        swiftSettings: mutantSchemataSyntax.swift,
+        linkerSettings: mutantSchemataSyntax.linker
     ),
-    .executableTarget(name: "mutant-schemata", dependencies: ["MutantSchemata"]),
+    .executableTarget(
+        name: "mutant-schemata",
+        dependencies: ["MutantSchemata"],
+        swiftSettings: mutantSchemataSyntax.swift,
+        linkerSettings: mutantSchemataSyntax.linker
+    ),
     .executableTarget(
         name: "coach",
         dependencies: ["CoachKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -354,7 +389,12 @@ let coachTargets: [Target] = [
 
 let coachTestTargets: [Target] = [
     .testTarget(name: "CoachKitTests", dependencies: ["CoachKit"]),
-    .testTarget(name: "MutantSchemataTests", dependencies: ["MutantSchemata"]),
+    .testTarget(
+        name: "MutantSchemataTests",
+        dependencies: ["MutantSchemata"],
+        swiftSettings: mutantSchemataSyntax.swift,
+        linkerSettings: mutantSchemataSyntax.linker
+    ),
     .testTarget(
         name: "CoachCommandTests",
         dependencies: [
@@ -413,12 +453,11 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
-        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-    ] + (includesOwnTests ? [
-        // Used by the workbench's own tests alone: the macros' expansions, and the example CI files of
-        // `coach grade` read as YAML.
-        .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
+    ] + (toolchainSwiftSyntax == nil ? [
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+    ] : []) + (includesOwnTests ? [
+        // Used by the workbench's own tests alone: the example CI files of `coach grade` read as YAML.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ] : []),
     targets: coreTargets + courseSupportTargets + coachTargets + sectionTargets + appTargets + waterLogTargets + playgroundTargets + iCloudConsoleTargets

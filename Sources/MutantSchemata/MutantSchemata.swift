@@ -144,32 +144,31 @@ final class ScopeFinder: SyntaxVisitor {
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
         guard let block = node.accessorBlock else { return .skipChildren }
         let property = node.pattern.trimmedDescription
-        switch block.accessors {
-        case .getter(let statements):
-            scopes.append(MutationScope(name: "\(property).get", statements: statements))
-        case .accessors(let accessors):
-            for accessor in accessors {
-                if let body = accessor.body {
-                    scopes.append(MutationScope(name: "\(property).\(accessor.accessorSpecifier.text)", statements: body.statements))
-                }
-            }
+        for (accessor, statements) in accessorBodies(of: block) {
+            scopes.append(MutationScope(name: "\(property).\(accessor)", statements: statements))
         }
         return .skipChildren
     }
 
     override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind {
         guard let block = node.accessorBlock else { return .skipChildren }
-        switch block.accessors {
-        case .getter(let statements):
-            scopes.append(MutationScope(name: "subscript.get", statements: statements))
-        case .accessors(let accessors):
-            for accessor in accessors {
-                if let body = accessor.body {
-                    scopes.append(MutationScope(name: "subscript.\(accessor.accessorSpecifier.text)", statements: body.statements))
-                }
-            }
+        for (accessor, statements) in accessorBodies(of: block) {
+            scopes.append(MutationScope(name: "subscript.\(accessor)", statements: statements))
         }
         return .skipChildren
+    }
+
+    /// The bodies in an accessor block, each with its accessor's name: a lone getter's is `get`. (Read
+    /// through `Syntax` rather than a switch over `accessors`, whose cases the toolchain's swift-syntax,
+    /// built for library evolution, does not promise are all.)
+    private func accessorBodies(of block: AccessorBlockSyntax) -> [(String, CodeBlockItemListSyntax)] {
+        let accessors = Syntax(block.accessors)
+        if let getter = accessors.as(CodeBlockItemListSyntax.self) {
+            return [("get", getter)]
+        }
+        return (accessors.as(AccessorDeclListSyntax.self) ?? []).compactMap { accessor in
+            accessor.body.map { (accessor.accessorSpecifier.text, $0.statements) }
+        }
     }
 
     /// Stored properties' initial values and attributes are not bodies: the macros read them as written.

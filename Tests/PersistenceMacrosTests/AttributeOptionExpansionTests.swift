@@ -1,9 +1,8 @@
-import MacroTesting
 import PersistenceMacrosSupport
 import SwiftSyntaxMacroExpansion
 import Testing
 
-@Suite("@Attribute options in @Model", .macros(["Model": modelMacroSpec], record: .missing))
+@Suite("@Attribute options in @Model", .macros(["Model": modelMacroSpec]))
 struct AttributeOptionExpansionTests {
     @Test("ephemeral, Spotlight, cloud encryption, preserved and transformable options reach the schema metadata as written")
     func passesEveryOption() {

@@ -1,8 +1,7 @@
-import MacroTesting
 import PersistenceMacrosSupport
 import Testing
 
-@Suite("@ModelActor expansion", .macros(["ModelActor": ModelActorMacro.self], record: .missing))
+@Suite("@ModelActor expansion", .macros(["ModelActor": ModelActorMacro.self]))
 struct ModelActorMacroExpansionTests {
     @Test("an actor gets a model executor, its container, init(modelContainer:) and a ModelActor conformance")
     func expandsActor() {
@@ -71,7 +70,7 @@ struct ModelActorMacroExpansionTests {
     }
 }
 
-@Suite("@ModelActor diagnostics", .macros(["ModelActor": ModelActorMacro.self], record: .missing))
+@Suite("@ModelActor diagnostics", .macros(["ModelActor": ModelActorMacro.self]))
 struct ModelActorMacroDiagnosticTests {
     @Test("@ModelActor on a class is an error that offers to make it an actor")
     func rejectsClass() {

@@ -1,9 +1,8 @@
-import MacroTesting
 import PersistenceMacrosSupport
 import SwiftSyntaxMacroExpansion
 import Testing
 
-@Suite("@Model expansion", .macros(["Model": modelMacroSpec], record: .missing))
+@Suite("@Model expansion", .macros(["Model": modelMacroSpec]))
 struct ModelMacroExpansionTests {
     @Test("a class gets backing data, schema metadata, init(backingData:) and a PersistentModel conformance")
     func expandsClass() {
@@ -164,7 +163,7 @@ struct ModelMacroExpansionTests {
     }
 }
 
-@Suite("@_PersistedProperty expansion", .macros(["_PersistedProperty": PersistedPropertyMacro.self], record: .missing))
+@Suite("@_PersistedProperty expansion", .macros(["_PersistedProperty": PersistedPropertyMacro.self]))
 struct PersistedPropertyExpansionTests {
     @Test("a property reads and writes through the backing data and reports to the observation registrar")
     func expandsProperty() {
@@ -201,7 +200,7 @@ struct PersistedPropertyExpansionTests {
     }
 }
 
-@Suite("@Model diagnostics", .macros(["Model": modelMacroSpec], record: .missing))
+@Suite("@Model diagnostics", .macros(["Model": modelMacroSpec]))
 struct ModelMacroDiagnosticTests {
     @Test("@Model on a struct is an error that offers to make it a class")
     func rejectsStruct() {
@@ -462,7 +461,7 @@ struct ModelMacroDiagnosticTests {
     }
 }
 
-@Suite("#Unique and #Index in @Model", .macros(["Model": modelMacroSpec, "Unique": MacroSpec(type: SchemaConstraintMacro.self), "Index": MacroSpec(type: SchemaConstraintMacro.self)], record: .missing))
+@Suite("#Unique and #Index in @Model", .macros(["Model": modelMacroSpec, "Unique": MacroSpec(type: SchemaConstraintMacro.self), "Index": MacroSpec(type: SchemaConstraintMacro.self)]))
 struct SchemaConstraintExpansionTests {
     @Test("#Unique and #Index declarations become the model's schema constraints")
     func listsConstraints() {
@@ -551,7 +550,7 @@ struct SchemaConstraintExpansionTests {
     }
 }
 
-@Suite("@Model on a subclass", .macros(["Model": subclassModelMacroSpec], record: .missing))
+@Suite("@Model on a subclass", .macros(["Model": subclassModelMacroSpec]))
 struct ModelSubclassExpansionTests {
     @Test("a subclass adds its properties to the inherited metadata and overrides the model members, with no new conformance")
     func expandsSubclass() {
@@ -627,7 +626,7 @@ struct ModelSubclassExpansionTests {
     }
 }
 
-@Suite("@Model on a subclass with constraints", .macros(["Model": subclassModelMacroSpec, "Unique": MacroSpec(type: SchemaConstraintMacro.self)], record: .missing))
+@Suite("@Model on a subclass with constraints", .macros(["Model": subclassModelMacroSpec, "Unique": MacroSpec(type: SchemaConstraintMacro.self)]))
 struct ModelSubclassConstraintTests {
     @Test("#Unique in a subclass is an error that names where to declare it")
     func rejectsConstraintsInSubclass() {

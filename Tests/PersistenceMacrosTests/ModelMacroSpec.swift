@@ -1,4 +1,3 @@
-import MacroTesting
 import PersistenceMacrosSupport
 import SwiftSyntaxMacroExpansion
 
