@@ -64,6 +64,7 @@ struct Session {
     /// A grader allowing each check `timeLimit`, showing the build's progress on `progress` when given.
     func grader(timeLimit: Duration, progress: TerminalProgress? = nil, timeline: GradingTimeline? = nil) -> CourseGrader {
         var tester = SwiftPackageTester(workbench: workbench)
+        tester.rebuildsDirectly = true
         if let progress, progress.isEnabled {
             tester.progress = { progress.show($0) }
         }
@@ -75,9 +76,9 @@ struct Session {
     /// dependencies once and takes several minutes.
     ///
     /// `swift run coach` has always built coach itself by then (and SwiftPM has made an empty folder for
-    /// every target), so the sign is swift-syntax's compiled module, which only a build of the course makes.
+    /// every target), so the sign is the core's compiled module, which only a build of the course makes.
     func sayFirstBuildNote(_ progress: TerminalProgress) {
-        let dependencyBuild = workbench.root.appending(path: ".build/debug/Modules/SwiftSyntax.swiftmodule")
+        let dependencyBuild = workbench.root.appending(path: ".build/debug/Modules/PersistenceCore.swiftmodule")
         guard progress.isEnabled, !FileManager.default.fileExists(atPath: dependencyBuild.path) else { return }
         progress.say(ProgressLine.firstBuildNote)
     }

@@ -39,6 +39,10 @@ public struct SwiftPackageTester: Sendable {
     public var progress: (@Sendable (BuildProgress) -> Void)?
     /// Receives how long each phase of every run takes (`coach check --timings`), or `nil`.
     public var timeline: GradingTimeline?
+    /// Whether a build that only an edit of a module's files separates from the last one runs that
+    /// module's commands from SwiftPM's plan itself (``DirectRebuild``), skipping SwiftPM's start: the
+    /// learner's `coach check` and `coach watch` on their own checkout. Off by default.
+    public var rebuildsDirectly = false
 
     /// A tester for `workbench` that stops a check after it has run for `testTimeLimit`.
     public init(workbench: Workbench, testTimeLimit: Duration = .seconds(600)) {
@@ -77,23 +81,7 @@ public struct SwiftPackageTester: Sendable {
     private func runGraded(_ request: BuildRequest, filter: String?, timeLimit: Duration) throws -> TrackRun {
         let track = request.track
         let (buildLog, testLog, events) = logs(of: track)
-        let phases = BuildPhaseWatch(log: buildLog, inner: progress.map { BuildLogFollower(log: buildLog, inner: nil, report: $0) })
-        let buildStart = ContinuousClock.now
-        var command = ChildProcess(
-            TestProgram.buildArguments(forPackageAt: workbench.root), in: workbench.root, environment: request.environment,
-            logFile: buildLog, watchdog: phases
-        )
-        command.marksItsProcesses = false
-        let build = try command.run()
-        let buildEnd = ContinuousClock.now
-        if let timeline {
-            phases.read(at: buildEnd)
-            let planned = phases.planned ?? buildStart
-            let compiled = max(planned, phases.compiled ?? buildEnd)
-            timeline.record("SwiftPM start and build planning", from: buildStart, to: planned)
-            timeline.record("compiling", from: planned, to: compiled)
-            timeline.record("linking", from: compiled, to: buildEnd)
-        }
+        let build = try buildTestProgram(request, log: buildLog)
         guard build.succeeded else {
             let log = (try? String(contentsOf: buildLog, encoding: .utf8)) ?? ""
             let errors = CompilerDiagnostic.errors(in: log).map { $0.relative(to: workbench) }
@@ -122,6 +110,44 @@ public struct SwiftPackageTester: Sendable {
         )
         run.forgedResults = reading.evidence.sentences
         return run
+    }
+
+    /// Builds the test program: directly from SwiftPM's plan when only a module's files changed since
+    /// its last build (``rebuildsDirectly``), else with `swift build`.
+    private func buildTestProgram(_ request: BuildRequest, log buildLog: URL) throws -> ProcessTermination {
+        let program = workbench.root.appending(path: ".build/debug").resolvingSymlinksInPath()
+            .appending(path: TestProgram.name(forPackageAt: workbench.root) + ".xctest").path
+        let direct = rebuildsDirectly && request.overrides.isEmpty
+            ? DirectRebuild(root: workbench.root, environment: request.environment, log: workbench.logFolder.appending(path: "direct-rebuild.log"))
+            : nil
+        let checkStart = ContinuousClock.now
+        let files = direct?.filesNow()
+        if let direct, let files {
+            let outcome = try direct.rebuild(program: program, files: files, since: checkStart, timeline: timeline)
+            if case .rebuilt = outcome { return .exited(0) }
+        }
+
+        let phases = BuildPhaseWatch(log: buildLog, inner: progress.map { BuildLogFollower(log: buildLog, inner: nil, report: $0) })
+        let buildStart = ContinuousClock.now
+        var command = ChildProcess(
+            TestProgram.buildArguments(forPackageAt: workbench.root), in: workbench.root, environment: request.environment,
+            logFile: buildLog, watchdog: phases
+        )
+        command.marksItsProcesses = false
+        let build = try command.run()
+        let buildEnd = ContinuousClock.now
+        if let timeline {
+            phases.read(at: buildEnd)
+            let planned = phases.planned ?? buildStart
+            let compiled = max(planned, phases.compiled ?? buildEnd)
+            timeline.record("SwiftPM start and build planning", from: buildStart, to: planned)
+            timeline.record("compiling", from: planned, to: compiled)
+            timeline.record("linking", from: compiled, to: buildEnd)
+        }
+        if let direct, let files {
+            build.succeeded ? direct.recordSwiftPMBuild(of: files, program: program) : direct.forget()
+        }
+        return build
     }
 
     /// One `swift test` that builds and runs (a second SwiftPM start would cost about a second). The test

@@ -19,9 +19,20 @@ enum TestProgram {
     /// links, and nothing else: the apps (`notetaker` on a learner's Section 8) are neither built nor
     /// allowed to fail a grade. When the manifest's package name cannot be read, every product is built.
     static func buildArguments(forPackageAt root: URL) -> [String] {
+        guard let name = packageName(at: root) else { return ["swift", "build", "--build-tests"] }
+        return ["swift", "build", "--product", "\(name)PackageTests"]
+    }
+
+    /// The test program's name without its extension, `<Package>PackageTests`, as SwiftPM names it.
+    static func name(forPackageAt root: URL) -> String {
+        "\(packageName(at: root) ?? "")PackageTests"
+    }
+
+    /// The package's name as its manifest gives it, or `nil` when it cannot be read.
+    private static func packageName(at root: URL) -> String? {
         guard let manifest = try? String(contentsOf: root.appending(path: "Package.swift"), encoding: .utf8),
               let match = manifest.firstMatch(of: /Package\(\s*name:\s*"([^"\\]+)"/)
-        else { return ["swift", "build", "--build-tests"] }
-        return ["swift", "build", "--product", "\(match.1)PackageTests"]
+        else { return nil }
+        return String(match.1)
     }
 }

@@ -1,0 +1,338 @@
+import Foundation
+
+/// Rebuilds the test program without starting SwiftPM when all that changed since SwiftPM's last build of
+/// the same plan is the contents of one module's source files — a learner's edit of a section.
+///
+/// It runs that module's compile command from SwiftPM's own plan (``SwiftPMBuildPlan``), then every
+/// command the change reaches, in the plan's order, as SwiftPM's build engine would: the modules whose
+/// inputs changed (the swift driver recompiles only what the edit affects) and the link. That skips
+/// SwiftPM's start and its check of every file of the build, about a second of each grade. Everything
+/// else is left to SwiftPM: a file added or removed, the manifest or the resolved dependencies changed,
+/// another plan since (a build with other course variables), a command only SwiftPM can run (test
+/// discovery when a test module changed), a command that fails (SwiftPM then prints its diagnostics).
+///
+/// What the test program was built from is kept in `.build/coach/direct-rebuild.json`: the build's course
+/// variables, the stamps (size, modification and change times) of the package's files when SwiftPM's
+/// build started, its plan's and its program's stamps. SwiftPM's own records are not touched: its next
+/// build runs the commands again, and finds them done.
+struct DirectRebuild {
+    /// The package's root folder.
+    var root: URL
+    /// The course variables of the build (``BuildRequest/environment``).
+    var environment: [String: String]
+    /// Where each command's output goes.
+    var log: URL
+
+    /// A file's size and times, enough to notice any write.
+    struct Stamp: Codable, Equatable, Sendable {
+        var size: Int64
+        var modified: Int64
+        var changed: Int64
+
+        /// The stamp of the file at `path`, or `nil` when there is none.
+        init?(path: String) {
+            var status = stat()
+            guard stat(path, &status) == 0 else { return nil }
+            self.init(status)
+        }
+
+        init(_ status: stat) {
+            size = Int64(status.st_size)
+            modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+            changed = Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
+        }
+
+        init(size: Int64, modified: Int64, changed: Int64) {
+            self.size = size
+            self.modified = modified
+            self.changed = changed
+        }
+    }
+
+    /// What the test program was last built from.
+    struct Record: Codable, Equatable {
+        var environment: [String: String]
+        var plan: Stamp
+        var program: Stamp
+        /// One line per file, `size modified changed path`: read before every grade, and a thousand JSON
+        /// objects take coach's debug build a tenth of a second to decode.
+        var fileLines: String
+
+        var files: [String: Stamp] {
+            get {
+                var files: [String: Stamp] = [:]
+                for line in fileLines.split(separator: "\n") {
+                    let fields = line.split(separator: " ", maxSplits: 3)
+                    guard fields.count == 4, let size = Int64(fields[0]), let modified = Int64(fields[1]), let changed = Int64(fields[2])
+                    else { continue }
+                    files[String(fields[3])] = Stamp(size: size, modified: modified, changed: changed)
+                }
+                return files
+            }
+            set {
+                fileLines = newValue.map { "\($0.value.size) \($0.value.modified) \($0.value.changed) \($0.key)" }.joined(separator: "\n")
+            }
+        }
+
+        init(environment: [String: String], plan: Stamp, program: Stamp, files: [String: Stamp]) {
+            self.environment = environment
+            self.plan = plan
+            self.program = program
+            self.fileLines = ""
+            self.files = files
+        }
+    }
+
+    /// How a rebuild ended.
+    enum Outcome: Equatable {
+        /// The test program is up to date, rebuilt by running `commands` (none when nothing changed).
+        case rebuilt(commands: Int)
+        /// SwiftPM has to build, for `reason`.
+        case needsSwiftPM(reason: String)
+    }
+
+    var planFile: URL { root.appending(path: ".build/debug.yaml") }
+    var recordFile: URL { root.appending(path: ".build/coach/direct-rebuild.json") }
+
+    /// The package's files as they are now, by path relative to the root: every file outside hidden folders.
+    func filesNow() -> [String: Stamp] {
+        var files: [String: Stamp] = [:]
+        // readdir and stat rather than FileManager's enumerator: this runs before every grade, and coach
+        // is usually a debug build, where the enumerator takes a third of a second for the workbench.
+        var folders = [""]
+        while let folder = folders.popLast() {
+            let folderPath = folder.isEmpty ? root.path : root.path + "/" + folder
+            guard let directory = opendir(folderPath) else { continue }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                guard !name.hasPrefix(".") else { continue }
+                let relative = folder.isEmpty ? name : folder + "/" + name
+                var status = stat()
+                guard lstat(folderPath + "/" + name, &status) == 0 else { continue }
+                switch status.st_mode & S_IFMT {
+                case S_IFDIR: folders.append(relative)
+                case S_IFREG: files[relative] = Stamp(status)
+                default: continue
+                }
+            }
+        }
+        return files
+    }
+
+    /// Remembers that SwiftPM built the test program from `files` (read before its build started).
+    func recordSwiftPMBuild(of files: [String: Stamp], program: String) {
+        guard let plan = Stamp(path: planFile.path), let programStamp = Stamp(path: program) else { return forget() }
+        save(Record(environment: environment, plan: plan, program: programStamp, files: files))
+    }
+
+    /// Forgets what the test program was built from (after a build that failed).
+    func forget() {
+        try? FileManager.default.removeItem(at: recordFile)
+    }
+
+    /// Brings the test program at `program` up to date without SwiftPM if it can.
+    ///
+    /// - Parameters:
+    ///   - files: The package's files as ``filesNow()`` read them before this build.
+    ///   - timeline: Receives "checking what changed" (from `start`, with the reason when SwiftPM has to
+    ///     build), "compiling" and "linking".
+    func rebuild(program: String, files: [String: Stamp], since start: ContinuousClock.Instant, timeline: GradingTimeline?) throws -> Outcome {
+        var checked = false
+        let outcome = try rebuild(program: program, files: files, timeline: timeline) {
+            timeline?.record("checking what changed", from: start, to: .now)
+            checked = true
+        }
+        if !checked {
+            let phase = if case .needsSwiftPM(let reason) = outcome { "checking what changed (SwiftPM builds: \(reason))" } else { "checking what changed" }
+            timeline?.record(phase, from: start, to: .now)
+        }
+        return outcome
+    }
+
+    private func rebuild(
+        program: String, files: [String: Stamp], timeline: GradingTimeline?, checked: () -> Void
+    ) throws -> Outcome {
+        guard let data = try? Data(contentsOf: recordFile), let record = try? JSONDecoder().decode(Record.self, from: data) else {
+            return .needsSwiftPM(reason: "no earlier build to start from")
+        }
+        guard record.environment == environment else { return .needsSwiftPM(reason: "the last build had other course variables") }
+        guard Stamp(path: planFile.path) == record.plan else { return .needsSwiftPM(reason: "SwiftPM planned another build since") }
+        guard Stamp(path: program) == record.program else { return .needsSwiftPM(reason: "the test program changed since") }
+        let built = record.files
+        guard Set(files.keys) == Set(built.keys) else { return .needsSwiftPM(reason: "a file was added or removed") }
+        let changed = files.filter { built[$0.key] != $0.value }.map(\.key).sorted()
+        if let manifest = changed.first(where: { ["Package.swift", "Package.resolved"].contains($0) }) {
+            return .needsSwiftPM(reason: "\(manifest) changed")
+        }
+        if changed.isEmpty { return .rebuilt(commands: 0) }
+
+        let packageRoot = root.resolvingSymlinksInPath()
+        let changedPaths = changed.map { packageRoot.appending(path: $0).standardizedFileURL.path }
+        let reached: [SwiftPMBuildPlan.Command]
+        switch try commands(reachedBy: changedPaths, plan: record.plan, program: program) {
+        case .success(let commands): reached = commands
+        case .failure(let reason): return .needsSwiftPM(reason: reason.description)
+        }
+        checked()
+        let outcome = try PlanRun.execute(reached, changed: changedPaths) { command in
+            let start = ContinuousClock.now
+            var process = ChildProcess(command.arguments, in: root, environment: environment, logFile: log)
+            process.marksItsProcesses = false
+            let termination = try process.run()
+            timeline?.record(command.outputs.contains(program) ? "linking" : "compiling", from: start, to: .now)
+            return termination.succeeded
+        }
+        if case .rebuilt = outcome {
+            var updated = record
+            for path in changed { updated.files[path] = files[path] }
+            guard let programStamp = Stamp(path: program) else { return .needsSwiftPM(reason: "the link left no test program") }
+            updated.program = programStamp
+            save(updated)
+        }
+        return outcome
+    }
+
+    /// Why SwiftPM has to build, found while reading its plan.
+    struct PlanProblem: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The commands of SwiftPM's plan that `changed` files reach on the way to `program`, in order: read
+    /// from the plan once for a set of changed files (a learner edits the same file again and again), and
+    /// kept in `.build/coach/direct-rebuild-commands.json` while the plan stays the same.
+    private func commands(
+        reachedBy changed: [String], plan planStamp: Stamp, program: String
+    ) throws -> Result<[SwiftPMBuildPlan.Command], PlanProblem> {
+        struct Reached: Codable {
+            var plan: Stamp
+            var changed: [String]
+            var commands: [SwiftPMBuildPlan.Command]
+        }
+        let cacheFile = root.appending(path: ".build/coach/direct-rebuild-commands.json")
+        if let data = try? Data(contentsOf: cacheFile), let cached = try? JSONDecoder().decode(Reached.self, from: data),
+           cached.plan == planStamp, cached.changed == changed {
+            return .success(cached.commands)
+        }
+        let plan = try SwiftPMBuildPlan.read(from: planFile)
+        // A source file no command reads means the plan names the package's files otherwise (another
+        // path to the same folder): building without it would grade the edit's previous version.
+        let read = Set(plan.commands.flatMap(\.inputs))
+        if let unread = changed.first(where: { Self.isSource($0) && !read.contains($0) }) {
+            return .failure(PlanProblem(description: "SwiftPM's plan does not read \(unread)"))
+        }
+        guard let reached = PlanRun.commands(reachedBy: changed, in: plan, program: program) else {
+            return .failure(PlanProblem(description: "SwiftPM's plan does not build \(program)"))
+        }
+        if let data = try? JSONEncoder().encode(Reached(plan: planStamp, changed: changed, commands: reached)) {
+            try? data.write(to: cacheFile, options: .atomic)
+        }
+        return .success(reached)
+    }
+
+    /// Whether the file at `path` is compiled (Swift or C family), judged by its extension.
+    static func isSource(_ path: String) -> Bool {
+        ["swift", "c", "cc", "cpp", "h", "hpp", "m", "mm", "s", "S"].contains(URL(filePath: path).pathExtension)
+    }
+
+    private func save(_ record: Record) {
+        try? FileManager.default.createDirectory(at: recordFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        if let data = try? JSONEncoder().encode(record) {
+            try? data.write(to: recordFile, options: .atomic)
+        }
+    }
+}
+
+/// Runs the commands of a plan that a set of changed files reaches, in the plan's order, as far as the
+/// test program: a small part of what SwiftPM's build engine does, for the part of a build a source
+/// edit needs.
+enum PlanRun {
+    /// Auxiliary files whose contents depend on which files a module has, never on what is in them: a
+    /// change to a file's contents leaves them as they are.
+    static let fileLists: Set<String> = ["sources", "Objects.LinkFileList"]
+
+    /// The commands of `plan` that lead to `program` and read one of `changed` or, in turn, what such a
+    /// command writes, each after the commands that write its inputs; `nil` when no command writes
+    /// `program`.
+    static func commands(reachedBy changed: [String], in plan: SwiftPMBuildPlan, program: String) -> [SwiftPMBuildPlan.Command]? {
+        let producer = Dictionary(
+            plan.commands.indices.flatMap { index in plan.commands[index].outputs.map { ($0, index) } },
+            uniquingKeysWith: { first, _ in first }
+        )
+        guard let link = producer[program] else { return nil }
+        let order = order(leadingTo: link, in: plan, producer: producer)
+        var readers: [String: [Int]] = [:]
+        for index in order.keys {
+            for input in plan.commands[index].inputs { readers[input, default: []].append(index) }
+        }
+        var reached: Set<Int> = []
+        var files = changed
+        while let file = files.popLast() {
+            for reader in readers[file] ?? [] where reached.insert(reader).inserted {
+                files.append(contentsOf: plan.commands[reader].outputs)
+            }
+        }
+        return reached.sorted { order[$0]! < order[$1]! }.map { plan.commands[$0] }
+    }
+
+    /// Runs, one at a time and in order, each of `commands` that reads a changed file or an output an
+    /// earlier one changed; `run` runs one and says whether it succeeded.
+    static func execute(
+        _ commands: [SwiftPMBuildPlan.Command], changed: [String], run: (SwiftPMBuildPlan.Command) throws -> Bool
+    ) throws -> DirectRebuild.Outcome {
+        var dirty = Set(changed)
+        var commandsRun = 0
+        for command in commands where command.inputs.contains(where: dirty.contains) {
+            switch command.tool {
+            case "phony":
+                dirty.formUnion(command.outputs)
+            case "write-auxiliary-file":
+                guard let output = command.outputs.first, fileLists.contains(URL(filePath: output).lastPathComponent) else {
+                    return .needsSwiftPM(reason: "SwiftPM writes \(command.outputs.first ?? command.name) again")
+                }
+            case "test-discovery-tool", "test-entry-point-tool":
+                // The tests a test module holds, and the program's entry point that runs them, follow from
+                // the test modules' own sources: a test module compiled again because a library it imports
+                // changed holds the same tests. A test module's own edited source needs SwiftPM's discovery.
+                let testModuleSources = commands.filter { !Set($0.outputs).isDisjoint(with: command.inputs) }.flatMap(\.inputs)
+                if let edited = changed.first(where: testModuleSources.contains) {
+                    return .needsSwiftPM(reason: "a test module's source changed (\(URL(filePath: edited).lastPathComponent)): SwiftPM finds its tests")
+                }
+            case "shell":
+                let before = command.outputs.map { DirectRebuild.Stamp(path: $0) }
+                guard try run(command) else { return .needsSwiftPM(reason: "\(command.name) failed") }
+                commandsRun += 1
+                for (output, stamp) in zip(command.outputs, before) where DirectRebuild.Stamp(path: output) != stamp {
+                    dirty.insert(output)
+                }
+            default:
+                return .needsSwiftPM(reason: "SwiftPM's \(command.tool) would run (\(command.name))")
+            }
+        }
+        return .rebuilt(commands: commandsRun)
+    }
+
+    /// The commands `target` needs, each with its place in an order where a command comes after every
+    /// command that writes one of its inputs.
+    static func order(leadingTo target: Int, in plan: SwiftPMBuildPlan, producer: [String: Int]) -> [Int: Int] {
+        var place: [Int: Int] = [:]
+        var visiting: Set<Int> = []
+        // Depth first without recursion: the plan's chains of modules are long.
+        var stack: [(command: Int, expanded: Bool)] = [(target, false)]
+        while let (command, expanded) = stack.popLast() {
+            if expanded {
+                visiting.remove(command)
+                if place[command] == nil { place[command] = place.count }
+                continue
+            }
+            guard place[command] == nil, visiting.insert(command).inserted else { continue }
+            stack.append((command, true))
+            for input in plan.commands[command].inputs {
+                if let writer = producer[input], place[writer] == nil, !visiting.contains(writer) {
+                    stack.append((writer, false))
+                }
+            }
+        }
+        return place
+    }
+}

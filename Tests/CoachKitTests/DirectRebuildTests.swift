@@ -1,0 +1,236 @@
+@testable import CoachKit
+import Foundation
+import Testing
+
+/// Rebuilding from SwiftPM's plan: reading the plan, choosing the commands an edit reaches, running them in
+/// order, and every reason to leave the build to SwiftPM. The plans here are small hand-written ones whose
+/// commands are shell one-liners that copy their inputs, so what ran shows in the files.
+@Suite("rebuilding from SwiftPM's plan")
+struct DirectRebuildTests {
+    /// A package folder with a plan: `a.swift` → module A (`a.o`, `A.swiftmodule`); `b.swift` and
+    /// `A.swiftmodule` → module B (`b.o`); `a.o` and `b.o` → the program. `Playground` also reads
+    /// `A.swiftmodule` but does not lead to the program. A's file list is an auxiliary file.
+    struct Fixture {
+        let root: URL
+        var build: URL { root.appending(path: ".build") }
+        var program: String { build.appending(path: "debug/Tiny.xctest").path }
+        var log: URL { build.appending(path: "ran.log") }
+
+        init(extraCommands: String = "") throws {
+            root = FileManager.default.temporaryDirectory.appending(path: "direct-rebuild-\(UUID().uuidString)")
+                .resolvingSymlinksInPath()
+            try FileManager.default.createDirectory(at: root.appending(path: ".build/debug"), withIntermediateDirectories: true)
+            try write("Package.swift", "// manifest")
+            try write("Sources/A/a.swift", "let a = 1\n")
+            try write("Sources/B/b.swift", "let b = 2\n")
+            try write("README.md", "# Tiny")
+            let d = build.appending(path: "debug").path
+            let s = root.path
+            // Each shell command logs its name, then writes its outputs from its inputs' contents; module
+            // A writes its interface only when the first line of a.swift changes, as the compiler keeps an
+            // unchanged module file.
+            func shell(_ name: String, _ script: String) -> String {
+                #"["/bin/sh","-c","echo \#(name) >> \#(log.path); \#(script)"]"#
+            }
+            let plan = """
+                client:
+                  name: basic
+                tools: {}
+                targets:
+                  "main": ["<Tiny.test>"]
+                commands:
+                  "\(d)/A.build/sources":
+                    tool: write-auxiliary-file
+                    inputs: ["<sources-file-list>","\(s)/Sources/A/a.swift"]
+                    outputs: ["\(d)/A.build/sources"]
+                    description: "Write auxiliary file"
+
+                  "C.A.module":
+                    tool: shell
+                    inputs: ["\(s)/Sources/A/a.swift","\(d)/A.build/sources"]
+                    outputs: ["\(d)/a.o","\(d)/A.swiftmodule"]
+                    description: "Compiling A"
+                    args: \(shell("A", "cat \(s)/Sources/A/a.swift > \(d)/a.o; head -1 \(s)/Sources/A/a.swift > \(d)/A.next; cmp -s \(d)/A.next \(d)/A.swiftmodule || cp \(d)/A.next \(d)/A.swiftmodule"))
+
+                  "C.B.module":
+                    tool: shell
+                    inputs: ["\(s)/Sources/B/b.swift","\(d)/A.swiftmodule"]
+                    outputs: ["\(d)/b.o"]
+                    description: "Compiling B"
+                    args: \(shell("B", "cat \(s)/Sources/B/b.swift \(d)/A.swiftmodule > \(d)/b.o"))
+
+                  "C.Playground.module":
+                    tool: shell
+                    inputs: ["\(d)/A.swiftmodule"]
+                    outputs: ["\(d)/playground.o"]
+                    description: "Compiling Playground"
+                    args: \(shell("Playground", "touch \(d)/playground.o"))
+                \(extraCommands)
+                  "C.Tiny.test":
+                    tool: shell
+                    inputs: ["\(d)/a.o","\(d)/b.o"]
+                    outputs: ["\(d)/Tiny.xctest"]
+                    description: "Linking"
+                    args: \(shell("link", "cat \(d)/a.o \(d)/b.o > \(d)/Tiny.xctest"))
+
+                """
+            try Data(plan.utf8).write(to: build.appending(path: "debug.yaml"))
+        }
+
+        func write(_ path: String, _ contents: String) throws {
+            let url = root.appending(path: path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(contents.utf8).write(to: url)
+        }
+
+        func rebuilder(environment: [String: String] = [:]) -> DirectRebuild {
+            DirectRebuild(root: root, environment: environment, log: build.appending(path: "command.log"))
+        }
+
+        /// Runs every shell command once, as SwiftPM's first build would, and records it.
+        func buildAll() throws {
+            let before = rebuilder().filesNow()
+            let plan = try SwiftPMBuildPlan.read(from: build.appending(path: "debug.yaml"))
+            for command in plan.commands where command.tool == "shell" {
+                let process = Process()
+                process.executableURL = URL(filePath: command.arguments[0])
+                process.arguments = Array(command.arguments.dropFirst())
+                try process.run()
+                process.waitUntilExit()
+            }
+            try? FileManager.default.removeItem(at: log)
+            rebuilder().recordSwiftPMBuild(of: before, program: program)
+        }
+
+        /// The commands run since the last call, in order.
+        func ran() -> [String] {
+            defer { try? FileManager.default.removeItem(at: log) }
+            return ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+
+        func rebuild(environment: [String: String] = [:]) throws -> DirectRebuild.Outcome {
+            let rebuilder = rebuilder(environment: environment)
+            return try rebuilder.rebuild(program: program, files: rebuilder.filesNow(), since: .now, timeline: nil)
+        }
+
+        var programContents: String { (try? String(contentsOfFile: program, encoding: .utf8)) ?? "" }
+    }
+
+    @Test("the plan's commands are read with their tool, inputs, outputs and arguments, and nothing else")
+    func readsThePlan() throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.root) }
+        let plan = try SwiftPMBuildPlan.read(from: fixture.build.appending(path: "debug.yaml"))
+        #expect(plan.commands.map(\.name).suffix(4) == ["C.A.module", "C.B.module", "C.Playground.module", "C.Tiny.test"])
+        let a = try #require(plan.commands.first { $0.name == "C.A.module" })
+        #expect(a.tool == "shell")
+        #expect(a.inputs == [fixture.root.path + "/Sources/A/a.swift", fixture.build.path + "/debug/A.build/sources"])
+        #expect(a.outputs.count == 2 && a.arguments.first == "/bin/sh")
+        #expect(plan.commands.first?.tool == "write-auxiliary-file" && plan.commands.first?.arguments == [])
+    }
+
+    @Test("an edit runs the commands it reaches in the plan's order, up to the program, and nothing after an unchanged output")
+    func runsWhatTheEditReaches() throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.root) }
+        try fixture.buildAll()
+        #expect(fixture.programContents == "let a = 1\nlet b = 2\nlet a = 1\n")
+
+        // A's interface changes: B is compiled again, the playground (not in the program) is not.
+        try fixture.write("Sources/A/a.swift", "let a = 10\n")
+        #expect(try fixture.rebuild() == .rebuilt(commands: 3))
+        #expect(fixture.ran() == ["A", "B", "link"])
+        #expect(fixture.programContents == "let a = 10\nlet b = 2\nlet a = 10\n")
+
+        // A's body alone changes (its interface is the first line): B is left as it is.
+        try fixture.write("Sources/A/a.swift", "let a = 10\n// body\n")
+        #expect(try fixture.rebuild() == .rebuilt(commands: 2))
+        #expect(fixture.ran() == ["A", "link"])
+
+        // Nothing changed since: nothing runs. A README changed: nothing reads it, nothing runs.
+        #expect(try fixture.rebuild() == .rebuilt(commands: 0))
+        try fixture.write("README.md", "# Tiny, edited")
+        #expect(try fixture.rebuild() == .rebuilt(commands: 0))
+        #expect(fixture.ran() == [])
+    }
+
+    @Test("a new or removed file, the manifest, other course variables, another plan or a replaced program leave the build to SwiftPM")
+    func leavesOtherChangesToSwiftPM() throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.root) }
+        #expect(try fixture.rebuild() == .needsSwiftPM(reason: "no earlier build to start from"))
+        try fixture.buildAll()
+
+        #expect(try fixture.rebuild(environment: ["COURSE_TRACK": "solutions"]) == .needsSwiftPM(reason: "the last build had other course variables"))
+
+        try fixture.write("Sources/A/extra.swift", "let extra = 0")
+        #expect(try fixture.rebuild() == .needsSwiftPM(reason: "a file was added or removed"))
+        try FileManager.default.removeItem(at: fixture.root.appending(path: "Sources/A/extra.swift"))
+        #expect(try fixture.rebuild() == .rebuilt(commands: 0))
+
+        try fixture.write("Package.swift", "// manifest, edited")
+        #expect(try fixture.rebuild() == .needsSwiftPM(reason: "Package.swift changed"))
+        try fixture.buildAll()
+
+        try Data("client:\n".utf8).write(to: fixture.build.appending(path: "debug.yaml"), options: .atomic)
+        #expect(try fixture.rebuild() == .needsSwiftPM(reason: "SwiftPM planned another build since"))
+        try Fixture.replan(fixture)
+
+        try Data("another program".utf8).write(to: URL(filePath: fixture.program))
+        #expect(try fixture.rebuild() == .needsSwiftPM(reason: "the test program changed since"))
+        #expect(fixture.ran() == [])
+    }
+
+    @Test("a failing command, or a command only SwiftPM runs, leaves the build to SwiftPM")
+    func stopsWhereSwiftPMIsNeeded() throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.root) }
+        try fixture.buildAll()
+        let plan = try SwiftPMBuildPlan.read(from: fixture.build.appending(path: "debug.yaml"))
+        let a = fixture.root.path + "/Sources/A/a.swift"
+        let commands = try #require(PlanRun.commands(reachedBy: [a], in: plan, program: fixture.program))
+        #expect(commands.map(\.name).filter { $0.hasPrefix("C.") } == ["C.A.module", "C.B.module", "C.Tiny.test"])
+
+        let failing = try PlanRun.execute(commands, changed: [a]) { command in
+            for output in command.outputs { try Data(UUID().uuidString.utf8).write(to: URL(filePath: output)) }
+            return command.name != "C.B.module"
+        }
+        #expect(failing == .needsSwiftPM(reason: "C.B.module failed"))
+
+        var discovery = SwiftPMBuildPlan.Command(name: "discover", tool: "test-discovery-tool", inputs: [fixture.build.path + "/debug/b.o"], outputs: ["tests.swift"])
+        // B's own source changed: its tests may have changed, which only SwiftPM's discovery finds.
+        let b = fixture.root.path + "/Sources/B/b.swift"
+        let bCompile = try #require(commands.first { $0.name == "C.B.module" })
+        let withDiscovery = [bCompile, discovery]
+        let touched = try PlanRun.execute(withDiscovery, changed: [b]) { command in
+            try Data("new".utf8).write(to: URL(filePath: fixture.build.path + "/debug/b.o"))
+            return true
+        }
+        #expect(touched == .needsSwiftPM(reason: "a test module's source changed (b.swift): SwiftPM finds its tests"))
+        // B compiled again because A changed: the same tests, no discovery needed.
+        let interface = fixture.build.path + "/debug/A.swiftmodule"
+        let compileA = SwiftPMBuildPlan.Command(name: "C.A.module", tool: "shell", inputs: [a], outputs: [interface])
+        let compileB = SwiftPMBuildPlan.Command(name: "C.B.module", tool: "shell", inputs: [interface], outputs: [fixture.build.path + "/debug/b.o"])
+        let throughA = try PlanRun.execute([compileA, compileB, discovery], changed: [a]) { command in
+            for output in command.outputs { try Data(UUID().uuidString.utf8).write(to: URL(filePath: output)) }
+            return true
+        }
+        #expect(throughA == .rebuilt(commands: 2))
+
+        discovery.tool = "copy-tool"
+        #expect(try PlanRun.execute([discovery], changed: [fixture.build.path + "/debug/b.o"]) { _ in true }
+            == .needsSwiftPM(reason: "SwiftPM's copy-tool would run (discover)"))
+    }
+}
+
+extension DirectRebuildTests.Fixture {
+    /// Writes the fixture's plan again and records a build of it, as SwiftPM planning and building anew.
+    static func replan(_ fixture: Self) throws {
+        let fresh = try Self.init()
+        defer { try? FileManager.default.removeItem(at: fresh.root) }
+        let text = try String(contentsOf: fresh.build.appending(path: "debug.yaml"), encoding: .utf8)
+            .replacingOccurrences(of: fresh.root.path, with: fixture.root.path)
+        try Data(text.utf8).write(to: fixture.build.appending(path: "debug.yaml"))
+        try fixture.buildAll()
+    }
+}
