@@ -154,6 +154,33 @@ struct DirectRebuildTests {
         #expect(fixture.ran() == [])
     }
 
+    @Test("a file saved again within the second of the version last built is moved to the next second, as the swift driver tells edits apart by the second")
+    func sameSecondEditsGetTheNextSecond() throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.root) }
+        try fixture.buildAll()
+        let path = fixture.root.appending(path: "Sources/A/a.swift").path
+        let built = try #require(DirectRebuild.Stamp(path: path))
+        let second = built.modified / 1_000_000_000
+
+        // Saved again 0.4 s after the built version, in the same second as far as the driver can tell.
+        try fixture.write("Sources/A/a.swift", "let a = 3\n")
+        var times = [timespec(tv_sec: Int(second), tv_nsec: 400_000_000), timespec(tv_sec: Int(second), tv_nsec: 400_000_000)]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        var files = fixture.rebuilder().filesNow()
+        fixture.rebuilder().distinguishSameSecondEdits(in: &files)
+        let moved = try #require(DirectRebuild.Stamp(path: path))
+        #expect(moved.modified == (second + 1) * 1_000_000_000)
+        #expect(files["Sources/A/a.swift"] == moved)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "let a = 3\n")
+
+        // A file saved in a later second, or not saved again, keeps its time.
+        let untouched = try #require(DirectRebuild.Stamp(path: fixture.root.appending(path: "Sources/B/b.swift").path))
+        fixture.rebuilder().distinguishSameSecondEdits(in: &files)
+        #expect(DirectRebuild.Stamp(path: path) == moved)
+        #expect(DirectRebuild.Stamp(path: fixture.root.appending(path: "Sources/B/b.swift").path) == untouched)
+    }
+
     @Test("a new or removed file, the manifest, other course variables, another plan or a replaced program leave the build to SwiftPM")
     func leavesOtherChangesToSwiftPM() throws {
         let fixture = try Fixture()

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Notices saved files by polling their modification times: it works on every file system, including
-/// the mounted and network ones where file events do not arrive.
+/// Notices saved files by polling their contents: it works on every file system, including the mounted
+/// and network ones where file events do not arrive, and a file whose time alone changed (coach moves the
+/// time of a file saved twice within a second, see ``DirectRebuild``) is not a save.
 public struct FileWatcher: Sendable {
     /// The folders watched, recursively.
     public var folders: [URL]
@@ -11,13 +12,15 @@ public struct FileWatcher: Sendable {
         self.folders = folders
     }
 
-    /// A snapshot of every watched file's path, size and modification time.
+    /// A snapshot of every watched file's path, size and a digest of its contents.
     public func snapshot() -> [String: String] {
         var entries: [String: String] = [:]
         for folder in folders {
             for file in SourceFingerprint.files(under: folder) {
-                let values = try? file.resourceValues(forKeys: [.contentModificationDateKey, .fileSizeKey])
-                entries[file.path] = "\(values?.contentModificationDate?.timeIntervalSince1970 ?? 0)/\(values?.fileSize ?? -1)"
+                let contents = (try? Data(contentsOf: file)) ?? Data()
+                var hash = FNV1a()
+                hash.add(contents)
+                entries[file.path] = "\(contents.count)/\(hash.value)"
             }
         }
         return entries

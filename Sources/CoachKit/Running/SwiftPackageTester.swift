@@ -121,7 +121,10 @@ public struct SwiftPackageTester: Sendable {
             ? DirectRebuild(root: workbench.root, environment: request.environment, log: workbench.logFolder.appending(path: "direct-rebuild.log"))
             : nil
         let checkStart = ContinuousClock.now
-        let files = direct?.filesNow()
+        var files = direct?.filesNow()
+        if let direct, files != nil {
+            direct.distinguishSameSecondEdits(in: &files!)
+        }
         if let direct, let files {
             let outcome = try direct.rebuild(program: program, files: files, since: checkStart, timeline: timeline)
             if case .rebuilt = outcome { return .exited(0) }
