@@ -79,23 +79,8 @@ struct ClassGradingTests {
 
     /// Runs `coach arguments` in `folder` without a terminal and returns its exit status and output.
     func run(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = try coach
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
-        for name in ["COURSE_TRACK", "COURSE_SECTIONS", "COURSE_SECTION_OVERRIDE", "COURSE_OWN_TESTS", "COURSE_LEARNER_TESTS"] { environment[name] = "" }
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let output = FileManager.default.temporaryDirectory.appending(path: "coach-grade-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: output)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        return (process.terminationStatus, try String(contentsOf: output, encoding: .utf8))
+        _ = try coach
+        return try FixtureWorkbench.runCoach(arguments, in: folder)
     }
 
     /// Runs a shell command in `folder`, requiring it to succeed.

@@ -8,32 +8,9 @@ import Testing
 struct DirectRebuildTests {
     typealias TinyWorkbench = TerminalSessionTests.TinyWorkbench
 
-    var coach: URL {
-        get throws { try #require(BuiltProduct.executable(named: "coach"), "coach is not built beside the tests") }
-    }
-
     /// Runs `coach check 1 --timings` in `folder` and returns its output.
     func check(in folder: URL) throws -> String {
-        let process = Process()
-        process.executableURL = try coach
-        process.arguments = ["check", "1", "--timings"]
-        process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
-        for name in ["COURSE_TRACK", "COURSE_SECTIONS", "COURSE_SECTION_OVERRIDE", "COURSE_OWN_TESTS", "COURSE_LEARNER_TESTS"] {
-            environment[name] = nil
-        }
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let output = FileManager.default.temporaryDirectory.appending(path: "coach-direct-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: output) }
-        let handle = try FileHandle(forWritingTo: output)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        return try String(contentsOf: output, encoding: .utf8)
+        try FixtureWorkbench.runCoach(["check", "1", "--timings"], in: folder).output
     }
 
     @Test("an edit is graded from a direct rebuild; a new file or an edit that does not compile goes through SwiftPM")

@@ -1,8 +1,35 @@
+import CoreTestSupport
 import Foundation
 import Testing
 
 /// Small workbenches on disk with a real Package.swift, for running the real `coach` against.
 enum FixtureWorkbench {
+    /// Runs the built `coach` with `arguments` in `folder`, without a terminal and with no course variable
+    /// of the test run's own, and returns its exit status and output.
+    static func runCoach(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
+        guard let coach = BuiltProduct.executable(named: "coach") else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "coach is not built beside the tests"])
+        }
+        let process = Process()
+        process.executableURL = coach
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        for name in ["COURSE_TRACK", "COURSE_SECTIONS", "COURSE_SECTION_OVERRIDE", "COURSE_OWN_TESTS", "COURSE_LEARNER_TESTS"] { environment[name] = "" }
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let output = FileManager.default.temporaryDirectory.appending(path: "coach-run-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: output) }
+        let handle = try FileHandle(forWritingTo: output)
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        process.waitUntilExit()
+        try handle.close()
+        return (process.terminationStatus, try String(contentsOf: output, encoding: .utf8))
+    }
+
     /// Writes `files` (path relative to the root → contents) into a new temporary folder and returns it.
     ///
     /// - Parameter committed: Whether the files are committed to a git repository of their own, for
