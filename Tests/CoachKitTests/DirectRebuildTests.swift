@@ -208,6 +208,26 @@ struct DirectRebuildTests {
         #expect(fixture.ran() == [])
     }
 
+    @Test("a plan in a format this reader cannot follow is SwiftPM's to build, not an error")
+    func unreadablePlanIsLeftToSwiftPM() throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.root) }
+        try fixture.buildAll()
+        // SwiftPM plans again, in a format of its own, and builds.
+        let planFile = fixture.build.appending(path: "debug.yaml")
+        let plan = try String(contentsOf: planFile, encoding: .utf8)
+        try Data(plan.replacingOccurrences(of: "    inputs: [\"<sources-file-list>\"", with: "    inputs: <sources-file-list> [\"").utf8)
+            .write(to: planFile)
+        fixture.rebuilder().recordSwiftPMBuild(of: fixture.rebuilder().filesNow(), program: fixture.program)
+        try fixture.write("Sources/A/a.swift", "let a = 4\n")
+        guard case .needsSwiftPM(let reason) = try fixture.rebuild() else {
+            Issue.record("a plan that cannot be read was followed")
+            return
+        }
+        #expect(reason.contains("SwiftPM's build description") && reason.contains("could not be read"), "\(reason)")
+        #expect(fixture.ran() == [])
+    }
+
     @Test("a failing command, or a command only SwiftPM runs, leaves the build to SwiftPM")
     func stopsWhereSwiftPMIsNeeded() throws {
         let fixture = try Fixture()

@@ -237,7 +237,13 @@ struct DirectRebuild {
            cached.plan == planStamp, cached.changed == changed {
             return .success(cached.commands)
         }
-        let plan = try SwiftPMBuildPlan.read(from: planFile)
+        // A plan this reader cannot follow (another SwiftPM's format) is SwiftPM's to build, not an error.
+        let plan: SwiftPMBuildPlan
+        do {
+            plan = try SwiftPMBuildPlan.read(from: planFile)
+        } catch {
+            return .failure(PlanProblem(description: "\(error)"))
+        }
         // A source file no command reads means the plan names the package's files otherwise (another
         // path to the same folder): building without it would grade the edit's previous version.
         let read = Set(plan.commands.flatMap(\.inputs))
