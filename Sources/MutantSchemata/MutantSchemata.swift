@@ -24,6 +24,43 @@ public enum MutantSchemata {
         public var mutants: [Mutant]
         /// The next free identifier, for the section's next file.
         public var nextID: Int
+        /// Where each variant placed in the schema went; see ``make(file:source:firstID:excluding:variants:)``.
+        public var variants: [PlacedVariant] = []
+        /// The variants that could not be placed, each with why.
+        public var refusedVariants: [RefusedVariant] = []
+    }
+
+    /// Another complete version of the file — a known mistake or an alternative solution — to switch in
+    /// beside the mutants: it is placed when it differs from the reference only inside bodies (functions,
+    /// initializers, accessors), so that one build can hold it.
+    public struct Variant: Sendable {
+        /// The number that selects it at run time, unique within the section and apart from the mutants'.
+        public var id: Int
+        /// The file as the variant has it.
+        public var source: String
+
+        public init(id: Int, source: String) {
+            self.id = id
+            self.source = source
+        }
+    }
+
+    /// A variant switched into a schema: the lines of its own copies of the bodies it changes, and the
+    /// lines of each `switch` it takes part in, so that a compiler error there is charged to it.
+    public struct PlacedVariant: Codable, Sendable, Equatable {
+        public var id: Int
+        public var file: String
+        /// The lines of each body the variant changes, as its own `case`.
+        public var caseLines: [ClosedRange<Int>]
+        /// The lines of each `switch` holding one of its cases.
+        public var switchLines: [ClosedRange<Int>]
+    }
+
+    /// A variant that cannot be switched in at run time, and why: it must be built on its own.
+    public struct RefusedVariant: Codable, Sendable, Equatable {
+        public var id: Int
+        public var file: String
+        public var reason: String
     }
 
     /// The file that declares the run-time switch; it goes beside the schemata files in the section's target.
@@ -45,7 +82,9 @@ public enum MutantSchemata {
     ///   - firstID: The identifier of the file's first mutant; identifiers follow the file's order, so they
     ///     stay the same however many are excluded.
     ///   - excluding: Mutants to leave out (those that did not compile in an earlier round).
-    public static func make(file: String, source: String, firstID: Int, excluding: Set<Int> = []) -> File {
+    ///   - variants: Other versions of the file to switch in beside the mutants (excluded ones are left
+    ///     out); a variant that differs from `source` outside bodies is refused, with the reason.
+    public static func make(file: String, source: String, firstID: Int, excluding: Set<Int> = [], variants: [Variant] = []) -> File {
         let tree = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: file, tree: tree)
         let scopes = ScopeFinder.scopes(in: tree)
@@ -56,24 +95,66 @@ public enum MutantSchemata {
         var mutants: [Mutant] = []
         var nextID = firstID
 
+        // Each variant's body of every scope it changes, by scope index.
+        var variantBodies: [[(id: Int, body: String, isLoneExpression: Bool)]] = Array(repeating: [], count: scopes.count)
+        var refused: [RefusedVariant] = []
+        let referenceShape = VariantShape(tree: tree, scopes: scopes)
+        for variant in variants where !excluding.contains(variant.id) {
+            let variantTree = Parser.parse(source: variant.source)
+            let variantScopes = ScopeFinder.scopes(in: variantTree)
+            let shape = VariantShape(tree: variantTree, scopes: variantScopes)
+            guard !variantTree.hasError else {
+                refused.append(RefusedVariant(id: variant.id, file: file, reason: "it does not parse"))
+                continue
+            }
+            guard shape.outline == referenceShape.outline else {
+                refused.append(RefusedVariant(id: variant.id, file: file, reason: referenceShape.difference(from: shape)))
+                continue
+            }
+            let variantBytes = Array(variant.source.utf8)
+            for index in scopes.indices where shape.bodies[index] != referenceShape.bodies[index] {
+                let statements = variantScopes[index].statements
+                let start = statements.positionAfterSkippingLeadingTrivia.utf8Offset
+                let end = max(start, statements.endPositionBeforeTrailingTrivia.utf8Offset)
+                variantBodies[index].append((
+                    variant.id, String(decoding: variantBytes[start..<end], as: UTF8.self), MutationScope.isLoneExpression(statements)
+                ))
+            }
+        }
+        var placed: [Int: PlacedVariant] = [:]
+
         func emit(_ text: String) {
             output += text
             outputLine += text.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
         }
 
-        for scope in scopes {
-            let sites = MutationSiteFinder.sites(in: scope.statements)
-            guard !sites.isEmpty else { continue }
+        for (index, scope) in scopes.enumerated() {
+            let sites = scope.isMutated ? MutationSiteFinder.sites(in: scope.statements) : []
+            guard !sites.isEmpty || !variantBodies[index].isEmpty else { continue }
             let start = scope.statements.positionAfterSkippingLeadingTrivia.utf8Offset
-            let end = scope.statements.endPositionBeforeTrailingTrivia.utf8Offset
+            let end = max(start, scope.statements.endPositionBeforeTrailingTrivia.utf8Offset)
             emit(String(decoding: bytes[cursor..<start], as: UTF8.self))
+            let switchStart = outputLine
+            // A switch whose every case is one expression is itself the expression a body returns; once a
+            // variant's case holds statements, each lone expression must say `return`.
+            let referenceIsExpression = MutationScope.isLoneExpression(scope.statements)
+            let mixed = variantBodies[index].contains { $0.isLoneExpression != referenceIsExpression }
+            let returning = { (isExpression: Bool) in mixed && isExpression && scope.returnsValue ? "return " : "" }
             emit("switch coachActiveMutant {\n")
+            for (id, body, isExpression) in variantBodies[index] {
+                let firstLine = outputLine
+                emit("case \(id):\n")
+                emit(returning(isExpression) + body)
+                emit("\n")
+                placed[id, default: PlacedVariant(id: id, file: file, caseLines: [], switchLines: [])].caseLines.append(firstLine...outputLine)
+            }
             for site in sites {
                 let id = nextID
                 nextID += 1
                 guard !excluding.contains(id) else { continue }
                 let firstLine = outputLine
                 emit("case \(id):\n")
+                emit(returning(referenceIsExpression))
                 emit(String(decoding: bytes[start..<site.range.lowerBound], as: UTF8.self))
                 emit(site.replacement)
                 emit(String(decoding: bytes[site.range.upperBound..<end], as: UTF8.self))
@@ -87,12 +168,18 @@ public enum MutantSchemata {
                 ))
             }
             emit("default:\n")
+            emit(returning(referenceIsExpression))
             emit(String(decoding: bytes[start..<end], as: UTF8.self))
             emit("\n}")
+            for (id, _, _) in variantBodies[index] {
+                placed[id]?.switchLines.append(switchStart...outputLine)
+            }
             cursor = end
         }
         emit(String(decoding: bytes[cursor...], as: UTF8.self))
-        return File(source: output, mutants: mutants, nextID: nextID)
+        return File(
+            source: output, mutants: mutants, nextID: nextID, variants: placed.values.sorted { $0.id < $1.id }, refusedVariants: refused
+        )
     }
 
     /// The first line of `text`, trimmed, and shortened to a readable length.
@@ -102,12 +189,69 @@ public enum MutantSchemata {
     }
 }
 
+/// A file seen as a variant sees it: its outline (every token outside the bodies, one marker per body)
+/// and each body's tokens, trivia left out, so comments and layout never count as a difference.
+struct VariantShape {
+    /// The tokens outside bodies, a marker in place of each body.
+    let outline: [String]
+    /// The tokens of each body, in scope order.
+    let bodies: [[String]]
+
+    init(tree: SourceFileSyntax, scopes: [MutationScope]) {
+        let ranges = scopes.map { scope -> Range<Int> in
+            let start = scope.statements.positionAfterSkippingLeadingTrivia.utf8Offset
+            return start..<max(start, scope.statements.endPositionBeforeTrailingTrivia.utf8Offset)
+        }
+        var outline: [String] = []
+        var bodies: [[String]] = Array(repeating: [], count: scopes.count)
+        // Scopes are outermost bodies in file order: each gets its marker where it starts, even when empty.
+        var next = 0
+        var current: Int?
+        for token in tree.tokens(viewMode: .sourceAccurate) {
+            let position = token.positionAfterSkippingLeadingTrivia.utf8Offset
+            while next < ranges.count, ranges[next].lowerBound <= position {
+                outline.append("{body}")
+                current = next
+                next += 1
+            }
+            if let current, ranges[current].contains(position) {
+                bodies[current].append(token.text)
+            } else {
+                outline.append(token.text)
+            }
+        }
+        outline += Array(repeating: "{body}", count: ranges.count - next)
+        self.outline = outline
+        self.bodies = bodies
+    }
+
+    /// Why `other`'s outline differs from this one's, in words: the first token that differs.
+    func difference(from other: VariantShape) -> String {
+        let index = zip(outline, other.outline).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(outline.count, other.outline.count)
+        let around = { (tokens: [String]) in tokens[max(0, index - 3)..<min(tokens.count, index + 4)].joined(separator: " ") }
+        return "it differs outside function bodies (the reference has `\(around(outline))`, the variant `\(around(other.outline))`)"
+    }
+}
+
 /// A body whose statements can be copied once per mutant: a function's, an initializer's, an accessor's
 /// or a computed property's.
 struct MutationScope {
     /// How reports name it: `notes(matching:)`, `init(title:)`, `isEmpty.get`.
     let name: String
     let statements: CodeBlockItemListSyntax
+    /// Whether the body returns a value (a function with a return type other than `Void`, a getter), so
+    /// a lone expression in it is what it returns.
+    var returnsValue = false
+    /// Whether mutants are made in it. A closure in a stored property's initial value (a migration stage's
+    /// `willMigrate`, say) is not mutated, but a variant may still be switched in there.
+    var isMutated = true
+
+    /// Whether `statements` is one expression, which a body returning a value returns without `return`.
+    static func isLoneExpression(_ statements: CodeBlockItemListSyntax) -> Bool {
+        guard statements.count == 1, let item = statements.first?.item.as(ExprSyntax.self) else { return false }
+        return !item.is(IfExprSyntax.self) && !item.is(SwitchExprSyntax.self)
+    }
 }
 
 /// Finds the outermost bodies of a file; a body inside another (a local function) belongs to the outer one.
@@ -123,7 +267,9 @@ final class ScopeFinder: SyntaxVisitor {
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         if let body = node.body {
             let labels = node.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()
-            scopes.append(MutationScope(name: "\(node.name.text)(\(labels))", statements: body.statements))
+            let returnType = node.signature.returnClause?.type.trimmedDescription
+            let returnsValue = returnType != nil && !["Void", "()", "Swift.Void", "Never"].contains(returnType!)
+            scopes.append(MutationScope(name: "\(node.name.text)(\(labels))", statements: body.statements, returnsValue: returnsValue))
         }
         return .skipChildren
     }
@@ -142,10 +288,17 @@ final class ScopeFinder: SyntaxVisitor {
     }
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-        guard let block = node.accessorBlock else { return .skipChildren }
         let property = node.pattern.trimmedDescription
+        guard let block = node.accessorBlock else {
+            if let value = node.initializer?.value {
+                for (number, closure) in ClosureFinder.outermostClosures(in: value).enumerated() {
+                    scopes.append(MutationScope(name: "\(property) closure \(number + 1)", statements: closure.statements, isMutated: false))
+                }
+            }
+            return .skipChildren
+        }
         for (accessor, statements) in accessorBodies(of: block) {
-            scopes.append(MutationScope(name: "\(property).\(accessor)", statements: statements))
+            scopes.append(MutationScope(name: "\(property).\(accessor)", statements: statements, returnsValue: accessor == "get"))
         }
         return .skipChildren
     }
@@ -153,7 +306,7 @@ final class ScopeFinder: SyntaxVisitor {
     override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind {
         guard let block = node.accessorBlock else { return .skipChildren }
         for (accessor, statements) in accessorBodies(of: block) {
-            scopes.append(MutationScope(name: "subscript.\(accessor)", statements: statements))
+            scopes.append(MutationScope(name: "subscript.\(accessor)", statements: statements, returnsValue: accessor == "get"))
         }
         return .skipChildren
     }
@@ -173,4 +326,20 @@ final class ScopeFinder: SyntaxVisitor {
 
     /// Stored properties' initial values and attributes are not bodies: the macros read them as written.
     override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}
+
+/// Finds the closures of an expression that no other closure holds.
+final class ClosureFinder: SyntaxVisitor {
+    private var closures: [ClosureExprSyntax] = []
+
+    static func outermostClosures(in node: some SyntaxProtocol) -> [ClosureExprSyntax] {
+        let finder = ClosureFinder(viewMode: .sourceAccurate)
+        finder.walk(node)
+        return finder.closures
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        closures.append(node)
+        return .skipChildren
+    }
 }

@@ -43,6 +43,25 @@ struct GradeCommand: ParsableCommand {
     @Flag(name: .long, help: "Grade without the bubblewrap sandbox even where it works.")
     var noSandbox = false
 
+    @Option(
+        name: [.customLong("section"), .customLong("sections")],
+        help: "Grade only these sections: --section 1 --section 2, or --sections 1,2 (the gradebook has their columns alone)."
+    )
+    var sectionLists: [String] = []
+
+    /// The section numbers `--section`/`--sections` name, or `nil` for every section.
+    func sectionNumbers() throws -> Set<Int>? {
+        guard !sectionLists.isEmpty else { return nil }
+        var numbers: Set<Int> = []
+        for value in sectionLists.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {
+            guard let number = Int(value.trimmingCharacters(in: .whitespaces)) else {
+                throw ValidationError("--sections takes section numbers such as 1,2; '\(value)' is not one.")
+            }
+            numbers.insert(number)
+        }
+        return numbers
+    }
+
     @OptionGroup var options: CommonOptions
 
     func validate() throws {
@@ -52,6 +71,7 @@ struct GradeCommand: ParsableCommand {
         if let shard {
             do { _ = try Shard(parsing: shard) } catch { throw ValidationError(error.description) }
         }
+        _ = try sectionNumbers()
     }
 
     func run() throws {
@@ -64,6 +84,8 @@ struct GradeCommand: ParsableCommand {
         } catch {
             throw CoachFailure(message: error.description)
         }
+        let sections = try sectionNumbers()
+        for number in sections?.sorted() ?? [] { _ = try session.section(number) }
         let chosen = try shard.map { try Shard(parsing: $0).slice(of: roster) } ?? roster.submissions
         let outputFolder = output.hasPrefix("/") ? URL(filePath: output) : current.appending(path: output)
         let progress = TerminalProgress(style: style)
@@ -71,7 +93,7 @@ struct GradeCommand: ParsableCommand {
         progress.say(style.bold("coach grade") + ": \(chosen.count) submission(s)\(slice), \(jobs) at a time")
 
         let grader = ClassGrader(workbench: session.workbench, options: .init(
-            jobs: jobs, timeLimitPerCheck: .seconds(timeout), memoryLimitMiB: memory, allowsSandbox: !noSandbox
+            jobs: jobs, timeLimitPerCheck: .seconds(timeout), memoryLimitMiB: memory, allowsSandbox: !noSandbox, sections: sections
         ))
         let run: ClassGrader.Run
         do {
@@ -87,6 +109,13 @@ struct GradeCommand: ParsableCommand {
         }
         progress.clear()
         let learners = run.gradebook.learners.count
+        if learners > 0 {
+            let total = run.seconds.values.reduce(0, +)
+            session.say(String(
+                format: "Graded %d submission(s) at --jobs %d: %.0f s per submission on average, the slowest %.0f s (warm build %.0f s).",
+                learners, jobs, total / Double(learners), run.seconds.values.max() ?? 0, run.warmBuildSeconds
+            ))
+        }
         session.say("Gradebook of \(learners) learner(s): \(output)/\(Gradebook.csvName) and \(Gradebook.jsonName); "
             + "JUnit XML and feedback pages in \(output)/\(Gradebook.learnersFolder)/.")
     }
@@ -102,6 +131,8 @@ struct GradeCommand: ParsableCommand {
             } else {
                 progress.show(build, prefix: "warm build · ")
             }
+        case .checkingWorkCopy(let build):
+            progress.show(build, prefix: "the starters in a work copy · ")
         case .preparingWorkCopy(let number):
             progress.say("Copying the warm build into work copy \(number) (once)…")
         case .building(let learner, let build):

@@ -31,10 +31,15 @@ struct MistakeRoundTests {
         }
         """
 
+    /// Every known mistake the compiler must not refuse, placed in its section: those built in rounds.
+    static func builtMistakes(of sections: [Course.Section]) -> [Verifier.PlacedMistake] {
+        sections.flatMap { section in section.mistakes.filter { $0.compileError == nil }.map { Verifier.PlacedMistake(section: section, mistake: $0) } }
+    }
+
     @Test("each round swaps at most one mistake into each section, and every mistake is in exactly one round")
     func roundsCoverEveryMistakeOnce() throws {
         let workbench = try WorkbenchFixture.make(course: Self.twoSectionCourse)
-        let rounds = Verifier.mistakeRounds(of: workbench.course.sections)
+        let rounds = Verifier.rounds(Self.builtMistakes(of: workbench.course.sections), section: \.section.number)
         let labels = rounds.map { $0.map { "\($0.section.number):\($0.mistake.id)" } }
         #expect(labels == [["1:a", "2:x"], ["1:b"], ["1:c"]], "expected the n-th mistake of each section per round, found \(labels)")
     }
@@ -47,7 +52,7 @@ struct MistakeRoundTests {
             withoutMistakes.mistakes = []
             return withoutMistakes
         }
-        let rounds = Verifier.mistakeRounds(of: sections)
+        let rounds = Verifier.rounds(Self.builtMistakes(of: sections), section: \.section.number)
         #expect(rounds.isEmpty, "expected no rounds, found \(rounds.count)")
     }
 
@@ -58,7 +63,7 @@ struct MistakeRoundTests {
             with: #"{ "id": "b", "summary": "b", "caughtBy": [], "compileError": "risks causing data races" }"#
         )
         let workbench = try WorkbenchFixture.make(course: course)
-        let rounds = Verifier.mistakeRounds(of: workbench.course.sections)
+        let rounds = Verifier.rounds(Self.builtMistakes(of: workbench.course.sections), section: \.section.number)
         #expect(rounds.map { $0.map { "\($0.section.number):\($0.mistake.id)" } } == [["1:a", "2:x"], ["1:c"]])
         #expect(Verifier.compilerRefusals(of: workbench.course.sections).map(\.mistake.id) == ["b"])
         #expect(CourseAudit(workbench: workbench).problems().allSatisfy { !$0.message.contains("'b' names no check") })

@@ -113,4 +113,67 @@ struct MutantSchemataTests {
         let some = MutantSchemata.make(file: "F.swift", source: source, firstID: 1, excluding: [all[0]]).mutants.map(\.id)
         #expect(some == Array(all.dropFirst()))
     }
+
+    @Test("a variant that differs only inside bodies is switched in beside the mutants, its case charged to its lines")
+    func bodyVariantIsSwitchedIn() throws {
+        let reference = """
+            // The reference.
+            func total(_ values: [Int]) -> Int {
+                values.reduce(0, +)
+            }
+            func label(_ count: Int) -> String { "\\(count) items" }
+            """
+        let variant = """
+            // A comment the variant changed, which does not count.
+            func total(_ values: [Int]) -> Int {
+                var sum = 0
+                for value in values { sum += value }
+                return sum
+            }
+            func label(_ count: Int) -> String { "\\(count) items" }
+            """
+        let schema = MutantSchemata.make(file: "F.swift", source: reference, firstID: 1, variants: [.init(id: 1_000_000, source: variant)])
+        #expect(!Parser.parse(source: schema.source).hasError, "the schema does not parse:\n\(schema.source)")
+        #expect(schema.refusedVariants.isEmpty)
+        let placed = try #require(schema.variants.first)
+        #expect(placed.id == 1_000_000 && placed.caseLines.count == 1 && placed.switchLines.count == 1)
+        let lines = schema.source.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[placed.caseLines[0].lowerBound - 1] == "case 1000000:")
+        #expect(schema.source.contains("for value in values { sum += value }"))
+        // The body it leaves alone is switched only for its own mutants, never for the variant.
+        #expect(!lines.filter { $0.contains("items") }.isEmpty)
+        #expect(schema.source.components(separatedBy: "case 1000000:").count == 2)
+    }
+
+    @Test("a variant that changes a declaration, an attribute or adds a function is refused with the place it differs")
+    func declarationVariantsAreRefused() {
+        let reference = """
+            struct Store {
+                @Attribute(.unique) var key: String
+                func find() -> Int { 1 }
+            }
+            """
+        let variants = [
+            ("var key: String", reference.replacingOccurrences(of: "@Attribute(.unique) var key", with: "var key")),
+            ("func helper", reference.replacingOccurrences(of: "func find() -> Int { 1 }", with: "func find() -> Int { helper() }\n    func helper() -> Int { 1 }")),
+            ("let key", reference.replacingOccurrences(of: "var key", with: "let key")),
+        ]
+        for (index, (words, source)) in variants.enumerated() {
+            let schema = MutantSchemata.make(file: "F.swift", source: reference, firstID: 1, variants: [.init(id: 1_000_000 + index, source: source)])
+            #expect(schema.variants.isEmpty, "\(words): expected refused")
+            let reason = schema.refusedVariants.first?.reason ?? ""
+            #expect(reason.contains("differs outside function bodies"), "\(words): \(reason)")
+        }
+    }
+
+    @Test("an excluded variant is left out, and the mutants keep their identifiers")
+    func excludedVariantIsLeftOut() {
+        let reference = "func f(_ a: Int) -> Bool { a < 3 }\n"
+        let variant = MutantSchemata.Variant(id: 2_000_000, source: "func f(_ a: Int) -> Bool { 3 > a }\n")
+        let with = MutantSchemata.make(file: "F.swift", source: reference, firstID: 1, variants: [variant])
+        let without = MutantSchemata.make(file: "F.swift", source: reference, firstID: 1, excluding: [2_000_000], variants: [variant])
+        #expect(with.variants.map(\.id) == [2_000_000])
+        #expect(without.variants.isEmpty && !without.source.contains("case 2000000:"))
+        #expect(with.mutants.map(\.id) == without.mutants.map(\.id))
+    }
 }

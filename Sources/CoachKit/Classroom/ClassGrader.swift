@@ -22,17 +22,20 @@ public struct ClassGrader: Sendable {
         public var memoryLimitMiB: Int
         /// Whether a bubblewrap sandbox may be used.
         public var allowsSandbox: Bool
+        /// The numbers of the sections to grade, or `nil` for every section.
+        public var sections: Set<Int>?
 
         /// Options with the given values; the defaults suit a class on a small machine.
         public init(
             jobs: Int = 1, timeLimitPerCheck: Duration = .seconds(60), buildTimeLimit: Duration = .seconds(1800),
-            memoryLimitMiB: Int = 2048, allowsSandbox: Bool = true
+            memoryLimitMiB: Int = 2048, allowsSandbox: Bool = true, sections: Set<Int>? = nil
         ) {
             self.jobs = max(1, jobs)
             self.timeLimitPerCheck = timeLimitPerCheck
             self.buildTimeLimit = buildTimeLimit
             self.memoryLimitMiB = memoryLimitMiB
             self.allowsSandbox = allowsSandbox
+            self.sections = sections
         }
     }
 
@@ -42,6 +45,8 @@ public struct ClassGrader: Sendable {
         case isolation(GradingSandbox)
         /// The warm build progressed; `firstBuild` when it compiles the dependencies for the first time.
         case warmBuild(BuildProgress, firstBuild: Bool)
+        /// The starters are being built in a work copy as a submission is, to prove the course builds there.
+        case checkingWorkCopy(BuildProgress)
         /// Work copy `number` is being made from the warm build (only the first time).
         case preparingWorkCopy(number: Int)
         /// A submission's build progressed.
@@ -82,6 +87,22 @@ public struct ClassGrader: Sendable {
     /// Where the warm build's log and the work copies live.
     var gradingFolder: URL { workbench.root.appending(path: ".build/coach/grading") }
 
+    /// The course as graded: every section, or those the options name, in course order.
+    public var gradedCourse: Course {
+        var course = workbench.course
+        if let numbers = options.sections {
+            course.sections = course.sections.filter { numbers.contains($0.number) }
+        }
+        return course
+    }
+
+    /// What every build of a submission compiles, the warm build's included: the graded sections with
+    /// their hidden suites.
+    var buildRequest: BuildRequest {
+        let graded = gradedCourse.sections
+        return .submission(sections: graded.count == workbench.course.sections.count ? nil : graded.map(\.target))
+    }
+
     /// Grades `submissions` and writes the gradebook and each learner's files into `output`.
     ///
     /// - Throws: `Failure` when the instructor's checkout does not build, `CoachError.cannotLaunch` when
@@ -91,24 +112,30 @@ public struct ClassGrader: Sendable {
         let sandbox = GradingSandbox.detect(allowed: options.allowsSandbox, logFolder: gradingFolder)
         events(.isolation(sandbox))
         let warmStart = ContinuousClock.now
+        let layout = try packageLayout()
         try warmBuild(events: events)
         let warmSeconds = (ContinuousClock.now - warmStart).seconds
 
         let jobs = min(options.jobs, max(1, submissions.count))
         let grader = SubmissionGrader(
-            workbench: workbench, sandbox: sandbox, timeLimitPerCheck: options.timeLimitPerCheck,
+            workbench: workbench, sandbox: sandbox, layout: layout, sections: gradedCourse.sections,
+            timeLimitPerCheck: options.timeLimitPerCheck,
             buildTimeLimit: options.buildTimeLimit, memoryLimit: UInt64(options.memoryLimitMiB) * 1024 * 1024,
             buildJobs: max(1, ProcessInfo.processInfo.activeProcessorCount / jobs)
         )
+        if !submissions.isEmpty {
+            let copy = WorkCopy(number: 1, workbench: workbench, layout: layout, sandboxed: sandbox.isSandboxed)
+            if !copy.isReady { events(.preparingWorkCopy(number: 1)) }
+            try copy.prepare()
+            try checkStarters(in: copy, with: grader, events: events)
+        }
         let next = Mutex(0)
         let results = Mutex<[(LearnerResult, Double)]>([])
         let failure = Mutex<(any Error)?>(nil)
         DispatchQueue.concurrentPerform(iterations: jobs) { slot in
-            let copy = WorkCopy(number: slot + 1, workbench: workbench, sandboxed: sandbox.isSandboxed)
+            let copy = WorkCopy(number: slot + 1, workbench: workbench, layout: layout, sandboxed: sandbox.isSandboxed)
             do {
-                if !FileManager.default.fileExists(atPath: copy.slot.appending(path: "ready").path) {
-                    events(.preparingWorkCopy(number: slot + 1))
-                }
+                if !copy.isReady { events(.preparingWorkCopy(number: slot + 1)) }
                 try copy.prepare()
             } catch {
                 failure.withLock { $0 = $0 ?? error }
@@ -137,7 +164,7 @@ public struct ClassGrader: Sendable {
         }
         if let error = failure.withLock({ $0 }) { throw error }
         let graded = results.withLock { $0 }
-        let gradebook = Gradebook(course: workbench.course, learners: graded.map(\.0))
+        let gradebook = Gradebook(course: gradedCourse, learners: graded.map(\.0))
         try gradebook.write(to: output)
         return Run(
             gradebook: gradebook, seconds: Dictionary(graded.map { ($0.0.learner, $0.1) }, uniquingKeysWith: { first, _ in first }),
@@ -153,14 +180,47 @@ public struct ClassGrader: Sendable {
     public func prepareWorkCopies(events: @escaping @Sendable (Event) -> Void) throws {
         try FileManager.default.createDirectory(at: gradingFolder, withIntermediateDirectories: true)
         let sandbox = GradingSandbox.detect(allowed: options.allowsSandbox, logFolder: gradingFolder)
+        let layout = try packageLayout()
         try warmBuild(events: events)
         for number in 1...options.jobs {
-            let copy = WorkCopy(number: number, workbench: workbench, sandboxed: sandbox.isSandboxed)
-            if !FileManager.default.fileExists(atPath: copy.slot.appending(path: "ready").path) {
-                events(.preparingWorkCopy(number: number))
-            }
+            let copy = WorkCopy(number: number, workbench: workbench, layout: layout, sandboxed: sandbox.isSandboxed)
+            if !copy.isReady { events(.preparingWorkCopy(number: number)) }
             try copy.prepare()
         }
+    }
+
+    /// The parts of the checkout the manifest builds from, which every submission's sandbox shows.
+    ///
+    /// - Throws: `Failure` when SwiftPM cannot describe the package or a target would show a submission
+    ///   what it must not see.
+    private func packageLayout() throws -> PackageLayout {
+        do {
+            return try PackageLayout.read(workbench: workbench, request: buildRequest, log: gradingFolder.appending(path: "describe.log"))
+        } catch let problem as PackageLayout.Problem {
+            throw Failure(description: "The course cannot be graded: \(problem.description).")
+        }
+    }
+
+    /// Grades the instructor's starters in `copy` as a submission is graded, and fails when they do not
+    /// build there: then no submission could, and every learner would get 0 for a fault of the course's.
+    ///
+    /// - Throws: `Failure` naming the first error when the course itself does not build in the work copy.
+    private func checkStarters(in copy: WorkCopy, with grader: SubmissionGrader, events: @escaping @Sendable (Event) -> Void) throws {
+        try copy.place(.starters)
+        let build = try grader.build(buildRequest, in: copy) { events(.checkingWorkCopy($0)) }
+        guard !build.compiled else { return }
+        let reason = build.build == .timedOut
+            ? "the build ran longer than \(options.buildTimeLimit.formattedSeconds)"
+            : SubmissionGrader.firstLine(of: build) ?? "see the log"
+        let kept = gradingFolder.appending(path: "starters-build.log")
+        try? FileManager.default.removeItem(at: kept)
+        try? FileManager.default.copyItem(at: build.buildLog, to: kept)
+        throw Failure(description: """
+            The course itself does not build in \(copy.sandboxed ? "the grading sandbox" : "a work copy"): \(reason.escapedForTerminal()) \
+            (the starters, graded as a submission would be; log in \(workbench.relativePath(of: kept))). No submission was graded: \
+            every one would have scored 0. Fix the checkout (`coach check N` builds a section), or grade with --no-sandbox to see \
+            whether the sandbox is at fault.
+            """)
     }
 
     /// Builds the instructor's checkout with the starters and the hidden suites, as every submission will
@@ -169,7 +229,7 @@ public struct ClassGrader: Sendable {
         let log = gradingFolder.appending(path: "warm-build.log")
         let firstBuild = !FileManager.default.fileExists(atPath: workbench.root.appending(path: ".build/debug.yaml").path)
         let termination = try ChildProcess(
-            TestProgram.buildArguments(forPackageAt: workbench.root), in: workbench.root, environment: BuildRequest.submission(sections: nil).environment,
+            TestProgram.buildArguments(forPackageAt: workbench.root), in: workbench.root, environment: buildRequest.environment,
             logFile: log, watchdog: BuildLogFollower(log: log, inner: nil) { events(.warmBuild($0, firstBuild: firstBuild)) }
         ).run()
         guard termination.succeeded else {
@@ -190,7 +250,7 @@ public struct ClassGrader: Sendable {
             )
             intake = try SubmissionIntake(folder: folder, workbench: workbench)
         } catch let failure as SubmissionUnpacker.Failure {
-            let blocked = workbench.course.sections.map { SectionGrade(section: $0, outcomes: [], compilerErrors: [], buildFailed: true) }
+            let blocked = gradedCourse.sections.map { SectionGrade(section: $0, outcomes: [], compilerErrors: [], buildFailed: true) }
             return LearnerResult(submission: submission, grades: blocked, intake: nil, problem: failure.description)
         }
         try copy.place(intake)
@@ -209,8 +269,8 @@ public struct ClassGrader: Sendable {
         let files = FileManager.default
         try? files.removeItem(at: folder)
         try files.createDirectory(at: folder, withIntermediateDirectories: true)
-        let feedback = LearnerFeedback(result: result, course: workbench.course)
-        let junit = MachineReport(track: .exercises, grades: result.grades(in: workbench.course)).junit(suiteName: result.learner)
+        let feedback = LearnerFeedback(result: result, course: gradedCourse)
+        let junit = MachineReport(track: .exercises, grades: result.grades(in: gradedCourse)).junit(suiteName: result.learner)
         try Data((junit + "\n").utf8).write(to: folder.appending(path: "junit.xml"))
         try Data(feedback.markdown().utf8).write(to: folder.appending(path: "feedback.md"))
         try Data(feedback.html().utf8).write(to: folder.appending(path: "feedback.html"))

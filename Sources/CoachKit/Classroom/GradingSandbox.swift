@@ -5,8 +5,8 @@ import Foundation
 ///
 /// The sandbox starts empty and shows only what building and testing need (``mounts(in:workbench:buildWritable:)``):
 /// the system's programs and libraries (`/usr` and what links into it), the few files of `/etc` that the
-/// dynamic linker and the C library read, the Swift toolchain, the instructor's checkout's manifest,
-/// `Sources/` and `Tests/` read-only at the instructor's own path, and the work copy's `Exercises/` and
+/// dynamic linker and the C library read, the Swift toolchain, the parts of the instructor's checkout its
+/// manifest builds from (``PackageLayout``) read-only at the instructor's own path, and the work copy's `Exercises/` and
 /// `.build/` in place of the instructor's. Because every path is the same as in the instructor's warm
 /// build, SwiftPM recompiles only the sections' files: no submission compiles the dependencies again.
 /// Nothing else of the machine is there: not the checkout's `Solutions/`, `course/` (but its `course.json`)
@@ -67,13 +67,14 @@ public enum GradingSandbox: Equatable, Sendable {
     ///   - workbench: The instructor's checkout, whose sources are seen read-only at their own path.
     ///   - buildWritable: Whether `.build` may be written (while building); the tests run with it read-only,
     ///     so a learner's code cannot leave anything behind for the next submission's build.
-    func command(_ arguments: [String], in copy: WorkCopy, workbench: Workbench, buildWritable: Bool) -> [String] {
+    ///   - layout: The parts of the checkout the manifest builds from.
+    func command(_ arguments: [String], in copy: WorkCopy, workbench: Workbench, layout: PackageLayout, buildWritable: Bool) -> [String] {
         guard case .bubblewrap(let bwrap) = self else { return arguments }
         let isolation = [
             bwrap, "--die-with-parent", "--new-session", "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts",
             "--unshare-cgroup-try", "--cap-drop", "ALL",
         ]
-        return isolation + Self.mounts(in: copy, workbench: workbench, buildWritable: buildWritable)
+        return isolation + Self.mounts(in: copy, workbench: workbench, layout: layout, buildWritable: buildWritable)
             + ["--chdir", workbench.root.path, "--"] + arguments
     }
 
@@ -122,14 +123,12 @@ public enum GradingSandbox: Equatable, Sendable {
         return roots
     }
 
-    /// Everything a sandbox shows: the system's folders, the parts of the instructor's checkout a build reads,
-    /// and `copy`'s own folders in place of the checkout's.
-    static func mounts(in copy: WorkCopy, workbench: Workbench, buildWritable: Bool) -> [String] {
+    /// Everything a sandbox shows: the system's folders, the parts of the instructor's checkout its manifest
+    /// builds from, and `copy`'s own folders in place of the checkout's.
+    static func mounts(in copy: WorkCopy, workbench: Workbench, layout: PackageLayout, buildWritable: Bool) -> [String] {
         let root = workbench.root
         var mounts = systemMounts()
-        // Only what the build reads: the manifest and its resolved versions, the core's and coach's sources,
-        // the hidden suites, and course.json (for a manifest that reads the section list from it).
-        for entry in ["Package.swift", "Package.resolved", "Sources", "Tests", Course.metadataPath] {
+        for entry in layout.paths {
             let path = root.appending(path: entry).path
             mounts += ["--ro-bind-try", path, path]
         }

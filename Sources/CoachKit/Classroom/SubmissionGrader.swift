@@ -8,6 +8,10 @@ struct SubmissionGrader: Sendable {
     let workbench: Workbench
     /// How submissions are kept apart.
     let sandbox: GradingSandbox
+    /// The parts of the instructor's checkout the manifest builds from, which the sandbox shows.
+    let layout: PackageLayout
+    /// The sections graded, in course order: every section, or those `coach grade --sections` names.
+    let sections: [Course.Section]
     /// The longest one check may run.
     let timeLimitPerCheck: Duration
     /// The longest a build may run before it counts as hanging (a compiler stuck on a learner's code).
@@ -39,14 +43,14 @@ struct SubmissionGrader: Sendable {
     private func grade(
         in copy: WorkCopy, evidence: EvidenceLog, progress: @escaping @Sendable (BuildProgress) -> Void
     ) throws -> [SectionGrade] {
-        let sections = workbench.course.sections
         let copyWorkbench = Workbench(root: copy.root, course: workbench.course)
         var grades: [String: SectionGrade] = [:]
         var excluded: [String] = []
         while true {
             let included = sections.filter { !excluded.contains($0.target) }
             guard !included.isEmpty else { break }
-            let all = included.count == sections.count
+            // Every section is built as the default request, whose plan the warm build made.
+            let all = included.count == workbench.course.sections.count
             let request = BuildRequest.submission(sections: all ? nil : included.map(\.target))
             let run = try build(request, in: copy, workbench: copyWorkbench, progress: progress)
             if run.compiled {
@@ -94,7 +98,7 @@ struct SubmissionGrader: Sendable {
                 // Not the learner's files: the build failed for another reason (it hung, or the core broke).
                 let reason = run.build == .timedOut
                     ? "the build ran longer than \(buildTimeLimit.formattedSeconds) and was stopped"
-                    : "the build failed outside the exercise files; see \(copy.logFolder.appending(path: "build.log").path)"
+                    : "the build failed outside the exercise files" + (Self.firstLine(of: run).map { ": \($0)" } ?? "")
                 for section in included {
                     var blocked = SectionGrade(section: section, outcomes: [], compilerErrors: [], buildFailed: true)
                     blocked.compilerErrors = run.compilerErrors.isEmpty
@@ -109,6 +113,11 @@ struct SubmissionGrader: Sendable {
         return sections.map { grades[$0.target] ?? SectionGrade(section: $0, outcomes: [], compilerErrors: [], buildFailed: true) }
     }
 
+    /// Builds the package as `request` says, with its tests, in `copy`.
+    func build(_ request: BuildRequest, in copy: WorkCopy, progress: @escaping @Sendable (BuildProgress) -> Void) throws -> TrackRun {
+        try build(request, in: copy, workbench: Workbench(root: copy.root, course: workbench.course), progress: progress)
+    }
+
     /// Builds the package as `request` says, with its tests.
     private func build(
         _ request: BuildRequest, in copy: WorkCopy, workbench copyWorkbench: Workbench,
@@ -117,7 +126,7 @@ struct SubmissionGrader: Sendable {
         let log = copy.logFolder.appending(path: "build.log")
         let command = sandbox.command(
             TestProgram.buildArguments(forPackageAt: workbench.root) + ["--jobs", String(buildJobs)], in: copy, workbench: workbench,
-            buildWritable: true
+            layout: layout, buildWritable: true
         )
         let termination = try ChildProcess(
             command, in: copy.root, environment: request.environment.merging(copy.privateEnvironment) { _, own in own },
@@ -139,13 +148,14 @@ struct SubmissionGrader: Sendable {
         let limit = memoryLimit
         let sandbox = self.sandbox
         let instructor = workbench
+        let layout = self.layout
         var attempt = TestAttempt(
             workbench: copyWorkbench, environment: copy.privateEnvironment,
             filter: filter,
             timeLimit: timeLimitPerCheck, events: copy.logFolder.appending(path: "events.jsonl"),
             log: copy.logFolder.appending(path: "test.log"),
             launch: .harness(path: program, directory: copy.root) { arguments in
-                sandbox.command(["prlimit", "--as=\(limit)", "--"] + arguments, in: copy, workbench: instructor, buildWritable: false)
+                sandbox.command(["prlimit", "--as=\(limit)", "--"] + arguments, in: copy, workbench: instructor, layout: layout, buildWritable: false)
             }
         )
         attempt.inheritsEnvironment = false
@@ -155,6 +165,16 @@ struct SubmissionGrader: Sendable {
         }
         evidence.add(reading.evidence)
         return reading.outcomes
+    }
+}
+
+extension SubmissionGrader {
+    /// The first line of a failed build's log that says what failed: an error SwiftPM or the compiler
+    /// printed, for a build that failed outside the exercise files.
+    static func firstLine(of run: TrackRun) -> String? {
+        let log = (try? String(contentsOf: run.buildLog, encoding: .utf8)) ?? ""
+        return log.split(whereSeparator: \.isNewline).first { $0.contains("error:") }
+            .map { String($0.trimmingCharacters(in: .whitespaces).prefix(300)) }
     }
 }
 

@@ -81,6 +81,16 @@ public struct SubmissionIntake: Sendable {
         self.tampering = tampering.sorted { $0.path < $1.path }
     }
 
+    /// A submission that hands in nothing: every section graded as its starter. The instructor's own
+    /// checkout, as every submission's build starts from it.
+    static let starters = SubmissionIntake(exerciseFiles: [:], missingFiles: [], tampering: [])
+
+    private init(exerciseFiles: [String: [String: Data]], missingFiles: [String], tampering: [TamperedFile]) {
+        self.exerciseFiles = exerciseFiles
+        self.missingFiles = missingFiles
+        self.tampering = tampering
+    }
+
     /// The submission's workbench folder inside `folder`.
     static func workbenchRoot(in folder: URL) throws -> URL {
         let files = FileManager.default

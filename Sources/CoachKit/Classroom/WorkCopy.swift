@@ -13,12 +13,15 @@ struct WorkCopy: Sendable {
     let sandboxed: Bool
     /// The instructor's checkout.
     let workbench: Workbench
+    /// The parts of the checkout its manifest builds from: what a plain work copy copies.
+    let layout: PackageLayout
 
     /// Work copy number `number` of `workbench`.
-    init(number: Int, workbench: Workbench, sandboxed: Bool) {
+    init(number: Int, workbench: Workbench, layout: PackageLayout, sandboxed: Bool) {
         self.slot = workbench.root.appending(path: ".build/coach/grading/slot-\(number)")
         self.sandboxed = sandboxed
         self.workbench = workbench
+        self.layout = layout
     }
 
     /// The folder commands run in and compile-error paths are relative to: the instructor's own path in a
@@ -48,12 +51,13 @@ struct WorkCopy: Sendable {
     }
 
     /// Makes the work copy when it does not exist yet: copies the instructor's build (and, without a
-    /// sandbox, the checkout's sources) into it. A copy cut short is never used: it is made under another
-    /// name and renamed once complete.
+    /// sandbox, the parts of the checkout its manifest builds from) into it. A copy cut short is never
+    /// used: it is made under another name and renamed once complete. A work copy made for another
+    /// layout (a target added to the manifest since) is made again.
     func prepare() throws {
         let files = FileManager.default
+        if isReady { return }
         let marker = slot.appending(path: "ready")
-        if files.fileExists(atPath: marker.path) { return }
         try? files.removeItem(at: slot)
         let partial = slot.deletingLastPathComponent().appending(path: slot.lastPathComponent + ".partial")
         try? files.removeItem(at: partial)
@@ -63,19 +67,27 @@ struct WorkCopy: Sendable {
         try Self.copyBuild(from: workbench.root.appending(path: ".build"), to: partial.appending(path: relativeBuild), log: log)
         if !sandboxed {
             let copy = partial.appending(path: "workbench")
-            // `Solutions/` too: the learner's own tests are graded against the reference solutions.
-            let entries = ["Package.swift", "Package.resolved", "Sources", "Tests", CourseTrack.solutions.folder].filter {
-                files.fileExists(atPath: workbench.root.appending(path: $0).path)
+            for entry in layout.paths where files.fileExists(atPath: workbench.root.appending(path: entry).path) {
+                let destination = copy.appending(path: entry).deletingLastPathComponent()
+                try Self.copy([workbench.root.appending(path: entry).path], into: destination, log: log)
             }
-            try Self.copy(entries.map { workbench.root.appending(path: $0).path }, into: copy, log: log)
-            try files.createDirectory(at: copy.appending(path: "course"), withIntermediateDirectories: true)
-            try files.copyItem(at: workbench.root.appending(path: Course.metadataPath), to: copy.appending(path: Course.metadataPath))
         }
         // In the sandbox, `.build/coach` is where the private folders are mounted: it must exist even when
         // the build folder is read-only.
         try files.createDirectory(at: partial.appending(path: relativeBuild).appending(path: "coach"), withIntermediateDirectories: true)
         try files.moveItem(at: partial, to: slot)
-        _ = files.createFile(atPath: marker.path, contents: Data())
+        _ = files.createFile(atPath: marker.path, contents: layoutRecord)
+    }
+
+    /// What a complete work copy's `ready` marker holds: nothing in a sandbox, which shows the checkout's
+    /// own folders; the layout it copied otherwise.
+    private var layoutRecord: Data {
+        sandboxed ? Data() : Data(layout.paths.joined(separator: "\n").utf8)
+    }
+
+    /// Whether the work copy is complete and was made for this layout.
+    var isReady: Bool {
+        (try? Data(contentsOf: slot.appending(path: "ready"))) == layoutRecord
     }
 
     /// Copies a build folder without coach's own files and release builds, which grading never uses.

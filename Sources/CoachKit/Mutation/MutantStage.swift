@@ -1,18 +1,48 @@
 import Foundation
 
-/// Lays out a section's mutant schemata under `.build/coach/mutants/<target>/`: the reference solution's
-/// files, with each exercise file rewritten by the `mutant-schemata` program so that one build holds
-/// every mutant, selected at run time.
+/// Lays out a section's mutant schemata in its build folder, `.build/coach/variant-build/<target>/`: the
+/// reference solution's files, with each exercise file rewritten by the `mutant-schemata` program so that
+/// one build holds every mutant — and every known mistake and alternative solution that differs from the
+/// reference only inside bodies — selected at run time.
+///
+/// Each section always builds from the same folder, refilled with only the files that differ, so every
+/// build of the variants uses one SwiftPM plan, and a section whose files did not change is not compiled
+/// again.
 struct MutantStage {
     let workbench: Workbench
     /// The `mutant-schemata` program.
     let generator: URL
 
-    /// A staged section: its folder (relative to the workbench root) and the mutants it holds.
-    struct Staged {
+    /// A solution written differently, to switch in beside the mutants: its id (``VariantID``) and the
+    /// folder of its complete section (see ``VariantStage``).
+    struct Variant: Sendable {
+        let id: Int
+        let folder: URL
+    }
+
+    /// A variant switched into a schema: the lines of its own copies of bodies, and of the switches it is in.
+    struct PlacedVariant: Codable, Sendable, Equatable {
+        var id: Int
+        var file: String
+        var caseLines: [ClosedRange<Int>]
+        var switchLines: [ClosedRange<Int>]
+    }
+
+    /// A variant the generator would not switch in, and why.
+    struct RefusedVariant: Codable, Sendable, Equatable {
+        var id: Int
+        var file: String
+        var reason: String
+    }
+
+    /// A staged section: its folder (relative to the workbench root), the mutants it holds, and the
+    /// variants placed in it or refused.
+    struct Staged: Sendable {
         let section: Course.Section
         let folder: String
         let mutants: [MutantRecord]
+        var variants: [PlacedVariant] = []
+        var refusedVariants: [RefusedVariant] = []
     }
 
     /// Why a section could not be staged.
@@ -21,54 +51,87 @@ struct MutantStage {
         var errorDescription: String? { message }
     }
 
-    /// Copies the section's solution to its staging folder and rewrites its exercise files, leaving out
-    /// the mutants in `excluded`.
-    func stage(_ section: Course.Section, excluding excluded: Set<Int>) throws -> Staged {
-        let files = FileManager.default
-        let relative = ".build/coach/mutants/\(section.target)"
-        let folder = workbench.root.appending(path: relative)
-        try? files.removeItem(at: folder)
-        try files.createDirectory(at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try files.copyItem(at: workbench.sourceFolder(of: section, on: .solutions), to: folder)
+    /// The folder every build of a section's variants reads it from, relative to the workbench root.
+    static func buildFolder(of section: Course.Section) -> String {
+        ".build/coach/variant-build/\(section.target)"
+    }
 
+    /// Makes the section's build folder hold its reference solution, before SwiftPM reads the manifest
+    /// (a target's folder must exist then).
+    func prepareFolder(of section: Course.Section) throws {
+        try LearnerTestGrader.mirror(workbench.sourceFolder(of: section, on: .solutions), into: workbench.root.appending(path: Self.buildFolder(of: section)))
+    }
+
+    /// Writes the section's schemata into its build folder, leaving out the mutants and variants in
+    /// `excluded`.
+    func stage(_ section: Course.Section, excluding excluded: Set<Int>, variants: [Variant] = []) throws -> Staged {
+        let files = FileManager.default
+        let relative = Self.buildFolder(of: section)
+        let output = workbench.logFolder.appending(path: "variant-schemata/\(section.target)")
+        try? files.removeItem(at: output)
         let log = workbench.logFolder.appending(path: "mutants-\(section.target).json")
         let exclusions = excluded.isEmpty ? "-" : excluded.sorted().map(String.init).joined(separator: ",")
         let termination = try ChildProcess(
-            [generator.path, workbench.sourceFolder(of: section, on: .solutions).path, folder.path, "1", exclusions]
+            [generator.path, workbench.sourceFolder(of: section, on: .solutions).path, output.path, "1", exclusions]
+                + variants.flatMap { ["--variant", "\($0.id)=\($0.folder.path)"] }
                 + section.exercise.files,
             in: workbench.root, logFile: log
         ).run()
-        let output = (try? Data(contentsOf: log)) ?? Data()
-        guard termination.succeeded, let mutants = try? JSONDecoder().decode([MutantRecord].self, from: output) else {
-            let text = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        struct Generated: Decodable {
+            var mutants: [MutantRecord]
+            var variants: [PlacedVariant]
+            var refusedVariants: [RefusedVariant]
+        }
+        let data = (try? Data(contentsOf: log)) ?? Data()
+        guard termination.succeeded, let generated = try? JSONDecoder().decode(Generated.self, from: data) else {
+            let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             throw StageError(message: "the mutant generator failed on Section \(section.number): \(text.escapedForTerminal())")
         }
-        return Staged(section: section, folder: relative, mutants: mutants)
+        // The reference's files, with the rewritten ones and the switch file over them.
+        var wanted: [String: Data] = [:]
+        let reference = workbench.sourceFolder(of: section, on: .solutions)
+        for url in SourceFingerprint.files(under: reference) {
+            wanted[String(url.path.dropFirst(reference.path.count + 1))] = try Data(contentsOf: url)
+        }
+        for url in SourceFingerprint.files(under: output) {
+            wanted[String(url.path.dropFirst(output.path.count + 1))] = try Data(contentsOf: url)
+        }
+        try WorkCopy.mirror(wanted, into: workbench.root.appending(path: relative))
+        return Staged(
+            section: section, folder: relative, mutants: generated.mutants, variants: generated.variants,
+            refusedVariants: generated.refusedVariants
+        )
     }
 
-    /// The mutants whose copies hold the compiler errors in `errors`, by section target; an error outside
-    /// every mutant's copy means the schema itself is broken, and is returned apart.
+    /// The mutants and variants whose copies hold the compiler errors in `errors`, by section target; an
+    /// error outside all of them means the schema itself is broken, and is returned apart. An error in a
+    /// `switch` a variant takes part in, outside every case's own lines (a body that no longer returns
+    /// once switched, say), is charged to the variants of that switch.
     static func culprits(
         of errors: [CompilerDiagnostic],
         in staged: [Staged]
     ) -> (mutants: [String: Set<Int>], unexplained: [CompilerDiagnostic]) {
-        var mutants: [String: Set<Int>] = [:]
+        var culprits: [String: Set<Int>] = [:]
         var unexplained: [CompilerDiagnostic] = []
         for error in errors {
-            let match = staged.lazy.compactMap { stage -> (String, Int)? in
-                guard error.path.hasPrefix(stage.folder + "/") else { return nil }
-                let file = String(error.path.dropFirst(stage.folder.count + 1))
-                guard let mutant = stage.mutants.first(where: { $0.file == file && $0.schemataLines.contains(error.line) }) else {
-                    return nil
-                }
-                return (stage.section.target, mutant.id)
-            }.first
-            if let (target, id) = match {
-                mutants[target, default: []].insert(id)
-            } else {
+            guard let stage = staged.first(where: { error.path.hasPrefix($0.folder + "/") }) else {
                 unexplained.append(error)
+                continue
+            }
+            let file = String(error.path.dropFirst(stage.folder.count + 1))
+            if let mutant = stage.mutants.first(where: { $0.file == file && $0.schemataLines.contains(error.line) }) {
+                culprits[stage.section.target, default: []].insert(mutant.id)
+            } else if let variant = stage.variants.first(where: { $0.file == file && $0.caseLines.contains { $0.contains(error.line) } }) {
+                culprits[stage.section.target, default: []].insert(variant.id)
+            } else {
+                let inSwitch = stage.variants.filter { $0.file == file && $0.switchLines.contains { $0.contains(error.line) } }
+                if inSwitch.isEmpty {
+                    unexplained.append(error)
+                } else {
+                    culprits[stage.section.target, default: []].formUnion(inSwitch.map(\.id))
+                }
             }
         }
-        return (mutants, unexplained)
+        return (culprits, unexplained)
     }
 }

@@ -28,10 +28,57 @@ public struct MutationTester: Sendable {
     /// - Returns: One result per section, or the problems that kept the mutants from being tested.
     /// - Throws: `CoachError.cannotLaunch` when `swift` cannot be started.
     public func run(_ sections: [Course.Section], progress: (String) -> Void) throws -> Result<[SectionMutationResult], MutationProblems> {
-        let environment = BuildRequest(track: .solutions).environment
+        switch try build(sections, progress: progress) {
+        case .failure(let problems): return .failure(problems)
+        case .success(let built): return .success(try results(of: built, progress: progress))
+        }
+    }
+
+    /// A build of every section's schemata: what it holds, and the test program it made.
+    struct Built: Sendable {
+        /// Each section as staged, with the mutants and variants that compiled.
+        var staged: [MutantStage.Staged]
+        /// Mutants and variants left out because their copies did not compile, by section target.
+        var excluded: [String: Set<Int>]
+        /// The test program.
+        var binary: URL
+        /// The build's course variables: every later build of the sections' folders uses them, and so
+        /// SwiftPM's plan.
+        var request: BuildRequest
+        /// Each section's checks as they ran with no mutant or variant selected, all passing.
+        var baseline: [TestOutcome]
+    }
+
+    /// The course variables of a build of `sections` from their variant build folders.
+    static func request(for sections: [Course.Section]) -> BuildRequest {
+        var request = BuildRequest(
+            track: .solutions, sections: sections.map(\.target),
+            overrides: sections.map { .init(target: $0.target, folder: MutantStage.buildFolder(of: $0)) }
+        )
+        request.learnerTests = .leftOut
+        return request
+    }
+
+    /// Stages the schemata of `sections` (with `variants`, by section target, switched in where they can
+    /// be) into their build folders and builds them all at once, leaving out the mutants and variants
+    /// whose copies do not compile, then runs every suite with none selected: each check must pass.
+    ///
+    /// - Throws: `CoachError.cannotLaunch` when `swift` cannot be started.
+    func build(
+        _ sections: [Course.Section], variants: [String: [MutantStage.Variant]] = [:], progress: (String) -> Void
+    ) throws -> Result<Built, MutationProblems> {
+        let request = Self.request(for: sections)
+        let plain = MutantStage(workbench: workbench, generator: URL(filePath: "/"))
+        do {
+            for section in sections { try plain.prepareFolder(of: section) }
+        } catch {
+            return .failure(MutationProblems(["cannot prepare the sections' build folders: \(error.localizedDescription)"]))
+        }
         let generatorLog = workbench.logFolder.appending(path: "build-mutant-schemata.log")
-        guard try ChildProcess(["swift", "build", "--product", "mutant-schemata"], in: workbench.root, environment: environment, logFile: generatorLog).run().succeeded,
-              let binFolder = try binaryFolder(environment: environment)
+        guard try ChildProcess(
+            ["swift", "build", "--product", "mutant-schemata"], in: workbench.root, environment: request.environment, logFile: generatorLog
+        ).run().succeeded,
+            let binFolder = try binaryFolder(environment: request.environment)
         else {
             return .failure(MutationProblems(["the mutant generator does not build; see \(workbench.relativePath(of: generatorLog))"]))
         }
@@ -42,17 +89,18 @@ public struct MutationTester: Sendable {
         let buildLog = workbench.logFolder.appending(path: "build-mutants.log")
         for round in 1...6 {
             do {
-                staged = try sections.map { try stage.stage($0, excluding: excluded[$0.target] ?? []) }
+                staged = try sections.map { try stage.stage($0, excluding: excluded[$0.target] ?? [], variants: variants[$0.target] ?? []) }
             } catch {
                 return .failure(MutationProblems([error.localizedDescription]))
             }
             let mutantCount = staged.reduce(0) { $0 + $1.mutants.count }
-            progress("building \(mutantCount) mutants of \(sections.count) section(s) as one build" + (round > 1 ? " (round \(round), without those that do not compile)…" : "…"))
-            let request = BuildRequest(
-                track: .solutions, sections: sections.map(\.target),
-                overrides: staged.map { .init(target: $0.section.target, folder: $0.folder) }
-            )
-            let build = try ChildProcess(["swift", "build", "--build-tests"], in: workbench.root, environment: request.environment, logFile: buildLog).run()
+            let variantCount = staged.reduce(0) { $0 + Set($1.variants.map(\.id)).count }
+            let variantsNote = variantCount == 0 ? "" : " and \(variantCount) mistakes and alternatives"
+            progress("building \(mutantCount) mutants\(variantsNote) of \(sections.count) section(s) as one build"
+                + (round > 1 ? " (round \(round), without those that do not compile)…" : "…"))
+            let build = try ChildProcess(
+                TestProgram.buildArguments(forPackageAt: workbench.root), in: workbench.root, environment: request.environment, logFile: buildLog
+            ).run()
             if build.succeeded { break }
             let errors = CompilerDiagnostic.errors(in: (try? String(contentsOf: buildLog, encoding: .utf8)) ?? "").map { $0.relative(to: workbench) }
             let (culprits, unexplained) = MutantStage.culprits(of: errors, in: staged)
@@ -66,23 +114,26 @@ public struct MutationTester: Sendable {
         guard let binary = try? testBinary(in: binFolder) else {
             return .failure(MutationProblems(["no test binary in \(workbench.relativePath(of: binFolder)) after the mutants' build"]))
         }
-        if let problem = try baselineProblem(of: sections, binary: binary) {
-            return .failure(MutationProblems([problem]))
-        }
+        let (baseline, problem) = try self.baseline(of: sections, binary: binary)
+        if let problem { return .failure(MutationProblems([problem])) }
+        return .success(Built(staged: staged, excluded: excluded, binary: binary, request: request, baseline: baseline))
+    }
 
+    /// Runs each section's suite against each of its mutants and sums up how the suite fared.
+    func results(of built: Built, progress: (String) -> Void) throws -> [SectionMutationResult] {
         var results: [SectionMutationResult] = []
-        for section in staged {
-            let outcomes = try runMutants(section.mutants, of: section.section, binary: binary)
-            let notCompiled = (excluded[section.section.target] ?? []).sorted()
+        for section in built.staged {
+            let outcomes = try runMutants(section.mutants, of: section.section, binary: built.binary)
+            let notCompiled = (built.excluded[section.section.target] ?? []).filter { !VariantID.isVariant($0) }.sorted()
             let result = SectionMutationResult(section: section.section, outcomes: outcomes, notCompiled: notCompiled)
             results.append(result)
             progress(result.summaryLine)
         }
-        return .success(results)
+        return results
     }
 
     /// The build's binary folder, as `swift build --show-bin-path` names it.
-    private func binaryFolder(environment: [String: String]) throws -> URL? {
+    func binaryFolder(environment: [String: String]) throws -> URL? {
         let log = workbench.logFolder.appending(path: "bin-path.log")
         guard try ChildProcess(["swift", "build", "--show-bin-path"], in: workbench.root, environment: environment, logFile: log).run().succeeded,
               let path = (try? String(contentsOf: log, encoding: .utf8))?.split(whereSeparator: \.isNewline).last
@@ -97,16 +148,16 @@ public struct MutationTester: Sendable {
             .map { folder.appending(path: $0) }
     }
 
-    /// Why the suites fail with no mutant selected, or nil when every check passes: schemata must behave
-    /// exactly as the reference they were made from.
-    private func baselineProblem(of sections: [Course.Section], binary: URL) throws -> String? {
+    /// Every section's checks with no mutant selected, and why they do not count when they do not all
+    /// pass: schemata must behave exactly as the reference they were made from.
+    private func baseline(of sections: [Course.Section], binary: URL) throws -> ([TestOutcome], String?) {
         let (outcomes, _) = try runSuite(binary: binary, filter: "^(" + sections.map(\.testTarget).joined(separator: "|") + ")\\.", mutant: nil, slot: 0)
         let failing = outcomes.filter { $0.result != .passed && $0.result != .skipped }
-        guard outcomes.isEmpty || !failing.isEmpty else { return nil }
+        guard outcomes.isEmpty || !failing.isEmpty else { return (outcomes, nil) }
         let named = failing.prefix(3).map { "\"\($0.displayName)\" \($0.result.rawValue)" }.joined(separator: ", ")
-        return outcomes.isEmpty
+        return (outcomes, outcomes.isEmpty
             ? "the suites ran no check on the mutant build; see \(workbench.relativePath(of: workbench.logFolder))"
-            : "the mutant build fails the reference's own checks with no mutant selected: \(named)"
+            : "the mutant build fails the reference's own checks with no mutant selected: \(named)")
     }
 
     /// Runs the section's suite against each mutant, `jobs` at a time.

@@ -1,69 +1,338 @@
 import Foundation
+import Synchronization
+
+/// The numbers that select a known mistake or an alternative solution switched into a section's schema
+/// at run time (`COACH_MUTANT`), apart from the mutants' (which count from 1).
+enum VariantID {
+    /// The first known mistake's number; the n-th mistake of a section is `mistakes + n`.
+    static let mistakes = 1_000_000
+    /// The first alternative solution's number.
+    static let alternatives = 2_000_000
+
+    /// Whether `id` selects a mistake or an alternative rather than a mutant.
+    static func isVariant(_ id: Int) -> Bool { id >= mistakes }
+}
 
 extension Verifier {
+    /// One known mistake and the section it belongs to.
+    struct PlacedMistake {
+        let section: Course.Section
+        let mistake: Course.KnownMistake
+    }
+
     /// One alternative solution and the section it belongs to.
     struct PlacedAlternative {
         let section: Course.Section
         let alternative: Course.Alternative
     }
 
-    /// The alternative solutions grouped into builds, the n-th of every section in the n-th build.
-    static func alternativeRounds(of sections: [Course.Section]) -> [[PlacedAlternative]] {
-        let depth = sections.map(\.alternatives.count).max() ?? 0
-        return (0..<depth).map { index in
-            sections.compactMap { section in
-                index < section.alternatives.count ? PlacedAlternative(section: section, alternative: section.alternatives[index]) : nil
+    /// A known mistake or an alternative solution of a section, staged as a complete section folder.
+    struct StagedVariant {
+        enum Kind {
+            case mistake(Course.KnownMistake)
+            case alternative(Course.Alternative)
+        }
+
+        let section: Course.Section
+        let kind: Kind
+        /// Its number at run time (``VariantID``).
+        let id: Int
+        /// Its complete section folder (``VariantStage``), relative to the workbench root.
+        let folder: String
+
+        var label: String {
+            switch kind {
+            case .mistake(let mistake): "'\(mistake.id)' is caught"
+            case .alternative(let alternative): "alternative '\(alternative.id)' passes every check"
             }
+        }
+
+        var area: String {
+            switch kind {
+            case .mistake(let mistake): "Section \(section.number) mistake '\(mistake.id)'"
+            case .alternative(let alternative): "Section \(section.number) alternative '\(alternative.id)'"
+            }
+        }
+
+        var isMistake: Bool {
+            if case .mistake = kind { return true }
+            return false
         }
     }
 
-    /// Builds every alternative of `round` in place of its section's solution in one build and requires
-    /// every check of its section to pass. When the combined build does not compile, each alternative is
-    /// built on its own so the report names the one at fault.
-    func checkAccepted(_ round: [PlacedAlternative]) throws -> [(PlacedAlternative, [VerificationProblem])] {
-        var results: [(PlacedAlternative, [VerificationProblem])] = []
-        var staged: [(PlacedAlternative, String)] = []
-        for placed in round {
-            let area = "Section \(placed.section.number) alternative '\(placed.alternative.id)'"
-            do {
-                staged.append((placed, try VariantStage(workbench: workbench).stage(.alternative(placed.alternative), of: placed.section)))
-            } catch {
-                results.append((placed, [VerificationProblem(area, "cannot stage the fixture: \(error.localizedDescription)")]))
-            }
-        }
-        guard !staged.isEmpty else { return results }
-        let run = try tester.run(
-            BuildRequest(track: .solutions, overrides: staged.map { .init(target: $0.0.section.target, folder: $0.1) }),
-            filter: "^(" + staged.map(\.0.section.testTarget).joined(separator: "|") + ")"
-        )
-        if !run.compiled && staged.count > 1 {
-            for (placed, _) in staged { results += try checkAccepted([placed]) }
-            return results
-        }
-        for (placed, _) in staged {
-            let area = "Section \(placed.section.number) alternative '\(placed.alternative.id)'"
-            let problems = Self.problems(
-                section: placed.section, run: run, expectPass: true, workbench: workbench, subject: "this alternative solution"
-            ).map { VerificationProblem(area, "\(placed.alternative.summary), but \($0.message)") }
-            results.append((placed, problems))
-        }
-        return results
+    /// What proving the variants found: one line per mistake, refusal, alternative and section's mutants.
+    struct VariantLine {
+        let label: String
+        let detail: String
+        let problems: [VerificationProblem]
+        let passedIfEmpty: Int
     }
 
-    /// The mutation stage's report lines: one per section (its score, or why it falls short), each with
-    /// its problems and how many expectations held.
-    func mutationLines(for sections: [Course.Section]) throws -> [(String, String, [VerificationProblem], Int)] {
+    /// Proves every known mistake is caught, every alternative solution accepted and every mutant killed
+    /// or explained, from one SwiftPM plan: each section builds from its own folder
+    /// (``MutantStage/buildFolder(of:)``), first holding its schema — the mutants and every variant that
+    /// differs from the reference only inside bodies, selected at run time — then, one build per round,
+    /// the variants that must be built as they are (a changed attribute, a stored property, a compiler
+    /// refusal), only the files that differ rewritten.
+    ///
+    /// - Parameters:
+    ///   - phaseEnded: Called as each part ends, with its name, for verify's time per phase.
+    ///   - report: Receives each line as it is known, with its group: "mistakes", "alternatives", "mutants".
+    func proveVariants(
+        of sections: [Course.Section], phaseEnded: (String) -> Void, report: (String, VariantLine) -> Void
+    ) throws {
+        var staged: [StagedVariant] = []
+        for section in sections {
+            let kinds = section.mistakes.filter { $0.compileError == nil }.enumerated().map { ($0.element.id, VariantID.mistakes + $0.offset, StagedVariant.Kind.mistake($0.element)) }
+                + section.alternatives.enumerated().map { ($0.element.id, VariantID.alternatives + $0.offset, StagedVariant.Kind.alternative($0.element)) }
+            for (name, id, kind) in kinds {
+                let variant: SolutionVariant = switch kind {
+                case .mistake(let mistake): .mistake(mistake)
+                case .alternative(let alternative): .alternative(alternative)
+                }
+                do {
+                    let folder = try VariantStage(workbench: workbench).stage(variant, of: section)
+                    staged.append(StagedVariant(section: section, kind: kind, id: id, folder: folder))
+                } catch {
+                    let problem = VerificationProblem(
+                        "Section \(section.number) \(variant.kind.noun) '\(name)'", "cannot stage the fixture: \(error.localizedDescription)"
+                    )
+                    report(variant.kind == .mistake ? "mistakes" : "alternatives", VariantLine(
+                        label: "  Section \(section.number)", detail: "'\(name)'", problems: [problem], passedIfEmpty: 0
+                    ))
+                }
+            }
+        }
+
+        // Only variants whose files are the reference's, with exercise files changed, can be switched in;
+        // the generator then decides body by body, and the others are built as they are.
+        var switchable: [String: [MutantStage.Variant]] = [:]
+        for variant in staged where isSwitchable(variant) {
+            switchable[variant.section.target, default: []].append(.init(id: variant.id, folder: workbench.root.appending(path: variant.folder)))
+        }
+
         let tester = MutationTester(workbench: workbench)
-        switch try tester.run(sections, progress: { _ in }) {
+        let built: MutationTester.Built
+        switch try tester.build(sections, variants: switchable, progress: { _ in }) {
         case .failure(let failure):
-            return [("  mutants", "could not be tested", failure.messages.map { VerificationProblem("mutants", $0) }, 0)]
-        case .success(let results):
-            return results.map { result in
-                let problems = result.problemLines.map { VerificationProblem("Section \(result.section.number) mutants", $0) }
-                let detail = "mutation score \(result.score)%: \(result.killed.count) of \(result.outcomes.count) mutants killed"
-                    + (result.equivalent.isEmpty ? "" : ", \(result.equivalent.count) equivalent")
-                return ("  Section \(result.section.number)", detail, problems, result.killed.count + result.equivalent.count)
+            report("mutants", VariantLine(label: "  mutants", detail: "could not be tested", problems: failure.messages.map { VerificationProblem("mutants", $0) }, passedIfEmpty: 0))
+            return
+        case .success(let result):
+            built = result
+        }
+        phaseEnded("variants' build")
+        let placedIDs = Dictionary(grouping: built.staged, by: \.section.target).mapValues { stages in
+            Set(stages.flatMap(\.variants).map(\.id))
+        }
+        let isPlaced = { (variant: StagedVariant) in
+            (placedIDs[variant.section.target]?.contains(variant.id) ?? false)
+                && !(built.excluded[variant.section.target]?.contains(variant.id) ?? false)
+        }
+        let switched = staged.filter(isPlaced)
+        let separate = staged.filter { !isPlaced($0) }
+
+        var results: [Int: [VerificationProblem]] = [:]
+        let key = { (variant: StagedVariant) in variant.id * 100 + variant.section.number }
+        for (variant, problems) in try runSwitched(switched, in: built) { results[key(variant)] = problems }
+        phaseEnded("switched-in variants (\(switched.count))")
+        // The mutants run on this build, before any section's folder holds a variant built apart.
+        let mutation = try tester.results(of: built, progress: { _ in })
+        phaseEnded("mutants")
+        for (variant, problems) in try buildSeparately(separate, in: built) { results[key(variant)] = problems }
+        phaseEnded("variants built apart (\(separate.count) in \(Self.rounds(separate, section: \.section.number).count) builds)")
+
+        for variant in staged where variant.isMistake {
+            report("mistakes", line(for: variant, problems: results[key(variant)] ?? []))
+        }
+        let refusals = Self.compilerRefusals(of: sections)
+        for placed in refusals {
+            let problems = try checkRefused(placed, in: built)
+            report("mistakes", VariantLine(
+                label: "  Section \(placed.section.number)", detail: "'\(placed.mistake.id)' is refused by the compiler", problems: problems, passedIfEmpty: 1
+            ))
+        }
+        if !refusals.isEmpty { phaseEnded("compiler refusals (\(refusals.count))") }
+        for variant in staged where !variant.isMistake {
+            report("alternatives", line(for: variant, problems: results[key(variant)] ?? []))
+        }
+        for result in mutation {
+            let problems = result.problemLines.map { VerificationProblem("Section \(result.section.number) mutants", $0) }
+            let detail = "mutation score \(result.score)%: \(result.killed.count) of \(result.outcomes.count) mutants killed"
+                + (result.equivalent.isEmpty ? "" : ", \(result.equivalent.count) equivalent")
+            report("mutants", VariantLine(
+                label: "  Section \(result.section.number)", detail: detail, problems: problems, passedIfEmpty: result.killed.count + result.equivalent.count
+            ))
+        }
+        restoreSchemata(of: sections, in: built)
+    }
+
+    private func line(for variant: StagedVariant, problems: [VerificationProblem]) -> VariantLine {
+        let passed = variant.isMistake ? 1 : variant.section.checkNames.count
+        return VariantLine(label: "  Section \(variant.section.number)", detail: variant.label, problems: problems, passedIfEmpty: passed)
+    }
+
+    /// Whether `variant` has the reference's files with only exercise files changed, which the generator
+    /// can switch in (it then decides body by body); otherwise it is built as it is.
+    private func isSwitchable(_ variant: StagedVariant) -> Bool {
+        let reference = workbench.sourceFolder(of: variant.section, on: .solutions)
+        let folder = workbench.root.appending(path: variant.folder)
+        let names = { (root: URL) in Set(SourceFingerprint.files(under: root).map { String($0.path.dropFirst(root.path.count + 1)) }) }
+        let theirs = names(folder)
+        guard theirs == names(reference) else { return false }
+        return theirs.allSatisfy { name in
+            variant.section.exercise.files.contains(name)
+                || (try? Data(contentsOf: folder.appending(path: name))) == (try? Data(contentsOf: reference.appending(path: name)))
+        }
+    }
+
+    /// Runs each switched-in variant's checks on the schemata's test program, two at a time: a mistake's
+    /// catching checks must fail, an alternative's every check must pass.
+    private func runSwitched(_ variants: [StagedVariant], in built: MutationTester.Built) throws -> [(StagedVariant, [VerificationProblem])] {
+        let next = Mutex(0)
+        let results = Mutex<[Int: [VerificationProblem]]>([:])
+        let failure = Mutex<(any Error)?>(nil)
+        let jobs = max(1, min(ProcessInfo.processInfo.activeProcessorCount, variants.count))
+        DispatchQueue.concurrentPerform(iterations: jobs) { slot in
+            while true {
+                let index = next.withLock { value -> Int in
+                    defer { value += 1 }
+                    return value
+                }
+                guard index < variants.count, failure.withLock({ $0 == nil }) else { return }
+                do {
+                    let problems = try runSwitched(variants[index], in: built, slot: slot)
+                    results.withLock { $0[index] = problems }
+                } catch {
+                    failure.withLock { $0 = $0 ?? error }
+                }
             }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+        let found = results.withLock { $0 }
+        return variants.indices.map { (variants[$0], found[$0] ?? []) }
+    }
+
+    private func runSwitched(_ variant: StagedVariant, in built: MutationTester.Built, slot: Int) throws -> [VerificationProblem] {
+        let section = variant.section
+        let checks = built.baseline.filter { $0.module == section.testTarget }
+        var filter = "^\(NSRegularExpression.escapedPattern(for: section.testTarget))\\."
+        if case .mistake(let mistake) = variant.kind {
+            let ids = mistake.caughtBy.compactMap { name in checks.first { $0.displayName == name }?.id }
+            guard ids.count == mistake.caughtBy.count else {
+                let missing = mistake.caughtBy.filter { name in !checks.contains { $0.displayName == name } }
+                return [VerificationProblem(variant.area, "course.json says \(missing.map { "\"\($0)\"" }.joined(separator: ", ")) catches it, but \(section.testTarget) has no such check")]
+            }
+            filter = ids.map(SwiftPackageTester.pattern(matching:)).joined(separator: "|")
+        }
+        let logs = workbench.logFolder
+        let attempt = TestAttempt(
+            workbench: workbench, environment: ["COACH_MUTANT": String(variant.id)], filter: filter, timeLimit: tester.testTimeLimit,
+            events: logs.appending(path: "variant-run-\(slot).jsonl"), log: logs.appending(path: "variant-run-\(slot).log"),
+            launch: .harness(path: built.binary.path, directory: workbench.root) { $0 }
+        )
+        var reading = try attempt.run(only: nil, parallel: true)
+        if reading.outcomes.contains(where: { [.crashed, .notRun].contains($0.result) }) {
+            reading = try attempt.isolateFailures(after: reading)
+        }
+        let run = TrackRun(
+            track: .solutions, build: .exited(0), compilerErrors: [], testRun: reading.termination, outcomes: reading.outcomes,
+            buildLog: logs.appending(path: "build-mutants.log"), testLog: logs.appending(path: "variant-run-\(slot).log")
+        )
+        return problems(of: variant, in: run)
+    }
+
+    /// What is wrong with `variant`'s checks in `run`: a mistake's catching check that did not fail, an
+    /// alternative's check that did not pass, or a build that failed.
+    private func problems(of variant: StagedVariant, in run: TrackRun) -> [VerificationProblem] {
+        switch variant.kind {
+        case .mistake(let mistake):
+            return Self.caughtProblems(of: PlacedMistake(section: variant.section, mistake: mistake), in: run, workbench: workbench)
+        case .alternative(let alternative):
+            if !run.compiled {
+                return Self.buildProblems(area: variant.area, run: run, in: nil)
+            }
+            let checked = Self.problems(section: variant.section, run: run, expectPass: true, workbench: workbench, subject: "this alternative solution")
+            return checked.map { VerificationProblem(variant.area, "\(alternative.summary), but \($0.message)") }
+        }
+    }
+
+    /// Builds the variants that cannot be switched in, in rounds: the n-th of every section in the n-th
+    /// build, each in its section's build folder (the plan stays the schemata's). When a round does not
+    /// compile, each of its variants is built alone so the report names the one at fault.
+    private func buildSeparately(_ variants: [StagedVariant], in built: MutationTester.Built) throws -> [(StagedVariant, [VerificationProblem])] {
+        try Self.rounds(variants, section: \.section.number).flatMap { try buildRound($0, in: built) }
+    }
+
+    private func buildRound(_ round: [StagedVariant], in built: MutationTester.Built) throws -> [(StagedVariant, [VerificationProblem])] {
+        for variant in round {
+            try LearnerTestGrader.mirror(workbench.root.appending(path: variant.folder), into: workbench.root.appending(path: MutantStage.buildFolder(of: variant.section)))
+        }
+        let run = try tester.run(built.request, filter: "^(" + round.map(\.section.testTarget).joined(separator: "|") + ")\\.")
+        if !run.compiled && round.count > 1 {
+            restoreSchemata(of: round.map(\.section), in: built)
+            return try round.flatMap { try buildRound([$0], in: built) }
+        }
+        if !run.compiled { restoreSchemata(of: round.map(\.section), in: built) }
+        return round.map { ($0, problems(of: $0, in: run)) }
+    }
+
+    /// The known mistakes the compiler must refuse, in section order.
+    static func compilerRefusals(of sections: [Course.Section]) -> [PlacedMistake] {
+        sections.flatMap { section in
+            section.mistakes.filter { $0.compileError != nil }.map { PlacedMistake(section: section, mistake: $0) }
+        }
+    }
+
+    /// Builds `placed` in its section's build folder and requires the build to fail with its expected
+    /// compiler error, reported in one of the mistake's own files; then puts the schema back.
+    private func checkRefused(_ placed: PlacedMistake, in built: MutationTester.Built) throws -> [VerificationProblem] {
+        let staged: String
+        do {
+            staged = try VariantStage(workbench: workbench).stage(placed.mistake, of: placed.section)
+        } catch {
+            return [VerificationProblem(Self.area(of: placed), "cannot stage the fixture: \(error.localizedDescription)")]
+        }
+        let folder = MutantStage.buildFolder(of: placed.section)
+        try LearnerTestGrader.mirror(workbench.root.appending(path: staged), into: workbench.root.appending(path: folder))
+        defer { restoreSchemata(of: [placed.section], in: built) }
+        let run = try tester.run(built.request, filter: "^\(placed.section.testTarget)")
+        return Self.refusalProblems(of: placed, in: run, stagedIn: folder)
+    }
+
+    /// Puts each section's schema back in its build folder.
+    private func restoreSchemata(of sections: [Course.Section], in built: MutationTester.Built) {
+        for section in sections {
+            let schema = workbench.logFolder.appending(path: "variant-schemata/\(section.target)")
+            try? LearnerTestGrader.mirror(schema, into: workbench.root.appending(path: MutantStage.buildFolder(of: section)))
+        }
+    }
+
+    /// What is wrong with a build that had to fail with `placed`'s compiler error.
+    static func refusalProblems(of placed: PlacedMistake, in run: TrackRun, stagedIn folder: String) -> [VerificationProblem] {
+        guard let expected = placed.mistake.compileError else { return [] }
+        guard !run.compiled else {
+            return [VerificationProblem(area(of: placed), "\(placed.mistake.summary), but the package builds: the compiler was expected to refuse it with \"\(expected)\"")]
+        }
+        let inMistake = run.compilerErrors.filter { $0.path.contains(folder) }
+        if inMistake.contains(where: { $0.message.contains(expected) }) { return [] }
+        let found = (inMistake.isEmpty ? run.compilerErrors : inMistake).prefix(3).map { "\n    \($0)" }.joined()
+        return [VerificationProblem(area(of: placed), "\(placed.mistake.summary), but the build failed without the error \"\(expected)\" in the mistake's files\(found)")]
+    }
+
+    static func area(of placed: PlacedMistake) -> String {
+        "Section \(placed.section.number) mistake '\(placed.mistake.id)'"
+    }
+
+    /// What is wrong with `placed`'s catching checks in `run`: a build failure, or a check that did not fail.
+    static func caughtProblems(of placed: PlacedMistake, in run: TrackRun, workbench: Workbench) -> [VerificationProblem] {
+        if !run.compiled {
+            return buildProblems(area: area(of: placed), run: run, in: nil)
+        }
+        let grade = SectionGrade(section: placed.section, run: run, workbench: workbench)
+        return placed.mistake.caughtBy.compactMap { name -> VerificationProblem? in
+            let result = grade.checks.first { $0.name == name }?.outcome?.result
+            guard result != .failed else { return nil }
+            return VerificationProblem(area(of: placed), "\(placed.mistake.summary), but \"\(name)\" \(result.map { $0.rawValue } ?? "did not run") instead of failing")
         }
     }
 }

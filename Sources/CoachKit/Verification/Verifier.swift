@@ -22,6 +22,13 @@ public struct Verifier: Sendable {
     /// - Throws: `CoachError.cannotLaunch` when `swift` cannot be started.
     public func run(style: TerminalStyle, report: (String) -> Void) throws -> VerificationSummary {
         var summary = VerificationSummary()
+        var phaseStart = ContinuousClock.now
+        /// Ends the phase that started at `phaseStart`, recording its time under `name`.
+        func endPhase(_ name: String) {
+            let now = ContinuousClock.now
+            summary.phases.append(.init(name: name, seconds: (now - phaseStart).seconds))
+            phaseStart = now
+        }
         let sections = workbench.course.sections.filter { sectionNumbers?.contains($0.number) ?? true }
         let suiteFilter = sectionNumbers == nil
             ? Self.sectionFilter
@@ -48,6 +55,7 @@ public struct Verifier: Sendable {
         for reason in lessons.notRun {
             report("    not run: " + reason.escapedForTerminal())
         }
+        endPhase("lessons")
         if lessonsOnly {
             summary.limitedTo = sections.map(\.number)
             summary.onlyLessons = true
@@ -81,6 +89,7 @@ public struct Verifier: Sendable {
             let learnerNote = section.learnerTests.map { " (with the reference's own tests, which catch \($0.mustCatch.count) known mistakes)" } ?? ""
             report(line("  Section \(section.number)", "\(section.checkNames.count) checks pass on the solution\(learnerNote)", problems: problems, style: style))
         }
+        endPhase(provesCore ? "solutions and core tests" : "solutions")
 
         for section in sections {
             for (mistake, problems) in try checkLearnerTestMistakes(of: section) {
@@ -88,39 +97,17 @@ public struct Verifier: Sendable {
                 report(line("  Section \(section.number)", "the wrong tests '\(mistake.id)' are caught", problems: problems, style: style))
             }
         }
+        endPhase("learners' wrong tests")
 
-        let rounds = Self.mistakeRounds(of: sections)
-        if !rounds.isEmpty || !Self.compilerRefusals(of: sections).isEmpty {
-            report(style.bold("mistakes") + "   building the known wrong solutions in place of the references, one per section per build…")
-        }
-        for round in rounds {
-            for (mistake, problems) in try checkCaught(round) {
-                summary.record(problems, passedIfEmpty: 1)
-                report(line("  Section \(mistake.section.number)", "'\(mistake.mistake.id)' is caught", problems: problems, style: style))
+        report(style.bold("variants") + "   building every section's known mistakes, alternative solutions and mutants from one plan…")
+        var lastGroup = ""
+        try proveVariants(of: sections, phaseEnded: endPhase) { group, found in
+            if group != lastGroup {
+                lastGroup = group
+                report(style.bold(group.padding(toLength: 11, withPad: " ", startingAt: 0)) + Self.groupHeadline[group, default: ""])
             }
-        }
-
-        for placed in Self.compilerRefusals(of: sections) {
-            let problems = try checkRefused(placed)
-            summary.record(problems, passedIfEmpty: 1)
-            report(line("  Section \(placed.section.number)", "'\(placed.mistake.id)' is refused by the compiler", problems: problems, style: style))
-        }
-
-        let alternativeRounds = Self.alternativeRounds(of: sections)
-        if !alternativeRounds.isEmpty {
-            report(style.bold("alternatives") + " building the correct solutions written differently, one per section per build…")
-        }
-        for round in alternativeRounds {
-            for (placed, problems) in try checkAccepted(round) {
-                summary.record(problems, passedIfEmpty: placed.section.checkNames.count)
-                report(line("  Section \(placed.section.number)", "alternative '\(placed.alternative.id)' passes every check", problems: problems, style: style))
-            }
-        }
-
-        report(style.bold("mutants") + "    running each suite against mutants of its reference solution…")
-        for (label, detail, problems, passed) in try mutationLines(for: sections) {
-            summary.record(problems, passedIfEmpty: passed)
-            report(line(label, detail, problems: problems, style: style))
+            summary.record(found.problems, passedIfEmpty: found.passedIfEmpty)
+            report(line(found.label, found.detail, problems: found.problems, style: style))
         }
 
         report(style.bold("starters") + "   building and grading with COURSE_TRACK=exercises…")
@@ -131,105 +118,34 @@ public struct Verifier: Sendable {
             summary.record(problems, passedIfEmpty: section.checkNames.count)
             report(line("  Section \(section.number)", "\(section.checkNames.count) checks fail on the starter", problems: problems, style: style))
         }
+        endPhase("starters")
+
+        if provesCore {
+            let graded = ClassGradingCheck(workbench: workbench)
+            let numbers = graded.sections.map { String($0.number) }.joined(separator: " and ")
+            report(style.bold("grading") + "    `coach grade` of a class on sections \(numbers): reference, starter, a known mistake, a forger…")
+            let grading = try graded.run()
+            summary.record(grading.problems, passedIfEmpty: grading.passed)
+            report(line("  class", grading.lines.joined(separator: "; "), problems: grading.problems, style: style))
+            endPhase("class grading")
+        }
         return summary
     }
 
-    /// One known mistake and the section it belongs to.
-    struct PlacedMistake {
-        let section: Course.Section
-        let mistake: Course.KnownMistake
-    }
+    /// What each group of the variants' report says first.
+    static let groupHeadline = [
+        "mistakes": "the known wrong solutions, switched in at run time or built in place of the references",
+        "alternatives": "the correct solutions written differently",
+        "mutants": "each suite against mutants of its reference solution",
+    ]
 
-    /// The known mistakes grouped into builds: the n-th round holds the n-th mistake of every section that
-    /// has one, so each build swaps at most one wrong solution into each section.
-    /// Mistakes the compiler must refuse are left out: each is built on its own (see ``compilerRefusals(of:)``).
-    static func mistakeRounds(of sections: [Course.Section]) -> [[PlacedMistake]] {
-        let built = sections.map { section in section.mistakes.filter { $0.compileError == nil } }
-        let depth = built.map(\.count).max() ?? 0
+    /// Groups `items` into rounds: the n-th item of every section (as `section` numbers them) in the n-th
+    /// round, so each build swaps at most one variant into each section.
+    static func rounds<Item>(_ items: [Item], section: (Item) -> Int) -> [[Item]] {
+        let bySection = Dictionary(grouping: items, by: section)
+        let depth = bySection.values.map(\.count).max() ?? 0
         return (0..<depth).map { index in
-            zip(sections, built).compactMap { section, mistakes in
-                index < mistakes.count ? PlacedMistake(section: section, mistake: mistakes[index]) : nil
-            }
-        }
-    }
-
-    /// The known mistakes the compiler must refuse, in section order.
-    static func compilerRefusals(of sections: [Course.Section]) -> [PlacedMistake] {
-        sections.flatMap { section in
-            section.mistakes.filter { $0.compileError != nil }.map { PlacedMistake(section: section, mistake: $0) }
-        }
-    }
-
-    /// Builds `placed` alone in place of its section's solution and requires the build to fail with its
-    /// expected compiler error, reported in one of the mistake's own files.
-    private func checkRefused(_ placed: PlacedMistake) throws -> [VerificationProblem] {
-        let folder: String
-        do {
-            folder = try VariantStage(workbench: workbench).stage(placed.mistake, of: placed.section)
-        } catch {
-            return [VerificationProblem(Self.area(of: placed), "cannot stage the fixture: \(error.localizedDescription)")]
-        }
-        let run = try tester.run(
-            BuildRequest(track: .solutions, sections: [placed.section.target], overrides: [.init(target: placed.section.target, folder: folder)]),
-            filter: "^\(placed.section.testTarget)"
-        )
-        return Self.refusalProblems(of: placed, in: run, stagedIn: folder)
-    }
-
-    /// What is wrong with a build that had to fail with `placed`'s compiler error.
-    static func refusalProblems(of placed: PlacedMistake, in run: TrackRun, stagedIn folder: String) -> [VerificationProblem] {
-        guard let expected = placed.mistake.compileError else { return [] }
-        guard !run.compiled else {
-            return [VerificationProblem(area(of: placed), "\(placed.mistake.summary), but the package builds: the compiler was expected to refuse it with \"\(expected)\"")]
-        }
-        let inMistake = run.compilerErrors.filter { $0.path.contains(folder) }
-        if inMistake.contains(where: { $0.message.contains(expected) }) { return [] }
-        let found = (inMistake.isEmpty ? run.compilerErrors : inMistake).prefix(3).map { "\n    \($0)" }.joined()
-        return [VerificationProblem(area(of: placed), "\(placed.mistake.summary), but the build failed without the error \"\(expected)\" in the mistake's files\(found)")]
-    }
-
-    /// Builds every mistake of `round` in place of its section's solution in one build and requires each
-    /// mistake's catching checks to fail. When the combined build does not compile, each mistake is
-    /// built on its own so the report names the one at fault.
-    private func checkCaught(_ round: [PlacedMistake]) throws -> [(PlacedMistake, [VerificationProblem])] {
-        var results: [(PlacedMistake, [VerificationProblem])] = []
-        var staged: [(PlacedMistake, String)] = []
-        for placed in round {
-            do {
-                staged.append((placed, try VariantStage(workbench: workbench).stage(placed.mistake, of: placed.section)))
-            } catch {
-                results.append((placed, [VerificationProblem(Self.area(of: placed), "cannot stage the fixture: \(error.localizedDescription)")]))
-            }
-        }
-        guard !staged.isEmpty else { return results }
-        let run = try tester.run(
-            BuildRequest(track: .solutions, overrides: staged.map { .init(target: $0.0.section.target, folder: $0.1) }),
-            filter: "^(" + staged.map(\.0.section.testTarget).joined(separator: "|") + ")"
-        )
-        if !run.compiled && staged.count > 1 {
-            for (placed, _) in staged { results += try checkCaught([placed]) }
-            return results
-        }
-        for (placed, _) in staged {
-            results.append((placed, Self.caughtProblems(of: placed, in: run, workbench: workbench)))
-        }
-        return results
-    }
-
-    static func area(of placed: PlacedMistake) -> String {
-        "Section \(placed.section.number) mistake '\(placed.mistake.id)'"
-    }
-
-    /// What is wrong with `placed`'s catching checks in `run`: a build failure, or a check that did not fail.
-    static func caughtProblems(of placed: PlacedMistake, in run: TrackRun, workbench: Workbench) -> [VerificationProblem] {
-        if !run.compiled {
-            return buildProblems(area: area(of: placed), run: run, in: nil)
-        }
-        let grade = SectionGrade(section: placed.section, run: run, workbench: workbench)
-        return placed.mistake.caughtBy.compactMap { name -> VerificationProblem? in
-            let result = grade.checks.first { $0.name == name }?.outcome?.result
-            guard result != .failed else { return nil }
-            return VerificationProblem(area(of: placed), "\(placed.mistake.summary), but \"\(name)\" \(result.map { $0.rawValue } ?? "did not run") instead of failing")
+            bySection.keys.sorted().compactMap { number in index < bySection[number]!.count ? bySection[number]![index] : nil }
         }
     }
 
@@ -358,6 +274,16 @@ public struct VerificationSummary: Equatable, Sendable {
     public var limitedTo: [Int]?
     /// Whether only the lessons' Swift blocks were proved.
     public var onlyLessons = false
+    /// How long each phase took, in order.
+    public var phases: [PhaseTime] = []
+
+    /// One phase of a verification and its time.
+    public struct PhaseTime: Equatable, Sendable {
+        /// What the phase proves: "lessons", "mistakes"…
+        public var name: String
+        /// How long it took.
+        public var seconds: Double
+    }
 
     /// Whether nothing went wrong.
     public var succeeded: Bool { problems.isEmpty }
@@ -373,6 +299,10 @@ public struct VerificationSummary: Equatable, Sendable {
         let verdict = succeeded
             ? style.success(scope ?? "Verified: the core's tests pass, every solution passes its suite, every starter fails it.")
             : style.failure("Not verified: \(problems.count) problem(s), listed above.")
-        return [verdict, "verify: \(passed) passed, \(problems.count) failed"]
+        let times = phases.isEmpty ? [] : [
+            "Time per phase: " + phases.map { String(format: "%@ %.0f s", $0.name, $0.seconds) }.joined(separator: ", ")
+                + String(format: "; %.0f s in all.", phases.reduce(0) { $0 + $1.seconds }),
+        ]
+        return times + [verdict, "verify: \(passed) passed, \(problems.count) failed"]
     }
 }
