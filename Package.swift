@@ -89,19 +89,19 @@ struct CourseSection {
 
 let courseSections: [CourseSection] = [
     CourseSection(name: "Section1Strategy", dependencies: []),
-    CourseSection(name: "Section2Settings", dependencies: ["PersistenceCore"]),
-    CourseSection(name: "Section3Keychain", dependencies: ["PersistenceCore"]),
-    CourseSection(name: "Section4Models", dependencies: ["PersistenceCore"]),
-    CourseSection(name: "Section5Queries", dependencies: ["PersistenceCore"]),
-    CourseSection(name: "Section6Tags", dependencies: ["PersistenceCore"]),
-    CourseSection(name: "Section7CoreData", dependencies: ["PersistenceCore", "LegacyFetching"]),
-    CourseSection(name: "Section8NoteTaker", dependencies: ["PersistenceCore"]),
-    CourseSection(name: "Section9MediaLibrary", dependencies: ["PersistenceCore"]),
-    CourseSection(name: "Section10MealMigrations", dependencies: ["PersistenceCore"]),
-    CourseSection(name: "Section11BackgroundImport", dependencies: ["PersistenceCore"]),
-    CourseSection(name: "Section12Bookshelf", dependencies: ["PersistenceCore"]),
-    CourseSection(name: "Section13PackingSync", dependencies: ["PersistenceCore"]),
-    CourseSection(name: "Section14WaterLog", dependencies: ["PersistenceCore"]),
+    CourseSection(name: "Section2Settings", dependencies: ["PersistenceCore", "PersistenceWorkbench"]),
+    CourseSection(name: "Section3Keychain", dependencies: ["PersistenceCore", "PersistenceWorkbench"]),
+    CourseSection(name: "Section4Models", dependencies: ["PersistenceCore", "PersistenceWorkbench"]),
+    CourseSection(name: "Section5Queries", dependencies: ["PersistenceCore", "PersistenceWorkbench"]),
+    CourseSection(name: "Section6Tags", dependencies: ["PersistenceCore", "PersistenceWorkbench"]),
+    CourseSection(name: "Section7CoreData", dependencies: ["PersistenceCore", "PersistenceWorkbench", "LegacyFetching"]),
+    CourseSection(name: "Section8NoteTaker", dependencies: ["PersistenceCore", "PersistenceWorkbench"]),
+    CourseSection(name: "Section9MediaLibrary", dependencies: ["PersistenceCore", "PersistenceWorkbench"]),
+    CourseSection(name: "Section10MealMigrations", dependencies: ["PersistenceCore", "PersistenceWorkbench"]),
+    CourseSection(name: "Section11BackgroundImport", dependencies: ["PersistenceCore", "PersistenceWorkbench"]),
+    CourseSection(name: "Section12Bookshelf", dependencies: ["PersistenceCore", "PersistenceWorkbench"]),
+    CourseSection(name: "Section13PackingSync", dependencies: ["PersistenceCore", "PersistenceWorkbench"]),
+    CourseSection(name: "Section14WaterLog", dependencies: ["PersistenceCore", "PersistenceWorkbench"]),
 ]
 
 /// `COURSE_SECTIONS=<target>,<target>` builds only those sections; coach uses it to grade one section, or
@@ -153,7 +153,7 @@ let sectionTargets: [Target] = includedSections.flatMap { section -> [Target] in
 } + includedLearnerTests.map { target in
     .testTarget(
         name: target.name,
-        dependencies: [.byName(name: target.section), "PersistenceCore"],
+        dependencies: [.byName(name: target.section), "PersistenceCore", "PersistenceWorkbench"],
         path: sectionOverrides[target.name] ?? "\(track.folder)/\(target.name)"
     )
 }
@@ -171,6 +171,7 @@ let appTargets: [Target] = includesNoteTaker ? [
         dependencies: [
             "Section8NoteTaker",
             "PersistenceCore",
+            "PersistenceWorkbench",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
     ),
@@ -185,6 +186,7 @@ let waterLogTargets: [Target] = includesWaterLog ? [
         dependencies: [
             "Section14WaterLog",
             "PersistenceCore",
+            "PersistenceWorkbench",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
     ),
@@ -199,7 +201,7 @@ let appProducts: [Product] = (includesNoteTaker ? [.executable(name: "notetaker"
 let playgroundTargets: [Target] = [
     .executableTarget(
         name: "Playground",
-        dependencies: ["PersistenceCore", "LegacyFetching"] + includedSections.map { .byName(name: $0.name) },
+        dependencies: ["PersistenceCore", "PersistenceWorkbench", "LegacyFetching"] + includedSections.map { .byName(name: $0.name) },
         path: "Playground"
     ),
 ]
@@ -210,12 +212,21 @@ let macroSupportSyntax = swiftSyntax(["SwiftSyntax", "SwiftSyntaxMacros", "Swift
 let macroPluginSyntax = swiftSyntax(["SwiftCompilerPlugin"])
 
 let coreTargets: [Target] = [
-    // The module learners import: re-exports every part of the core.
+    // The module learners import: Apple's API, and nothing of the workbench's own.
     .target(
         name: "PersistenceCore",
         dependencies: [
-            "PersistenceSandbox", "PersistencePreferences", "PersistenceVault", "PersistenceModels", "PersistenceSQLiteStore",
-            "PersistenceCloud", "PersistenceCloudServer", "PersistenceNotifications",
+            "PersistencePreferences", "PersistenceVault", "PersistenceModels", "PersistenceSQLiteStore", "PersistenceCloud",
+            "PersistenceNotifications",
+        ]
+    ),
+    // What exists only on the workbench, which learners import on purpose: simulated devices, accounts and
+    // the sandbox, the file store, sync and notifications on demand, the SQL capture.
+    .target(
+        name: "PersistenceWorkbench",
+        dependencies: [
+            "PersistenceCore", "PersistenceSandbox", "PersistencePreferences", "PersistenceVault", "PersistenceModels",
+            "PersistenceSQLiteStore", "PersistenceCloud", "PersistenceCloudServer", "PersistenceNotifications",
         ]
     ),
     .target(name: "PersistenceSandbox"),
@@ -282,22 +293,31 @@ let macroTestSyntax = swiftSyntax([
 
 let coreTestTargets: [Target] = [
     .testTarget(
-        name: "PersistenceSandboxTests", dependencies: ["PersistenceSandbox", "PersistenceNotifications", "CoreTestSupport", "PersistenceProbe"]
+        name: "PersistenceSandboxTests",
+        dependencies: ["PersistenceSandbox", "PersistenceNotifications", "PersistenceWorkbench", "CoreTestSupport", "PersistenceProbe"]
     ),
-    .testTarget(name: "PersistencePreferencesTests", dependencies: ["PersistencePreferences", "CoreTestSupport", "PersistenceProbe"]),
+    .testTarget(
+        name: "PersistencePreferencesTests",
+        dependencies: ["PersistencePreferences", "PersistenceWorkbench", "CoreTestSupport", "PersistenceProbe"]
+    ),
     // What a learner's file sees with `import PersistenceCore` alone: Apple's names, resolved to the core's.
-    .testTarget(name: "PersistenceCoreTests", dependencies: ["PersistenceCore"]),
+    .testTarget(name: "PersistenceCoreTests", dependencies: ["PersistenceCore", "PersistenceWorkbench"]),
     .testTarget(
         name: "PersistenceVaultTests",
-        dependencies: ["PersistenceVault", "PersistenceCore", "CoreTestSupport", "PersistenceProbe"]
+        dependencies: ["PersistenceVault", "PersistenceCore", "PersistenceWorkbench", "CoreTestSupport", "PersistenceProbe"]
     ),
     .testTarget(
         name: "PersistenceModelsTests",
-        dependencies: ["PersistenceCore", "PersistenceModels", "PersistenceSQLiteStore", .product(name: "GRDB", package: "GRDB.swift")]
+        dependencies: [
+            "PersistenceCore", "PersistenceWorkbench", "PersistenceModels", "PersistenceSQLiteStore", .product(name: "GRDB", package: "GRDB.swift"),
+        ]
     ),
     .testTarget(
         name: "PersistenceCloudTests",
-        dependencies: ["PersistenceCore", "PersistenceCloud", "PersistenceCloudServer", "CoreTestSupport", "CloudTestSupport", "CloudProbe"]
+        dependencies: [
+            "PersistenceCore", "PersistenceWorkbench", "PersistenceCloud", "PersistenceCloudServer", "CoreTestSupport", "CloudTestSupport",
+            "CloudProbe",
+        ]
     ),
     .testTarget(
         name: "PersistenceMacrosTests",
@@ -309,14 +329,16 @@ let coreTestTargets: [Target] = [
     // racing vault clients), and the helper that starts it.
     .executableTarget(
         name: "PersistenceProbe",
-        dependencies: ["PersistenceSandbox", "PersistencePreferences", "PersistenceVault", "PersistenceNotifications"],
+        dependencies: ["PersistenceSandbox", "PersistencePreferences", "PersistenceVault", "PersistenceNotifications", "PersistenceWorkbench"],
         path: "Tests/PersistenceProbe"
     ),
     .target(name: "CoreTestSupport", path: "Tests/CoreTestSupport"),
     // The models and simulated devices of the sync tests, and the second process they start (devices
     // syncing at once, a device killed in the middle of a sync, a device that cannot write the account).
-    .target(name: "CloudTestSupport", dependencies: ["PersistenceCore"], path: "Tests/CloudTestSupport"),
-    .executableTarget(name: "CloudProbe", dependencies: ["PersistenceCore", "CloudTestSupport"], path: "Tests/CloudProbe"),
+    .target(name: "CloudTestSupport", dependencies: ["PersistenceCore", "PersistenceWorkbench"], path: "Tests/CloudTestSupport"),
+    .executableTarget(
+        name: "CloudProbe", dependencies: ["PersistenceCore", "PersistenceWorkbench", "CloudTestSupport"], path: "Tests/CloudProbe"
+    ),
 ]
 
 /// The `notetaker` program run as a user runs it: at a terminal, killed mid-command, two at once. It holds
@@ -324,7 +346,9 @@ let coreTestTargets: [Target] = [
 let appTestTargets: [Target] = includesNoteTaker ? [
     .testTarget(
         name: "NoteTakerAppTests",
-        dependencies: ["CoreTestSupport", "Section8NoteTaker", "PersistenceCore", .product(name: "GRDB", package: "GRDB.swift")],
+        dependencies: [
+            "CoreTestSupport", "Section8NoteTaker", "PersistenceCore", "PersistenceWorkbench", .product(name: "GRDB", package: "GRDB.swift"),
+        ],
         swiftSettings: track == .solutions && sectionOverrides["Section8NoteTaker"] == nil
             ? [.define("NOTETAKER_REFERENCE")] : []
     ),
@@ -350,6 +374,7 @@ let benchmarkTargets: [Target] = [
             "PersistenceCloud",
             "PersistenceCloudServer",
             "PersistenceSandbox",
+            "PersistenceWorkbench",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -418,7 +443,7 @@ let gradingHarnessTargets: [Target] = !includesOwnTests ? [
 /// Libraries the sections build on that are not part of the persistence core.
 let courseSupportTargets: [Target] = [
     // Section 7's stand-in for Core Data's string-based fetch requests: format strings evaluated at run time.
-    .target(name: "LegacyFetching", dependencies: ["PersistenceCore"]),
+    .target(name: "LegacyFetching", dependencies: ["PersistenceCore", "PersistenceWorkbench"]),
 ]
 
 // MARK: - Lesson examples
@@ -435,7 +460,7 @@ let lessonExampleTargets: [Target] = {
     return programs.filter { $0.hasPrefix("LessonExamples") }.sorted().map { name in
         .executableTarget(
             name: name,
-            dependencies: ["PersistenceCore", "LegacyFetching"] + includedSections.map { .byName(name: $0.name) },
+            dependencies: ["PersistenceCore", "PersistenceWorkbench", "LegacyFetching"] + includedSections.map { .byName(name: $0.name) },
             path: "\(folder)/\(name)"
         )
     }
@@ -448,6 +473,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "PersistenceCore", targets: ["PersistenceCore"]),
+        .library(name: "PersistenceWorkbench", targets: ["PersistenceWorkbench"]),
         .executable(name: "coach", targets: ["coach"]),
     ] + appProducts + [.executable(name: "core-bench", targets: ["CoreBench"])],
     dependencies: [

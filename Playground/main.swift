@@ -14,6 +14,7 @@
 // declare a `Note` of their own. `import LegacyFetching` gives Section 7's old-style fetch requests.
 
 import PersistenceCore
+import PersistenceWorkbench
 
 AppSandbox.current = .temporary(appIdentifier: "com.example.Playground")
 print("Playground device: \(AppSandbox.current.deviceRoot.path)")

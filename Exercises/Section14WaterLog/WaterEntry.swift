@@ -7,6 +7,7 @@
 // WaterEntry: one drink. An entry syncs through iCloud, so every property has a default.
 
 import PersistenceCore
+import PersistenceWorkbench
 
 @Model
 public final class WaterEntry {

@@ -2,6 +2,7 @@
 // The notes' image files. See Note.swift for the goal.
 
 import PersistenceCore
+import PersistenceWorkbench
 
 /// Image files kept in the app's `Application Support/NoteImages` folder, each under a unique name.
 ///

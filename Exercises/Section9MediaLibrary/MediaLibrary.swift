@@ -132,7 +132,8 @@ public struct MediaLibrary {
     ///   context when saving fails.
     public func retire(_ creator: Creator) throws {
         // TODO: Delete and save. When the save is refused because of the creator's delete rule
-        //       (a SwiftDataError whose code is .deleteDenied), drop the waiting delete and throw
-        //       LibraryError.creatorHasWorks with the creator's name and number of works.
+        //       (Core Data's validation error CocoaError.validationRelationshipDeniedDelete), drop the
+        //       waiting delete and throw LibraryError.creatorHasWorks with the creator's name and number
+        //       of works.
     }
 }

@@ -6,6 +6,7 @@
 // passed, no reminder is pending. Adding a request with the same identifier replaces the pending one.
 
 import PersistenceCore
+import PersistenceWorkbench
 
 public struct GoalReminder {
     public let center: UNUserNotificationCenter

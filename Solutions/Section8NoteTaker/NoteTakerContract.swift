@@ -2,6 +2,7 @@
 // The names, rules and errors every part of NoteTaker shares. You do not need to change this file.
 
 import PersistenceCore
+import PersistenceWorkbench
 
 /// How the note list is ordered; `@AppStorage` keeps it as its raw value, `"date"` or `"title"`.
 public enum NoteSortOrder: String, CaseIterable, Sendable {

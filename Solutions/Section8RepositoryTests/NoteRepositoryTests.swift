@@ -9,6 +9,7 @@ import Foundation
 import PersistenceCore
 import Section8NoteTaker
 import Testing
+import PersistenceWorkbench
 
 /// Runs `body` with a repository over a new in-memory store and settings in a preference file of their
 /// own, so no test sees another's notes or touches the app's real preferences.

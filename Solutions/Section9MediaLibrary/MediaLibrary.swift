@@ -151,7 +151,7 @@ public struct MediaLibrary {
         context.delete(creator)
         do {
             try context.save()
-        } catch let error as SwiftDataError where error.code == .deleteDenied {
+        } catch CocoaError.validationRelationshipDeniedDelete {
             context.rollback()
             throw LibraryError.creatorHasWorks(creator: creator.name, works: creator.works.count)
         }

@@ -141,11 +141,11 @@ public struct UNAuthorizationOptions: OptionSet, Sendable {
 /// Its requests live in `Notifications/<app identifier>.json` in the device's folder.
 public final class UNUserNotificationCenter: @unchecked Sendable {
     /// The file the center keeps its pending and delivered notifications in.
-    public let fileURL: URL
+    @_spi(Workbench) public let workbenchFileURL: URL
     private static let lock = NSLock()
 
     init(sandbox: AppSandbox) {
-        fileURL = sandbox.deviceRoot.appending(path: "Notifications", directoryHint: .isDirectory)
+        workbenchFileURL = sandbox.deviceRoot.appending(path: "Notifications", directoryHint: .isDirectory)
             .appending(path: "\(sandbox.appIdentifier).json")
     }
 
@@ -157,13 +157,13 @@ public final class UNUserNotificationCenter: @unchecked Sendable {
 
     /// Adds `request`, replacing a pending request with the same identifier.
     public func add(_ request: UNNotificationRequest) async throws {
-        try add(request, at: .now)
+        try workbenchAdd(request, at: .now)
     }
 
     /// Adds `request` and calls `completionHandler` with the error, if any.
     public func add(_ request: UNNotificationRequest, withCompletionHandler completionHandler: (((any Error)?) -> Void)? = nil) {
         do {
-            try add(request, at: .now)
+            try workbenchAdd(request, at: .now)
             completionHandler?(nil)
         } catch {
             completionHandler?(error)
@@ -171,7 +171,7 @@ public final class UNUserNotificationCenter: @unchecked Sendable {
     }
 
     /// Adds `request` as if at `date`: a time-interval trigger counts from then. A simulation extra.
-    public func add(_ request: UNNotificationRequest, at date: Date) throws {
+    @_spi(Workbench) public func workbenchAdd(_ request: UNNotificationRequest, at date: Date) throws {
         try update { state in
             state.pending.removeAll { $0.identifier == request.identifier }
             state.pending.append(StoredRequest(request, added: date))
@@ -180,11 +180,11 @@ public final class UNUserNotificationCenter: @unchecked Sendable {
 
     /// The requests waiting for their trigger, in the order they were added.
     public func pendingNotificationRequests() async -> [UNNotificationRequest] {
-        pendingRequests()
+        workbenchPendingRequests()
     }
 
     /// The pending requests, without waiting: a simulation extra for synchronous code.
-    public func pendingRequests() -> [UNNotificationRequest] {
+    @_spi(Workbench) public func workbenchPendingRequests() -> [UNNotificationRequest] {
         ((try? read()) ?? State()).pending.map(\.request)
     }
 
@@ -199,11 +199,11 @@ public final class UNUserNotificationCenter: @unchecked Sendable {
 
     /// The notifications delivered and not yet removed, oldest first.
     public func deliveredNotifications() async -> [UNNotification] {
-        delivered()
+        workbenchDelivered()
     }
 
     /// The delivered notifications, without waiting: a simulation extra for synchronous code.
-    public func delivered() -> [UNNotification] {
+    @_spi(Workbench) public func workbenchDelivered() -> [UNNotification] {
         ((try? read()) ?? State()).delivered.map { UNNotification(date: $0.date, request: $0.request.request) }
     }
 
@@ -219,7 +219,7 @@ public final class UNUserNotificationCenter: @unchecked Sendable {
     /// the time comes: each is recorded as delivered at its trigger's date, and a request that does not
     /// repeat stops being pending. Returns what was delivered. A simulation extra: a device needs no call.
     @discardableResult
-    public func deliverPendingNotifications(until date: Date = .now) throws -> [UNNotification] {
+    @_spi(Workbench) public func workbenchDeliverPendingNotifications(until date: Date = .now) throws -> [UNNotification] {
         var deliveredNow: [UNNotification] = []
         try update { state in
             var stillPending: [StoredRequest] = []
@@ -282,8 +282,8 @@ public final class UNUserNotificationCenter: @unchecked Sendable {
     }
 
     private func read() throws -> State {
-        guard FileManager.default.fileExists(atPath: fileURL.path) else { return State() }
-        return try JSONDecoder().decode(State.self, from: Data(contentsOf: fileURL))
+        guard FileManager.default.fileExists(atPath: workbenchFileURL.path) else { return State() }
+        return try JSONDecoder().decode(State.self, from: Data(contentsOf: workbenchFileURL))
     }
 
     /// Reads the file, applies `change` and writes it back, as one step with respect to every thread and
@@ -294,7 +294,7 @@ public final class UNUserNotificationCenter: @unchecked Sendable {
     private func update(_ change: (inout State) throws -> Void) throws {
         Self.lock.lock()
         defer { Self.lock.unlock() }
-        let folder = fileURL.deletingLastPathComponent()
+        let folder = workbenchFileURL.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw CocoaError(.fileReadNoPermission, userInfo: [NSFilePathErrorKey: folder.path]) }
@@ -305,6 +305,6 @@ public final class UNUserNotificationCenter: @unchecked Sendable {
         defer { flock(descriptor, LOCK_UN) }
         var state = try read()
         try change(&state)
-        try JSONEncoder().encode(state).write(to: fileURL, options: .atomic)
+        try JSONEncoder().encode(state).write(to: workbenchFileURL, options: .atomic)
     }
 }

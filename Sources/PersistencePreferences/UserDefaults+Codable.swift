@@ -7,7 +7,7 @@ extension UserDefaults {
     /// preferences.setCodable(Layout(columns: 2), forKey: "layout")
     /// let layout = preferences.codable(Layout.self, forKey: "layout")
     /// ```
-    public func setCodable<Value: Encodable>(_ value: Value, forKey defaultName: String) {
+    @_spi(Workbench) public func workbenchSetCodable<Value: Encodable>(_ value: Value, forKey defaultName: String) {
         do {
             set(try JSONEncoder().encode(value), forKey: defaultName)
         } catch {
@@ -16,7 +16,7 @@ extension UserDefaults {
     }
 
     /// The `Decodable` value stored under `key` by ``setCodable(_:forKey:)``; nil when absent or not decodable.
-    public func codable<Value: Decodable>(_ type: Value.Type = Value.self, forKey defaultName: String) -> Value? {
+    @_spi(Workbench) public func workbenchCodable<Value: Decodable>(_ type: Value.Type = Value.self, forKey defaultName: String) -> Value? {
         guard let data = data(forKey: defaultName) else { return nil }
         do {
             return try JSONDecoder().decode(Value.self, from: data)

@@ -8,7 +8,7 @@ extension UserDefaults {
     /// written. Apple's implementation stops the process instead.
     public func set(_ value: Any?, forKey defaultName: String) {
         do {
-            try setOrThrow(value, forKey: defaultName)
+            try workbenchSetOrThrow(value, forKey: defaultName)
         } catch {
             domain.report(error)
         }
@@ -38,7 +38,7 @@ extension UserDefaults {
     /// Stores `value` under `key`, or removes the key for nil, throwing instead of reporting when the value is refused.
     /// - Throws: ``UserDefaultsError/notPropertyList(key:typeName:location:)`` for a value a property list
     ///   cannot hold, ``UserDefaultsError/writeFailed(key:_:)`` when the file cannot be written.
-    public func setOrThrow(_ value: Any?, forKey defaultName: String) throws(UserDefaultsError) {
+    @_spi(Workbench) public func workbenchSetOrThrow(_ value: Any?, forKey defaultName: String) throws(UserDefaultsError) {
         let checked: PropertyListValue?
         if let value, !Self.isNil(value) {
             let storable: Any = (value as? URL).map(Self.storedForm(of:)) ?? value

@@ -65,16 +65,16 @@ public final class UserDefaults: Sendable {
     public static let didChangeNotification = Notification.Name("NSUserDefaultsDidChangeNotification")
 
     /// The sandbox whose `Library/Preferences` holds the file.
-    public let sandbox: AppSandbox
+    @_spi(Workbench) public let workbenchSandbox: AppSandbox
     /// The suite this store reads and writes, or nil for the app's own domain.
-    public let suiteName: String?
+    @_spi(Workbench) public let workbenchSuiteName: String?
 
     let domain: PreferenceDomain
     let registrations: RegistrationDomain
 
     private init(sandbox: AppSandbox, checkedSuiteName suiteName: String?) {
-        self.sandbox = sandbox
-        self.suiteName = suiteName
+        self.workbenchSandbox = sandbox
+        self.workbenchSuiteName = suiteName
         let fileURL = sandbox.preferencesDirectory.appending(path: "\(suiteName ?? sandbox.appIdentifier).plist")
         self.domain = PreferenceRegistry.domain(for: fileURL)
         self.registrations = PreferenceRegistry.registrations(for: sandbox)
@@ -82,11 +82,11 @@ public final class UserDefaults: Sendable {
 
     /// The preferences of the app in ``AppSandbox/current``, one shared instance per sandbox.
     public static var standard: UserDefaults {
-        PreferenceRegistry.standardStore(for: AppSandbox.current) { UserDefaults(sandbox: $0) }
+        PreferenceRegistry.standardStore(for: AppSandbox.current) { UserDefaults(workbenchSandbox: $0) }
     }
 
     /// A store for the app's own domain in `sandbox`, as ``standard`` is for the current one; tests pass a throwaway sandbox.
-    public convenience init(sandbox: AppSandbox) {
+    @_spi(Workbench) public convenience init(workbenchSandbox sandbox: AppSandbox) {
         self.init(sandbox: sandbox, checkedSuiteName: nil)
     }
 
@@ -94,7 +94,7 @@ public final class UserDefaults: Sendable {
     ///
     /// Returns nil for the app identifier itself, `NSGlobalDomain`, or a name that cannot be a file name.
     public convenience init?(suiteName: String?) {
-        self.init(suiteName: suiteName, sandbox: .current)
+        self.init(workbenchSuiteName: suiteName, sandbox: .current)
     }
 
     /// A store for the suite `suiteName` in `sandbox`, kept in `Library/Preferences/<suiteName>.plist`.
@@ -105,7 +105,7 @@ public final class UserDefaults: Sendable {
     /// of this app (and by other processes running it), but not by other apps.
     ///
     /// Returns nil for the app identifier itself, `NSGlobalDomain`, or a name that cannot be a file name.
-    public convenience init?(suiteName: String?, sandbox: AppSandbox) {
+    @_spi(Workbench) public convenience init?(workbenchSuiteName suiteName: String?, sandbox: AppSandbox) {
         if let suiteName {
             let unusable = suiteName.isEmpty || suiteName == "." || suiteName == ".." || suiteName.contains("/")
                 || suiteName.utf8.contains(0) || suiteName == sandbox.appIdentifier || suiteName == "NSGlobalDomain"
@@ -115,8 +115,8 @@ public final class UserDefaults: Sendable {
     }
 
     /// The property-list file behind this store.
-    public var fileURL: URL { domain.file.url }
+    @_spi(Workbench) public var workbenchFileURL: URL { domain.file.url }
 
     /// The problems this store's file met so far (refused values, failed writes, a quarantined file), oldest first.
-    public var reportedErrors: [UserDefaultsError] { domain.reportedErrors }
+    @_spi(Workbench) public var workbenchReportedErrors: [UserDefaultsError] { domain.reportedErrors }
 }

@@ -152,3 +152,20 @@ extension ModelConfiguration: Hashable {
         hasher.combine(isStoredInMemoryOnly)
     }
 }
+
+/// Not a SwiftData type: one guide configures an in-memory store with `ModelStoreDescription(inMemory:)`,
+/// which exists on no Apple platform. It is declared only so the compiler can name the real API.
+@available(*, unavailable, message: "SwiftData has no ModelStoreDescription: write ModelConfiguration(isStoredInMemoryOnly: true) for a store in memory")
+public struct ModelStoreDescription: Sendable {
+    /// A description of a store kept in memory, as that guide writes it.
+    @available(*, unavailable, message: "SwiftData has no ModelStoreDescription: write ModelConfiguration(isStoredInMemoryOnly: true)")
+    public init(inMemory: Bool) {}
+}
+
+extension ModelConfiguration {
+    /// Not an initializer of SwiftData's `ModelConfiguration`; see ``ModelStoreDescription``.
+    @available(*, unavailable, message: "SwiftData's ModelConfiguration has no init(storeDescriptions:): write ModelConfiguration(isStoredInMemoryOnly: true), or ModelConfiguration(url:) for a file")
+    public init(storeDescriptions: [ModelStoreDescription]) {
+        fatalError("unavailable")
+    }
+}

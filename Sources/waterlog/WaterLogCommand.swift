@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PersistenceCore
 import Section14WaterLog
+import PersistenceWorkbench
 
 /// `waterlog`: Section 14's WaterLog on the command line, built on whichever track is built.
 @main

@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import PersistenceWorkbench
 
 /// A simulated device of the sync tests: an app sandbox in a folder of its own, whose iCloud settings
 /// sign it in to an account of a shared simulated iCloud.

@@ -3,6 +3,7 @@ import Foundation
 import PersistenceCore
 import Section8NoteTaker
 import Testing
+import PersistenceWorkbench
 
 /// Whether this build's `notetaker` runs the reference solution, the only app whose behaviour these tests
 /// can hold to: on the exercises track it runs the learner's unfinished Section 8.

@@ -1,5 +1,6 @@
 import PersistenceCore
 import Testing
+import PersistenceWorkbench
 
 // Models that break every rule CloudKit has for a store that syncs.
 
@@ -99,7 +100,7 @@ struct CloudKitModelRulesTests {
         let error = try #require(onThrowawayDevice {
             loadError({ ModelConfiguration(cloudKitDatabase: .private("iCloud.com.example.strict")) }, for: [StrictFolder.self, StrictNote.self])
         })
-        #expect(error.code == .loadIssueModelContainer)
+        #expect(error.workbenchKind == .loadIssueModelContainer)
         let expected = """
             CloudKit integration requires that all attributes be optional, or have a default value set. \
             The following attributes are marked non-optional but do not have a default value:
@@ -154,7 +155,7 @@ struct CloudKitModelRulesTests {
         let error = onThrowawayDevice(entitlements: AppEntitlements(iCloudContainerIdentifiers: ["iCloud.com.example.declared"])) {
             loadError({ ModelConfiguration() }, for: [StrictNote.self])
         }
-        #expect(error?.code == .loadIssueModelContainer)
+        #expect(error?.workbenchKind == .loadIssueModelContainer)
         #expect(error?.context.contains("iCloud.com.example.declared") == true)
         #expect(error?.reason.contains("StrictNote: attachments") == true)
     }

@@ -2,6 +2,7 @@ import CloudTestSupport
 import Foundation
 import PersistenceCore
 import Testing
+import PersistenceWorkbench
 
 @Suite("Devices and accounts", .serialized)
 struct DeviceAccountTests {

@@ -75,7 +75,7 @@ struct SchemaEvolutionSyncTests {
         let bench = try deployedFirstRelease()
         let laptop = try bench.device("laptop")
         let error = #expect(throws: SwiftDataError.self) { try laptop.makeContainer([BodyRemoved.Note.self]) }
-        #expect(error?.code == .loadIssueModelContainer)
+        #expect(error?.workbenchKind == .loadIssueModelContainer)
         #expect(error?.reason.contains("CloudKit accepts only additions") == true, "\(error?.reason ?? "")")
         #expect(error?.reason.contains("CD_Note.CD_body (STRING, first saved by schema 1.0.0): this schema removes it") == true, "\(error?.reason ?? "")")
     }

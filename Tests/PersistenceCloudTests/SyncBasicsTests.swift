@@ -2,6 +2,7 @@ import CloudTestSupport
 import Foundation
 import PersistenceCore
 import Testing
+import PersistenceWorkbench
 
 /// The notes a container holds now, by title, read in a fresh context.
 func titles(in container: ModelContainer) throws -> [String] {

@@ -1,6 +1,7 @@
 import Foundation
 import PersistenceCore
 import Testing
+import PersistenceWorkbench
 
 @Model
 final class LoggedMeal {

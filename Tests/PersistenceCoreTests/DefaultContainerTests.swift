@@ -2,6 +2,7 @@
 // open the default store, as SwiftData does, and never ask for a configuration.
 import PersistenceCore
 import Testing
+import PersistenceWorkbench
 
 @Model
 final class Recipe {

@@ -2,6 +2,7 @@
 // workbench's (the property lists of the current app), never Foundation's, which writes to ~/.config.
 import PersistenceCore
 import Testing
+import PersistenceWorkbench
 
 /// A throwaway device made current for one test, deleted afterwards.
 private func onThrowawayDevice<Result>(_ body: (AppSandbox) throws -> Result) rethrows -> Result {

@@ -2,6 +2,7 @@
 import Foundation
 import PersistenceCore
 import Testing
+import PersistenceWorkbench
 
 @Suite("UNUserNotificationCenter on one machine")
 struct UserNotificationsTests {

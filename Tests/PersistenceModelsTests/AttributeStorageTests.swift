@@ -122,7 +122,7 @@ struct AttributeStorageTests {
             let error = try #require(throws: SwiftDataError.self) {
                 try store.newContext().fetch(FetchDescriptor<Sample>(predicate: #Predicate { $0.text == text }))
             }
-            #expect(error.code == .unsupportedValue)
+            #expect(error.workbenchKind == .unsupportedValue)
         }
     }
 }

@@ -82,7 +82,8 @@ struct BatchDeleteTests {
 
         let context = fixture.newContext()
         try context.delete(model: Owner.self)
-        #expect(throws: SwiftDataError.deleteDenied) { try context.save() }
+        let error = try #require(throws: CocoaError.self) { try context.save() }
+        #expect(error.code == .validationRelationshipDeniedDelete)
         #expect(try fixture.newContext().fetchCount(FetchDescriptor<Owner>()) == 2)
     }
 

@@ -2,6 +2,7 @@ import Foundation
 @testable import PersistenceModels
 @testable import PersistenceSQLiteStore
 import Testing
+import PersistenceWorkbench
 
 /// A list that shows unpinned notes by title, the way a view declares it.
 private struct UnpinnedNotes {

@@ -4,6 +4,7 @@ import Observation
 @testable import PersistenceSQLiteStore
 import Synchronization
 import Testing
+import PersistenceWorkbench
 
 /// A view as the guides write it: a context from the environment and a sorted query.
 private struct NoteList {

@@ -2,6 +2,7 @@ import Foundation
 @testable import PersistenceModels
 @testable import PersistenceSQLiteStore
 import Testing
+import PersistenceWorkbench
 
 /// A list screen as Xcode's SwiftData template writes it: a query, and a delete action over offsets.
 private struct ItemList {

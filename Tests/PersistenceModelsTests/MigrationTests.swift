@@ -76,6 +76,24 @@ struct MigrationTests {
         #expect(JournalMigrationLog.all.contains("did: Friday=calm"))
     }
 
+    @Test("what a custom stage leaves unsaved in its context is lost, as on a device; the migration still completes")
+    func unsavedStageWorkIsLost() throws {
+        let file = MigrationStoreFile()
+        defer { file.remove() }
+        try file.seedVersion1([("Monday", "rain")])
+        _ = try ModelContainer(for: Schema(versionedSchema: JournalSchemaV2.self), migrationPlan: JournalMigrationPlan.self, configurations: file.configuration)
+
+        let container = try ModelContainer(
+            for: Schema(versionedSchema: JournalSchemaV3.self),
+            migrationPlan: UnsavedJournalMigrationPlan.self,
+            configurations: file.configuration
+        )
+
+        let entries = try ModelContext(container).fetch(FetchDescriptor<JournalSchemaV3.Entry>())
+        #expect(entries.map(\.mood) == ["calm"], "the stage's unsaved moods must not reach the store")
+        #expect(try file.recordedVersion() == Schema.Version(3, 0, 0))
+    }
+
     @Test("after the migration the unique constraint of v3 holds")
     func uniqueConstraintAppliesAfterMigrating() throws {
         let file = MigrationStoreFile()

@@ -226,7 +226,7 @@ struct ModelContextTests {
     func unknownModelType() throws {
         let store = try ModelStoreFixture([Sample.self])
         let error = try #require(throws: SwiftDataError.self) { try store.context.fetch(FetchDescriptor<Category>()) }
-        #expect(error.code == .unknownModelType)
+        #expect(error.workbenchKind == .unknownModelType)
         #expect(error.description.contains("ModelContainer(for:)"))
     }
 
@@ -241,7 +241,7 @@ struct ModelContextTests {
         let error = try #require(throws: SwiftDataError.self) {
             try ModelContainer(for: Note.self, configurations: ModelConfiguration(url: url))
         }
-        #expect(error.code == .loadIssueModelContainer)
+        #expect(error.workbenchKind == .loadIssueModelContainer)
         #expect(error.description.contains("broken.store"))
         #expect(try Data(contentsOf: url) == garbage)
     }

@@ -5,6 +5,7 @@ import Synchronization
 @testable import PersistenceModels
 @testable import PersistenceSQLiteStore
 import Testing
+import PersistenceWorkbench
 
 /// A screen with the reference's two queries: every media item, and the videos only.
 private struct LibraryScreen {

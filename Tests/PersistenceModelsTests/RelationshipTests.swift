@@ -146,7 +146,7 @@ struct RelationshipTests {
         #expect(try store.newContext().fetchCount(FetchDescriptor<Folder>()) == 0)
     }
 
-    @Test("a deny rule makes save throw while linked models exist, and deletes nothing")
+    @Test("a deny rule makes save throw Core Data's denied-delete validation error while linked models exist, and deletes nothing")
     func denyRule() throws {
         let store = try ModelStoreFixture(Self.models)
         let owner = Owner(name: "Sam")
@@ -154,9 +154,16 @@ struct RelationshipTests {
         owner.pets.append(Pet(name: "Rex"))
         try store.context.save()
         store.context.delete(owner)
-        let error = try #require(throws: SwiftDataError.self) { try store.context.save() }
-        #expect(error.code == .deleteDenied)
-        #expect(error.description.contains("Owner.pets"))
+        let error = try #require(throws: CocoaError.self) { try store.context.save() }
+        #expect(error.code == .validationRelationshipDeniedDelete)
+        #expect((error as NSError).domain == NSCocoaErrorDomain && (error as NSError).code == 1600)
+        #expect(error.localizedDescription.contains("Owner.pets"))
+        do {
+            try store.context.save()
+            Issue.record("a second save of the denied delete must throw again")
+        } catch CocoaError.validationRelationshipDeniedDelete {
+            // A `catch` pattern matches the code, as on a device.
+        }
         #expect(try store.newContext().fetchCount(FetchDescriptor<Owner>()) == 1)
         #expect(try store.newContext().fetchCount(FetchDescriptor<Pet>()) == 1)
         store.context.rollback()

@@ -68,7 +68,7 @@ struct TransformableAttributeTests {
 
         let error = try #require(throws: SwiftDataError.self) { try store.context.save() }
 
-        #expect(error.code == .unsupportedValue)
+        #expect(error.workbenchKind == .unsupportedValue)
         #expect(error.description.contains("\"UnregisteredPosterTransformer\""))
         #expect(error.description.contains("ValueTransformer.setValueTransformer(_:forName:)"))
     }

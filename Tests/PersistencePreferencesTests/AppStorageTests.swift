@@ -4,6 +4,7 @@ import PersistencePreferences
 import PersistenceSandbox
 import Synchronization
 import Testing
+import PersistenceWorkbench
 
 private enum SortOrder: String {
     case date, title

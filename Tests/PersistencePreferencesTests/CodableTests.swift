@@ -1,6 +1,7 @@
 import Foundation
-import PersistencePreferences
+@_spi(Workbench) import PersistencePreferences
 import Testing
+import PersistenceWorkbench
 
 @Test("Codable values are stored as data and decoded back")
 func codableValues() throws {
@@ -12,10 +13,10 @@ func codableValues() throws {
     let store = preferences.store
     let layout = Layout(columns: 3, showsPreview: true)
 
-    store.setCodable(layout, forKey: "layout")
+    store.workbenchSetCodable(layout, forKey: "layout")
 
-    #expect(store.codable(Layout.self, forKey: "layout") == layout)
-    let decoded: Layout? = store.codable(forKey: "layout")
+    #expect(store.workbenchCodable(Layout.self, forKey: "layout") == layout)
+    let decoded: Layout? = store.workbenchCodable(forKey: "layout")
     #expect(decoded == layout)
     #expect(store.data(forKey: "layout") != nil)
 }
@@ -27,6 +28,6 @@ func codableMismatch() {
     let store = preferences.store
     store.set(Data("not json".utf8), forKey: "layout")
 
-    #expect(store.codable(Layout.self, forKey: "layout") == nil)
+    #expect(store.workbenchCodable(Layout.self, forKey: "layout") == nil)
     #expect(store.reportedErrors.count == 1)
 }

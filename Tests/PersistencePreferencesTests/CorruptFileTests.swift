@@ -1,6 +1,7 @@
 import Foundation
 import PersistencePreferences
 import Testing
+import PersistenceWorkbench
 
 @Test("a corrupt file is reported and moved aside; registered defaults and other suites carry on")
 func corruptFileQuarantined() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import PersistencePreferences
 import Testing
+import PersistenceWorkbench
 
 @Test("a registered default shows until set, never reaches the file, and returns after removal")
 func registeredDefaults() throws {

@@ -2,6 +2,7 @@ import Foundation
 import PersistencePreferences
 import PersistenceSandbox
 import Testing
+import PersistenceWorkbench
 
 @Test("reinstalling the app wipes its preferences but keeps vault items")
 func reinstallWipesPreferences() throws {

@@ -2,6 +2,7 @@ import Foundation
 import PersistencePreferences
 import PersistenceSandbox
 import Testing
+import PersistenceWorkbench
 
 @Test("a suite's values are invisible to the app's domain and land in <suite>.plist")
 func suiteIsSeparate() throws {

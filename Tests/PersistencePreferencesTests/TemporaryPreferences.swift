@@ -1,6 +1,7 @@
 import Foundation
 import PersistencePreferences
 import PersistenceSandbox
+import PersistenceWorkbench
 
 /// Foundation's own `UserDefaults` is imported here too; this module means the workbench's.
 typealias UserDefaults = PersistencePreferences.UserDefaults

@@ -1,6 +1,7 @@
 import Foundation
 import PersistencePreferences
 import Testing
+import PersistenceWorkbench
 
 private struct Layout {
     var columns: Int

@@ -7,6 +7,7 @@ import PersistenceNotifications
 import PersistencePreferences
 import PersistenceSandbox
 import PersistenceVault
+import PersistenceWorkbench
 
 /// Foundation's own `UserDefaults` is imported here too; this module means the workbench's.
 typealias UserDefaults = PersistencePreferences.UserDefaults

@@ -3,6 +3,7 @@ import Foundation
 import PersistenceNotifications
 import PersistenceSandbox
 import Testing
+import PersistenceWorkbench
 
 @Test("two processes adding notification requests to one app's center at once keep every request")
 func twoProcessesKeepEveryNotificationRequest() throws {

@@ -5,6 +5,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import PersistenceWorkbench
 #endif
 
 /// The check below runs the migration in a second process, started from this same test binary, and

@@ -2,6 +2,7 @@ import Foundation
 import PersistenceCore
 import Section10MealMigrations
 import Testing
+import PersistenceWorkbench
 
 /// A throwaway device for one check: its own app sandbox, lock state and vault, made current for the
 /// check's task, and the meal tracker's store file in Application Support.

@@ -59,7 +59,7 @@ struct MealStoreChecks {
                 try readOnly.logMeal(title: "Salad", calories: 150)
                 Issue.record("logMeal(title:calories:) through a store opened with allowsSave: false: expected the save's error to be thrown, but it returned normally.")
             } catch let error as SwiftDataError {
-                #expect(error.code == .saveNotAllowed, "The error of logging through a store that may not save: expected SwiftDataError.saveNotAllowed, found \(error.code).")
+                #expect(error.workbenchKind == .saveNotAllowed, "The error of logging through a store that may not save: expected SwiftDataError.saveNotAllowed, found \(error.workbenchKind).")
             }
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import PersistenceCore
 import Section11BackgroundImport
 import Testing
+import PersistenceWorkbench
 
 /// A throwaway device for one check: its own app sandbox, the workout store in Application Support, a
 /// container on it whose main context the screens use, and the app's preferences.

@@ -20,7 +20,7 @@ struct SaveFailureChecks {
             try await operation()
             Issue.record("\(what): expected the context's save error to be thrown, but the call returned normally.", sourceLocation: sourceLocation)
         } catch let error as SwiftDataError {
-            #expect(error.code == .saveNotAllowed, "\(what): expected SwiftDataError.saveNotAllowed, found \(error.code).", sourceLocation: sourceLocation)
+            #expect(error.workbenchKind == .saveNotAllowed, "\(what): expected SwiftDataError.saveNotAllowed, found \(error.workbenchKind).", sourceLocation: sourceLocation)
         } catch {
             Issue.record("\(what): expected the context's save error (SwiftDataError), found \(error).", sourceLocation: sourceLocation)
         }

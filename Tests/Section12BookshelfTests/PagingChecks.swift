@@ -2,6 +2,7 @@ import Foundation
 import PersistenceCore
 import Section12Bookshelf
 import Testing
+import PersistenceWorkbench
 
 @Suite("Section 12: pages from SQLite")
 struct PagingChecks {

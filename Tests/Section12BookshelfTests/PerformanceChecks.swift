@@ -2,6 +2,7 @@ import Foundation
 import PersistenceCore
 import Section12Bookshelf
 import Testing
+import PersistenceWorkbench
 
 /// Performance proved by what SQLite says it does, never by a timing: the plan it chose for a query,
 /// and how many queries ran.

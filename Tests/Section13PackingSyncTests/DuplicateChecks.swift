@@ -194,13 +194,13 @@ struct DuplicateChecks {
                 let merged = try CategoryMerge.mergeDuplicates(in: try store("Copies.store", allowsSave: false))
                 Issue.record("mergeDuplicates(in:) with two copies of a category, in a store opened with allowsSave: false: expected the save's error to be thrown, but it returned \(merged).")
             } catch let error as SwiftDataError {
-                #expect(error.code == .saveNotAllowed, "mergeDuplicates(in:) in a store that refuses saves: expected SwiftDataError.saveNotAllowed, found \(error.code).")
+                #expect(error.workbenchKind == .saveNotAllowed, "mergeDuplicates(in:) in a store that refuses saves: expected SwiftDataError.saveNotAllowed, found \(error.workbenchKind).")
             }
             do {
                 let seeded = try PackingStore.seedDefaultCategories(in: try store("Empty.store", allowsSave: false))
                 Issue.record("seedDefaultCategories(in:) on an empty store opened with allowsSave: false: expected the save's error to be thrown, but it returned \(seeded).")
             } catch let error as SwiftDataError {
-                #expect(error.code == .saveNotAllowed, "seedDefaultCategories(in:) in a store that refuses saves: expected SwiftDataError.saveNotAllowed, found \(error.code).")
+                #expect(error.workbenchKind == .saveNotAllowed, "seedDefaultCategories(in:) in a store that refuses saves: expected SwiftDataError.saveNotAllowed, found \(error.workbenchKind).")
             }
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import PersistenceCore
 import Section13PackingSync
 import Testing
+import PersistenceWorkbench
 
 @Suite("Section 13: models iCloud can hold")
 struct ModelRulesChecks {

@@ -2,6 +2,7 @@ import Foundation
 import PersistenceCore
 import Section13PackingSync
 import Testing
+import PersistenceWorkbench
 
 /// The simulated iCloud and the devices of one check, in a temporary folder of their own.
 final class SyncFixture: @unchecked Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import PersistenceCore
 import Section14WaterLog
 import Testing
+import PersistenceWorkbench
 
 @Suite("Section 14: sync between devices", .serialized)
 struct SyncChecks {

@@ -2,6 +2,7 @@ import Foundation
 import PersistenceCore
 import Section14WaterLog
 import Testing
+import PersistenceWorkbench
 
 typealias UserDefaults = PersistenceCore.UserDefaults
 

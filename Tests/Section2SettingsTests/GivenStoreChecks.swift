@@ -2,6 +2,7 @@ import Foundation
 import PersistenceCore
 import Section2Settings
 import Testing
+import PersistenceWorkbench
 
 /// `init(store:)` promises that every setting, read or written by any control, uses the store it is
 /// given; the app's standard preference file must stay untouched.

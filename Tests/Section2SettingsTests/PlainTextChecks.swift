@@ -2,6 +2,7 @@ import Foundation
 import PersistenceCore
 import Section2Settings
 import Testing
+import PersistenceWorkbench
 
 @Suite("Section 2: preferences are not encrypted")
 struct PlainTextChecks {

@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import PersistenceWorkbench
 
 /// Foundation's own `UserDefaults` is imported here too; this module means the workbench's.
 typealias UserDefaults = PersistenceCore.UserDefaults

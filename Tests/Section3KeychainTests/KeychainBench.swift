@@ -2,6 +2,7 @@ import Foundation
 import PersistenceCore
 import Section3Keychain
 import Testing
+import PersistenceWorkbench
 
 /// A throwaway device for one check: its own app sandbox, lock state and vault, made current for the
 /// check's task only, so checks running in parallel never see each other's items or preferences.

@@ -84,7 +84,7 @@ func expectRefusedSave(
     do {
         try operationBody()
         Issue.record("\(operation): expected \(expected) to reach the caller, found that the call returned normally.", sourceLocation: sourceLocation)
-    } catch let error as SwiftDataError where error.code == .saveNotAllowed {
+    } catch let error as SwiftDataError where error.workbenchKind == .saveNotAllowed {
         return
     } catch {
         Issue.record("\(operation): expected \(expected), found \(type(of: error)): \(error).", sourceLocation: sourceLocation)

@@ -2,6 +2,7 @@ import Foundation
 import PersistenceCore
 import Section4Models
 import Testing
+import PersistenceWorkbench
 
 /// A throwaway device for one check: its own app sandbox with a task store file in Application
 /// Support, so checks running in parallel never share a database.

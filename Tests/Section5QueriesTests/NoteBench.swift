@@ -2,6 +2,7 @@ import Foundation
 import PersistenceCore
 import Section5Queries
 import Testing
+import PersistenceWorkbench
 
 /// A throwaway note store for one check: a container held in memory, seeded and saved before the
 /// query under test runs, so checks running in parallel never share data.

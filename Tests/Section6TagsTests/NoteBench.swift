@@ -2,6 +2,7 @@ import Foundation
 import PersistenceCore
 import Section6Tags
 import Testing
+import PersistenceWorkbench
 
 /// The note tag of the exercise, not Swift Testing's `Tag` (a label for tests).
 typealias Tag = Section6Tags.Tag
@@ -98,7 +99,7 @@ func expectRefusedSave(
     do {
         try action()
         Issue.record("\(name) on a store that refuses saves: expected \(expected), found no error.", sourceLocation: sourceLocation)
-    } catch let error as SwiftDataError where error.code == .saveNotAllowed {
+    } catch let error as SwiftDataError where error.workbenchKind == .saveNotAllowed {
         return
     } catch {
         Issue.record("\(name) on a store that refuses saves: expected \(expected), found \(type(of: error)): \(error).", sourceLocation: sourceLocation)

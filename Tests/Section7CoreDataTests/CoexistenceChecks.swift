@@ -3,6 +3,7 @@ import LegacyFetching
 import PersistenceCore
 import Section7CoreData
 import Testing
+import PersistenceWorkbench
 
 @Suite("Section 7: old and new code side by side")
 struct CoexistenceChecks {

@@ -3,6 +3,7 @@ import LegacyFetching
 import PersistenceCore
 import Section7CoreData
 import Testing
+import PersistenceWorkbench
 
 @Suite("Section 7: @FetchRequest, ported to @Query")
 struct ScreenChecks {

@@ -2,6 +2,7 @@ import Foundation
 import PersistenceCore
 import Section8NoteTaker
 import Testing
+import PersistenceWorkbench
 
 @Suite("Section 8: note images")
 struct ImageChecks {

@@ -2,6 +2,7 @@ import Foundation
 import PersistenceCore
 import Section8NoteTaker
 import Testing
+import PersistenceWorkbench
 
 @Suite("Section 8: the note list screen, a page at a time")
 struct NotePageChecks {

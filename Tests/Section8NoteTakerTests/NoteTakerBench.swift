@@ -2,6 +2,7 @@ import Foundation
 import PersistenceCore
 import Section8NoteTaker
 import Testing
+import PersistenceWorkbench
 
 /// Foundation's own `UserDefaults` is imported here too; this module means the workbench's.
 typealias UserDefaults = PersistenceCore.UserDefaults

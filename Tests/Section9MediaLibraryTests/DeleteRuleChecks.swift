@@ -189,8 +189,11 @@ struct DeleteRuleChecks {
             do {
                 try context.save()
                 Issue.record("Saving a context that deletes a creator who still has a work: expected the save to throw (the .deny rule), but it saved.")
-            } catch let error as SwiftDataError {
-                #expect(error.code == .deleteDenied, "The error of saving a delete of a creator who still has a work: expected SwiftDataError.deleteDenied, found \(error.code).")
+            } catch {
+                #expect(
+                    (error as? CocoaError)?.code == .validationRelationshipDeniedDelete,
+                    "The error of saving a delete of a creator who still has a work: expected Core Data's CocoaError.validationRelationshipDeniedDelete, found \(error)."
+                )
             }
             let names = try stored(Creator.self, in: bench.openContext()).map(\.name)
             #expect(names == ["Robert"], "Stored creators after the refused save: expected [\"Robert\"], found \(describe(names)).")

@@ -2,6 +2,7 @@ import Foundation
 import PersistenceCore
 import Section9MediaLibrary
 import Testing
+import PersistenceWorkbench
 
 /// A throwaway device for one check: its own app sandbox with the library's store file in Application
 /// Support, so checks running in parallel never share a database.
@@ -122,7 +123,7 @@ func expectRefusedSave(_ what: String, sourceLocation: SourceLocation = #_source
         try operation()
         Issue.record("\(what): expected the context's save error to be thrown, but the call returned normally.", sourceLocation: sourceLocation)
     } catch let error as SwiftDataError {
-        #expect(error.code == .saveNotAllowed, "\(what): expected SwiftDataError.saveNotAllowed, found \(error.code).", sourceLocation: sourceLocation)
+        #expect(error.workbenchKind == .saveNotAllowed, "\(what): expected SwiftDataError.saveNotAllowed, found \(error.workbenchKind).", sourceLocation: sourceLocation)
     } catch {
         Issue.record("\(what): expected the context's save error (SwiftDataError), found \(error).", sourceLocation: sourceLocation)
     }

@@ -87,7 +87,8 @@ struct MutantStage {
             let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             throw StageError(message: "the mutant generator failed on Section \(section.number): \(text.escapedForTerminal())")
         }
-        // The reference's files, with the rewritten ones and the switch file over them.
+        // The reference's files, with the rewritten ones and the switch file over them: the complete schema,
+        // kept in `output` too, from where a section's folder is put back after a variant built apart.
         var wanted: [String: Data] = [:]
         let reference = workbench.sourceFolder(of: section, on: .solutions)
         for url in SourceFingerprint.files(under: reference) {
@@ -96,6 +97,7 @@ struct MutantStage {
         for url in SourceFingerprint.files(under: output) {
             wanted[String(url.path.dropFirst(output.path.count + 1))] = try Data(contentsOf: url)
         }
+        try WorkCopy.mirror(wanted, into: output)
         try WorkCopy.mirror(wanted, into: workbench.root.appending(path: relative))
         return Staged(
             section: section, folder: relative, mutants: generated.mutants, variants: generated.variants,

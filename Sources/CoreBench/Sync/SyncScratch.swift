@@ -4,6 +4,7 @@ import PersistenceCloudServer
 import PersistenceModels
 import PersistenceSandbox
 import PersistenceSQLiteStore
+import PersistenceWorkbench
 
 /// Simulated devices and iCloud accounts for the sync workloads: filled templates made once, copied
 /// before each run.

@@ -2,6 +2,7 @@ import Foundation
 import PersistenceCloud
 import PersistenceModels
 import PersistenceSQLiteStore
+import PersistenceWorkbench
 
 /// How a sync workload runs the core.
 enum SyncWay: String, CaseIterable {

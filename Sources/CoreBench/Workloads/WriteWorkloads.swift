@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import PersistenceModels
 import PersistenceSQLiteStore
+import PersistenceWorkbench
 
 /// Workload 5: change 1% of the notes through fetched objects and save.
 struct UpdateWorkload: Workload {

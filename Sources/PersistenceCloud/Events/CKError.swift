@@ -38,12 +38,12 @@ public struct CKError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The kind of failure.
     public let code: Code
     /// Why it failed.
-    public let reason: String
+    @_spi(Workbench) public let reason: String
     /// What the mirror was doing.
-    public let context: String
+    @_spi(Workbench) public let context: String
 
     /// An error of `code`, with the reason and what was being done.
-    public init(_ code: Code, reason: String, context: String) {
+    @_spi(Workbench) public init(_ code: Code, reason: String, context: String) {
         self.code = code
         self.reason = reason
         self.context = context

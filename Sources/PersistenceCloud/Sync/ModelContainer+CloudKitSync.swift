@@ -24,7 +24,7 @@ extension ModelContainer {
     ///   written (naming its folder), `.incompatibleVersion` for a schema the account refuses, and
     ///   `.badContainer` when no store of the container syncs.
     @discardableResult
-    public func syncWithCloudKit() throws -> CloudKitSyncReport {
+    @_spi(Workbench) public func workbenchSyncWithCloudKit() throws -> CloudKitSyncReport {
         let mirrors = cloudKitMirrors
         guard !mirrors.isEmpty else {
             throw CKError(

@@ -156,10 +156,8 @@ extension ModelContext {
             for property in ModelTypeCache.relationships(of: type(of: model)) where property.options.deleteRule == .deny {
                 let blocking = model.persistentBackingData.relatedModels(forKey: property.name, of: model).filter { !isBeingDeleted($0) }
                 if !blocking.isEmpty {
-                    throw SwiftDataError(
-                        .deleteDenied,
-                        reason: "\(Schema.entityName(of: type(of: model))).\(property.name) has the delete rule .deny and still links \(blocking.count) model(s)",
-                        context: "saving the context"
+                    throw CocoaError.deniedDelete(
+                        entity: Schema.entityName(of: type(of: model)), relationship: property.name, linkedCount: blocking.count
                     )
                 }
             }

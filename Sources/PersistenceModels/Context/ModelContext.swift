@@ -26,7 +26,7 @@ public final class ModelContext {
     /// The name saved with the history of this context's saves, so readers of the history can tell writers apart.
     public var author: String?
     /// The last error an autosave ran into, if any; it is also written to standard error.
-    public private(set) var autosaveError: SwiftDataError?
+    @_spi(Workbench) public private(set) var workbenchAutosaveError: SwiftDataError?
 
     var isMainContext = false
     /// The identity map: one object per stored row. It does not keep models alive, so models nobody uses
@@ -218,11 +218,11 @@ public final class ModelContext {
         guard autosaveEnabled, hasChanges else { return }
         do {
             try save()
-            autosaveError = nil
+            workbenchAutosaveError = nil
         } catch {
             let failure = error as? SwiftDataError
                 ?? SwiftDataError(.storeOperationFailed, reason: "\(error)", context: "saving automatically")
-            autosaveError = failure
+            workbenchAutosaveError = failure
             FileHandle.standardError.write(Data("[PersistenceModels] autosave failed: \(failure)\n".utf8))
         }
     }

@@ -9,7 +9,7 @@ import Foundation
 /// let view = ModelEnvironment.with(container) { NoteList() }
 /// print(view.notes.count)
 /// ```
-public enum ModelEnvironment {
+@_spi(Workbench) public enum ModelEnvironmentScope {
     @TaskLocal static var scopedContext: ModelContextBox?
 
     /// Runs `body` with a new context of `container` in the environment.
@@ -65,7 +65,7 @@ public struct EnvironmentValues {
 
     /// The values of the current scope.
     public init() {
-        box = ModelEnvironment.scopedContext
+        box = ModelEnvironmentScope.scopedContext
     }
 
     /// The model context of the scope; outside any scope, a context on an empty store held in memory.

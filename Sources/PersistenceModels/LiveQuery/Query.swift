@@ -24,7 +24,7 @@ public struct Query<Element: PersistentModel> {
     /// Fetches with a descriptor.
     public init(_ descriptor: FetchDescriptor<Element>, animation: QueryAnimation = .default) {
         self.descriptor = descriptor
-        self.results = QueryResults(context: ModelEnvironment.modelContext)
+        self.results = QueryResults(context: ModelEnvironmentScope.modelContext)
     }
 
     /// Fetches the models that match `filter`, sorted by `sort`.
@@ -143,7 +143,7 @@ final class QueryResults<Element: PersistentModel> {
 
     /// The context of the query: the one captured at creation, or the one of the scope of the first read.
     func resolvedContext() -> ModelContext? {
-        if context == nil { context = ModelEnvironment.modelContext }
+        if context == nil { context = ModelEnvironmentScope.modelContext }
         return context
     }
 

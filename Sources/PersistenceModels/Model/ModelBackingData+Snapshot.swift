@@ -22,7 +22,7 @@ extension ModelBackingData {
             do {
                 decoded[slot] = try Self.decode(value, of: property)
             } catch let error as SwiftDataError {
-                throw SwiftDataError(error.code, reason: error.reason, context: "reading \(property.name) of \(snapshot.persistentIdentifier)")
+                throw SwiftDataError(error.workbenchKind, reason: error.reason, context: "reading \(property.name) of \(snapshot.persistentIdentifier)")
             }
         }
         let slots = SlotArray(count: decoded.count) { buffer, initializedCount in

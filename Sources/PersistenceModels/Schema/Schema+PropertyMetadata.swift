@@ -207,6 +207,13 @@ extension Schema {
                 message: "SwiftData has no '.encrypt' attribute option, so this does not compile on Apple's platforms either: keep a secret in the keychain (SecItemAdd), or use '.allowsCloudEncryption' to have CloudKit keep the value encrypted"
             )
             public static var encrypt: Option { Option(name: "encrypt") }
+            /// Not an option on Apple's platforms: SwiftData indexes properties with the `#Index` macro in the
+            /// model's body, not with an attribute option.
+            @available(
+                *, unavailable,
+                message: "SwiftData has no '.index' attribute option, so this does not compile on Apple's platforms either: declare the index in the model's body with '#Index<Model>([\\.property])' (iOS 18, macOS 15)"
+            )
+            public static var index: Option { Option(name: "index") }
 
             /// Stores the value as the `Data` an instance of `transformerType` makes of it, and reads it back
             /// with the transformer's `reverseTransformedValue(_:)`.

@@ -82,7 +82,7 @@ extension ModelContainer {
     /// - Parameter work: The code to watch.
     /// - Returns: The statements, in the order they ran.
     /// - Throws: What `work` throws; the statements are then lost.
-    public func captureSQL(during work: () throws -> Void) rethrows -> SQLLog {
+    @_spi(Workbench) public func workbenchCaptureSQL(during work: () throws -> Void) rethrows -> SQLLog {
         let capture = SQLCapture()
         let traces = stores.compactMap { ($0.engine as? DefaultStore)?.database.trace }
         for trace in traces { trace.begin(capture) }

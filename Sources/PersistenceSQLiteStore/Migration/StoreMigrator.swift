@@ -130,7 +130,10 @@ struct StoreMigrator {
         }
     }
 
-    /// Runs one closure of a custom stage with a context over `schema` that works in the open transaction, then saves it.
+    /// Runs one closure of a custom stage with a context over `schema` that works in the open transaction.
+    ///
+    /// What the closure saves is written; what it leaves unsaved is dropped with the context, as on a device,
+    /// where a stage that forgets `try context.save()` loses its work.
     private func runStep(_ step: String, _ body: (ModelContext) throws -> Void, over schema: Schema, in db: Database) throws {
         let connection = MigrationConnection(database: db, step: step)
         defer { connection.close() }
@@ -138,7 +141,6 @@ struct StoreMigrator {
         let context = ModelContext(ModelContainer(schema: schema, engine: DefaultStore(configuration: ModelConfiguration(isStoredInMemoryOnly: true), schema: schema, database: stepStore)))
         do {
             try body(context)
-            try context.save()
         } catch {
             throw MigrationProblem("\(step.prefix { $0 != " " }) threw \(Self.reason(of: error))")
         }

@@ -13,7 +13,7 @@ struct BatchDelete {
     /// Deletes `keys` (by entity name, each list sorted and without repeats) and what their rules reach;
     /// returns every deleted row by entity, in key order.
     ///
-    /// - Throws: ``SwiftDataError/deleteDenied`` when a `.deny` rule finds linked rows; the caller's
+    /// - Throws: `CocoaError.validationRelationshipDeniedDelete` when a `.deny` rule finds linked rows; the caller's
     ///   transaction then leaves everything as it was.
     func delete(_ keys: [String: [Int64]], in db: Database) throws -> [String: [Int64]] {
         // Keys are kept as sorted arrays rather than sets: half the memory for half a million keys.
@@ -47,11 +47,7 @@ struct BatchDelete {
                     let linked = try relatedKeys(of: fresh, in: entity, through: storage, in: db)
                         .filter { !SortedKeys.contains($0, in: deleted[destination.entity.name] ?? []) }
                     if !linked.isEmpty {
-                        throw SwiftDataError(
-                            .deleteDenied,
-                            reason: "\(entityName).\(property.name) has the delete rule .deny and still links \(linked.count) model(s)",
-                            context: "saving the context"
-                        )
+                        throw CocoaError.deniedDelete(entity: entityName, relationship: property.name, linkedCount: linked.count)
                     }
                 case .cascade:
                     let linked = try relatedKeys(of: fresh, in: entity, through: storage, in: db)

@@ -86,7 +86,7 @@ struct EntityRowDecoder {
         do {
             return try attribute.codec.decode(stored)
         } catch let error as SwiftDataError {
-            throw SwiftDataError(error.code, reason: error.reason, context: "reading \(entity.entity.name).\(attribute.name) of row \(key)")
+            throw SwiftDataError(error.workbenchKind, reason: error.reason, context: "reading \(entity.entity.name).\(attribute.name) of row \(key)")
         }
     }
 

@@ -129,11 +129,14 @@ final class ModelStore: Sendable {
         }
     }
 
-    /// Runs `access`, turning any error other than a ``SwiftDataError`` into one that names `activity`.
+    /// Runs `access`, turning any error other than a ``SwiftDataError`` or Core Data's validation error (a
+    /// `.deny` rule refusing a delete) into one that names `activity`.
     private func reportingErrors<T>(while activity: String, _ access: () throws -> T) throws -> T {
         do {
             return try access()
         } catch let error as SwiftDataError {
+            throw error
+        } catch let error as CocoaError where error.code == .validationRelationshipDeniedDelete {
             throw error
         } catch {
             throw SwiftDataError(.storeOperationFailed, reason: Self.describe(error), context: activity)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import PersistenceCore
 import Section8NoteTaker
+import PersistenceWorkbench
 
 /// `notetaker lock`: the PIN that guards every command.
 struct LockCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PersistenceCore
 import Section8NoteTaker
+import PersistenceWorkbench
 
 /// `notetaker account`: the device's iCloud account.
 struct AccountCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import PersistenceCore
 import Section8NoteTaker
+import PersistenceWorkbench
 
 /// Says what a sync did in NoteTaker's words: notes by their titles, tags by their names.
 struct SyncReportFormatter {

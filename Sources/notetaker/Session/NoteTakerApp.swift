@@ -1,6 +1,7 @@
 import Foundation
 import PersistenceCore
 import Section8NoteTaker
+import PersistenceWorkbench
 
 /// The opened app: its sandbox, store, settings and repository, after the PIN lock let the user in.
 struct NoteTakerApp {

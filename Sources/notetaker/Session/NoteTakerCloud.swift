@@ -2,6 +2,7 @@ import Foundation
 import PersistenceCore
 import Section8NoteTaker
 import Synchronization
+import PersistenceWorkbench
 
 /// NoteTaker on several simulated devices of one iCloud account: which device runs (`--device NAME`),
 /// the app's iCloud container, and the syncs a command makes.

@@ -5,6 +5,7 @@ import Section8NoteTaker
 
 #if canImport(Glibc)
 import Glibc
+import PersistenceWorkbench
 #endif
 
 /// `--pin`, accepted by every command that shows or changes notes.

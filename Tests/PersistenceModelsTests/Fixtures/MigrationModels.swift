@@ -81,6 +81,7 @@ enum JournalMigrationPlan: SchemaMigrationPlan {
             for entry in entries where !seen.insert(entry.title).inserted {
                 context.delete(entry)
             }
+            try context.save()
         },
         didMigrate: { context in
             let entries = try context.fetch(FetchDescriptor<JournalSchemaV3.Entry>(sortBy: [SortDescriptor(\.title)]))
@@ -233,4 +234,22 @@ enum KeepingJournalMigrationPlan: SchemaMigrationPlan {
 
     /// The context didMigrate was given; only the test using this plan reads it.
     nonisolated(unsafe) static var keptContext: ModelContext?
+}
+
+/// A plan whose didMigrate fills every entry's mood but never saves its context, as a stage that forgets
+/// `try context.save()` does.
+enum UnsavedJournalMigrationPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [JournalSchemaV2.self, JournalSchemaV3.self] }
+    static var stages: [MigrationStage] {
+        [
+            .custom(
+                fromVersion: JournalSchemaV2.self,
+                toVersion: JournalSchemaV3.self,
+                willMigrate: nil,
+                didMigrate: { context in
+                    for entry in try context.fetch(FetchDescriptor<JournalSchemaV3.Entry>()) { entry.mood = "stormy" }
+                }
+            ),
+        ]
+    }
 }

@@ -1,6 +1,7 @@
 // Query and view code shaped like the course guides', importing only PersistenceCore.
 import PersistenceCore
 import Testing
+import PersistenceWorkbench
 
 /// A list view as the guides write it.
 private struct EntryListView {
