@@ -57,8 +57,8 @@ struct SyncReliabilityTests {
         #expect(Set(titles).count == 3_000)
     }
 
-    @Test("A damaged record is skipped and named, and the other records arrive")
-    func damagedRecordIsSkipped() throws {
+    @Test("A damaged record is kept with why, the other records arrive, and a repaired version replaces it")
+    func damagedRecordIsKept() throws {
         let bench = SyncTestBench()
         let (phone, laptop) = (try bench.device("phone"), try bench.device("laptop"))
         let a = try phone.makeContainer()
@@ -79,8 +79,18 @@ struct SyncReliabilityTests {
         let report = try b.syncWithCloudKit()
 
         #expect(try titles(in: b) == ["First"])
-        #expect(Set(report.skipped.map(\.recordName)) == [damaged.recordName, mistyped.recordName])
-        #expect(report.skipped.contains { $0.reason.contains("not readable") })
+        #expect(Set(report.unapplied.map(\.recordName)) == [damaged.recordName, mistyped.recordName])
+        #expect(report.unapplied.contains { $0.reason.contains("not readable") })
+        #expect(report.unappliedCount == 2)
+        #expect(try b.syncWithCloudKit().unappliedCount == 2)
+        for onPhone in try ModelContext(a).fetch(FetchDescriptor<Note>()) where onPhone.title != "First" {
+            onPhone.body = "repaired"
+            try onPhone.modelContext?.save()
+        }
+        try a.syncWithCloudKit()
+        let repaired = try b.syncWithCloudKit()
+        #expect(try titles(in: b) == ["First", "Second", "Third"])
+        #expect(repaired.unappliedCount == 0)
     }
 
     @Test("An account store that cannot be written fails the sync naming its folder, and the device's own data stays usable")

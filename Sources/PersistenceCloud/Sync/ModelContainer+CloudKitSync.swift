@@ -53,6 +53,15 @@ extension ModelContainer {
         for mirror in cloudKitMirrors { mirror.waitUntilIdle() }
     }
 
+    /// The records received from iCloud that the container's stores keep without having applied them
+    /// (an entity its schema lacks, a value it cannot read), with why: each is applied by the first sync
+    /// after a schema that can opens the store.
+    ///
+    /// - Throws: ``SwiftDataError`` when a store cannot be read.
+    package func cloudKitUnappliedRecords() throws -> [CloudKitSyncReport.UnappliedRecord] {
+        try cloudKitMirrors.flatMap { try $0.unappliedRecords() }
+    }
+
     /// When the container's mirror last synced, if it ever did.
     ///
     /// - Throws: ``SwiftDataError`` when a store cannot be read.
