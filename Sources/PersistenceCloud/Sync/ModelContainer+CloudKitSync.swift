@@ -17,7 +17,7 @@ extension ModelContainer {
     /// print(report.received.count, "record(s) arrived")
     /// ```
     ///
-    /// - Returns: What was sent, received, resolved and skipped.
+    /// - Returns: What was sent, received and resolved, and what the device keeps without having applied it.
     /// - Throws: ``CKError``: `.notAuthenticated` without an iCloud account on the device,
     ///   `.networkUnavailable` while the device is offline (the changes then wait on the device),
     ///   `.accountTemporarilyUnavailable`, `.serviceUnavailable` when the account's store cannot be
