@@ -1,6 +1,7 @@
 // A second process for the sync tests. Each command is one device of a test, in a process of its own:
 // two devices syncing at the same moment, a device killed in the middle of an export or an import, a
-// device whose account store it may not write.
+// device whose account store it may not write, a device that sends a note before the folder it names,
+// and a device on the app's second version, whose trips a device on the first cannot apply.
 import CloudTestSupport
 import Foundation
 import PersistenceCore
@@ -36,15 +37,76 @@ func waitUntil(_ start: Double) {
     while Date().timeIntervalSince1970 < start { usleep(1_000) }
 }
 
+/// The trips of a second-version container, as `trip <name> in <folder>` lines.
+func tripLines(in container: ModelContainer) throws -> [String] {
+    try ModelContext(container).fetch(FetchDescriptor<SyncModelsV2.Trip>())
+        .map { "trip \($0.name) in \($0.folder?.name ?? "no folder")" }.sorted()
+}
+
 do {
     switch arguments.first {
     case "sync":
-        // sync <device root>: syncs once, printing "ready" first and then the report.
-        guard arguments.count == 2 else { fail("usage: sync <device root>") }
-        let container = try device(arguments[1]).makeContainer()
+        // sync <device root> [v2]: syncs once, printing "ready" first and then the report; with v2, as the
+        // app's second version, printing its trips too.
+        guard arguments.count == 2 || (arguments.count == 3 && arguments[2] == "v2") else {
+            fail("usage: sync <device root> [v2]")
+        }
+        let secondVersion = arguments.count == 3
+        let container = try secondVersion ? device(arguments[1]).makeContainerV2() : device(arguments[1]).makeContainer()
         report("ready")
         let result = try container.syncWithCloudKit()
         report("synced \(result)")
+        if secondVersion { try tripLines(in: container).forEach(report) }
+
+    case "sync-and-stay":
+        // sync-and-stay <device root>: syncs once, prints the report and "ready", and waits to be killed.
+        guard arguments.count == 2 else { fail("usage: sync-and-stay <device root>") }
+        let container = try device(arguments[1]).makeContainer()
+        let result = try container.syncWithCloudKit()
+        report("synced \(result)")
+        report("ready")
+        while true { sleep(60) }
+
+    case "send-note", "send-folder":
+        // send-note <device root> <record name> <title> <folder record name>: sends a note naming a folder
+        // record the device has not sent. send-folder <device root> <record name> <name>: sends that folder.
+        let isNote = arguments.first == "send-note"
+        guard arguments.count == (isNote ? 5 : 4) else {
+            fail("usage: send-note <device root> <record name> <title> <folder record name>, "
+                + "or send-folder <device root> <record name> <name>")
+        }
+        let record = isNote
+            ? CoreDataRecords.note(arguments[2], title: arguments[3], folder: arguments[4])
+            : CoreDataRecords.folder(arguments[2], name: arguments[3])
+        try device(arguments[1]).send([record])
+        report("sent \(record.recordType) \(record.recordName)")
+
+    case "add-trip":
+        // add-trip <device root> <trip> <folder>: on the app's second version, adds a trip in a new folder and syncs.
+        guard arguments.count == 4 else { fail("usage: add-trip <device root> <trip> <folder>") }
+        let container = try device(arguments[1]).makeContainerV2()
+        let context = ModelContext(container)
+        let folder = SyncModelsV2.Folder(name: arguments[3])
+        let trip = SyncModelsV2.Trip(name: arguments[2])
+        context.insert(folder)
+        context.insert(trip)
+        trip.folder = folder
+        try context.save()
+        report("synced \(try container.syncWithCloudKit())")
+
+    case "rename-trip":
+        // rename-trip <device root> <old name> <new name>: on the app's second version, renames a trip and syncs.
+        guard arguments.count == 4 else { fail("usage: rename-trip <device root> <old name> <new name>") }
+        let container = try device(arguments[1]).makeContainerV2()
+        let context = ModelContext(container)
+        let old = arguments[2]
+        let named = FetchDescriptor<SyncModelsV2.Trip>(predicate: #Predicate { $0.name == old })
+        guard let trip = try context.fetch(named).first else {
+            fail("no trip named \(old) on \(arguments[1])", code: 1)
+        }
+        trip.name = arguments[3]
+        try context.save()
+        report("synced \(try container.syncWithCloudKit())")
 
     case "insert-and-sync":
         // insert-and-sync <device root> <count> <prefix> <start time>: inserts the notes, waits until the
@@ -79,7 +141,8 @@ do {
         report("notes \(try ModelContext(container).fetchCount(FetchDescriptor<Note>()))")
 
     default:
-        fail("unknown command; use sync, insert-and-sync or sync-without-permission")
+        fail("unknown command; use sync, sync-and-stay, insert-and-sync, sync-without-permission, send-note, send-folder, "
+            + "add-trip or rename-trip")
     }
 } catch {
     fail("\(error)", code: 1)

@@ -91,7 +91,8 @@ struct SchemaEvolutionSyncTests {
     @Test("A schema that only adds a field loads, and a device on the older schema keeps that field's values when it saves")
     func olderDeviceKeepsUnknownFields() throws {
         let bench = try deployedFirstRelease()
-        let (tablet, phone) = (try bench.device("tablet"), SimulatedDevice(name: "phone", in: bench.folder.appending(path: "Devices")))
+        let tablet = try bench.device("tablet")
+        let phone = SimulatedDevice(name: "phone", in: bench.folder.appending(path: "Devices"))
         let newer = try tablet.makeContainer([WithMood.Note.self], version: Schema.Version(2, 0, 0))
         try newer.syncWithCloudKit()
         let onTablet = try #require(try ModelContext(newer).fetch(FetchDescriptor<WithMood.Note>()).first)
@@ -115,5 +116,51 @@ struct SchemaEvolutionSyncTests {
         #expect(synced.body == "lemons and limes")
         let deployed = try bench.account.deployedSchema(containerIdentifier: SyncSchema.containerIdentifier)
         #expect(deployed.recordTypes["CD_Note"]?.first { $0.name == "CD_mood" }?.firstSavedBySchema == "2.0.0")
+    }
+
+    @Test("A field a newer version added reaches an older device once it migrates, and its next edit keeps the value")
+    func newerFieldArrivesAfterMigration() throws {
+        let bench = try deployedFirstRelease()
+        let tablet = try bench.device("tablet")
+        let phone = SimulatedDevice(name: "phone", in: bench.folder.appending(path: "Devices"))
+        let newer = try tablet.makeContainer([WithMood.Note.self], version: Schema.Version(2, 0, 0))
+        try newer.syncWithCloudKit()
+        let onTablet = try #require(try ModelContext(newer).fetch(FetchDescriptor<WithMood.Note>()).first)
+        onTablet.mood = "happy"
+        try onTablet.modelContext?.save()
+        try newer.syncWithCloudKit()
+        do {
+            // The older device receives the field it lacks, and edits the note before it migrates, while
+            // the tablet saves another note: the older device's upload then comes back in its import.
+            let older = try phone.makeContainer([FirstRelease.Note.self])
+            let report = try older.syncWithCloudKit()
+            #expect(report.received.count == 1)
+            #expect(report.unapplied.isEmpty && report.unappliedCount == 0)
+            let tabletContext = ModelContext(newer)
+            tabletContext.insert(WithMood.Note(title: "Packing", body: "", mood: "busy"))
+            try tabletContext.save()
+            try newer.syncWithCloudKit()
+            let onOlder = try #require(
+                try ModelContext(older).fetch(FetchDescriptor<FirstRelease.Note>(predicate: #Predicate { $0.title == "Groceries" })).first
+            )
+            onOlder.title = "Shopping"
+            try onOlder.modelContext?.save()
+            try older.syncWithCloudKit()
+        }
+
+        let migrated = try phone.makeContainer([WithMood.Note.self], version: Schema.Version(2, 0, 0))
+        try migrated.syncWithCloudKit()
+        let onPhone = try #require(
+            try ModelContext(migrated).fetch(FetchDescriptor<WithMood.Note>(predicate: #Predicate { $0.title == "Shopping" })).first
+        )
+        #expect(onPhone.mood == "happy")
+        onPhone.body = "lemons and limes"
+        try onPhone.modelContext?.save()
+        try migrated.syncWithCloudKit()
+
+        let records = try bench.account.records(containerIdentifier: SyncSchema.containerIdentifier).records
+        let record = try #require(records.first { $0.fields["CD_title"] == .string("Shopping") })
+        #expect(record.fields["CD_mood"] == .string("happy"))
+        #expect(record.fields["CD_body"] == .string("lemons and limes"))
     }
 }

@@ -4,61 +4,6 @@ import Foundation
 import PersistenceCore
 import Testing
 
-/// The sync tests' second process.
-enum CloudProbeProcess {
-    struct Missing: Error, CustomStringConvertible {
-        var description: String { "CloudProbe is not beside the test binary: build the package's tests with `swift build --build-tests`" }
-    }
-
-    static func start(_ arguments: [String]) throws -> (process: Process, output: Pipe) {
-        guard let probe = BuiltProduct.executable(named: "CloudProbe") else { throw Missing() }
-        let process = Process()
-        let output = Pipe()
-        process.executableURL = probe
-        process.arguments = arguments
-        process.standardOutput = output
-        try process.run()
-        return (process, output)
-    }
-
-    /// Runs the probe to completion: its exit status and standard output.
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let (process, output) = try start(arguments)
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
-    /// Starts the probe, waits for it to print "ready", lets it run until `condition` holds (or a
-    /// while passes), and kills it with SIGKILL.
-    static func runAndKill(_ arguments: [String], when condition: () throws -> Bool) throws {
-        try runAndKill(arguments, killing: { process in
-            let deadline = Date().addingTimeInterval(20)
-            while process.isRunning, Date() < deadline, !(try condition()) { usleep(200) }
-        })
-    }
-
-    /// Starts the probe, waits for it to print "ready", lets it run for a random moment of at most
-    /// `maximumWait` microseconds, and kills it with SIGKILL.
-    static func runAndKill(_ arguments: [String], afterAtMost maximumWait: UInt32) throws {
-        try runAndKill(arguments, killing: { _ in usleep(UInt32.random(in: 0...maximumWait)) })
-    }
-
-    private static func runAndKill(_ arguments: [String], killing wait: (Process) throws -> Void) throws {
-        let (process, output) = try start(arguments)
-        let reader = output.fileHandleForReading
-        var printed = Data()
-        while !String(decoding: printed, as: UTF8.self).contains("ready\n") {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }
-            printed.append(chunk)
-        }
-        try wait(process)
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-    }
-}
-
 @Suite("Sync survives crashes, damage, an unwritable account and two processes at once", .serialized)
 struct SyncReliabilityTests {
     @Test("Killed in the middle of an export, the device sends on its next run: nothing lost, nothing sent twice")
@@ -112,8 +57,8 @@ struct SyncReliabilityTests {
         #expect(Set(titles).count == 3_000)
     }
 
-    @Test("A damaged record is skipped and named, and the other records arrive")
-    func damagedRecordIsSkipped() throws {
+    @Test("A damaged record is kept with why, the other records arrive, and a repaired version replaces it")
+    func damagedRecordIsKept() throws {
         let bench = SyncTestBench()
         let (phone, laptop) = (try bench.device("phone"), try bench.device("laptop"))
         let a = try phone.makeContainer()
@@ -134,8 +79,18 @@ struct SyncReliabilityTests {
         let report = try b.syncWithCloudKit()
 
         #expect(try titles(in: b) == ["First"])
-        #expect(Set(report.skipped.map(\.recordName)) == [damaged.recordName, mistyped.recordName])
-        #expect(report.skipped.contains { $0.reason.contains("not readable") })
+        #expect(Set(report.unapplied.map(\.recordName)) == [damaged.recordName, mistyped.recordName])
+        #expect(report.unapplied.contains { $0.reason.contains("not readable") })
+        #expect(report.unappliedCount == 2)
+        #expect(try b.syncWithCloudKit().unappliedCount == 2)
+        for onPhone in try ModelContext(a).fetch(FetchDescriptor<Note>()) where onPhone.title != "First" {
+            onPhone.body = "repaired"
+            try onPhone.modelContext?.save()
+        }
+        try a.syncWithCloudKit()
+        let repaired = try b.syncWithCloudKit()
+        #expect(try titles(in: b) == ["First", "Second", "Third"])
+        #expect(repaired.unappliedCount == 0)
     }
 
     @Test("An account store that cannot be written fails the sync naming its folder, and the device's own data stays usable")
@@ -157,14 +112,38 @@ struct SyncReliabilityTests {
         }
         try run("/bin/chmod", "-R", "a-w", accountFolder.path)
         defer { try? run("/bin/chmod", "-R", "u+w", accountFolder.path) }
+        // From a private folder, as from a checkout in one: the program cannot reach its own folder.
+        let probe = try CloudProbeProcess.copyInPrivateFolder(in: bench.folder)
 
-        let result = try CloudProbeProcess.run(["sync-without-permission", phone.sandbox.deviceRoot.path])
+        let result = try CloudProbeProcess.run(
+            ["sync-without-permission", phone.sandbox.deviceRoot.path], executable: probe
+        )
 
-        #expect(result.status == 0, "\(result.output)")
+        #expect(result.status == 0, "\(result.output)\(result.errors)")
         #expect(result.output.contains("saved"))
         #expect(result.output.contains("failed"), "\(result.output)")
         #expect(result.output.contains(accountFolder.path), "\(result.output)")
         #expect(result.output.contains("notes 2"), "\(result.output)")
+    }
+
+    @Test(
+        "A device folder the process cannot reach fails naming it, without a trap",
+        .enabled(if: geteuid() == 0, "needs the superuser, to run the probe as the user nobody")
+    )
+    func unreachableDeviceFolder() throws {
+        let bench = SyncTestBench()
+        let phone = try bench.device("phone")
+        try run("/bin/chmod", "-R", "a+rX", bench.folder.path)
+        try run("/bin/chmod", "700", phone.sandbox.deviceRoot.path)
+        let probe = try CloudProbeProcess.copyInPrivateFolder(in: bench.folder)
+
+        let result = try CloudProbeProcess.run(
+            ["sync-without-permission", phone.sandbox.deviceRoot.path], executable: probe
+        )
+
+        #expect(result.status == 1, "\(result.output)\(result.errors)")
+        #expect(result.errors.contains(phone.sandbox.deviceRoot.path), "\(result.errors)")
+        #expect(!result.output.contains("saved"))
     }
 
     @Test("Two devices syncing at the same moment, in two processes, lose nothing")

@@ -135,6 +135,19 @@ final class CloudKitMirror: StoreMirror, @unchecked Sendable {
         return try state.readMirrorState(while: "counting the changes waiting to be sent") { try $0.pendingCount() }
     }
 
+    /// The records received that the store keeps unapplied, with why, by name.
+    func unappliedRecords() throws -> [CloudKitSyncReport.UnappliedRecord] {
+        guard let state = store.engine as? any MirrorStateStore else { return [] }
+        let kept = try state.readMirrorState(while: "listing the records kept unapplied") { tx in
+            try tx.unappliedRecords(named: nil)
+        }
+        return kept.filter { !$0.appliedInPart }.map { record in
+            CloudKitSyncReport.UnappliedRecord(
+                recordName: record.recordName, recordType: record.recordType, entityName: record.entityName, reason: record.reason
+            )
+        }
+    }
+
     /// When the store last synced, if it ever did.
     func lastSync() throws -> Date? {
         guard let state = store.engine as? any MirrorStateStore else { return nil }
@@ -198,13 +211,17 @@ final class CloudKitMirror: StoreMirror, @unchecked Sendable {
             try checkDeployedSchema(server: server)
         }
         try exchange(work, mirror: mirror, server: server, state: state, container: container, into: &report)
-        report.pendingChanges = try pendingChangeCount()
+        (report.pendingChanges, report.unappliedCount, report.waitingRelationships) = try state.readMirrorState(
+            while: "counting what waits on the device"
+        ) { tx in
+            (try tx.pendingCount(), try tx.unappliedRecordCount(), try tx.pendingRelationshipCount())
+        }
         try? state.withMirrorTransaction(while: "recording the sync") { tx in
             try tx.setValue(String(Date().timeIntervalSince1970), forKey: MirrorState.lastSync)
         }
         try? server.recordSync(CloudDeviceSyncReport(
             device: device.identity, containerIdentifier: request.containerIdentifier, date: Date(),
-            pendingChanges: report.pendingChanges, storePath: store.identifier
+            pendingChanges: report.pendingChanges, storePath: store.identifier, unappliedRecords: report.unappliedCount
         ))
     }
 

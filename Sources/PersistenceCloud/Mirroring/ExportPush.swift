@@ -150,6 +150,9 @@ struct ExportPush {
             try tx.saveLinks(updatedLinks)
             try tx.removeRecords(named: deleted.filter { $0.recordType != CloudZone.linkRecordType }.map(\.recordName))
             try tx.removeLinks(named: deleted.filter { $0.recordType == CloudZone.linkRecordType }.map(\.recordName))
+            // The device's upload replaces a version it kept unapplied; the server keeps the fields it kept in part.
+            try tx.removeUnappliedRecords(named: saved.map(\.recordName), onlyWhole: true)
+            try tx.removeUnappliedRecords(named: deleted.map(\.recordName), onlyWhole: false)
             try tx.dequeue(saved + deleted)
         }
         for change in saved + deleted {

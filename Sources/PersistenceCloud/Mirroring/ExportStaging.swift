@@ -53,9 +53,13 @@ struct ExportStaging {
         // Rows inserted since the last export have no record yet: keys are never handed out twice.
         var inserted: Set<MirroredRow> = []
         var deleted: Set<MirroredRow> = []
+        // The to-one relationships the device set, whose value replaces any an import left waiting.
+        var setToOne: [MirroredRow: Set<String>] = [:]
         var touchedLinks: [String: (first: Set<Int64>, second: Set<Int64>)] = [:]
         for change in changes where !MirrorState.isMirrorAuthor(change.author) {
-            guard let root = rootOfEntity(change.entity), schema.entities[change.entity] != nil else { continue }
+            guard let root = rootOfEntity(change.entity), let shape = schema.entities[change.entity] else { continue }
+            let toOneFields = change.kind == .update
+                ? shape.toOne.filter { change.updatedAttributes.contains($0.property.name) }.map(\.field) : []
             let links = schema.linksOfEntity[change.entity] ?? [:]
             let linkProperties: [String] = change.kind == .update ? change.updatedAttributes.filter { links[$0] != nil } : Array(links.keys)
             // A change of links alone is sent as link records: the model's own record stays as it was.
@@ -69,11 +73,15 @@ struct ExportStaging {
                     saved[row] = change.entity
                     if change.kind == .insert { inserted.insert(row) }
                 }
+                if !toOneFields.isEmpty { setToOne[row, default: []].formUnion(toOneFields) }
                 for property in linkProperties {
                     guard let (link, isFirst) = links[property] else { continue }
                     if isFirst { touchedLinks[link, default: ([], [])].first.insert(key) } else { touchedLinks[link, default: ([], [])].second.insert(key) }
                 }
             }
+        }
+        if !setToOne.isEmpty || !deleted.isEmpty {
+            try forgetWaitingRelationships(set: setToOne, deleted: deleted, in: tx)
         }
         try queueSaves(of: saved, new: inserted, in: tx)
         try queueDeletions(of: deleted, in: tx)
@@ -122,6 +130,24 @@ struct ExportStaging {
         // In name order, neighbouring inserts land on neighbouring pages of the tables keyed by name.
         try tx.saveRecords(named.sorted { $0.recordName < $1.recordName })
         try tx.enqueue(queued.sorted { $0.recordName < $1.recordName })
+    }
+
+    /// Forgets the relationships an import left waiting for a record that the device has decided
+    /// since: a to-one relationship it set, and any relationship of a row it deleted.
+    private func forgetWaitingRelationships(
+        set: [MirroredRow: Set<String>], deleted: Set<MirroredRow>, in tx: any MirrorStateTransaction
+    ) throws {
+        guard try tx.pendingRelationshipCount() > 0 else { return }
+        var keys: [PendingMirroredRelationship.Key] = []
+        var deletedNames: [String] = []
+        for record in try tx.records(ofRows: Array(Set(set.keys).union(deleted))) {
+            if deleted.contains(record.row) { deletedNames.append(record.recordName) }
+            for field in set[record.row] ?? [] {
+                keys.append(PendingMirroredRelationship.Key(recordName: record.recordName, field: field))
+            }
+        }
+        keys += try tx.pendingRelationships(involving: deletedNames).map(\.key)
+        try tx.removePendingRelationships(keys)
     }
 
     /// Queues a deletion of every record of the rows; a record never sent is forgotten instead.

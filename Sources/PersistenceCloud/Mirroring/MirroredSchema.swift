@@ -49,6 +49,9 @@ struct MirroredSchema {
     let linksOfEntity: [String: [String: (link: String, isFirst: Bool)]]
     /// The root entities, each once.
     let rootEntities: [Schema.Entity]
+    /// A digest of the entities, record types, fields and links of the schema: a store opened with a
+    /// schema of another fingerprint tries again the records an import could not apply.
+    let fingerprint: String
 
     init(entities given: [Schema.Entity]) {
         var entities: [String: EntityShape] = [:]
@@ -96,6 +99,28 @@ struct MirroredSchema {
         var roots: [Schema.Entity] = []
         for entity in given where entity.superentity == nil && !roots.contains(entity) { roots.append(entity) }
         self.rootEntities = roots
+        self.fingerprint = Self.fingerprint(entities: entities, links: links)
+    }
+
+    private static func fingerprint(entities: [String: EntityShape], links: [String: LinkShape]) -> String {
+        var lines = entities.values.map { shape in
+            "\(shape.entity.name) \(shape.recordType) \(shape.knownFields.sorted().joined(separator: ","))"
+        }
+        lines += links.values.map { "link \($0.name) \($0.firstEntity):\($0.secondEntity)" }
+        let digest = Insecure.SHA1.hash(data: Data(lines.sorted().joined(separator: "\n").utf8))
+        return digest.map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The to-one relationship `Entity.property` names, with its entity's shape; `nil` when this schema
+    /// has no such relationship.
+    func toOneRelationship(
+        named name: String
+    ) -> (shape: EntityShape, property: Schema.PropertyMetadata, field: String)? {
+        let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let shape = entities[parts[0]],
+              let (property, field, _) = shape.toOne.first(where: { $0.property.name == parts[1] })
+        else { return nil }
+        return (shape, property, field)
     }
 
     /// The fields of every record type this schema saves, with their types: what the account's

@@ -11,6 +11,9 @@ struct RecordBuilder {
     /// The first record name of each row the records refer to.
     private let names: [MirroredRow: String]
     private let linksByName: [String: MirroredLink]
+    /// The record each to-one relationship still waits for, by record name and field: the device has
+    /// not received it yet, so the relationship is empty here but not on the server.
+    private let waitingTargets: [String: [String: String]]
     /// The entity of each record's row, by record name.
     private(set) var entityNames: [String: String] = [:]
 
@@ -40,11 +43,18 @@ struct RecordBuilder {
             referenced.insert(MirroredRow(rootEntity: shape.secondRoot, primaryKey: link.target))
         }
         var names: [MirroredRow: String] = [:]
-        let known = try mirror.state.readMirrorState(while: "reading the names of linked records") { try $0.records(ofRows: Array(referenced)) }
+        let (known, waiting) = try mirror.state.readMirrorState(while: "reading the names of linked records") { tx in
+            (try tx.records(ofRows: Array(referenced)), try tx.pendingRelationships(heldBy: records.map(\.recordName)))
+        }
         for record in known where names[record.row] == nil { names[record.row] = record.recordName }
+        var waitingTargets: [String: [String: String]] = [:]
+        for relationship in waiting where relationship.kind == .toOne {
+            waitingTargets[relationship.recordName, default: [:]][relationship.field] = relationship.targetRecordName
+        }
         self.rows = rows
         self.names = names
         self.linksByName = Dictionary(links.map { ($0.recordName, $0) }) { first, _ in first }
+        self.waitingTargets = waitingTargets
     }
 
     /// The save of the record named `recordName` with its current values; `nil` when its row is gone
@@ -60,7 +70,11 @@ struct RecordBuilder {
             fields[field] = try MirroredValue.field(of: value, property: property)
         }
         for (property, field, destinationRoot) in shape.toOne {
-            guard let key = row.backing.foreignKeys[property.name], let name = names[MirroredRow(rootEntity: destinationRoot, primaryKey: key)] else { continue }
+            guard let key = row.backing.foreignKeys[property.name] else {
+                if let waiting = waitingTargets[recordName]?[field] { fields[field] = .string(waiting) }
+                continue
+            }
+            guard let name = names[MirroredRow(rootEntity: destinationRoot, primaryKey: key)] else { continue }
             fields[field] = .string(name)
         }
         return CloudRecordSave(

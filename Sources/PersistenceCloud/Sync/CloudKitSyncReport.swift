@@ -64,13 +64,18 @@ public struct CloudKitSyncReport: Sendable, CustomStringConvertible {
         public let lostValues: [String: String]
     }
 
-    /// A record that could not be read and was skipped; the others arrived.
-    public struct SkippedRecord: Sendable, Hashable {
+    /// A record received that this store could not apply: an entity or relationship its schema does not
+    /// have (a newer version of the app made it), a value it cannot read, or a record the server could
+    /// not read. The device keeps it with the reason: the first sync after a schema that can apply it
+    /// opens the store applies it, and a newer version from the server replaces it.
+    public struct UnappliedRecord: Sendable, Hashable {
         /// The record's name on the server.
         public let recordName: String
         /// The record's type.
         public let recordType: String
-        /// Why it was skipped.
+        /// The entity the record names, when it names one.
+        public let entityName: String?
+        /// Why the store could not apply it.
         public let reason: String
     }
 
@@ -88,8 +93,13 @@ public struct CloudKitSyncReport: Sendable, CustomStringConvertible {
     public internal(set) var received: [RecordChange] = []
     /// Conflicts with other devices, and how they ended.
     public internal(set) var conflicts: [Conflict] = []
-    /// Damaged records that were skipped, by name.
-    public internal(set) var skipped: [SkippedRecord] = []
+    /// Records received in this sync that the store could not apply, kept on the device with the reason.
+    public internal(set) var unapplied: [UnappliedRecord] = []
+    /// How many received records the device keeps unapplied after the sync, those of earlier syncs included.
+    public internal(set) var unappliedCount = 0
+    /// How many received relationships wait on the device after the sync for a record that has not
+    /// arrived yet; each is connected by the sync that brings its record.
+    public internal(set) var waitingRelationships = 0
     /// The mirrored data removed from this store, and why: a sign-out, an account switch, or the user
     /// deleting the app's iCloud data.
     public internal(set) var removals: [Removal] = []
@@ -104,13 +114,16 @@ public struct CloudKitSyncReport: Sendable, CustomStringConvertible {
         sent += other.sent
         received += other.received
         conflicts += other.conflicts
-        skipped += other.skipped
+        unapplied += other.unapplied
         removals += other.removals
         pendingChanges = other.pendingChanges
+        unappliedCount = other.unappliedCount
+        waitingRelationships = other.waitingRelationships
     }
 
-    /// `sent 2, received 1, 1 conflict, 0 skipped, 0 waiting`.
+    /// `sent 2, received 1, 1 conflict(s), 0 unapplied, 0 waiting`.
     public var description: String {
-        "sent \(sent.count), received \(received.count), \(conflicts.count) conflict(s), \(skipped.count) skipped, \(pendingChanges) waiting"
+        "sent \(sent.count), received \(received.count), \(conflicts.count) conflict(s), \(unapplied.count) unapplied, "
+            + "\(pendingChanges) waiting"
     }
 }

@@ -17,7 +17,7 @@ extension ModelContainer {
     /// print(report.received.count, "record(s) arrived")
     /// ```
     ///
-    /// - Returns: What was sent, received, resolved and skipped.
+    /// - Returns: What was sent, received and resolved, and what the device keeps without having applied it.
     /// - Throws: ``CKError``: `.notAuthenticated` without an iCloud account on the device,
     ///   `.networkUnavailable` while the device is offline (the changes then wait on the device),
     ///   `.accountTemporarilyUnavailable`, `.serviceUnavailable` when the account's store cannot be
@@ -51,6 +51,15 @@ extension ModelContainer {
     /// after a save included), without syncing; for measurements that must not overlap a mirror's work.
     package func waitForCloudKitActivity() {
         for mirror in cloudKitMirrors { mirror.waitUntilIdle() }
+    }
+
+    /// The records received from iCloud that the container's stores keep without having applied them
+    /// (an entity its schema lacks, a value it cannot read), with why: each is applied by the first sync
+    /// after a schema that can opens the store.
+    ///
+    /// - Throws: ``SwiftDataError`` when a store cannot be read.
+    package func cloudKitUnappliedRecords() throws -> [CloudKitSyncReport.UnappliedRecord] {
+        try cloudKitMirrors.flatMap { try $0.unappliedRecords() }
     }
 
     /// When the container's mirror last synced, if it ever did.

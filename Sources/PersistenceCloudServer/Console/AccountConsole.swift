@@ -77,8 +77,10 @@ public struct AccountConsole: Sendable {
     private func deviceLines(_ devices: [CloudDeviceSummary]) -> [String] {
         guard !devices.isEmpty else { return ["  Devices: none has synced yet"] }
         return ["  Devices:"] + devices.map { device in
-            "    \(device.device.name)  last sync \(device.lastSyncAt.formatted(date: .abbreviated, time: .standard)), "
-                + "\(device.pendingChanges) change\(device.pendingChanges == 1 ? "" : "s") waiting then  (\(device.storePath))"
+            let (waiting, kept) = (device.pendingChanges, device.unappliedRecords)
+            let unapplied = kept == 0 ? "" : ", \(kept) record\(kept == 1 ? "" : "s") received but not applied (its schema cannot yet)"
+            return "    \(device.device.name)  last sync \(device.lastSyncAt.formatted(date: .abbreviated, time: .standard)), "
+                + "\(waiting) change\(waiting == 1 ? "" : "s") waiting then\(unapplied)  (\(device.storePath))"
         }
     }
 

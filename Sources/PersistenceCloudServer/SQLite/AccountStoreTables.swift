@@ -11,7 +11,7 @@ import GRDB
 ///   the counter of its last change, who saved it and what it replaced.
 /// - `tombstone`: the log of deleted records.
 /// - `schemaField`: every field of every record type saved so far, with its type.
-/// - `device`: the devices that synced, for the console.
+/// - `device`: the devices that synced, for the console, with what each had waiting and kept unapplied.
 enum AccountStoreTables {
     static func create(in db: Database) throws {
         try db.execute(sql: """
@@ -50,8 +50,13 @@ enum AccountStoreTables {
             CREATE TABLE IF NOT EXISTS "device" (
                 "container" TEXT NOT NULL, "deviceID" TEXT NOT NULL, "name" TEXT NOT NULL,
                 "lastSyncAt" REAL NOT NULL, "pendingChanges" INTEGER NOT NULL, "storePath" TEXT NOT NULL,
+                "unappliedRecords" INTEGER NOT NULL DEFAULT 0,
                 PRIMARY KEY ("container", "deviceID")
             );
             """)
+        // An account made before devices reported the records they keep unapplied.
+        if try !db.columns(in: "device").contains(where: { $0.name == "unappliedRecords" }) {
+            try db.execute(sql: #"ALTER TABLE "device" ADD COLUMN "unappliedRecords" INTEGER NOT NULL DEFAULT 0"#)
+        }
     }
 }

@@ -31,6 +31,8 @@ public struct CloudDeviceSummary: Hashable, Sendable {
     public var pendingChanges: Int
     /// The store the device mirrors.
     public var storePath: String
+    /// How many records the device kept unapplied after its last sync.
+    public var unappliedRecords: Int = 0
 }
 
 /// What the account's console shows and does: the zones, records, tombstones and devices of the
@@ -98,7 +100,8 @@ extension SQLiteAccountServer {
             try Row.fetchAll(db, sql: #"SELECT * FROM "device" ORDER BY "lastSyncAt" DESC"#).map { row in
                 CloudDeviceSummary(
                     containerIdentifier: row["container"], device: CloudDeviceIdentity(identifier: row["deviceID"], name: row["name"]),
-                    lastSyncAt: Date(timeIntervalSince1970: row["lastSyncAt"]), pendingChanges: row["pendingChanges"], storePath: row["storePath"]
+                    lastSyncAt: Date(timeIntervalSince1970: row["lastSyncAt"]), pendingChanges: row["pendingChanges"],
+                    storePath: row["storePath"], unappliedRecords: row["unappliedRecords"]
                 )
             }
         }

@@ -53,13 +53,16 @@ extension SQLiteAccountServer {
     public func recordSync(_ report: CloudDeviceSyncReport) throws(CloudServerError) {
         try write(while: "recording the sync of \(report.device.name) for \(appleID)") { db in
             try db.execute(sql: """
-                INSERT INTO "device" ("container", "deviceID", "name", "lastSyncAt", "pendingChanges", "storePath") VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO "device" (
+                    "container", "deviceID", "name", "lastSyncAt", "pendingChanges", "storePath", "unappliedRecords"
+                ) VALUES (?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT ("container", "deviceID") DO UPDATE SET
                     "name" = excluded."name", "lastSyncAt" = excluded."lastSyncAt",
-                    "pendingChanges" = excluded."pendingChanges", "storePath" = excluded."storePath"
+                    "pendingChanges" = excluded."pendingChanges", "storePath" = excluded."storePath",
+                    "unappliedRecords" = excluded."unappliedRecords"
                 """, arguments: [
                     report.containerIdentifier, report.device.identifier, report.device.name,
-                    report.date.timeIntervalSince1970, report.pendingChanges, report.storePath,
+                    report.date.timeIntervalSince1970, report.pendingChanges, report.storePath, report.unappliedRecords,
                 ])
         }
     }

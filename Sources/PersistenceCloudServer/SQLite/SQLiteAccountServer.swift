@@ -48,7 +48,12 @@ public final class SQLiteAccountServer: CloudKitAccountServer, @unchecked Sendab
                     return .commit
                 }
             }
-            return result!
+            guard let result else {
+                throw CloudServerError(
+                    .accountStoreUnavailable, reason: "the store in \(folder.path) committed nothing", context: activity
+                )
+            }
+            return result
         } catch let error as CloudServerError {
             throw error
         } catch {

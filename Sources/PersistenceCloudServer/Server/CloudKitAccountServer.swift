@@ -283,13 +283,19 @@ public struct CloudDeviceSyncReport: Sendable {
     public var pendingChanges: Int
     /// The store the device mirrors, for the console to show.
     public var storePath: String
+    /// How many records the device received and keeps without having applied them (its schema cannot yet).
+    public var unappliedRecords: Int
 
     /// A report of one sync of `device`.
-    public init(device: CloudDeviceIdentity, containerIdentifier: String, date: Date, pendingChanges: Int, storePath: String) {
+    public init(
+        device: CloudDeviceIdentity, containerIdentifier: String, date: Date, pendingChanges: Int, storePath: String,
+        unappliedRecords: Int = 0
+    ) {
         self.device = device
         self.containerIdentifier = containerIdentifier
         self.date = date
         self.pendingChanges = pendingChanges
         self.storePath = storePath
+        self.unappliedRecords = unappliedRecords
     }
 }

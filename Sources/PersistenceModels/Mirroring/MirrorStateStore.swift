@@ -154,6 +154,30 @@ package protocol MirrorStateTransaction {
     /// entity, as (row of the entity, linked row); every pair when `keys` is `nil`.
     func linkedPairs(of relationship: String, keys: [Int64]?) throws -> [(Int64, Int64)]
 
-    /// Forgets everything the mirror kept: records, links, queue and state.
+    /// The relationships waiting for a record that involve these records: held by one of them, or
+    /// naming one of them on either side. Nothing when none waits.
+    func pendingRelationships(involving names: [String]) throws -> [PendingMirroredRelationship]
+    /// The relationships waiting for a record that these records hold.
+    func pendingRelationships(heldBy names: [String]) throws -> [PendingMirroredRelationship]
+    /// Keeps relationships waiting for a record, replacing one kept for the same field of the same record.
+    func savePendingRelationships(_ relationships: [PendingMirroredRelationship]) throws
+    /// Forgets relationships that waited for a record.
+    func removePendingRelationships(_ keys: [PendingMirroredRelationship.Key]) throws
+    /// How many relationships wait for a record.
+    func pendingRelationshipCount() throws -> Int
+
+    /// The names of the records kept unapplied (whole or in part), each with what an import decides by.
+    func unappliedRecordSummaries() throws -> [String: UnappliedMirrorRecord.Summary]
+    /// The records kept unapplied (whole or in part) with these names, or every one when `names` is `nil`, by name.
+    func unappliedRecords(named names: [String]?) throws -> [UnappliedMirrorRecord]
+    /// Keeps records unapplied, replacing what was kept under the same names.
+    func saveUnappliedRecords(_ records: [UnappliedMirrorRecord]) throws
+    /// Forgets records kept unapplied; with `onlyWhole`, keeps the fields kept from records applied in part.
+    func removeUnappliedRecords(named names: [String], onlyWhole: Bool) throws
+    /// How many records are kept without having been applied at all.
+    func unappliedRecordCount() throws -> Int
+
+    /// Forgets everything the mirror kept: records, links, queue, pending relationships, records kept
+    /// unapplied and state.
     func eraseMirrorState() throws
 }

@@ -185,6 +185,17 @@ enum HistoryStore {
 
 /// Who is saving: recorded with every transaction.
 enum ProgramIdentity {
-    static let bundleIdentifier = Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName
+    static let bundleIdentifier = mainBundleIdentifier() ?? ProcessInfo.processInfo.processName
     static let processIdentifier = String(ProcessInfo.processInfo.processIdentifier)
+
+    /// The app bundle's identifier. A program on Linux has no bundle, and asking Foundation for the main
+    /// bundle there traps when the process cannot reach the folders around its executable or its
+    /// working directory (a program that dropped its privileges), so only a bundle platform asks.
+    private static func mainBundleIdentifier() -> String? {
+        #if canImport(Darwin)
+        Bundle.main.bundleIdentifier
+        #else
+        nil
+        #endif
+    }
 }

@@ -7,20 +7,24 @@ import PersistenceModels
 /// It lives only as long as the closure it is given to; every statement runs on that transaction's
 /// connection. Reading tables that do not exist yet gives nothing, and the first write makes them.
 final class SQLiteMirrorTransaction: MirrorStateTransaction {
-    private let db: Database
+    let db: Database
     private let layout: StoreLayout
     private var tablesExist: Bool
+    /// Whether the tables for what an import keeps exist: a store that synced before they did lacks them.
+    private(set) var keptTablesExist: Bool
 
     init(db: Database, layout: StoreLayout) throws {
         self.db = db
         self.layout = layout
         self.tablesExist = try MirrorTables.exist(in: db)
+        self.keptTablesExist = tablesExist ? try MirrorTables.keptTablesExist(in: db) : false
     }
 
-    private func prepareForWriting() throws {
-        guard !tablesExist else { return }
+    func prepareForWriting() throws {
+        guard !tablesExist || !keptTablesExist else { return }
         try MirrorTables.create(in: db)
         tablesExist = true
+        keptTablesExist = true
     }
 
     // MARK: - State
@@ -242,7 +246,7 @@ final class SQLiteMirrorTransaction: MirrorStateTransaction {
 
     func eraseMirrorState() throws {
         guard tablesExist else { return }
-        for table in [MirrorTables.state, MirrorTables.record, MirrorTables.link, MirrorTables.pending] {
+        for table in MirrorTables.all where try db.tableExists(table) {
             try db.execute(sql: "DELETE FROM \(table.quotedDatabaseIdentifier)")
         }
     }

@@ -94,6 +94,14 @@ struct AccountCommand: ParsableCommand {
                 print("Waiting on this device: \(waiting) \(waiting == 1 ? "change" : "changes") (as of the last sync or save)")
                 let last = (try? container.cloudKitLastSync()).flatMap { $0 }
                 print("Last sync: \(last.map { $0.formatted(date: .abbreviated, time: .standard) } ?? "never")")
+                let kept = (try? container.cloudKitUnappliedRecords()) ?? []
+                if !kept.isEmpty {
+                    let records = kept.count == 1 ? "record" : "records"
+                    print("Received but not applied: \(kept.count) \(records) this NoteTaker cannot apply yet, kept on the device:")
+                    for record in kept {
+                        print("  \(record.recordName) (\(record.recordType)): \(TerminalText.line(record.reason))")
+                    }
+                }
             }
         }
     }

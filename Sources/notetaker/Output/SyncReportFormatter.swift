@@ -11,13 +11,14 @@ struct SyncReportFormatter {
     /// Every line of the report, for `notetaker sync`.
     static func lines(_ report: CloudKitSyncReport, repository: NoteRepository) -> [String] {
         let formatter = SyncReportFormatter(report: report, repository: repository)
-        return formatter.removals + [formatter.sent, formatter.received] + formatter.conflicts + formatter.skipped + formatter.waiting
+        return formatter.removals + [formatter.sent, formatter.received] + formatter.conflicts + formatter.unapplied
+            + formatter.keptEarlier + formatter.waiting
     }
 
-    /// The lines worth saying after any command: conflicts, removals and skipped records.
+    /// The lines worth saying after any command: conflicts, removals and records kept without being applied.
     static func notices(_ report: CloudKitSyncReport, repository: NoteRepository) -> [String] {
         let formatter = SyncReportFormatter(report: report, repository: repository)
-        return formatter.removals + formatter.conflicts + formatter.skipped
+        return formatter.removals + formatter.conflicts + formatter.unapplied
     }
 
     private var sent: String {
@@ -28,7 +29,9 @@ struct SyncReportFormatter {
 
     private var received: String {
         let changes = report.received
-        guard !changes.isEmpty else { return "Received nothing new." }
+        guard !changes.isEmpty else {
+            return report.unapplied.isEmpty ? "Received nothing new." : "Received nothing this NoteTaker can apply."
+        }
         let devices = Set(changes.compactMap(\.device).filter { !$0.isEmpty }).sorted()
         let from = devices.isEmpty ? "" : " from \(devices.joined(separator: " and "))"
         return "Received \(count(changes.count, "change"))\(from): \(describe(changes))."
@@ -51,8 +54,21 @@ struct SyncReportFormatter {
         }
     }
 
-    private var skipped: [String] {
-        report.skipped.map { "Skipped the damaged record \($0.recordName) (\($0.recordType)): \($0.reason)." }
+    private var unapplied: [String] {
+        report.unapplied.map { record in
+            let what = record.entityName.map { "a \(TerminalText.line($0)) record (\(record.recordName))" }
+                ?? "the record \(record.recordName) (\(record.recordType))"
+            return "Kept \(what) without applying it: \(TerminalText.line(record.reason)). "
+                + "It is applied by the first sync of a NoteTaker that can, or replaced by a newer version from iCloud."
+        }
+    }
+
+    private var keptEarlier: [String] {
+        let earlier = report.unappliedCount - report.unapplied.count
+        guard earlier > 0 else { return [] }
+        let (waits, them) = earlier == 1 ? ("waits", "it") : ("wait", "them")
+        return ["\(count(earlier, "record")) received earlier \(waits) on this device for a NoteTaker that can apply \(them) "
+            + "(`notetaker\(NoteTakerCloud.deviceFlag) account status` lists \(them))."]
     }
 
     private var removals: [String] {
@@ -63,7 +79,15 @@ struct SyncReportFormatter {
     }
 
     private var waiting: [String] {
-        report.pendingChanges > 0 ? ["\(count(report.pendingChanges, "change")) still wait on this device."] : []
+        var lines: [String] = []
+        let links = report.waitingRelationships
+        if links > 0 {
+            let (waits, them) = links == 1 ? ("waits", "it") : ("wait", "them")
+            lines.append("\(count(links, "link")) received \(waits) for a note or tag that has not arrived yet; "
+                + "the sync that brings it connects \(them).")
+        }
+        if report.pendingChanges > 0 { lines.append("\(count(report.pendingChanges, "change")) still wait on this device.") }
+        return lines
     }
 
     /// The changes as titles and counts: `'Groceries', tag 'home', 1 deleted note, 2 tag links`.

@@ -80,7 +80,8 @@ enum NoteTakerCloud {
     }
 
     /// Syncs `container` when the device is signed in, printing what another device changed under this
-    /// one (conflicts, removals, skipped records) on standard error; being offline is not worth a word.
+    /// one (conflicts, removals, records kept without being applied) on standard error; being offline is
+    /// not worth a word.
     static func syncQuietly(_ container: ModelContainer, repository: NoteRepository) {
         openedContainer.withLock { $0 = ModelContainerReference(container: container, repository: repository) }
         guard device.appleID != nil, container.mirrorsToCloudKit else { return }
