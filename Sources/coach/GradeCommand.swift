@@ -16,9 +16,10 @@ struct GradeCommand: ParsableCommand {
             warm build of this checkout, with a minimal environment, each check under --timeout and every \
             test process under --memory. Only results the grading harness sealed count; a submission that \
             writes its own, or whose code reaches for what no exercise needs, is flagged for review. Writes \
-            gradebook.csv, gradebook.json and, per \
-            learner, junit.xml, feedback.html and feedback.md into --output. --shard i/n grades one slice \
-            of the roster; `coach gradebook merge` joins the slices.
+            gradebook.csv, gradebook.json, the class page index.html (charts, the checks the class fails \
+            most, every learner, and what changed since the gradebook.json --output held or --compare \
+            names) and, per learner, junit.xml, feedback.html and feedback.md into --output. --shard i/n \
+            grades one slice of the roster; `coach gradebook merge` joins the slices.
             """
     )
 
@@ -33,6 +34,12 @@ struct GradeCommand: ParsableCommand {
 
     @Option(name: .long, help: "Grade only slice i of n of the roster (such as 2/4), for one machine of several.")
     var shard: String?
+
+    @Option(
+        name: .long,
+        help: "The gradebook.json (or its folder) the class page compares with, instead of the one in --output."
+    )
+    var compare: String?
 
     @Option(name: .long, help: "Stop a check after this many seconds.")
     var timeout = 60
@@ -93,7 +100,9 @@ struct GradeCommand: ParsableCommand {
         progress.say(style.bold("coach grade") + ": \(chosen.count) submission(s)\(slice), \(jobs) at a time")
 
         let grader = ClassGrader(workbench: session.workbench, options: .init(
-            jobs: jobs, timeLimitPerCheck: .seconds(timeout), memoryLimitMiB: memory, allowsSandbox: !noSandbox, sections: sections
+            jobs: jobs, timeLimitPerCheck: .seconds(timeout), memoryLimitMiB: memory, allowsSandbox: !noSandbox,
+            sections: sections,
+            compare: compare.map { $0.hasPrefix("/") ? URL(filePath: $0) : current.appending(path: $0) }
         ))
         let run: ClassGrader.Run
         do {
@@ -117,6 +126,7 @@ struct GradeCommand: ParsableCommand {
             ))
         }
         session.say("Gradebook of \(learners) learner(s): \(output)/\(Gradebook.csvName) and \(Gradebook.jsonName); "
+            + "the class page \(output)/\(Gradebook.pageName); "
             + "JUnit XML and feedback pages in \(output)/\(Gradebook.learnersFolder)/.")
     }
 
@@ -175,8 +185,8 @@ struct GradebookCommand: ParsableCommand {
             abstract: "Merge the gradebook folders of a roster's shards into one gradebook.",
             discussion: """
                 Reads each folder's gradebook.json, refuses gradebooks of different course versions or \
-                sharing a learner, and writes gradebook.csv, gradebook.json and every learner's files into \
-                --output, as one unsharded `coach grade` run would.
+                sharing a learner, and writes gradebook.csv, gradebook.json, the class page index.html and \
+                every learner's files into --output, as one unsharded `coach grade` run would.
                 """
         )
 
@@ -186,6 +196,12 @@ struct GradebookCommand: ParsableCommand {
         @Option(name: .shortAndLong, help: "The folder to write the merged gradebook into.")
         var output = "gradebook"
 
+        @Option(
+            name: .long,
+            help: "The gradebook.json (or its folder) the class page compares with, instead of the one in --output."
+        )
+        var compare: String?
+
         func run() throws {
             let current = URL(filePath: FileManager.default.currentDirectoryPath)
             func url(_ path: String) -> URL { path.hasPrefix("/") ? URL(filePath: path) : current.appending(path: path) }
@@ -193,10 +209,11 @@ struct GradebookCommand: ParsableCommand {
             do {
                 let parts = try folders.map { path throws(GradebookError) in try Gradebook.read(from: url(path)) }
                 let merged = try Gradebook.merging(parts)
-                try merged.write(to: destination)
+                let previous = try Gradebook.previous(in: destination, compare: compare.map(url))
                 for folder in folders {
                     try Gradebook.copyLearnerFiles(from: url(folder), to: destination)
                 }
+                try merged.write(to: destination, previous: previous)
                 StandardOutput.write("Merged \(folders.count) gradebook(s), \(merged.learners.count) learner(s): \(output)/\(Gradebook.csvName)\n")
             } catch {
                 throw CoachFailure(message: error.description)

@@ -52,18 +52,26 @@ struct VerifyCommand: ParsableCommand {
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Grade every section and write the results as JSON or JUnit XML.",
-        discussion: "Grades the current track (COURSE_TRACK) afresh; for learning-management and CI systems."
+        abstract: "Grade every section and write the results as JSON, JUnit XML or a page of your progress.",
+        discussion: """
+            Grades the current track (COURSE_TRACK) afresh. JSON and JUnit XML are for learning-management \
+            and CI systems; --format html writes the page `coach grade` draws of a class, for you alone, \
+            into a folder (index.html, your feedback page and the lessons), and shows what changed since \
+            the last report written there.
+            """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case json, junit
+        case json, junit, html
     }
 
-    @Option(name: .long, help: "The output format: json or junit.")
+    @Option(name: .long, help: "The output format: json, junit or html.")
     var format: Format = .json
 
-    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
+    @Option(
+        name: .shortAndLong,
+        help: "Write to this file instead of standard output (with --format html: this folder, progress/ by default)."
+    )
     var output: String?
 
     @OptionGroup var timeLimit: TimeLimitOptions
@@ -71,6 +79,19 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let session = try Session.open()
         let grades = try session.grader(timeLimit: timeLimit.limit).grade(session.workbench.course.sections, on: session.track)
+        if format == .html {
+            let path = output ?? "progress"
+            let current = URL(filePath: FileManager.default.currentDirectoryPath)
+            let folder = path.hasPrefix("/") ? URL(filePath: path) : current.appending(path: path)
+            do {
+                try ProgressPage(workbench: session.workbench, track: session.track).write(grades: grades, into: folder)
+            } catch {
+                throw CoachFailure(message: error.description)
+            }
+            session.say("Your progress: \(path)/\(Gradebook.pageName) (open it in a browser); "
+                + "your feedback page is in \(path)/\(Gradebook.learnersFolder)/.")
+            return
+        }
         let report = MachineReport(track: session.track, grades: grades)
         let text = try format == .json ? report.json() : report.junit()
         if let output {

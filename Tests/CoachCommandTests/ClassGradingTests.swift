@@ -168,10 +168,18 @@ struct ClassGradingTests {
         let merged = submissions.appending(path: "merged")
         let merge = try run(["gradebook", "merge", "shard-1", "shard-2", "--output", merged.path], in: submissions)
         #expect(merge.status == 0, "coach gradebook merge printed:\n\(merge.output)")
-        for name in ["gradebook.csv", "gradebook.json"] {
+        for name in ["gradebook.csv", "gradebook.json", "index.html", "lessons/lesson.md"] {
             #expect(try String(contentsOf: merged.appending(path: name), encoding: .utf8) == String(contentsOf: whole.appending(path: name), encoding: .utf8))
         }
         #expect(FileManager.default.fileExists(atPath: merged.appending(path: "learners/Cy/feedback.html").path))
+        let page = try String(contentsOf: whole.appending(path: "index.html"), encoding: .utf8)
+        #expect(page.contains(#"<a class="learner" href="learners/Bob/feedback.html">Bob</a>"#))
+        #expect(page.contains("<li><span class=\"flag look\">tampered files</span> Tests/Section1AddingTests/Checks.swift (changed)</li>"))
+
+        let again = try run(["grade", submissions.appending(path: "ada").path, "--output", whole.path, "--sections", "1", "--timeout", "20"], in: root)
+        #expect(again.status == 0, "coach grade into the same folder printed:\n\(again.output)")
+        let changes = try String(contentsOf: whole.appending(path: "index.html"), encoding: .utf8)
+        #expect(changes.contains("It graded other sections (1, 2)"), "the second run's page does not compare with the first run's gradebook")
         #expect(FixtureWorkbench.processes(mentioning: root.path) == [])
     }
 }

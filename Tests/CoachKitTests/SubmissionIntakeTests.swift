@@ -45,6 +45,15 @@ struct SubmissionIntakeTests {
         #expect(intake.exerciseFiles["Section1Basics"]?["Answer.swift"] == Data("// mine".utf8))
     }
 
+    @Test("a section whose exercise files are missing or the starter's is not started; one edited is")
+    func untouchedSections() throws {
+        let workbench = try WorkbenchFixture.make(course: WorkbenchFixture.twoSectionCourse)
+        let starter = try submission(["Exercises/Section1Basics/Answer.swift": "// starter"])
+        #expect(try SubmissionIntake(folder: starter, workbench: workbench).untouchedSections == [1, 2])
+        let edited = try submission(["Exercises/Section1Basics/Answer.swift": "// mine"])
+        #expect(try SubmissionIntake(folder: edited, workbench: workbench).untouchedSections == [2])
+    }
+
     @Test("a file removed from a hidden suite's folder is tampering; a missing exercise file is graded as the starter")
     func removedAndMissing() throws {
         let workbench = try WorkbenchFixture.make()

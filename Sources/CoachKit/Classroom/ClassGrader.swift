@@ -24,11 +24,14 @@ public struct ClassGrader: Sendable {
         public var allowsSandbox: Bool
         /// The numbers of the sections to grade, or `nil` for every section.
         public var sections: Set<Int>?
+        /// The gradebook (a gradebook.json, or a folder holding one) the class page compares with, in place
+        /// of the one the output folder holds from an earlier run.
+        public var compare: URL?
 
         /// Options with the given values; the defaults suit a class on a small machine.
         public init(
             jobs: Int = 1, timeLimitPerCheck: Duration = .seconds(60), buildTimeLimit: Duration = .seconds(1800),
-            memoryLimitMiB: Int = 2048, allowsSandbox: Bool = true, sections: Set<Int>? = nil
+            memoryLimitMiB: Int = 2048, allowsSandbox: Bool = true, sections: Set<Int>? = nil, compare: URL? = nil
         ) {
             self.jobs = max(1, jobs)
             self.timeLimitPerCheck = timeLimitPerCheck
@@ -36,6 +39,7 @@ public struct ClassGrader: Sendable {
             self.memoryLimitMiB = memoryLimitMiB
             self.allowsSandbox = allowsSandbox
             self.sections = sections
+            self.compare = compare
         }
     }
 
@@ -103,11 +107,17 @@ public struct ClassGrader: Sendable {
         return .submission(sections: graded.count == workbench.course.sections.count ? nil : graded.map(\.target))
     }
 
-    /// Grades `submissions` and writes the gradebook and each learner's files into `output`.
+    /// Grades `submissions` and writes the gradebook, the class page, the lessons it links to and each
+    /// learner's files into `output`.
+    ///
+    /// The class page compares the class with the gradebook `options.compare` names, or else with the
+    /// one an earlier run left in `output`, read before anything is graded.
     ///
     /// - Throws: `Failure` when the instructor's checkout does not build, `CoachError.cannotLaunch` when
-    ///   `swift` cannot be started, `GradebookError` when the results cannot be written.
+    ///   `swift` cannot be started, `GradebookError` when the results cannot be written or the gradebook
+    ///   to compare with cannot be read.
     public func grade(_ submissions: [Submission], into output: URL, events: @escaping @Sendable (Event) -> Void) throws -> Run {
+        let previous = try Gradebook.previous(in: output, compare: options.compare)
         try FileManager.default.createDirectory(at: gradingFolder, withIntermediateDirectories: true)
         let sandbox = GradingSandbox.detect(allowed: options.allowsSandbox, logFolder: gradingFolder)
         events(.isolation(sandbox))
@@ -165,7 +175,8 @@ public struct ClassGrader: Sendable {
         if let error = failure.withLock({ $0 }) { throw error }
         let graded = results.withLock { $0 }
         let gradebook = Gradebook(course: gradedCourse, learners: graded.map(\.0))
-        try gradebook.write(to: output)
+        try Gradebook.copyLessons(of: gradedCourse, from: workbench, to: output)
+        try gradebook.write(to: output, previous: previous)
         return Run(
             gradebook: gradebook, seconds: Dictionary(graded.map { ($0.0.learner, $0.1) }, uniquingKeysWith: { first, _ in first }),
             warmBuildSeconds: warmSeconds, sandbox: sandbox
@@ -269,11 +280,9 @@ public struct ClassGrader: Sendable {
         let files = FileManager.default
         try? files.removeItem(at: folder)
         try files.createDirectory(at: folder, withIntermediateDirectories: true)
-        let feedback = LearnerFeedback(result: result, course: gradedCourse)
         let junit = MachineReport(track: .exercises, grades: result.grades(in: gradedCourse)).junit(suiteName: result.learner)
         try Data((junit + "\n").utf8).write(to: folder.appending(path: "junit.xml"))
-        try Data(feedback.markdown().utf8).write(to: folder.appending(path: "feedback.md"))
-        try Data(feedback.html().utf8).write(to: folder.appending(path: "feedback.html"))
+        try LearnerFeedback(result: result, course: gradedCourse).write(into: folder)
         for name in ["build.log", "test.log"] where files.fileExists(atPath: logs.appending(path: name).path) {
             try? files.copyItem(at: logs.appending(path: name), to: folder.appending(path: name))
         }

@@ -22,6 +22,10 @@ public struct LearnerResult: Codable, Equatable, Sendable {
     public var forgedResults: [String]
     /// Places in the exercise files that use what no exercise needs, for the instructor to review.
     public var reviewNotes: [ReviewNote]
+    /// The graded sections whose exercise files the submission left as the starter's (or lacks), or
+    /// `nil` when that is not known (a submission that could not be read, a learner's own checkout, a
+    /// gradebook written before it was recorded).
+    public var sectionsNotStarted: [Int]?
 
     /// Whether the instructor should look at the submission: it forged results or uses what no exercise needs.
     public var needsReview: Bool { !forgedResults.isEmpty || !reviewNotes.isEmpty }
@@ -80,10 +84,13 @@ public struct LearnerResult: Codable, Equatable, Sendable {
         self.problem = problem
         self.forgedResults = forgedResults
         self.reviewNotes = reviewNotes
+        let graded = Set(grades.map(\.section.number))
+        self.sectionsNotStarted = intake?.untouchedSections.filter(graded.contains)
     }
 
     private enum CodingKeys: String, CodingKey {
         case learner, submission, ref, sections, tampering, missingFiles, problem, forgedResults, reviewNotes
+        case sectionsNotStarted
     }
 
     /// Reads a result; one written before results were checked for forgery reads as having none.
@@ -98,6 +105,7 @@ public struct LearnerResult: Codable, Equatable, Sendable {
         problem = try container.decodeIfPresent(String.self, forKey: .problem)
         forgedResults = try container.decodeIfPresent([String].self, forKey: .forgedResults) ?? []
         reviewNotes = try container.decodeIfPresent([ReviewNote].self, forKey: .reviewNotes) ?? []
+        sectionsNotStarted = try container.decodeIfPresent([Int].self, forKey: .sectionsNotStarted)
     }
 
     /// The grades this result holds, against `course`'s checkpoints.

@@ -38,6 +38,9 @@ public struct SubmissionIntake: Sendable {
     public var missingFiles: [String]
     /// Files that differ from the instructor's and are not exercise files.
     public var tampering: [TamperedFile]
+    /// The numbers of the sections whose every exercise file (and learner test file) is missing or the
+    /// same as the starter in the instructor's `Exercises/`: sections the learner has not started.
+    public var untouchedSections: [Int]
 
     /// The folders and files of a workbench whose every file grading takes from the instructor.
     static let protectedPaths = ["Package.swift", "Sources", "Tests", "course", "Solutions", "Exercises", ".ci"]
@@ -56,7 +59,9 @@ public struct SubmissionIntake: Sendable {
         var missing: [String] = []
         var tampering: [TamperedFile] = []
         var exercisePaths: Set<String> = []
+        var untouched: [Int] = []
         for section in workbench.course.sections {
+            var started = false
             // The learner's own tests are filed under their test target, beside the sections' targets.
             for (target, name) in section.learnerFiles {
                 guard let normalized = CoursePath.normalized(name) else { continue }
@@ -73,12 +78,16 @@ public struct SubmissionIntake: Sendable {
                 case .none, .other:
                     missing.append(path)
                 }
+                let starter = try? Data(contentsOf: workbench.root.appending(path: path))
+                if let handedIn = files[target]?[name], handedIn != starter { started = true }
             }
+            if !started { untouched.append(section.number) }
         }
         tampering += Self.differences(between: root, and: workbench.root, skipping: exercisePaths)
         self.exerciseFiles = files
         self.missingFiles = missing
         self.tampering = tampering.sorted { $0.path < $1.path }
+        self.untouchedSections = untouched
     }
 
     /// A submission that hands in nothing: every section graded as its starter. The instructor's own
@@ -89,6 +98,7 @@ public struct SubmissionIntake: Sendable {
         self.exerciseFiles = exerciseFiles
         self.missingFiles = missingFiles
         self.tampering = tampering
+        self.untouchedSections = []
     }
 
     /// The submission's workbench folder inside `folder`.

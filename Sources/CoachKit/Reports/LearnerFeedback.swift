@@ -117,13 +117,17 @@ public struct LearnerFeedback: Sendable {
         return [indent + fence + "text"] + visible.split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 } + [indent + fence]
     }
 
+    /// Writes `feedback.md` and `feedback.html` into `folder`, the learner's folder of a gradebook.
+    ///
+    /// - Throws: The file system's error when a file cannot be written.
+    public func write(into folder: URL) throws {
+        try Data(markdown().utf8).write(to: folder.appending(path: "feedback.md"))
+        try Data(html().utf8).write(to: folder.appending(path: "feedback.html"))
+    }
+
     /// The page as a standalone HTML document.
     public func html() -> String {
-        func escape(_ text: String) -> String {
-            text.escapedForTerminal(keepingLineBreaks: true)
-                .replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-        }
+        func escape(_ text: String) -> String { text.htmlEscaped }
         var html = [
             "<!DOCTYPE html>",
             "<html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(escape(course.title)): \(escape(result.learner))</title>",
