@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import PersistenceWorkbench
 
 /// Records shaped as Core Data mirrors the sync tests' models, for a device that sends them itself in
 /// an order an app's export does not choose on its own, such as a note before the folder it names

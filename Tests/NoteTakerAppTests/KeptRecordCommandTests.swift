@@ -2,6 +2,7 @@ import CoreTestSupport
 import Foundation
 import PersistenceCore
 import Testing
+import PersistenceWorkbench
 
 @Suite(
     "notetaker keeps what a newer NoteTaker sent",

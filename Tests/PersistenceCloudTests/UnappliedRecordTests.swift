@@ -2,6 +2,7 @@ import CloudTestSupport
 import Foundation
 import PersistenceCore
 import Testing
+import PersistenceWorkbench
 
 /// The trips a second-version container holds, each as `name in folder`, sorted.
 func trips(in container: ModelContainer) throws -> [String] {
