@@ -12,6 +12,10 @@ struct APISurface: Sendable, Equatable {
         var path: String
         /// The symbol graph's kind, without `swift.`: `class`, `method`, `property`, `enum.case`…
         var kind: String
+        /// Whether it is `@_spi(Workbench)`: public only to a file that imports the workbench's own module.
+        var isSPI = false
+        /// The module whose type it extends, for a member declared in an extension of another module's type.
+        var extendedModule: String?
 
         /// Whether it is declared at the top level of its module (a type, a function, a constant).
         var isTopLevel: Bool { APISurface.components(of: path).count == 1 }
@@ -65,6 +69,7 @@ struct APISurface: Sendable, Equatable {
                 struct Kind: Decodable { var identifier: String }
                 var kind: Kind
                 var pathComponents: [String]
+                var spi: Bool?
             }
             var module: Module
             var symbols: [Symbol]
@@ -79,9 +84,15 @@ struct APISurface: Sendable, Equatable {
             } catch {
                 throw Problem(description: "\(file.path) is not a symbol graph the compiler wrote: \(error)")
             }
+            // `<Module>@<Other>.symbols.json` holds the module's extensions of `<Other>`'s types.
+            let parts = name.dropLast(".symbols.json".count).split(separator: "@")
+            let extended = parts.count == 2 ? String(parts[1]) : nil
             for symbol in graph.symbols {
                 let kind = symbol.kind.identifier.hasPrefix("swift.") ? String(symbol.kind.identifier.dropFirst(6)) : symbol.kind.identifier
-                symbols.insert(Symbol(module: graph.module.name, path: symbol.pathComponents.joined(separator: "."), kind: kind))
+                symbols.insert(Symbol(
+                    module: graph.module.name, path: symbol.pathComponents.joined(separator: "."), kind: kind,
+                    isSPI: symbol.spi ?? false, extendedModule: extended
+                ))
             }
         }
         return APISurface(symbols: symbols.sorted())

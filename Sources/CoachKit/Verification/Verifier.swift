@@ -91,6 +91,23 @@ public struct Verifier: Sendable {
         }
         endPhase(provesCore ? "solutions and core tests" : "solutions")
 
+        // The solutions build compiled every module a learner imports: their public symbols are read now.
+        let apiLine: APILineCheck.Report
+        do {
+            apiLine = try APILineCheck.run(workbench: workbench)
+        } catch let problem as APISurface.Problem {
+            apiLine = APILineCheck.Report(problems: [VerificationProblem("API line", problem.description)])
+        }
+        summary.record(apiLine.problems, passedIfEmpty: apiLine.appleSymbols + apiLine.workbenchSymbols)
+        report(line(
+            "  API line",
+            "\(apiLine.appleSymbols) symbols mirror Apple's (each with its documentation page), \(apiLine.workbenchSymbols) are the "
+                + "workbench's own (\(apiLine.reachableWorkbenchSymbols) reached by import PersistenceCore, each with its reason), "
+                + "\(apiLine.uses) workbench-only names used in lessons, starters and references, each explained",
+            problems: apiLine.problems, style: style
+        ))
+        endPhase("API line")
+
         for section in sections {
             for (mistake, problems) in try checkLearnerTestMistakes(of: section) {
                 summary.record(problems, passedIfEmpty: 1)
