@@ -81,6 +81,20 @@ struct APILineCheckTests {
         #expect(messages(Self.surface, line).contains { $0.contains("which no module declares") })
     }
 
+    @Test("a member an imported module adds to a Foundation type reaches, as Swift finds it wherever Foundation is")
+    func foundationExtensionReaches() {
+        var umbrella = Self.umbrella
+        umbrella.ownerModules = ["ModelContext": "PersistenceModels", "CKError": "PersistenceCloud", "CloudDevice": "PersistenceCloud"]
+        var surface = Self.surface
+        surface.symbols.append(Self.symbol("NSNotification.Name.CKAccountChanged", "type.property", in: "PersistenceCloud"))
+        surface.symbols.append(Self.symbol("CloudDevice.signOut()", "method", in: "PersistenceCloud"))
+        var line = Self.line
+        line.apple.append(.init(symbol: "NSNotification.Name.CKAccountChanged", kind: "type.property",
+                                doc: "documentation/foundation/nsnotification/name-swift.struct/ckaccountchanged"))
+        line.workbench.append(.init(symbol: "CloudDevice.signOut()", kind: "method", why: "sign out of a simulated device"))
+        #expect(messages(surface, line, umbrella).isEmpty, "the member of a type the umbrella hides stays hidden")
+    }
+
     @Test("the workbench's own names are found in code, not in comments or strings, and a lesson's notes must name each")
     func usesAreFoundAndExplained() {
         let names = APILineCheck.workbenchOnlyNames(surface: Self.surface, line: Self.line, umbrella: Self.umbrella)
