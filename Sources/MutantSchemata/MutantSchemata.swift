@@ -84,7 +84,10 @@ public enum MutantSchemata {
     ///   - excluding: Mutants to leave out (those that did not compile in an earlier round).
     ///   - variants: Other versions of the file to switch in beside the mutants (excluded ones are left
     ///     out); a variant that differs from `source` outside bodies is refused, with the reason.
-    public static func make(file: String, source: String, firstID: Int, excluding: Set<Int> = [], variants: [Variant] = []) -> File {
+    ///   - mutates: Whether to make mutants at all; without, the schema holds the variants alone.
+    public static func make(
+        file: String, source: String, firstID: Int, excluding: Set<Int> = [], variants: [Variant] = [], mutates: Bool = true
+    ) -> File {
         let tree = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: file, tree: tree)
         let scopes = ScopeFinder.scopes(in: tree)
@@ -129,7 +132,7 @@ public enum MutantSchemata {
         }
 
         for (index, scope) in scopes.enumerated() {
-            let sites = scope.isMutated ? MutationSiteFinder.sites(in: scope.statements) : []
+            let sites = scope.isMutated && mutates ? MutationSiteFinder.sites(in: scope.statements) : []
             guard !sites.isEmpty || !variantBodies[index].isEmpty else { continue }
             let start = scope.statements.positionAfterSkippingLeadingTrivia.utf8Offset
             let end = max(start, scope.statements.endPositionBeforeTrailingTrivia.utf8Offset)

@@ -2,7 +2,7 @@
 // what it made as JSON. coach runs it as a separate program so that coach itself never links swift-syntax.
 //
 //   mutant-schemata <source folder> <output folder> <first id> <excluded ids, comma-separated or -> \
-//       [--variant <id>=<folder>]… <file>…
+//       [--no-mutants] [--variant <id>=<folder>]… <file>…
 //
 // Each `--variant` names another complete version of the section (a known mistake or an alternative
 // solution) whose files are switched in beside the mutants where they differ only inside bodies.
@@ -22,12 +22,14 @@ func fail(_ message: String, status: Int32) -> Never {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-let usage = "usage: mutant-schemata <source folder> <output folder> <first id> <excluded ids|-> [--variant <id>=<folder>]… <file>…"
+let usage = "usage: mutant-schemata <source folder> <output folder> <first id> <excluded ids|-> [--no-mutants] [--variant <id>=<folder>]… <file>…"
 guard arguments.count >= 5, let firstID = Int(arguments[2]) else { fail(usage, status: 64) }
 let source = URL(filePath: arguments[0], directoryHint: .isDirectory)
 let output = URL(filePath: arguments[1], directoryHint: .isDirectory)
 let excluded = Set(arguments[3].split(separator: ",").compactMap { Int($0) })
 arguments.removeFirst(4)
+let mutates = arguments.first != "--no-mutants"
+if !mutates { arguments.removeFirst() }
 var variantFolders: [(id: Int, folder: URL)] = []
 while arguments.first == "--variant" {
     guard arguments.count >= 2 else { fail(usage, status: 64) }
@@ -58,12 +60,15 @@ do {
     // A variant refused in one file is refused in all: it is built on its own, so none of its bodies is
     // switched in anywhere.
     for (file, text, variants) in inputs {
-        result.refusedVariants += MutantSchemata.make(file: file, source: text, firstID: 1, excluding: excluded, variants: variants).refusedVariants
+        result.refusedVariants += MutantSchemata.make(
+            file: file, source: text, firstID: 1, excluding: excluded, variants: variants, mutates: false
+        ).refusedVariants
     }
     let refused = Set(result.refusedVariants.map(\.id))
     for (file, text, variants) in inputs {
         let schema = MutantSchemata.make(
-            file: file, source: text, firstID: nextID, excluding: excluded, variants: variants.filter { !refused.contains($0.id) }
+            file: file, source: text, firstID: nextID, excluding: excluded, variants: variants.filter { !refused.contains($0.id) },
+            mutates: mutates
         )
         try schema.source.write(to: output.appending(path: file), atomically: true, encoding: .utf8)
         result.mutants += schema.mutants

@@ -94,9 +94,12 @@ public struct CourseGrader: Sendable {
 
     /// Grades the tests learners write, with this grader's tester and time limit.
     var learnerTestGrader: LearnerTestGrader {
-        LearnerTestGrader(workbench: workbench) { request, filter in
+        var grader = LearnerTestGrader(workbench: workbench) { request, filter in
             try tester.run(request, filter: filter, timeLimit: timeLimitPerCheck)
         }
+        // The learner's own checkout: their tests run against every switchable mistake from one build.
+        grader.switchesMistakes = .schemata(workbench: workbench, tester: tester, timeLimit: timeLimitPerCheck)
+        return grader
     }
 
     private func remember(_ grades: [SectionGrade], on track: CourseTrack) throws {

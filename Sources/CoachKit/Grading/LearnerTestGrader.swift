@@ -2,8 +2,13 @@ import Foundation
 
 /// Grades the tests a learner wrote for a section (``Course/LearnerTests``): runs them against the
 /// reference solution, where every one must pass, then against each known mistake they must catch,
-/// where at least one must fail. Each run is a build of its own, with the learner's tests in place of
-/// the hidden suites and the section's library taken from the reference or the staged mistake.
+/// where at least one must fail. The learner's tests are built in place of the hidden suites, with the
+/// section's library taken from the reference or a staged mistake.
+///
+/// When ``switchesMistakes`` is given, the mistakes that differ from the reference only inside bodies are
+/// switched into the reference's library at run time (see ``MutantStage``), so one build serves the
+/// reference and every such mistake; the others are built one at a time. Only code coach trusts may be
+/// graded that way: the learner's tests could read which mistake is switched in.
 ///
 /// By default every one of those builds takes the library from the same folder,
 /// `.build/coach/learner-tests/<target>`, refilled for each run with only the files that differ
@@ -22,6 +27,19 @@ struct LearnerTestGrader {
     /// `Solutions/`, a mistake is staged under `.build/coach/mistakes/`, and either is then mirrored into
     /// `.build/coach/learner-tests/<target>`.
     var stage: (Course.KnownMistake?, Course.Section) throws -> String
+    /// Switches mistakes in at run time: stages the section's library as the reference with the given
+    /// mistakes switched in (returning its folder and the number that selects each mistake switched in),
+    /// and runs the built program again with a selection. `nil` builds every mistake on its own.
+    var switchesMistakes: MistakeSwitch?
+
+    /// How mistakes are switched into one build of the learner's tests.
+    struct MistakeSwitch {
+        /// Stages the library with `mistakes` switched in; returns its folder, relative to the root, and
+        /// each switched mistake's number by id (a mistake missing there is built on its own).
+        var stage: (Course.Section, [Course.KnownMistake]) throws -> (folder: String, numbers: [String: Int])
+        /// Runs the last built program's tests that the filter selects, with `COACH_MUTANT` set.
+        var rerun: (BuildRequest, String, [String: String]) throws -> TrackRun
+    }
 
     /// A grader that builds the section's library from the folders `stage` gives, and runs builds with `run`.
     init(workbench: Workbench, stage: ((Course.KnownMistake?, Course.Section) throws -> String)? = nil, run: @escaping (BuildRequest, String) throws -> TrackRun) {
@@ -50,22 +68,42 @@ struct LearnerTestGrader {
             self.request(for: section, library: library, track: track, testsFolder: testsFolder.map { (tests.target, $0) })
         }
         let filter = "^\(NSRegularExpression.escapedPattern(for: tests.target))\\."
-        let reference = try run(request(try stage(nil, section)), filter)
+        let caught = tests.mustCatch.compactMap { caught in section.mistakes.first { $0.id == caught.mistake } }
+        var switched: (folder: String, numbers: [String: Int]) = ("", [:])
+        if let switchesMistakes {
+            switched = try switchesMistakes.stage(section, caught)
+        }
+        var reference = try run(request(switchesMistakes == nil ? try stage(nil, section) : switched.folder), filter)
+        if switchesMistakes != nil, !reference.compiled, !switched.numbers.isEmpty {
+            // A mistake's copy that does not compile in the switch must not cost the learner: build as before.
+            switched.numbers = [:]
+            reference = try run(request(try stage(nil, section)), filter)
+        }
         let referenceProblem = problemOnReference(reference, tests: tests, section: section, folder: testsFolder ?? "\(track.folder)/\(tests.target)")
         var outcomes = [outcome(tests.passCheck, of: section, problem: referenceProblem)]
-        for caught in tests.mustCatch {
+        // Switched mistakes run first, on the one build; a mistake built on its own rewrites the library.
+        var results: [String: TestOutcome] = [:]
+        let inOrder = tests.mustCatch.sorted { first, second in
+            (switched.numbers[first.mistake] != nil ? 0 : 1) < (switched.numbers[second.mistake] != nil ? 0 : 1)
+        }
+        for caught in inOrder {
             guard referenceProblem == nil else {
-                outcomes.append(outcome(caught.check, of: section, problem: "not tried: your tests must first pass on the reference solution"))
+                results[caught.check] = outcome(caught.check, of: section, problem: "not tried: your tests must first pass on the reference solution")
                 continue
             }
             guard let mistake = section.mistakes.first(where: { $0.id == caught.mistake }) else {
-                outcomes.append(outcome(caught.check, of: section, problem: "course.json names no known mistake \"\(caught.mistake)\""))
+                results[caught.check] = outcome(caught.check, of: section, problem: "course.json names no known mistake \"\(caught.mistake)\"")
                 continue
             }
-            let folder = try stage(mistake, section)
-            let wrong = try run(request(folder), filter)
-            outcomes.append(outcome(caught.check, of: section, problem: problemOnMistake(wrong, mistake: mistake, tests: tests)))
+            let wrong: TrackRun
+            if let switchesMistakes, let number = switched.numbers[mistake.id] {
+                wrong = try switchesMistakes.rerun(request(switched.folder), filter, ["COACH_MUTANT": String(number)])
+            } else {
+                wrong = try run(request(try stage(mistake, section)), filter)
+            }
+            results[caught.check] = outcome(caught.check, of: section, problem: problemOnMistake(wrong, mistake: mistake, tests: tests))
         }
+        outcomes += tests.mustCatch.compactMap { results[$0.check] }
         return outcomes
     }
 
@@ -140,5 +178,45 @@ extension SectionGrade {
     func adding(_ learnerOutcomes: [TestOutcome]) -> SectionGrade {
         guard !learnerOutcomes.isEmpty else { return self }
         return SectionGrade(section: section, outcomes: outcomes + learnerOutcomes, compilerErrors: compilerErrors, buildFailed: buildFailed)
+    }
+}
+
+extension LearnerTestGrader.MistakeSwitch {
+    /// Switches the mistakes into the section's library with the `mutant-schemata` program, for builds of
+    /// `workbench` by `tester`: for `coach check` and `coach verify`, never for a class's submissions.
+    static func schemata(workbench: Workbench, tester: SwiftPackageTester, timeLimit: Duration? = nil) -> Self {
+        Self(
+            stage: { section, mistakes in
+                let folder = ".build/coach/learner-tests/\(section.target)"
+                guard let generator = try MutationTester(workbench: workbench).generator() else {
+                    return (try LearnerTestGrader.stageReference(of: section, workbench: workbench), [:])
+                }
+                var variants: [MutantStage.Variant] = []
+                var numbers: [String: Int] = [:]
+                for mistake in mistakes {
+                    let staged = workbench.root.appending(path: try VariantStage(workbench: workbench).stage(mistake, of: section))
+                    guard VariantStage.isSwitchable(staged, for: section, workbench: workbench),
+                          let index = section.mistakes.firstIndex(where: { $0.id == mistake.id }) else { continue }
+                    variants.append(.init(id: VariantID.mistakes + index, folder: staged))
+                    numbers[mistake.id] = VariantID.mistakes + index
+                }
+                let schema = try MutantStage(workbench: workbench, generator: generator)
+                    .stage(section, excluding: [], variants: variants, into: folder, mutates: false)
+                let placed = Set(schema.variants.map(\.id))
+                return (folder, numbers.filter { placed.contains($0.value) })
+            },
+            rerun: { request, filter, environment in
+                try tester.runTests(request, filter: filter, environment: environment, timeLimit: timeLimit)
+            }
+        )
+    }
+}
+
+extension LearnerTestGrader {
+    /// Mirrors the reference solution into the section's library folder, as the default staging does.
+    static func stageReference(of section: Course.Section, workbench: Workbench) throws -> String {
+        let library = ".build/coach/learner-tests/\(section.target)"
+        try mirror(workbench.sourceFolder(of: section, on: .solutions), into: workbench.root.appending(path: library))
+        return library
     }
 }

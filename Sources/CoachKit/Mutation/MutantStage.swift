@@ -64,15 +64,23 @@ struct MutantStage {
 
     /// Writes the section's schemata into its build folder, leaving out the mutants and variants in
     /// `excluded`.
-    func stage(_ section: Course.Section, excluding excluded: Set<Int>, variants: [Variant] = []) throws -> Staged {
-        let files = FileManager.default
-        let relative = Self.buildFolder(of: section)
-        let output = workbench.logFolder.appending(path: "variant-schemata/\(section.target)")
-        try? files.removeItem(at: output)
+    ///
+    /// - Parameters:
+    ///   - folder: Where the section's build reads it from, relative to the root; its variant build folder
+    ///     unless given.
+    ///   - mutates: Whether to make mutants; without, the schema holds the variants alone.
+    func stage(
+        _ section: Course.Section, excluding excluded: Set<Int>, variants: [Variant] = [], into folder: String? = nil,
+        mutates: Bool = true
+    ) throws -> Staged {
+        let relative = folder ?? Self.buildFolder(of: section)
+        let output = workbench.logFolder.appending(path: "variant-schemata/" + (folder.map { URL(filePath: $0).lastPathComponent + "-" + section.target } ?? section.target))
+        try? FileManager.default.removeItem(at: output)
         let log = workbench.logFolder.appending(path: "mutants-\(section.target).json")
         let exclusions = excluded.isEmpty ? "-" : excluded.sorted().map(String.init).joined(separator: ",")
         let termination = try ChildProcess(
             [generator.path, workbench.sourceFolder(of: section, on: .solutions).path, output.path, "1", exclusions]
+                + (mutates ? [] : ["--no-mutants"])
                 + variants.flatMap { ["--variant", "\($0.id)=\($0.folder.path)"] }
                 + section.exercise.files,
             in: workbench.root, logFile: log

@@ -132,6 +132,20 @@ public struct MutationTester: Sendable {
         return results
     }
 
+    /// Builds the `mutant-schemata` program with the learner's default course variables and returns it,
+    /// or nil when it does not build.
+    ///
+    /// - Throws: `CoachError.cannotLaunch` when `swift` cannot be started.
+    func generator() throws -> URL? {
+        let environment = BuildRequest(track: .exercises).environment
+        let log = workbench.logFolder.appending(path: "build-mutant-schemata.log")
+        guard try ChildProcess(["swift", "build", "--product", "mutant-schemata"], in: workbench.root, environment: environment, logFile: log)
+            .run().succeeded,
+            let folder = try binaryFolder(environment: environment)
+        else { return nil }
+        return folder.appending(path: "mutant-schemata")
+    }
+
     /// The build's binary folder, as `swift build --show-bin-path` names it.
     func binaryFolder(environment: [String: String]) throws -> URL? {
         let log = workbench.logFolder.appending(path: "bin-path.log")

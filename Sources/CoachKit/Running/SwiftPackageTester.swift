@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The result of building the package and running some of its tests on one track.
 public struct TrackRun: Sendable {
@@ -112,6 +113,31 @@ public struct SwiftPackageTester: Sendable {
         return run
     }
 
+    /// Runs the tests `filter` selects on the test program the last build of `request` made, without
+    /// building, with `environment` added to the test process's: one build serves several runs, such as
+    /// the learner's tests against each known mistake switched in at run time (`COACH_MUTANT`).
+    ///
+    /// - Throws: `CoachError.cannotLaunch` when the test program cannot be started.
+    func runTests(_ request: BuildRequest, filter: String?, environment: [String: String], timeLimit: Duration? = nil) throws -> TrackRun {
+        let (buildLog, testLog, events) = logs(of: request.track)
+        let program = try TestProgram.path(in: workbench.root.appending(path: ".build"), seenAt: workbench.root.appending(path: ".build"))
+        let attempt = TestAttempt(
+            workbench: workbench, environment: request.environment.merging(environment) { _, added in added }, filter: filter,
+            timeLimit: timeLimit ?? testTimeLimit, events: events, log: testLog,
+            launch: .harness(path: program, directory: workbench.root) { $0 }
+        )
+        var reading = try attempt.run(only: nil, parallel: true)
+        if reading.outcomes.contains(where: { [.crashed, .notRun].contains($0.result) }) {
+            reading = try attempt.isolateFailures(after: reading)
+        }
+        var run = TrackRun(
+            track: request.track, build: .exited(0), compilerErrors: [], testRun: reading.termination, outcomes: reading.outcomes,
+            buildLog: buildLog, testLog: testLog
+        )
+        run.forgedResults = reading.evidence.sentences
+        return run
+    }
+
     /// Builds the test program: directly from SwiftPM's plan when only a module's files changed since
     /// its last build (``rebuildsDirectly``), else with `swift build`.
     private func buildTestProgram(_ request: BuildRequest, log buildLog: URL) throws -> ProcessTermination {
@@ -153,16 +179,76 @@ public struct SwiftPackageTester: Sendable {
         return build
     }
 
+    /// The test modules whose tests mostly wait for other processes (builds of small workbenches, programs
+    /// at a terminal, two processes at once): a run of every test puts them in a test process of their own,
+    /// beside the others. Swift Testing runs a process's tests on as many threads as the machine has cores,
+    /// and a test that waits for a child process holds its thread, so one process on two cores runs two of
+    /// them at a time; two processes overlap that waiting with the other tests' work.
+    static let waitingTestModules = ["CoachCommandTests", "NoteTakerAppTests", "PersistenceCloudTests"]
+
     /// One `swift test` that builds and runs (a second SwiftPM start would cost about a second). The test
-    /// binary creates the event stream as it starts, so no stream means the build failed.
+    /// binary creates the event stream as it starts, so no stream means the build failed. A run of every
+    /// test then runs the waiting modules (``waitingTestModules``) in a second test process at the same time,
+    /// started directly rather than through `swift test`, which lets one run at a time use a build folder.
     private func runSwiftTest(_ request: BuildRequest, filter: String?, timeLimit: Duration) throws -> TrackRun {
+        guard filter == nil else { return try runSwiftTest(request, filter: filter, skip: nil, timeLimit: timeLimit, building: true) }
+        let (buildLog, testLog, _) = logs(of: request.track)
+        var command = ChildProcess(
+            ["swift", "build", "--build-tests"], in: workbench.root, environment: request.environment, logFile: buildLog,
+            watchdog: progress.map { BuildLogFollower(log: buildLog, inner: nil, report: $0) }
+        )
+        command.marksItsProcesses = false
+        let build = try command.run()
+        guard build.succeeded else {
+            let errors = CompilerDiagnostic.errors(in: (try? String(contentsOf: buildLog, encoding: .utf8)) ?? "").map { $0.relative(to: workbench) }
+            return TrackRun(track: request.track, build: build, compilerErrors: errors, testRun: nil, outcomes: [], buildLog: buildLog, testLog: testLog)
+        }
+        let waiting = "^(" + Self.waitingTestModules.joined(separator: "|") + ")\\."
+        let buildFolder = workbench.root.appending(path: ".build")
+        let program = try TestProgram.path(in: buildFolder, seenAt: buildFolder)
+        let runs = Mutex<[TrackRun?]>([nil, nil])
+        let failure = Mutex<(any Error)?>(nil)
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            do {
+                let run = try part == 0
+                    ? runSwiftTest(request, filter: waiting, skip: nil, timeLimit: timeLimit, building: false, stream: "waiting", program: program)
+                    : runSwiftTest(request, filter: nil, skip: waiting, timeLimit: timeLimit, building: false, stream: "others")
+                runs.withLock { $0[part] = run }
+            } catch {
+                failure.withLock { $0 = $0 ?? error }
+            }
+        }
+        if let failure = failure.withLock({ $0 }) { throw failure }
+        let finished = runs.withLock { $0 }
+        guard let first = finished[0], let second = finished[1] else {
+            return TrackRun(track: request.track, build: .exited(1), compilerErrors: [], testRun: nil, outcomes: [], buildLog: buildLog, testLog: testLog)
+        }
+        var merged = second
+        merged.buildLog = buildLog
+        merged.outcomes = first.outcomes + second.outcomes
+        merged.testRun = [first.testRun, second.testRun].compactMap { $0 }.first { !$0.succeeded } ?? second.testRun
+        return merged
+    }
+
+    /// `swift test` of the tests `filter` selects and `skip` leaves out, building first when asked, with its
+    /// event stream and log named after `stream` when given (two runs at once need their own).
+    private func runSwiftTest(
+        _ request: BuildRequest, filter: String?, skip: String?, timeLimit: Duration, building: Bool, stream: String? = nil,
+        program: String? = nil
+    ) throws -> TrackRun {
         let track = request.track
-        let (buildLog, testLog, events) = logs(of: track)
+        var (buildLog, testLog, events) = logs(of: track)
+        if let stream {
+            testLog = workbench.logFolder.appending(path: "test-\(track.rawValue)-\(stream).log")
+            events = workbench.logFolder.appending(path: "events-\(track.rawValue)-\(stream).jsonl")
+        }
         var attempt = TestAttempt(
             workbench: workbench, environment: request.environment, filter: filter, timeLimit: timeLimit, events: events, log: testLog
         )
-        attempt.progress = progress
-        var reading = try attempt.run(only: nil, parallel: true, building: true)
+        attempt.skip = skip
+        attempt.directProgram = program
+        attempt.progress = building ? progress : nil
+        var reading = try attempt.run(only: nil, parallel: true, building: building)
         guard FileManager.default.fileExists(atPath: events.path) else {
             try? FileManager.default.removeItem(at: buildLog)
             try? FileManager.default.copyItem(at: testLog, to: buildLog)

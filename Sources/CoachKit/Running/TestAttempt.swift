@@ -32,6 +32,12 @@ struct TestAttempt {
     let workbench: Workbench
     let environment: [String: String]
     let filter: String?
+    /// Tests to leave out (`swift test --skip`), on top of the filter; `swift test` runs only.
+    var skip: String?
+    /// The built test program to run Swift Testing's tests in directly, in place of `swift test
+    /// --skip-build`, whose lock on the build folder lets one run at a time; `swift test` runs only, and
+    /// only when the selected tests hold no XCTest case.
+    var directProgram: String?
     /// The longest one check may run.
     let timeLimit: Duration
     let events: URL
@@ -79,7 +85,13 @@ struct TestAttempt {
         } else if let filter {
             arguments += ["--filter", filter]
         }
-        let command = ["swift", "test"] + (building ? [] : ["--skip-build"]) + arguments
+        if ids == nil, let skip { arguments += ["--skip", skip] }
+        let command: [String]
+        if let directProgram, !building {
+            command = [directProgram, "--testing-library", "swift-testing"] + arguments
+        } else {
+            command = ["swift", "test"] + (building ? [] : ["--skip-build"]) + arguments
+        }
         let checkTimeLimit = CheckTimeLimit(limit: timeLimit, events: events)
         let termination = try ChildProcess(
             command, in: workbench.root, environment: environment, inheritsEnvironment: inheritsEnvironment,

@@ -87,3 +87,18 @@ struct VariantStage {
         }
     }
 }
+
+extension VariantStage {
+    /// Whether the variant staged in `folder` has the reference's files with only exercise files changed,
+    /// which the `mutant-schemata` program can switch in at run time (it then decides body by body).
+    static func isSwitchable(_ folder: URL, for section: Course.Section, workbench: Workbench) -> Bool {
+        let reference = workbench.sourceFolder(of: section, on: .solutions)
+        let names = { (root: URL) in Set(SourceFingerprint.files(under: root).map { String($0.path.dropFirst(root.path.count + 1)) }) }
+        let theirs = names(folder)
+        guard theirs == names(reference) else { return false }
+        return theirs.allSatisfy { name in
+            section.exercise.files.contains(name)
+                || (try? Data(contentsOf: folder.appending(path: name))) == (try? Data(contentsOf: reference.appending(path: name)))
+        }
+    }
+}

@@ -171,18 +171,8 @@ extension Verifier {
         return VariantLine(label: "  Section \(variant.section.number)", detail: variant.label, problems: problems, passedIfEmpty: passed)
     }
 
-    /// Whether `variant` has the reference's files with only exercise files changed, which the generator
-    /// can switch in (it then decides body by body); otherwise it is built as it is.
     private func isSwitchable(_ variant: StagedVariant) -> Bool {
-        let reference = workbench.sourceFolder(of: variant.section, on: .solutions)
-        let folder = workbench.root.appending(path: variant.folder)
-        let names = { (root: URL) in Set(SourceFingerprint.files(under: root).map { String($0.path.dropFirst(root.path.count + 1)) }) }
-        let theirs = names(folder)
-        guard theirs == names(reference) else { return false }
-        return theirs.allSatisfy { name in
-            variant.section.exercise.files.contains(name)
-                || (try? Data(contentsOf: folder.appending(path: name))) == (try? Data(contentsOf: reference.appending(path: name)))
-        }
+        VariantStage.isSwitchable(workbench.root.appending(path: variant.folder), for: variant.section, workbench: workbench)
     }
 
     /// Runs each switched-in variant's checks on the schemata's test program, two at a time: a mistake's

@@ -199,7 +199,9 @@ public struct Verifier: Sendable {
 
     /// Grades the tests learners write, with this verifier's tester.
     var learnerTestGrader: LearnerTestGrader {
-        LearnerTestGrader(workbench: workbench) { request, filter in try tester.run(request, filter: filter) }
+        var grader = LearnerTestGrader(workbench: workbench) { request, filter in try tester.run(request, filter: filter) }
+        grader.switchesMistakes = .schemata(workbench: workbench, tester: tester)
+        return grader
     }
 
     /// What is wrong with `section`'s checks in `run`. The learner-test checks count only when their
