@@ -56,6 +56,7 @@ struct APILineCheck {
             // even in an extension of another module's type, wherever the type's name is in scope.
             let owner = components[0]
             return namedExports.contains { $0.hasSuffix(".\(owner)") } || ownerModules[owner].map(wholeModules.contains) == true
+                || symbol.extendedModule.map(wholeModules.contains) == true
         }
 
         /// The module that declares each top-level type, to tell whether a member's type is reached.
