@@ -3,85 +3,23 @@ import CompilerPluginSupport
 import Foundation
 import PackageDescription
 
-// MARK: - Course track
+// The workbench builds on Linux, which is where its course runs and what CI builds: the core simulates
+// Apple's frameworks on top of Linux's own calls (extended attributes, /proc, Glibc), and coach's grading
+// sandbox is bubblewrap. On a Mac, build it in a Linux container (`docker run -it -v "$PWD":/w swift:6.3`).
+#if !os(Linux)
+FileHandle.standardError.write(Data("""
+    error: Persistence Workbench builds on Linux only (Swift 6.x); on macOS or Windows, build it in a Linux \
+    container, such as `docker run -it -v "$PWD":/workbench -w /workbench swift:6.3 swift run coach status`.\n
+    """.utf8))
+exit(1)
+#endif
 
-/// Which copy of the course sections the build compiles: the learner's starters or the reference solutions.
-enum CourseTrack: String, CaseIterable {
-    case exercises
-    case solutions
-
-    var folder: String {
-        switch self {
-        case .exercises: "Exercises"
-        case .solutions: "Solutions"
-        }
-    }
-}
-
-let requestedTrack = Context.environment["COURSE_TRACK"] ?? CourseTrack.exercises.rawValue
-guard let track = CourseTrack(rawValue: requestedTrack.isEmpty ? CourseTrack.exercises.rawValue : requestedTrack) else {
-    let valid = CourseTrack.allCases.map(\.rawValue).joined(separator: ", ")
-    FileHandle.standardError.write(Data("""
-        error: COURSE_TRACK=\(requestedTrack) is not a course track. Valid values: \(valid). \
-        Unset it to build the exercises.\n
-        """.utf8))
-    exit(1)
-}
-
-// MARK: - Known-mistake overrides
-
-/// `COURSE_SECTION_OVERRIDE=<target>=<folder>[;<target>=<folder>…]` builds sections from other folders.
-/// `coach verify` uses it to compile known wrong solutions in place of the references (one per section
-/// at a time) and prove a check catches each.
-let sectionOverrides: [String: String] = Dictionary(
-    (Context.environment["COURSE_SECTION_OVERRIDE"] ?? "").split(separator: ";").compactMap { entry in
-        let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
-        return parts.count == 2 ? (parts[0], parts[1]) : nil
-    },
-    uniquingKeysWith: { _, last in last }
-)
-
-// MARK: - The workbench's own tests
-
-/// `COURSE_OWN_TESTS=1` adds the core's, the apps' and coach's own tests (`coach verify` sets it to prove
-/// the core). Without it the package is what a learner works with, and what `coach check` grades: the core,
-/// coach, the sections with their hidden suites and the learner's tests, and the apps. Grading the package
-/// `swift run coach` has just built lets SwiftPM reuse its build plan, so a graded edit compiles only the
-/// edited files.
-let includesOwnTests = Context.environment["COURSE_OWN_TESTS"] == "1"
-
-// MARK: - swift-syntax
-
-/// The release build of swift-syntax that Swift's toolchain for Linux ships for its own macros
-/// (`<toolchain>/usr/lib/swift/host`), found beside the SwiftPM program evaluating this manifest.
-/// The model macros, their tests and `mutant-schemata` build on it: a debug build of swift-syntax expands
-/// macros several times slower (it was most of the time a section of `@Model` classes took to compile),
-/// and the package then builds no swift-syntax at all. Without it (a toolchain that does not ship it, or
-/// `COURSE_SWIFT_SYNTAX=package`), the package's swift-syntax is built instead. Switching between the two
-/// in one build folder needs `rm -rf .build` first: the other's modules would be found before these.
-let toolchainSwiftSyntax: String? = {
-    guard Context.environment["COURSE_SWIFT_SYNTAX"] != "package" else { return nil }
-    let runningProgram = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(getppid())/exe")) ?? ""
-    let host = URL(fileURLWithPath: runningProgram).deletingLastPathComponent()
-        .appendingPathComponent("../lib/swift/host").standardizedFileURL.path
-    let needed = ["SwiftSyntax", "SwiftParser", "SwiftSyntaxMacros", "SwiftSyntaxMacroExpansion", "SwiftIDEUtils",
-                  "SwiftCompilerPluginMessageHandling"].flatMap { ["\($0).swiftmodule", "lib\($0).so"] }
-    return needed.allSatisfy { FileManager.default.fileExists(atPath: host + "/" + $0) } ? host : nil
-}()
-
-/// Compiler and linker settings of a target built on `toolchainSwiftSyntax`, or the package's products.
-func swiftSyntax(_ products: [String]) -> (dependencies: [Target.Dependency], swift: [SwiftSetting], linker: [LinkerSetting]) {
-    guard let host = toolchainSwiftSyntax else {
-        return (products.map { .product(name: $0, package: "swift-syntax") }, [], [])
-    }
-    return ([], [.unsafeFlags(["-I", host])], [.unsafeFlags(["-L", host, "-Xlinker", "-rpath", "-Xlinker", host])])
-}
-
-// MARK: - Course sections
+// MARK: - What the course is made of
 
 /// One course section: a library built from `Exercises/<name>` or `Solutions/<name>`, and its hidden suite in
 /// `Tests/<name>Tests`. `course/course.json` lists the same sections, with everything else about them;
-/// `coach verify` fails when the two lists differ.
+/// `coach verify` fails when the two lists differ (SwiftPM caches a manifest by its own text, so the list
+/// lives here rather than being read from course.json). `coach new-section` adds a line.
 struct CourseSection {
     let name: String
     let dependencies: [Target.Dependency]
@@ -104,18 +42,8 @@ let courseSections: [CourseSection] = [
     CourseSection(name: "Section14WaterLog", dependencies: ["PersistenceCore", "PersistenceWorkbench"]),
 ]
 
-/// `COURSE_SECTIONS=<target>,<target>` builds only those sections; coach uses it to grade one section, or
-/// to grade the others when one does not compile. Unset or empty: every section.
-let selectedSections: Set<String>? = Context.environment["COURSE_SECTIONS"].flatMap { value in
-    value.isEmpty ? nil : Set(value.split(separator: ",").map(String.init))
-}
-
-let includedSections = courseSections.filter { selectedSections?.contains($0.name) ?? true }
-
-// MARK: - The learner's own tests
-
 /// The test targets learners write themselves, in `Exercises/<name>` (the reference's in
-/// `Solutions/<name>`), each testing one section's library: Section 8's repository tests.
+/// `Solutions/<name>`), each testing one section's library.
 struct LearnerTestTarget {
     let name: String
     let section: String
@@ -126,13 +54,212 @@ let learnerTestTargets: [LearnerTestTarget] = [
     LearnerTestTarget(name: "Section14WaterLogLogicTests", section: "Section14WaterLog"),
 ]
 
-/// `COURSE_LEARNER_TESTS=only` builds the learner's tests without the sections' hidden suites: coach
-/// grades those tests by running them against the reference and against known wrong solutions, one build
-/// each. `COURSE_LEARNER_TESTS=none` leaves them out: coach builds that way when they do not compile, so a
-/// test that does not compile never blocks a section's grade, and for a class's submissions.
-let learnerTestsOnly = Context.environment["COURSE_LEARNER_TESTS"] == "only"
-let learnerTestsLeftOut = Context.environment["COURSE_LEARNER_TESTS"] == "none"
-let includedLearnerTests = learnerTestsLeftOut ? [] : learnerTestTargets.filter { target in
+/// A command-line app built on one section's library (the learner's code, or the reference on the
+/// solutions track), built only when its section is, and its tests, which run the program as a user does
+/// and hold to the reference's behaviour: they see `COURSE_APP_IS_REFERENCE` defined when the app is built
+/// from the unchanged reference. Grading builds only the test program, never the apps.
+struct CourseApp {
+    let name: String
+    let section: String
+    let tests: String
+    var testDependencies: [Target.Dependency] = []
+}
+
+let courseApps: [CourseApp] = [
+    CourseApp(
+        name: "notetaker", section: "Section8NoteTaker", tests: "NoteTakerAppTests",
+        testDependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+    ),
+    CourseApp(name: "waterlog", section: "Section14WaterLog", tests: "WaterLogAppTests"),
+]
+
+// MARK: - The switchboard: every COURSE_* variable, read and checked here alone
+
+/// Which copy of the course sections the build compiles: the learner's starters or the reference solutions.
+enum CourseTrack: String, CaseIterable {
+    case exercises
+    case solutions
+
+    var folder: String {
+        switch self {
+        case .exercises: "Exercises"
+        case .solutions: "Solutions"
+        }
+    }
+}
+
+/// Which learner tests a build holds (`COURSE_LEARNER_TESTS`).
+enum LearnerTests: String, CaseIterable {
+    /// Unset: the learner's tests beside the sections' hidden suites.
+    case all = ""
+    /// Only the learner's tests, without the hidden suites: coach grades them against the reference and the
+    /// known wrong solutions, one build each.
+    case only
+    /// Left out: coach builds that way when they do not compile, so they never block a section's grade.
+    case none
+}
+
+/// Where the macros' swift-syntax comes from (`COURSE_SWIFT_SYNTAX`).
+enum SwiftSyntaxSource: String, CaseIterable {
+    /// The toolchain's when it ships one, else the package's.
+    case auto = ""
+    /// The release build Swift's toolchain for Linux ships for its own macros, `<toolchain>/usr/lib/swift/host`:
+    /// a debug build of swift-syntax expands macros several times slower, and the package builds none.
+    case toolchain
+    /// swift-syntax 603 built from the package, as on a toolchain without one.
+    case package
+}
+
+/// Every variable the manifest reads, each checked where it enters; a value that is not one of the valid
+/// ones stops the build with a message naming it and them, rather than being silently ignored.
+struct Switchboard {
+    /// `COURSE_TRACK`: `exercises` (default) or `solutions`.
+    var track = CourseTrack.exercises
+    /// `COURSE_SECTIONS=<target>,<target>`: build only those sections (coach grades one section that way,
+    /// or the others when one does not compile). `nil`: every section.
+    var sections: Set<String>?
+    /// `COURSE_SECTION_OVERRIDE=<target>=<folder>[;<target>=<folder>…]`: build sections or learner tests
+    /// from other folders; `coach verify` builds known wrong solutions in place of the references so.
+    var overrides: [String: String] = [:]
+    /// `COURSE_OWN_TESTS=1`: add the core's, the apps' and coach's own tests (`coach verify` sets it).
+    /// Without it the package is what a learner builds and what `coach check` grades, which lets SwiftPM
+    /// reuse the plan `swift run coach` made, so a graded edit compiles only the edited files.
+    var ownTests = false
+    /// `COURSE_LEARNER_TESTS`: `only` or `none`; unset for both the suites and the learner's tests.
+    var learnerTests = LearnerTests.all
+    /// `COURSE_SWIFT_SYNTAX`: `toolchain`, `package`, or unset (`auto`).
+    var swiftSyntax = SwiftSyntaxSource.auto
+    /// `COURSE_LESSON_EXAMPLES=<folder>`: one executable per `LessonExamples…` subfolder (coach verify's
+    /// build of every lesson's Swift blocks).
+    var lessonExamples: String?
+
+    /// The variables the manifest reads; any other `COURSE_*` variable is a misspelling.
+    static let names = [
+        "COURSE_TRACK", "COURSE_SECTIONS", "COURSE_SECTION_OVERRIDE", "COURSE_OWN_TESTS", "COURSE_LEARNER_TESTS",
+        "COURSE_SWIFT_SYNTAX", "COURSE_LESSON_EXAMPLES",
+    ]
+
+    /// Reads `environment`, adding a line to `errors` for every value it refuses.
+    init(_ environment: [String: String], errors: inout [String]) {
+        func choice<Value: RawRepresentable & CaseIterable>(_ name: String, _ type: Value.Type) -> Value?
+        where Value.RawValue == String {
+            let given = environment[name] ?? ""
+            if let value = Value(rawValue: given) { return value }
+            let valid = Value.allCases.map { $0.rawValue.isEmpty ? "unset" : $0.rawValue }.joined(separator: ", ")
+            errors.append("\(name)=\(given) is not a valid value. Valid values: \(valid).")
+            return nil
+        }
+        for name in environment.keys.sorted() where name.hasPrefix("COURSE_") && !Self.names.contains(name) {
+            errors.append("\(name) is not a variable the workbench reads. The variables: \(Self.names.joined(separator: ", ")).")
+        }
+        let givenTrack = environment["COURSE_TRACK"] ?? ""
+        if !givenTrack.isEmpty {
+            if let value = CourseTrack(rawValue: givenTrack) { track = value } else {
+                let valid = CourseTrack.allCases.map(\.rawValue).joined(separator: ", ")
+                errors.append("COURSE_TRACK=\(givenTrack) is not a course track. Valid values: \(valid). Unset it to build the exercises.")
+            }
+        }
+        let sectionNames = courseSections.map(\.name)
+        if let value = environment["COURSE_SECTIONS"], !value.isEmpty {
+            let names = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            for name in names where !sectionNames.contains(name) {
+                errors.append("COURSE_SECTIONS names \(name), which is not a course section. Valid values: \(sectionNames.joined(separator: ", ")).")
+            }
+            sections = Set(names)
+        }
+        let overridable = sectionNames + learnerTestTargets.map(\.name)
+        for entry in (environment["COURSE_SECTION_OVERRIDE"] ?? "").split(separator: ";") {
+            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[1].isEmpty else {
+                errors.append("COURSE_SECTION_OVERRIDE entry '\(entry)' is not <target>=<folder>; separate entries with ';'.")
+                continue
+            }
+            guard overridable.contains(parts[0]) else {
+                errors.append("COURSE_SECTION_OVERRIDE names \(parts[0]), which is not a section or learner test target. Valid values: \(overridable.joined(separator: ", ")).")
+                continue
+            }
+            let folder = parts[1].hasPrefix("/") ? parts[1] : Context.packageDirectory + "/" + parts[1]
+            guard FileManager.default.fileExists(atPath: folder) else {
+                errors.append("COURSE_SECTION_OVERRIDE builds \(parts[0]) from \(parts[1]), which does not exist.")
+                continue
+            }
+            overrides[parts[0]] = parts[1]
+        }
+        switch environment["COURSE_OWN_TESTS"] ?? "" {
+        case "", "0": ownTests = false
+        case "1": ownTests = true
+        case let other: errors.append("COURSE_OWN_TESTS=\(other) is not a valid value. Valid values: 1, 0, unset.")
+        }
+        learnerTests = choice("COURSE_LEARNER_TESTS", LearnerTests.self) ?? .all
+        swiftSyntax = choice("COURSE_SWIFT_SYNTAX", SwiftSyntaxSource.self) ?? .auto
+        if let folder = environment["COURSE_LESSON_EXAMPLES"], !folder.isEmpty {
+            if FileManager.default.fileExists(atPath: Context.packageDirectory + "/" + folder) {
+                lessonExamples = folder
+            } else {
+                errors.append("COURSE_LESSON_EXAMPLES=\(folder) is not a folder of the package.")
+            }
+        }
+    }
+}
+
+/// The release build of swift-syntax that Swift's toolchain for Linux ships for its own macros, found beside
+/// the SwiftPM program evaluating this manifest, or `nil` when the toolchain has none.
+func toolchainSwiftSyntaxFolder() -> String? {
+    let runningProgram = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(getppid())/exe")) ?? ""
+    let host = URL(fileURLWithPath: runningProgram).deletingLastPathComponent()
+        .appendingPathComponent("../lib/swift/host").standardizedFileURL.path
+    let needed = ["SwiftSyntax", "SwiftParser", "SwiftSyntaxMacros", "SwiftSyntaxMacroExpansion", "SwiftIDEUtils",
+                  "SwiftCompilerPluginMessageHandling"].flatMap { ["\($0).swiftmodule", "lib\($0).so"] }
+    return needed.allSatisfy { FileManager.default.fileExists(atPath: host + "/" + $0) } ? host : nil
+}
+
+var switchboardErrors: [String] = []
+let switchboard = Switchboard(Context.environment, errors: &switchboardErrors)
+
+/// The toolchain's swift-syntax folder when the macros, their tests and `mutant-schemata` build on it, or
+/// `nil` when they build the package's. Switching between the two in one build folder needs `rm -rf .build`
+/// first: the other's modules would be found before these.
+let toolchainSwiftSyntax: String? = {
+    switch switchboard.swiftSyntax {
+    case .package:
+        return nil
+    case .auto:
+        return toolchainSwiftSyntaxFolder()
+    case .toolchain:
+        guard let folder = toolchainSwiftSyntaxFolder() else {
+            switchboardErrors.append("COURSE_SWIFT_SYNTAX=toolchain, but this toolchain ships no swift-syntax in usr/lib/swift/host. Valid values here: package, unset.")
+            return nil
+        }
+        return folder
+    }
+}()
+
+guard switchboardErrors.isEmpty else {
+    FileHandle.standardError.write(Data(switchboardErrors.map { "error: \($0)\n" }.joined().utf8))
+    exit(1)
+}
+// Said whenever SwiftPM evaluates the manifest (after it or the variables change), so a build log shows it.
+FileHandle.standardError.write(Data((toolchainSwiftSyntax.map {
+    "the macros build on the toolchain's swift-syntax, \($0) (COURSE_SWIFT_SYNTAX=package: the package's)\n"
+} ?? "the macros build on the package's swift-syntax (COURSE_SWIFT_SYNTAX=\(switchboard.swiftSyntax == .package ? "package" : "unset, and the toolchain ships none"))\n").utf8))
+
+let track = switchboard.track
+let includesOwnTests = switchboard.ownTests
+let sectionOverrides = switchboard.overrides
+let includedSections = courseSections.filter { switchboard.sections?.contains($0.name) ?? true }
+let includedApps = courseApps.filter { app in includedSections.contains { $0.name == app.section } }
+
+/// Compiler and linker settings of a target built on `toolchainSwiftSyntax`, or the package's products.
+func swiftSyntax(_ products: [String]) -> (dependencies: [Target.Dependency], swift: [SwiftSetting], linker: [LinkerSetting]) {
+    guard let host = toolchainSwiftSyntax else {
+        return (products.map { .product(name: $0, package: "swift-syntax") }, [], [])
+    }
+    return ([], [.unsafeFlags(["-I", host])], [.unsafeFlags(["-L", host, "-Xlinker", "-rpath", "-Xlinker", host])])
+}
+
+// MARK: - Course sections, the learner's tests and the apps
+
+let includedLearnerTests = switchboard.learnerTests == .none ? [] : learnerTestTargets.filter { target in
     includedSections.contains { $0.name == target.section }
 }
 
@@ -143,10 +270,10 @@ let sectionTargets: [Target] = includedSections.flatMap { section -> [Target] in
             dependencies: section.dependencies,
             path: sectionOverrides[section.name] ?? "\(track.folder)/\(section.name)"
         ),
-    ] + (learnerTestsOnly ? [] : [
+    ] + (switchboard.learnerTests == .only ? [] : [
         .testTarget(
             name: "\(section.name)Tests",
-            dependencies: [.byName(name: section.name)] + section.dependencies,
+            dependencies: [.byName(name: section.name), "DeviceBench"] + section.dependencies,
             path: "Tests/\(section.name)Tests"
         ),
     ])
@@ -158,42 +285,35 @@ let sectionTargets: [Target] = includedSections.flatMap { section -> [Target] in
     )
 }
 
-// MARK: - Course apps
+/// What the hidden suites share: a throwaway simulated device for each check (its sandbox and vault made
+/// current), the vault's failure modes, and how a check describes what it found. A suite's own bench keeps
+/// only its section's helpers.
+let sectionSupportTargets: [Target] = switchboard.learnerTests == .only ? [] : [
+    .target(name: "DeviceBench", dependencies: ["PersistenceCore", "PersistenceWorkbench"], path: "Tests/DeviceBench"),
+]
 
-/// `notetaker`, the command-line NoteTaker built on Section 8's library (the learner's code, or the
-/// reference solution on the solutions track); built only when that section is. Grading builds only the
-/// test program, never the apps.
-let includesNoteTaker = selectedSections?.contains("Section8NoteTaker") ?? true
-
-let appTargets: [Target] = includesNoteTaker ? [
+let appTargets: [Target] = includedApps.map { app in
     .executableTarget(
-        name: "notetaker",
+        name: app.name,
         dependencies: [
-            "Section8NoteTaker",
-            "PersistenceCore",
-            "PersistenceWorkbench",
+            .byName(name: app.section), "PersistenceCore", "PersistenceWorkbench",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
-    ),
-] : []
+    )
+}
 
-/// `waterlog`, the command-line water tracker built on Section 14's library, on whichever track is built.
-let includesWaterLog = selectedSections?.contains("Section14WaterLog") ?? true
+/// Each app's program run as a user runs it; they hold to the reference's behaviour, which they see from
+/// `COURSE_APP_IS_REFERENCE` (the solutions track, the app's section not overridden).
+let appTestTargets: [Target] = includedApps.map { app in
+    .testTarget(
+        name: app.tests,
+        dependencies: ["CoreTestSupport", .byName(name: app.section), "PersistenceCore", "PersistenceWorkbench"]
+            + app.testDependencies,
+        swiftSettings: track == .solutions && sectionOverrides[app.section] == nil ? [.define("COURSE_APP_IS_REFERENCE")] : []
+    )
+}
 
-let waterLogTargets: [Target] = includesWaterLog ? [
-    .executableTarget(
-        name: "waterlog",
-        dependencies: [
-            "Section14WaterLog",
-            "PersistenceCore",
-            "PersistenceWorkbench",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]
-    ),
-] : []
-
-let appProducts: [Product] = (includesNoteTaker ? [.executable(name: "notetaker", targets: ["notetaker"])] : [])
-    + (includesWaterLog ? [.executable(name: "waterlog", targets: ["waterlog"])] : [])
+let appProducts: [Product] = includedApps.map { .executable(name: $0.name, targets: [$0.name]) }
     + [.executable(name: "playground", targets: ["Playground"]), .executable(name: "icloud", targets: ["icloud"])]
 
 /// `playground`, the learner's scratch program for the lessons' examples (`swift run playground`): the
@@ -217,7 +337,7 @@ let coreTargets: [Target] = [
         name: "PersistenceCore",
         dependencies: [
             "PersistencePreferences", "PersistenceVault", "PersistenceModels", "PersistenceSQLiteStore", "PersistenceCloud",
-            "PersistenceNotifications",
+            "PersistenceNotifications", "PersistenceSandbox",
         ]
     ),
     // What exists only on the workbench, which learners import on purpose: simulated devices, accounts and
@@ -241,7 +361,7 @@ let coreTargets: [Target] = [
     // boundary every store is reached through.
     .target(
         name: "PersistenceModels",
-        dependencies: ["PersistenceMacros", "PersistenceObjectLifetime", "PersistenceSandbox"]
+        dependencies: ["PersistenceMacros", "PersistenceObjectLifetime"]
     ),
     // The default store: SQLite through GRDB. The only module that imports GRDB or writes SQL.
     .target(
@@ -249,7 +369,6 @@ let coreTargets: [Target] = [
         dependencies: [
             "PersistenceModels",
             "PersistenceSandbox",
-            "PersistenceCloud",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]
@@ -294,7 +413,11 @@ let macroTestSyntax = swiftSyntax([
 let coreTestTargets: [Target] = [
     .testTarget(
         name: "PersistenceSandboxTests",
-        dependencies: ["PersistenceSandbox", "PersistenceNotifications", "PersistenceWorkbench", "CoreTestSupport", "PersistenceProbe"]
+        dependencies: ["PersistenceSandbox", "PersistenceWorkbench", "CoreTestSupport", "PersistenceProbe"]
+    ),
+    .testTarget(
+        name: "PersistenceNotificationsTests",
+        dependencies: ["PersistenceNotifications", "PersistenceCore", "PersistenceWorkbench", "CoreTestSupport", "PersistenceProbe"]
     ),
     .testTarget(
         name: "PersistencePreferencesTests",
@@ -340,19 +463,6 @@ let coreTestTargets: [Target] = [
         name: "CloudProbe", dependencies: ["PersistenceCore", "PersistenceWorkbench", "CloudTestSupport"], path: "Tests/CloudProbe"
     ),
 ]
-
-/// The `notetaker` program run as a user runs it: at a terminal, killed mid-command, two at once. It holds
-/// to the reference solution's behaviour, so it runs only when `notetaker` is built from it.
-let appTestTargets: [Target] = includesNoteTaker ? [
-    .testTarget(
-        name: "NoteTakerAppTests",
-        dependencies: [
-            "CoreTestSupport", "Section8NoteTaker", "PersistenceCore", "PersistenceWorkbench", .product(name: "GRDB", package: "GRDB.swift"),
-        ],
-        swiftSettings: track == .solutions && sectionOverrides["Section8NoteTaker"] == nil
-            ? [.define("NOTETAKER_REFERENCE")] : []
-    ),
-] : []
 
 /// `icloud`, the simulated iCloud's console: what each account holds, and deleting an app's iCloud data.
 let iCloudConsoleTargets: [Target] = [
@@ -443,7 +553,7 @@ let gradingHarnessTargets: [Target] = !includesOwnTests ? [
 /// Libraries the sections build on that are not part of the persistence core.
 let courseSupportTargets: [Target] = [
     // Section 7's stand-in for Core Data's string-based fetch requests: format strings evaluated at run time.
-    .target(name: "LegacyFetching", dependencies: ["PersistenceCore", "PersistenceWorkbench"]),
+    .target(name: "LegacyFetching", dependencies: ["PersistenceModels"]),
 ]
 
 // MARK: - Lesson examples
@@ -453,7 +563,7 @@ let courseSupportTargets: [Target] = [
 /// `import Section3Keychain` to try the exercise's code): `coach verify` compiles every lesson's Swift
 /// blocks that way, in one build that reuses the core and sections already built.
 let lessonExampleTargets: [Target] = {
-    guard let folder = Context.environment["COURSE_LESSON_EXAMPLES"], !folder.isEmpty else { return [] }
+    guard let folder = switchboard.lessonExamples else { return [] }
     let programs = (try? FileManager.default.contentsOfDirectory(
         atPath: Context.packageDirectory + "/" + folder
     )) ?? []
@@ -470,7 +580,6 @@ let lessonExampleTargets: [Target] = {
 
 let package = Package(
     name: "PersistenceWorkbench",
-    platforms: [.macOS(.v15)],
     products: [
         .library(name: "PersistenceCore", targets: ["PersistenceCore"]),
         .library(name: "PersistenceWorkbench", targets: ["PersistenceWorkbench"]),
@@ -480,13 +589,16 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-    ] + (toolchainSwiftSyntax == nil ? [
-        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
-    ] : []) + (includesOwnTests ? [
-        // Used by the workbench's own tests alone: the example CI files of `coach grade` read as YAML.
+        // Used by the workbench's own tests alone (the example CI files of `coach grade` read as YAML), but
+        // declared in every build, so that Package.resolved pins the same versions whatever is built.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ] + (toolchainSwiftSyntax == nil ? [
+        // Pinned in Package.resolved only by a build with COURSE_SWIFT_SYNTAX=package or on a toolchain
+        // without its own swift-syntax.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ] : []),
-    targets: coreTargets + courseSupportTargets + coachTargets + sectionTargets + appTargets + waterLogTargets + playgroundTargets + iCloudConsoleTargets
+    targets: coreTargets + courseSupportTargets + coachTargets + sectionTargets + sectionSupportTargets + appTargets
+        + playgroundTargets + iCloudConsoleTargets
         + lessonExampleTargets + gradingHarnessTargets
         + benchmarkTargets + (includesOwnTests ? coreTestTargets + appTestTargets + coachTestTargets : [])
 )

@@ -1,7 +1,7 @@
 // LegacyFetching — the course's stand-in for Core Data's string-based fetch requests (Section 7)
 // What a legacy fetch request needs from a model. You do not need to change this file.
 
-import PersistenceCore
+import PersistenceModels
 
 /// A model that legacy fetch requests can read by key, the way Core Data reads a managed object's
 /// attributes with `value(forKey:)`.

@@ -1,7 +1,7 @@
 // LegacyFetching — the course's stand-in for Core Data's string-based fetch requests (Section 7)
 // Why a legacy request failed. You do not need to change this file.
 
-import PersistenceCore
+import PersistenceModels
 
 /// Why a legacy fetch request failed when it ran. None of these can happen at compile time: a format
 /// string and a sort key are only strings until the request runs.

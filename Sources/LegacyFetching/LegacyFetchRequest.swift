@@ -1,7 +1,7 @@
 // LegacyFetching — the course's stand-in for Core Data's string-based fetch requests (Section 7)
 // A fetch request written the Core Data way: a predicate format string and sort keys.
 
-import PersistenceCore
+import PersistenceModels
 
 /// A fetch request written the way Core Data writes one: a predicate format string with `%@` and `%d`
 /// placeholders, sort keys with an ascending flag, and a fetch limit where `0` means no limit.

@@ -1,7 +1,7 @@
 // LegacyFetching — the course's stand-in for Core Data's string-based fetch requests (Section 7)
 // Reads a predicate format string such as "isPinned == YES AND title CONTAINS[cd] %@".
 
-import PersistenceCore
+import PersistenceModels
 
 /// Reads a format string into a ``LegacyPredicate``, binding `%@` and `%d` to the arguments in order.
 ///

@@ -1,7 +1,7 @@
 // LegacyFetching — the course's stand-in for Core Data's string-based fetch requests (Section 7)
 // A parsed format string, and how it is evaluated against one model. You do not need to change this file.
 
-import PersistenceCore
+import PersistenceModels
 
 /// A format string read into a tree: comparisons joined by `AND`, `OR` and `NOT`.
 indirect enum LegacyPredicate: Sendable {

@@ -1,7 +1,7 @@
 // LegacyFetching — the course's stand-in for Core Data's string-based fetch requests (Section 7)
 // The values a legacy request compares. You do not need to change this file.
 
-import PersistenceCore
+import PersistenceModels
 
 /// A value read from a model by key, or passed as an argument of a format string.
 ///

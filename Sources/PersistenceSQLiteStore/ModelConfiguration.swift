@@ -1,5 +1,4 @@
 import Foundation
-import PersistenceCloud
 import PersistenceModels
 import PersistenceSandbox
 
@@ -120,22 +119,13 @@ extension ModelConfiguration {
         }
 
         /// The iCloud container the store syncs with under `entitlements`, or `nil` when it stays local.
-        func containerIdentifier(entitlements: AppEntitlements) -> String? {
+        package func containerIdentifier(entitlements: AppEntitlements) -> String? {
             switch choice {
             case .automatic: entitlements.iCloudContainerIdentifiers.first
             case .none: nil
             case .privateDatabase(let identifier): identifier
             }
         }
-    }
-}
-
-extension ModelConfiguration: MirroringConfiguration {
-    /// A request to mirror the store to its iCloud container, or `nil` when it stays on the device;
-    /// whether the device is signed in to iCloud is the mirror's business.
-    package var mirroringRequest: (any StoreMirroringRequest)? {
-        guard let identifier = cloudKitDatabase.containerIdentifier(entitlements: .current) else { return nil }
-        return CloudKitMirroringRequest(containerIdentifier: identifier, configurationName: name, device: sandbox)
     }
 }
 

@@ -17,6 +17,7 @@ enum ExtendedAttributes {
     ) -> Int32
     private typealias RemoveFunction = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>) -> Int32
 
+    // Unchecked Sendable: C function pointers looked up once and never changed; the functions themselves are thread-safe.
     private struct Functions: @unchecked Sendable {
         let get: GetFunction
         let set: SetFunction

@@ -16,7 +16,7 @@ struct Coach: ParsableCommand {
             StatusCommand.self, CheckCommand.self, WatchCommand.self, HintCommand.self, ListCommand.self,
             NextCommand.self, LessonCommand.self, SolutionCommand.self, ResetCommand.self,
             VerifyCommand.self, MutateCommand.self, ReportCommand.self, GradeCommand.self, GradebookCommand.self,
-            GradeBenchmarkCommand.self, LoopBenchmarkCommand.self,
+            GradeBenchmarkCommand.self, LoopBenchmarkCommand.self, NewSectionCommand.self,
         ]
     )
 }
@@ -91,11 +91,14 @@ struct Session {
         return section
     }
 
-    /// `number`'s section, or the first section not yet complete on this track (the last when all are).
+    /// `number`'s section, or the one to work on (``Progress/sectionToWorkOn(in:on:)``).
     func sectionOrNext(_ number: Int?) throws -> Course.Section {
         if let number { return try section(number) }
         let progress = ProgressStore(workbench: workbench).load()
-        return progress.firstIncompleteSection(of: workbench.course, on: track) ?? workbench.course.sections[workbench.course.sections.count - 1]
+        guard let section = progress.sectionToWorkOn(in: workbench.course, on: track) else {
+            throw CoachFailure(message: "course/course.json lists no section: add one with `coach new-section`.")
+        }
+        return section
     }
 
     /// Prints `line` at once, even when output is a pipe.

@@ -148,27 +148,8 @@ struct GradeCommand: ParsableCommand {
         case .building(let learner, let build):
             progress.show(build, prefix: "\(learner.escapedForTerminal()) · ")
         case .graded(let result, let finished, let total, let seconds):
-            progress.say(line(for: result, finished: finished, total: total, seconds: progress.isEnabled ? seconds : nil, style: style))
+            progress.say(result.resultLine(finished: finished, total: total, seconds: progress.isEnabled ? seconds : nil, style: style))
         }
-    }
-
-    /// "[3/40] ✓ Ada  212/230 points", with the learner's problems after it.
-    static func line(for result: LearnerResult, finished: Int, total: Int, seconds: Double?, style: TerminalStyle) -> String {
-        let complete = result.points == result.possiblePoints && result.possiblePoints > 0
-        var line = "[\(finished)/\(total)] " + (complete ? style.success("✓") : style.failure("✗")) + " "
-            + result.learner.escapedForTerminal() + "  \(result.points)/\(result.possiblePoints) points"
-        if let seconds { line += style.dim(String(format: "  (%.0f s)", seconds)) }
-        if let problem = result.problem { line += "  " + style.failure("not graded: \(problem.escapedForTerminal())") }
-        if !result.tampering.isEmpty {
-            line += "  " + style.warning("tampering: \(result.tampering.count) file(s) differ from the course's and were not used")
-        }
-        if !result.forgedResults.isEmpty {
-            line += "  " + style.failure("forged results: the checks they name score nothing")
-        }
-        if !result.reviewNotes.isEmpty {
-            line += "  " + style.warning("review: \(result.reviewNotes.count) place(s) use what no exercise needs")
-        }
-        return line
     }
 }
 

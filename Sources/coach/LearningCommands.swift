@@ -42,7 +42,8 @@ struct HintCommand: ParsableCommand {
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List the sections with their exercise and progress, without grading."
+        abstract: "List the sections with their exercise and progress, without grading.",
+        discussion: "Each line ends with the `swift test --filter` that runs that section's hidden suite alone."
     )
 
     @OptionGroup var options: CommonOptions
@@ -60,7 +61,8 @@ struct ListCommand: ParsableCommand {
             }
             let number = String(section.number).padding(toLength: 3, withPad: " ", startingAt: 0)
             let title = section.title.escapedForTerminal().padding(toLength: 40, withPad: " ", startingAt: 0)
-            session.say("\(number)\(title)  exercise \(section.exercise.id.escapedForTerminal())  \(state)")
+            let filter = style.dim("swift test --filter \(section.testFilter)")
+            session.say("\(number)\(title)  exercise \(section.exercise.id.escapedForTerminal())  \(state)  \(filter)")
         }
     }
 }
@@ -130,11 +132,13 @@ struct SolutionCommand: ParsableCommand {
         let session = try Session.open()
         let section = try session.section(self.section)
         let workbench = session.workbench
-        let record = ProgressStore(workbench: workbench).load().record(of: section, on: .exercises)
-        let fresh = record?.fingerprint == SourceFingerprint(workbench: workbench).fingerprint(of: section, on: .exercises)
-        guard let grade = record?.grade(of: section), grade.isComplete, fresh else {
-            let standing = record.map { "\($0.grade(of: section).passedCount)/\(section.checkNames.count) checks pass" + (fresh ? "" : ", and files changed since") } ?? "it has not been graded yet"
-            throw CoachFailure(message: "The solution of Section \(section.number) unlocks once all its checks pass on your exercise (\(standing)). Run `coach check \(section.number)`; stuck? `coach hint \(section.number)`.")
+        let unlock = SolutionUnlock(
+            section: section,
+            record: ProgressStore(workbench: workbench).load().record(of: section, on: .exercises),
+            currentFingerprint: SourceFingerprint(workbench: workbench).fingerprint(of: section, on: .exercises)
+        )
+        if let refusal = unlock.refusal(for: section) {
+            throw CoachFailure(message: refusal)
         }
         for name in section.exercise.files {
             let file: URL

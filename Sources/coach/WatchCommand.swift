@@ -40,7 +40,9 @@ struct WatchCommand: ParsableCommand {
                 session.say()
                 session.say("Checking Section \(section.number)…")
                 let grade = try session.grader(timeLimit: timeLimit.limit).grade([section], on: session.track)[0]
-                summarize(grade, session: session, style: style)
+                for line in CheckReport(grade: grade, timeLimit: timeLimit.limit).renderCompact(style: style) {
+                    session.say(line)
+                }
             }
             let changed = watcher.waitForChange(since: baseline) { input.hasPendingLine }
             if changed {
@@ -58,21 +60,6 @@ struct WatchCommand: ParsableCommand {
                 shouldGrade = false
             default:
                 shouldGrade = true
-            }
-        }
-    }
-
-    private func summarize(_ grade: SectionGrade, session: Session, style: TerminalStyle) {
-        let report = CheckReport(grade: grade, timeLimit: timeLimit.limit)
-        if report.verdict == .doesNotCompile || report.verdict == .passed {
-            report.render(style: style).forEach { session.say($0) }
-            return
-        }
-        session.say("\(grade.passedCount)/\(grade.checks.count) checks pass (\(report.verdict.rawValue)).")
-        if let failing = grade.checks.first(where: { !$0.passed }) {
-            session.say(style.failure("✗") + " " + failing.name.escapedForTerminal() + CheckLine.suffixText(for: failing.outcome?.result))
-            for line in failing.outcome?.issues.first?.split(separator: "\n").prefix(4) ?? [] {
-                session.say("    " + style.dim(line.escapedForTerminal()))
             }
         }
     }

@@ -86,13 +86,19 @@ struct APILineCheckTests {
         var umbrella = Self.umbrella
         umbrella.ownerModules = ["ModelContext": "PersistenceModels", "CKError": "PersistenceCloud", "CloudDevice": "PersistenceCloud"]
         var surface = Self.surface
-        surface.symbols.append(Self.symbol("NSNotification.Name.CKAccountChanged", "type.property", in: "PersistenceCloud"))
+        var accountChanged = Self.symbol("NSNotification.Name.CKAccountChanged", "type.property", in: "PersistenceCloud")
+        accountChanged.extendedModule = "Foundation"
+        surface.symbols.append(accountChanged)
         surface.symbols.append(Self.symbol("CloudDevice.signOut()", "method", in: "PersistenceCloud"))
         var line = Self.line
         line.apple.append(.init(symbol: "NSNotification.Name.CKAccountChanged", kind: "type.property",
                                 doc: "documentation/foundation/nsnotification/name-swift.struct/ckaccountchanged"))
         line.workbench.append(.init(symbol: "CloudDevice.signOut()", kind: "method", why: "sign out of a simulated device"))
         #expect(messages(surface, line, umbrella).isEmpty, "the member of a type the umbrella hides stays hidden")
+        surface.symbols.removeAll { $0.path == accountChanged.path }
+        accountChanged.extendedModule = "PersistenceSandbox"
+        surface.symbols.append(accountChanged)
+        #expect(messages(surface, line, umbrella).contains { $0.contains("does not reach it") }, "nor does one of a module it hides")
     }
 
     @Test("the workbench's own names are found in code, not in comments or strings, and a lesson's notes must name each")

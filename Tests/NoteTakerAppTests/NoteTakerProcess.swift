@@ -7,7 +7,7 @@ import PersistenceWorkbench
 
 /// Whether this build's `notetaker` runs the reference solution, the only app whose behaviour these tests
 /// can hold to: on the exercises track it runs the learner's unfinished Section 8.
-#if NOTETAKER_REFERENCE
+#if COURSE_APP_IS_REFERENCE
 let notetakerRunsTheReference = true
 #else
 let notetakerRunsTheReference = false

@@ -45,7 +45,7 @@ struct ErrorChecks {
     @Test("a save the vault refuses before the first unlock throws saveFailed with the status")
     func saveRefusedAfterRestart() throws {
         try KeychainBench.run { bench in
-            bench.device.reboot()
+            bench.vaultDevice.reboot()
             let error = thrownError { try KeychainHelper.save(Data("value".utf8), for: "newKey") }
             expectKeychainError(
                 error, from: "Saving a new item before the first unlock since a restart",
@@ -65,14 +65,14 @@ struct ErrorChecks {
                 made == errSecSuccess,
                 "The check could not make \"pin\" a WhenUnlocked item: SecItemUpdate answered \(describe(status: made))."
             )
-            bench.device.lock()
+            bench.vaultDevice.lock()
 
             let error = thrownError { try KeychainHelper.save(Data("5678".utf8), for: "pin") }
             expectKeychainError(
                 error, from: "Replacing a WhenUnlocked item while the device is locked",
                 is: .saveFailed(errSecInteractionNotAllowed)
             )
-            bench.device.unlock()
+            bench.vaultDevice.unlock()
             let kept = succeeds("Reading \"pin\" once the device is unlocked") { try KeychainHelper.read(for: "pin") } ?? nil
             #expect(
                 kept == Data("1234".utf8),

@@ -117,7 +117,7 @@ struct TokenChecks {
     func tokenReadableWhileLocked() throws {
         try KeychainBench.run { bench in
             _ = succeeds("saveAuthToken(_:)") { try saveAuthToken(sampleToken) }
-            bench.device.lock()
+            bench.vaultDevice.lock()
             let found = succeeds("authToken() on a locked device (AfterFirstUnlock items stay readable)") { try authToken() } ?? nil
             #expect(found == sampleToken, "A background refresh reads the token while the phone is locked: expected \(describe(sampleToken)), found \(describe(found)).")
         }
@@ -127,7 +127,7 @@ struct TokenChecks {
     func tokenAfterRestart() throws {
         try KeychainBench.run { bench in
             _ = succeeds("saveAuthToken(_:)") { try saveAuthToken(sampleToken) }
-            bench.device.reboot()
+            bench.vaultDevice.reboot()
             var early: String?
             let error = thrownError { early = try authToken() }
             if let error {
@@ -140,7 +140,7 @@ struct TokenChecks {
                     "Before the first unlock since a restart, an AfterFirstUnlock token cannot be read: expected a KeychainError carrying \(describe(status: errSecInteractionNotAllowed)), found \(describe(early))."
                 )
             }
-            bench.device.unlock()
+            bench.vaultDevice.unlock()
             let found = succeeds("authToken() once the device is unlocked") { try authToken() } ?? nil
             #expect(found == sampleToken, "After the first unlock the token is readable again: expected \(describe(sampleToken)), found \(describe(found)).")
         }

@@ -1,26 +1,21 @@
+@_exported import DeviceBench
 import Foundation
 import PersistenceCore
+import PersistenceWorkbench
 import Section4Models
 import Testing
-import PersistenceWorkbench
 
-/// A throwaway device for one check: its own app sandbox with a task store file in Application
-/// Support, so checks running in parallel never share a database.
-struct TaskBench {
-    /// The app's container and the device folder around it.
-    let sandbox: AppSandbox
+/// The device a check runs on: a fresh TaskTracker device whose task store file lives in Application
+/// Support (see `ThrowawayDevice` in Tests/DeviceBench), with this section's helpers below.
+typealias TaskBench = ThrowawayDevice
 
+extension ThrowawayDevice {
     /// The store file every container of this bench opens.
     var storeURL: URL { sandbox.applicationSupportDirectory.appending(path: "Tasks.store") }
 
-    /// Runs `body` on a fresh device, with its sandbox current, then deletes the device folder.
-    static func run(_ body: (TaskBench) throws -> Void) throws {
-        let sandbox = AppSandbox.temporary(appIdentifier: "com.example.TaskTracker")
-        try sandbox.createContainerDirectories()
-        defer { try? FileManager.default.removeItem(at: sandbox.deviceRoot) }
-        try AppSandbox.withCurrent(sandbox) {
-            try body(TaskBench(sandbox: sandbox))
-        }
+    /// Runs `body` on a fresh TaskTracker device, with its sandbox current.
+    static func run(_ body: (ThrowawayDevice) throws -> Void) throws {
+        try run(app: "com.example.TaskTracker", body)
     }
 
     /// A new container on the bench's store file, as the app opens it at launch, and a context for it.
@@ -52,11 +47,6 @@ struct TaskBench {
     }
 }
 
-/// A fixed moment, `day` days after a reference date in 2026, for tasks whose creation time a check sets.
-func moment(day: Double) -> Date {
-    Date(timeIntervalSinceReferenceDate: 788_918_400 + day * 86_400)
-}
-
 // MARK: - Reading the store back
 
 /// Every task the context's store holds, with titles sorted alphabetically.
@@ -71,18 +61,7 @@ func storedCategories(in context: ModelContext) throws -> [Category] {
 
 // MARK: - Describing what was found
 
-/// A list of titles or names as a learner reads it: quoted, in brackets.
-func describe(_ names: [String]) -> String {
-    "[" + names.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
-}
-
 /// A category as a learner reads it: nil or its quoted name.
 func describe(_ category: Category?) -> String {
     category.map { "the category \"\($0.name)\"" } ?? "nil"
-}
-
-/// A date as a learner reads it: nil, or the date with its exact seconds since 2001.
-func describe(_ date: Date?) -> String {
-    guard let date else { return "nil" }
-    return "\(date) (\(date.timeIntervalSinceReferenceDate) s since 2001)"
 }

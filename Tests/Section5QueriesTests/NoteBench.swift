@@ -1,8 +1,9 @@
+@_exported import DeviceBench
 import Foundation
 import PersistenceCore
+import PersistenceWorkbench
 import Section5Queries
 import Testing
-import PersistenceWorkbench
 
 /// A throwaway note store for one check: a container held in memory, seeded and saved before the
 /// query under test runs, so checks running in parallel never share data.
@@ -101,18 +102,7 @@ struct NoteSeed {
     }
 }
 
-/// A fixed moment, `day` days after a reference date in 2026 (fractions give times of day), so checks never
-/// depend on the clock.
-func moment(day: Double) -> Date {
-    Date(timeIntervalSinceReferenceDate: 788_918_400 + day * 86_400)
-}
-
 // MARK: - Describing what was found
-
-/// A list of titles as a learner reads it: quoted, in brackets.
-func describe(_ titles: [String]) -> String {
-    "[" + titles.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
-}
 
 /// `advice` for a wrong result; when nothing came back at all, a question about a query that may still
 /// match nothing, so an unfinished query is not blamed for a different slip.

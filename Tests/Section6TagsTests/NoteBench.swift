@@ -1,29 +1,24 @@
+@_exported import DeviceBench
 import Foundation
 import PersistenceCore
+import PersistenceWorkbench
 import Section6Tags
 import Testing
-import PersistenceWorkbench
 
 /// The note tag of the exercise, not Swift Testing's `Tag` (a label for tests).
 typealias Tag = Section6Tags.Tag
 
-/// A throwaway device for one check: its own app sandbox with a notes store file in Application
-/// Support, so checks running in parallel never share a database.
-struct NoteBench {
-    /// The app's container and the device folder around it.
-    let sandbox: AppSandbox
+/// The device a check runs on: a fresh NoteTaker device whose notes store file lives in Application
+/// Support (see `ThrowawayDevice` in Tests/DeviceBench), with this section's helpers below.
+typealias NoteBench = ThrowawayDevice
 
+extension ThrowawayDevice {
     /// The store file every launch of this bench opens.
     var storeURL: URL { sandbox.applicationSupportDirectory.appending(path: "Notes.store") }
 
-    /// Runs `body` on a fresh device, with its sandbox current, then deletes the device folder.
-    static func run(_ body: (NoteBench) throws -> Void) throws {
-        let sandbox = AppSandbox.temporary(appIdentifier: "com.example.NoteTaker")
-        try sandbox.createContainerDirectories()
-        defer { try? FileManager.default.removeItem(at: sandbox.deviceRoot) }
-        try AppSandbox.withCurrent(sandbox) {
-            try body(NoteBench(sandbox: sandbox))
-        }
+    /// Runs `body` on a fresh NoteTaker device, with its sandbox current.
+    static func run(_ body: (ThrowawayDevice) throws -> Void) throws {
+        try run(app: "com.example.NoteTaker", body)
     }
 
     /// Launches the app: a new container on the bench's store file, and one context its screens share.
@@ -129,11 +124,6 @@ func noteTitles(of tag: Tag) -> [String] {
 }
 
 // MARK: - Describing what was found
-
-/// A list of titles or names as a learner reads it: quoted, in brackets.
-func describe(_ names: [String]) -> String {
-    "[" + names.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
-}
 
 /// A tag and its notes as a learner reads it: `Travel: Budget, Trip`, or `Ideas: no notes`.
 func summary(of tag: Tag) -> String {

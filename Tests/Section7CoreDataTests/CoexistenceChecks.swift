@@ -1,19 +1,17 @@
+import DeviceBench
 import Foundation
 import LegacyFetching
 import PersistenceCore
+import PersistenceWorkbench
 import Section7CoreData
 import Testing
-import PersistenceWorkbench
 
 @Suite("Section 7: old and new code side by side")
 struct CoexistenceChecks {
     @Test("old and new fetches agree on one store file while both sides add and delete notes")
     func sideBySide() throws {
-        let sandbox = AppSandbox.temporary(appIdentifier: "com.example.NoteTaker")
-        try sandbox.createContainerDirectories()
-        defer { try? FileManager.default.removeItem(at: sandbox.deviceRoot) }
-        try AppSandbox.withCurrent(sandbox) {
-            let url = sandbox.applicationSupportDirectory.appending(path: "Notes.store")
+        try ThrowawayDevice.run(app: "com.example.NoteTaker") { device in
+            let url = device.sandbox.applicationSupportDirectory.appending(path: "Notes.store")
             // The screens not yet ported keep their own container on the same file as the new ones.
             let legacySide = ModelContext(try ModelContainer(for: Note.self, configurations: ModelConfiguration(url: url)))
             let newSide = ModelContext(try ModelContainer(for: Note.self, configurations: ModelConfiguration(url: url)))

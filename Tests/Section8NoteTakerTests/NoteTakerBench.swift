@@ -1,8 +1,9 @@
+@_exported import DeviceBench
 import Foundation
 import PersistenceCore
+import PersistenceWorkbench
 import Section8NoteTaker
 import Testing
-import PersistenceWorkbench
 
 /// Foundation's own `UserDefaults` is imported here too; this module means the workbench's.
 typealias UserDefaults = PersistenceCore.UserDefaults
@@ -10,25 +11,14 @@ typealias UserDefaults = PersistenceCore.UserDefaults
 /// NoteTaker's tag model; Swift Testing also has a type named `Tag`, and this one is meant here.
 typealias Tag = Section8NoteTaker.Tag
 
-/// A throwaway device for one check: NoteTaker's own sandbox, preferences and vault, made current for
-/// the check's task only, so checks running in parallel never share a store, a setting or a PIN.
-struct NoteTakerBench {
-    /// The app's container and the device folder around it.
-    let sandbox: AppSandbox
-    /// The vault the Security functions use inside ``run(_:)``.
-    let vault: Vault
+/// The device a check runs on: a fresh NoteTaker device with its own sandbox, preferences and vault
+/// (see `ThrowawayDevice` in Tests/DeviceBench), with this section's helpers below.
+typealias NoteTakerBench = ThrowawayDevice
 
-    /// Runs `body` on a fresh device, with its sandbox and vault current, then deletes the device folder.
-    static func run(_ body: (NoteTakerBench) throws -> Void) throws {
-        let sandbox = AppSandbox.temporary(appIdentifier: "com.example.NoteTaker")
-        try sandbox.createContainerDirectories()
-        defer { try? FileManager.default.removeItem(at: sandbox.deviceRoot) }
-        let bench = NoteTakerBench(sandbox: sandbox, vault: Vault(sandbox: sandbox, device: VaultDevice()))
-        try AppSandbox.withCurrent(sandbox) {
-            try Vault.withCurrent(bench.vault) {
-                try body(bench)
-            }
-        }
+extension ThrowawayDevice {
+    /// Runs `body` on a fresh NoteTaker device, with its sandbox and vault current.
+    static func run(_ body: (ThrowawayDevice) throws -> Void) throws {
+        try run(app: "com.example.NoteTaker", body)
     }
 
     /// The app's preferences on this device.
@@ -128,20 +118,6 @@ struct NoteTakerBench {
         return root.keys.sorted()
     }
 
-    /// Replaces the vault's lock file with a folder: searches still read every item, and every change
-    /// (`SecItemAdd`, `SecItemUpdate`, `SecItemDelete`) fails with `errSecIO`.
-    func makeVaultRefuseChanges() throws {
-        let lockFile = vault.directory.appending(path: "Vault.lock")
-        try? FileManager.default.removeItem(at: lockFile)
-        try FileManager.default.createDirectory(at: lockFile, withIntermediateDirectories: true)
-    }
-
-    /// Removes the device key the vault's items are sealed with: once an item was stored, every vault call
-    /// then fails with `errSecDecode`. A vault that never stored anything has no key and stays empty.
-    func makeVaultUnreadable() {
-        try? FileManager.default.removeItem(at: vault.deviceKeyURL)
-    }
-
     /// Adds a generic password under `account` that the vault serves only while the device is unlocked,
     /// so that once ``VaultDevice/lock()`` is called, reading, changing or deleting it fails with
     /// `errSecInteractionNotAllowed` while items kept "after first unlock" still work.
@@ -154,23 +130,6 @@ struct NoteTakerBench {
         ]
         let status = SecItemAdd(attributes as CFDictionary, nil)
         guard status == errSecSuccess else { throw BenchFailure("SecItemAdd for \(account) answered \(status)") }
-    }
-
-    /// The contents of every regular file on the device (the app's container and the vault), by path
-    /// relative to the device folder.
-    func everyFileOnDevice() -> [(path: String, contents: Data)] {
-        let root = sandbox.deviceRoot.resolvingSymlinksInPath()
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
-            return []
-        }
-        var files: [(path: String, contents: Data)] = []
-        for case let url as URL in walker {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true,
-                  let contents = try? Data(contentsOf: url) else { continue }
-            let path = url.resolvingSymlinksInPath().path
-            files.append((String(path.dropFirst(root.path.count + 1)), contents))
-        }
-        return files
     }
 
     /// The data of the generic password filed under `account`, read with the Security functions.
@@ -191,16 +150,6 @@ struct NoteTakerBench {
 struct BenchFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
-}
-
-/// Runs `body` and returns the error it threw, or nil when it threw none.
-func thrownError(_ body: () throws -> Void) -> (any Error)? {
-    do {
-        try body()
-        return nil
-    } catch {
-        return error
-    }
 }
 
 /// Whether `error` is `NoteTakerError.imageFailed`, whatever its text.
@@ -255,22 +204,6 @@ func succeeds<Value>(
 /// An error as a learner reads it: its type and description.
 func describe(_ error: any Error) -> String {
     "\(type(of: error)) (\(error.localizedDescription))"
-}
-
-/// A list of titles or names as a learner reads it: quoted, in brackets.
-func describe(_ names: [String]) -> String {
-    "[" + names.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
-}
-
-/// An optional name as a learner reads it: nil or quoted.
-func describe(_ name: String?) -> String {
-    name.map { "\"\($0)\"" } ?? "nil"
-}
-
-/// A date as a learner reads it: nil, or the date with its exact seconds since 2001.
-func describe(_ date: Date?) -> String {
-    guard let date else { return "nil" }
-    return "\(date) (\(date.timeIntervalSinceReferenceDate) s since 2001)"
 }
 
 /// A PIN check as a learner reads it.

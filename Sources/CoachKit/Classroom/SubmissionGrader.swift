@@ -179,6 +179,7 @@ extension SubmissionGrader {
 }
 
 /// The evidence of forged results gathered over a submission's test runs.
+// Unchecked Sendable: its one mutable property is read and written under `lock` only.
 private final class EvidenceLog: @unchecked Sendable {
     private let lock = NSLock()
     private var evidence = ForgeryEvidence()

@@ -80,6 +80,10 @@ public struct Course: Codable, Sendable, Equatable {
 
         /// The hidden test target that grades the section.
         public var testTarget: String { target + "Tests" }
+        /// What `swift test --filter` selects this section's hidden suite alone with: its test target's name.
+        /// `Section1` alone would also select sections 10 to 19, as the filter is a regular expression
+        /// matched anywhere in a test's name.
+        public var testFilter: String { testTarget }
         /// Every file the learner writes, with the target whose folder it lies in: the exercise's files,
         /// then the files of the learner's own tests.
         public var learnerFiles: [(target: String, file: String)] {

@@ -36,6 +36,13 @@ public struct Progress: Codable, Equatable, Sendable {
         course.sections.first { record(of: $0, on: track)?.grade(of: $0).isComplete != true }
     }
 
+    /// The section a command without a section number works on: the first section of `course` not yet
+    /// complete on `track`, or the last section once every one is (so `coach hint` and `coach watch` still
+    /// have one), or `nil` for a course without sections.
+    public func sectionToWorkOn(in course: Course, on track: CourseTrack) -> Course.Section? {
+        firstIncompleteSection(of: course, on: track) ?? course.sections.last
+    }
+
     /// Stores `grade`, made from files with `fingerprint`.
     public mutating func store(_ grade: SectionGrade, fingerprint: String, on track: CourseTrack, at date: Date = Date()) {
         grades[track.rawValue, default: [:]][grade.section.target] = SectionRecord(

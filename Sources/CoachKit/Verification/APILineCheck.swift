@@ -54,11 +54,9 @@ struct APILineCheck {
             }
             // A member reaches as far as its type does: Swift finds the members an imported module declares,
             // even in an extension of another module's type, wherever the type's name is in scope.
-            // A type no learner-facing module declares is Foundation's or the standard library's, which are in
-            // scope wherever PersistenceCore is imported.
             let owner = components[0]
-            guard let ownerModule = ownerModules[owner] else { return true }
-            return namedExports.contains { $0.hasSuffix(".\(owner)") } || wholeModules.contains(ownerModule)
+            return namedExports.contains { $0.hasSuffix(".\(owner)") } || ownerModules[owner].map(wholeModules.contains) == true
+                || symbol.extendedModule.map(wholeModules.contains) == true
         }
 
         /// The module that declares each top-level type, to tell whether a member's type is reached.

@@ -42,6 +42,10 @@ public struct Verifier: Sendable {
             "\(sections.count) section(s), \(checkCount) checks, hints in \(HintTiers.levels) tiers as the lessons show them",
             problems: auditProblems, style: style
         ))
+        // The code's own rules, with the format lint (seconds) unless only the lessons are proven.
+        let code = try CodeCheck(workbench: workbench).run(lintsFormat: !lessonsOnly)
+        summary.record(code.problems, passedIfEmpty: 1)
+        report(line("code", CodeCheck.summary(of: code), problems: code.problems, style: style))
 
         report(style.bold("lessons") + "    compiling every Swift block of the lessons against the core, in one build…")
         let lessons = try LessonExampleCheck(workbench: workbench, sections: sections).run()

@@ -10,6 +10,7 @@ import Synchronization
 /// loads it sets up and imports; after each save it exports; when the device's account or network
 /// changes it syncs. ``ModelContainer/syncWithCloudKit()`` waits for that work and runs an export and
 /// an import at once, so tests and command-line apps can sync at known moments.
+// Unchecked Sendable: its mutable state is touched on its serial queue only (`observers` in init and deinit), and `automatic` is behind a Mutex.
 final class CloudKitMirror: StoreMirror, @unchecked Sendable {
     /// What the mirror does on its own.
     enum Work {

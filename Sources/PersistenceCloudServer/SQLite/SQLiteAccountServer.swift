@@ -15,6 +15,7 @@ import Glibc
 /// - ``appleID``
 /// - ``folder``
 /// - ``databaseURL``
+// Unchecked Sendable: immutable apart from `database`, which a Mutex guards; GRDB's pool serializes the connections it lends.
 public final class SQLiteAccountServer: CloudKitAccountServer, @unchecked Sendable {
     /// The account's Apple ID.
     public let appleID: String

@@ -19,10 +19,9 @@ public protocol SerialModelExecutor: ModelExecutor, SerialExecutor {}
 /// let context = ModelContext(container)
 /// let executor = DefaultSerialModelExecutor(modelContext: context)
 /// ```
+// Unchecked Sendable: the context is not Sendable, but it is only touched by jobs this executor runs one at
+// a time on `queue`, which is what the actor's isolation promises.
 public final class DefaultSerialModelExecutor: SerialModelExecutor, @unchecked Sendable {
-    // Unchecked: the context is not Sendable, but it is only touched by jobs this executor runs
-    // one at a time on `queue`, which is what the actor's isolation promises.
-
     /// The context the actor's work reads and writes through.
     public let modelContext: ModelContext
     private let queue: DispatchQueue

@@ -20,6 +20,7 @@ import Foundation
 /// - ``mainContext``
 /// - ``schema``
 /// - ``deleteAllData()``
+// Unchecked Sendable: every stored property is set in init and never changes (`mirrors` is filled before init returns); each store serializes its own access, and the main context is main-actor isolated.
 public final class ModelContainer: @unchecked Sendable {
     /// The models the container stores.
     public let schema: Schema

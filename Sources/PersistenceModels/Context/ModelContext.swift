@@ -229,6 +229,7 @@ public final class ModelContext {
 }
 
 /// Carries the context into the main actor's autosave task; contexts that autosave are used from the main actor.
+// Unchecked Sendable: contexts that autosave are used from the main actor; this only carries one into the main actor's autosave task.
 private struct ContextTransfer: @unchecked Sendable {
     let context: ModelContext
 }

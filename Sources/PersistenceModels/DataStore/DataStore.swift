@@ -113,6 +113,7 @@ public protocol DataStoreBatching: DataStore {
 }
 
 /// A batch delete: the models of one type a predicate matches.
+// Unchecked Sendable: immutable, and Sendable as SwiftData declares it; its predicate names key paths of a model type, which the compiler cannot prove Sendable.
 public struct DataStoreBatchDeleteRequest<T: PersistentModel>: @unchecked Sendable {
     /// The context that asks.
     public let editingState: EditingState
@@ -146,6 +147,7 @@ public struct EditingState: Identifiable, Sendable {
 }
 
 /// A fetch a store answers: the context's descriptor and who asks.
+// Unchecked Sendable: immutable, and Sendable as SwiftData declares it; its descriptor holds key paths of a model type, which the compiler cannot prove Sendable.
 public struct DataStoreFetchRequest<T: PersistentModel>: @unchecked Sendable {
     /// What to fetch, in which order, how many.
     public let descriptor: FetchDescriptor<T>
@@ -159,6 +161,7 @@ public struct DataStoreFetchRequest<T: PersistentModel>: @unchecked Sendable {
 }
 
 /// A store's answer to a fetch: the snapshots of the models it matched, and of related models it read.
+// Unchecked Sendable: immutable, and Sendable as SwiftData declares it; the snapshots are values the store made for this one fetch.
 public struct DataStoreFetchResult<ModelType: PersistentModel, SnapshotType: DataStoreSnapshot>: @unchecked Sendable {
     /// The descriptor the result answers.
     public let descriptor: FetchDescriptor<ModelType>

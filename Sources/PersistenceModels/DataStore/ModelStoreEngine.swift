@@ -71,6 +71,7 @@ package enum PrefetchOwners {
 }
 
 /// A query a store made, kept so that a later request can select the same rows.
+// Unchecked Sendable: holds an immutable value that only the store that made it reads; nothing mutates it.
 package struct StoreQueryToken: @unchecked Sendable {
     package let value: Any
     package init(_ value: Any) { self.value = value }

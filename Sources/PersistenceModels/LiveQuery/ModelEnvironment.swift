@@ -51,6 +51,7 @@ import Foundation
 ///
 /// A context is not thread-safe; the box only lets the environment hand it to code running in the same
 /// scope, which is where views read it.
+// Unchecked Sendable: the context is not Sendable; the box only carries it through a task-local value to code of the scope that set it.
 final class ModelContextBox: @unchecked Sendable {
     let context: ModelContext
 

@@ -36,8 +36,8 @@ public protocol SchemaMigrationPlan {
 ///     didMigrate: nil
 /// )
 /// ```
-// Stages are declared as `static let` constants and only run while a container opens its store, on the
-// opening thread, so sharing one between threads is safe even though its closures are not `Sendable`.
+// Unchecked Sendable: stages are declared as `static let` constants and only run while a container opens its
+// store, on the opening thread, so sharing one between threads is safe even though its closures are not `Sendable`.
 public enum MigrationStage: @unchecked Sendable, CustomStringConvertible {
     /// Changes only the tables: added, removed and renamed properties, new relationships, indexes and constraints.
     case lightweight(fromVersion: any VersionedSchema.Type, toVersion: any VersionedSchema.Type)

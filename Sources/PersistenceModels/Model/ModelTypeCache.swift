@@ -129,6 +129,7 @@ package enum ModelTypeCache {
     }
 
     /// A reference, so that reading the facts under the lock copies one pointer.
+    // Unchecked Sendable: immutable after init; the metadata it holds (key paths, `Any.Type`) is not Sendable by type but never changes.
     private final class TypeFacts: @unchecked Sendable {
         let metadata: [Schema.PropertyMetadata]
         let relationships: [Schema.PropertyMetadata]
@@ -158,6 +159,7 @@ package enum ModelTypeCache {
         }
     }
 
+    // Unchecked Sendable: wraps property metadata made once per model type and never changed (key paths and types are not Sendable by type).
     private struct InverseLookup: @unchecked Sendable {
         let property: Schema.PropertyMetadata?
     }

@@ -3,7 +3,7 @@ import Foundation
 /// Where each persisted property of a model type keeps its value: one slot per property, in declaration order.
 ///
 /// Computed once per model type, so that a fetched row fills its values by position rather than by name.
-package final class ModelSlotLayout: @unchecked Sendable {
+package final class ModelSlotLayout: Sendable {
     /// The property names, in slot order.
     package let names: [String]
     /// The slot of each property name.

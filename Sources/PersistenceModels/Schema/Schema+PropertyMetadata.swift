@@ -5,6 +5,7 @@ extension Schema {
     ///
     /// `@Model` generates one for every stored property; the kind of storage (a column or a link to
     /// other models) is decided from the property's type.
+    // Unchecked Sendable: immutable; its key path, `Any.Type` and default value cannot be proved Sendable, but nothing mutates them.
     public struct PropertyMetadata: @unchecked Sendable, CustomStringConvertible {
         /// The property's name, also its column name.
         public let name: String
@@ -67,6 +68,7 @@ extension Schema {
     }
 
     /// The options of a property, gathered from `@Attribute` or `@Relationship`.
+    // Unchecked Sendable: a value type copied, never shared mutably; only its `inverse` key path keeps the compiler from proving it.
     public struct PropertyOptions: @unchecked Sendable {
         /// The attribute options, such as `.unique`.
         public var attributeOptions: [Attribute.Option] = []

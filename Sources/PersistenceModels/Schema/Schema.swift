@@ -10,6 +10,7 @@ import Foundation
 /// ## Topics
 /// - ``entities``
 /// - ``PropertyMetadata``
+// Unchecked Sendable: immutable once init has linked its entities; SwiftData's `Schema` is Sendable.
 public final class Schema: @unchecked Sendable, CustomStringConvertible {
     /// A schema version, as `major.minor.patch`.
     public struct Version: Hashable, Sendable, Codable, CustomStringConvertible {
@@ -93,6 +94,7 @@ public final class Schema: @unchecked Sendable, CustomStringConvertible {
 
 extension Schema {
     /// One stored model type: a table in the store.
+    // Unchecked Sendable: `superentity` and `subentities` are set while the schema is made and never after; SwiftData's entity is Sendable.
     public final class Entity: @unchecked Sendable, CustomStringConvertible, Hashable {
         /// The entity's name: the model's type name, also its table name.
         public let name: String

@@ -121,6 +121,7 @@ enum ValueTransformerRegistry {
 
 /// A registered transformer. Transformers are shared by every thread that stores or reads values, as
 /// Foundation's registered transformers are; a transformer must not depend on the thread it runs on.
+// Unchecked Sendable: `ValueTransformer` is not Sendable; Foundation shares registered transformers between threads the same way.
 struct RegisteredTransformer: @unchecked Sendable {
     let transformer: ValueTransformer
 }

@@ -6,8 +6,9 @@ import PersistenceModels
 ///
 /// Migration steps run inside the write that migrates the store, so their contexts cannot start
 /// transactions of their own; they read and write through this connection instead.
+// Unchecked Sendable: `database` is only touched on the thread running the migration's write, while that
+// write is open.
 final class MigrationConnection: @unchecked Sendable {
-    // Only touched on the thread running the migration's write, while that write is open.
     private var database: Database?
     private let step: String
 

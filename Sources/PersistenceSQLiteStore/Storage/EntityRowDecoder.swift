@@ -287,7 +287,7 @@ extension ModelStore {
 ///
 /// A statement's columns never change for a given SQL text within one store, so the decoder that maps
 /// them to attributes is built on the first run of a query and reused by every later one.
-final class RowDecoderCache: @unchecked Sendable {
+final class RowDecoderCache: Sendable {
     private let decoders = Mutex<[String: EntityRowDecoder]>([:])
     /// Above this many query texts the cache starts over, so queries built with varying SQL cannot grow it forever.
     private static let capacity = 256

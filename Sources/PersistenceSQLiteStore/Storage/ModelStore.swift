@@ -157,6 +157,7 @@ final class ModelStore: Sendable {
 }
 
 /// Lets the statement trace, installed before the store exists, reach it once it does.
+// Unchecked Sendable: the weak reference is set once, in the store's init, before any statement can be traced, and only read after.
 private final class RecorderBox: @unchecked Sendable {
     weak var store: ModelStore?
 }

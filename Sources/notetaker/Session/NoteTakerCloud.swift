@@ -105,6 +105,7 @@ enum NoteTakerCloud {
 }
 
 /// The opened container and its repository, kept for the sync at the end of the command.
+// Unchecked Sendable: the container and repository are used by the command's own thread only; this carries them through a Mutex to the sync at the end of the same command.
 private struct ModelContainerReference: @unchecked Sendable {
     let container: ModelContainer
     let repository: NoteRepository

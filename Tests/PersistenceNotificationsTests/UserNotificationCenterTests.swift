@@ -1,8 +1,8 @@
 // The simulated notification center: Apple's names and shapes, requests kept per app on the device.
 import Foundation
 import PersistenceCore
-import Testing
 import PersistenceWorkbench
+import Testing
 
 @Suite("UNUserNotificationCenter on one machine")
 struct UserNotificationsTests {
@@ -24,9 +24,15 @@ struct UserNotificationsTests {
     func addAndReplace() async throws {
         try await onDevice { _ in
             let center = UNUserNotificationCenter.current()
-            try await center.add(request("a", body: "first", trigger: UNTimeIntervalNotificationTrigger(timeInterval: 600, repeats: false)))
-            try await center.add(request("b", body: "other", trigger: UNTimeIntervalNotificationTrigger(timeInterval: 600, repeats: false)))
-            try await center.add(request("a", body: "second", trigger: UNTimeIntervalNotificationTrigger(timeInterval: 900, repeats: false)))
+            try await center.add(
+                request(
+                    "a", body: "first", trigger: UNTimeIntervalNotificationTrigger(timeInterval: 600, repeats: false)))
+            try await center.add(
+                request(
+                    "b", body: "other", trigger: UNTimeIntervalNotificationTrigger(timeInterval: 600, repeats: false)))
+            try await center.add(
+                request(
+                    "a", body: "second", trigger: UNTimeIntervalNotificationTrigger(timeInterval: 900, repeats: false)))
             let pending = await center.pendingNotificationRequests()
             #expect(pending.map(\.identifier) == ["b", "a"])
             #expect(pending.map(\.content.body) == ["other", "second"])
@@ -34,14 +40,18 @@ struct UserNotificationsTests {
         }
     }
 
-    @Test("Pending requests outlive the app's process: another center of the same app on the device sees them, another app's does not")
+    @Test(
+        "Pending requests outlive the app's process: another center of the same app on the device sees them, another app's does not"
+    )
     func keptOnTheDevice() async throws {
         try await onDevice { sandbox in
             try await UNUserNotificationCenter.current().add(request("a", body: "kept", trigger: nil))
             let again = await UNUserNotificationCenter.current().pendingNotificationRequests()
             #expect(again.map(\.content.body) == ["kept"])
             let other = AppSandbox(appIdentifier: "com.example.Other", deviceRoot: sandbox.deviceRoot)
-            let others = await AppSandbox.withCurrent(other) { await UNUserNotificationCenter.current().pendingNotificationRequests() }
+            let others = await AppSandbox.withCurrent(other) {
+                await UNUserNotificationCenter.current().pendingNotificationRequests()
+            }
             #expect(others.isEmpty)
         }
     }
@@ -58,7 +68,9 @@ struct UserNotificationsTests {
         }
     }
 
-    @Test("Delivery: a calendar trigger fires at its time and is then delivered, not pending; a time interval counts from when the request was added")
+    @Test(
+        "Delivery: a calendar trigger fires at its time and is then delivered, not pending; a time interval counts from when the request was added"
+    )
     func delivery() async throws {
         try await onDevice { _ in
             var utc = Calendar(identifier: .gregorian)
@@ -66,8 +78,14 @@ struct UserNotificationsTests {
             let morning = utc.date(from: DateComponents(year: 2026, month: 5, day: 5, hour: 9))!
             let center = UNUserNotificationCenter.current()
             let sixPM = DateComponents(calendar: utc, year: 2026, month: 5, day: 5, hour: 18, minute: 0)
-            try center.add(request("evening", body: "drink", trigger: UNCalendarNotificationTrigger(dateMatching: sixPM, repeats: false)), at: morning)
-            try center.add(request("soon", body: "soon", trigger: UNTimeIntervalNotificationTrigger(timeInterval: 3_600, repeats: false)), at: morning)
+            try center.add(
+                request(
+                    "evening", body: "drink",
+                    trigger: UNCalendarNotificationTrigger(dateMatching: sixPM, repeats: false)), at: morning)
+            try center.add(
+                request(
+                    "soon", body: "soon",
+                    trigger: UNTimeIntervalNotificationTrigger(timeInterval: 3_600, repeats: false)), at: morning)
             let byNoon = try center.deliverPendingNotifications(until: morning.addingTimeInterval(3 * 3_600))
             #expect(byNoon.map(\.request.identifier) == ["soon"])
             #expect(byNoon.first?.date == morning.addingTimeInterval(3_600))
@@ -86,7 +104,10 @@ struct UserNotificationsTests {
         try await onDevice { _ in
             let start = Date(timeIntervalSince1970: 1_800_000_000)
             let center = UNUserNotificationCenter.current()
-            try center.add(request("hourly", body: "sip", trigger: UNTimeIntervalNotificationTrigger(timeInterval: 3_600, repeats: true)), at: start)
+            try center.add(
+                request(
+                    "hourly", body: "sip",
+                    trigger: UNTimeIntervalNotificationTrigger(timeInterval: 3_600, repeats: true)), at: start)
             let fired = try center.deliverPendingNotifications(until: start.addingTimeInterval(3 * 3_600 + 60))
             #expect(fired.map(\.date) == [1, 2, 3].map { start.addingTimeInterval(Double($0) * 3_600) })
             #expect(await center.pendingNotificationRequests().map(\.identifier) == ["hourly"])
