@@ -116,4 +116,20 @@ struct NoteRepositoryTests {
             #expect(try repository.notes().map(\.title) == ["keep"])
         }
     }
+
+    @Test("a replaced image's file, and a deleted note's, are removed from disk")
+    func imageFilesRemoved() throws {
+        try withRepository { repository in
+            let note = try repository.addNote(title: "Receipt")
+            try repository.attachImage(Data("first".utf8), pathExtension: "jpg", to: note)
+            let first = try #require(note.imageFilename)
+            try repository.attachImage(Data("second".utf8), pathExtension: "jpg", to: note)
+            let second = try #require(note.imageFilename)
+            #expect((try? repository.images.load(filename: first)) == nil)
+            #expect(try repository.imageData(of: note) == Data("second".utf8))
+
+            try repository.deleteNote(note)
+            #expect((try? repository.images.load(filename: second)) == nil)
+        }
+    }
 }

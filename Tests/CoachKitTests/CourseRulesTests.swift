@@ -84,6 +84,42 @@ struct CourseRulesTests {
         #expect(FileManager.default.fileExists(atPath: workbench.root.appending(path: "Package.swift").path))
     }
 
+    @Test("a section's promises are read with the checks that guard them, and a course without them still loads")
+    func promisesRead() throws {
+        #expect(try Fixture.make().course.sections[0].promises.isEmpty)
+        let course = Fixture.course(
+            replacing: #""mistakes": ["#,
+            with: #""promises": [{ "promise": "Zero is handled.", "checks": ["copes with zero"] }], "mistakes": ["#
+        )
+        let workbench = try Fixture.make(course: course)
+        let promises = workbench.course.sections[0].promises
+        #expect(promises == [Course.Promise(promise: "Zero is handled.", checks: ["copes with zero"])])
+        #expect(!CourseAudit(workbench: workbench).problems().contains { $0.description.contains("promise") })
+        let reread = try JSONDecoder().decode(Course.self, from: JSONEncoder().encode(workbench.course))
+        #expect(reread.sections[0].promises == promises)
+    }
+
+    @Test("a promise that names no check, or a check no checkpoint item lists, is refused and reported by the audit")
+    func promiseWithoutACheck() throws {
+        let course = Fixture.course(replacing: #""mistakes": ["#, with: """
+            "promises": [
+              { "promise": "Zero is handled.", "checks": [] },
+              { "promise": "Names are kept.", "checks": ["names things", "keeps names"] }
+            ], "mistakes": [
+            """)
+        let messages = [
+            #"the promise "Zero is handled." names no check; name the checks a submission breaking it fails"#,
+            #"the promise "Names are kept." names "keeps names", which no checkpoint item lists; name one of the section's checks"#,
+        ]
+        let error = #expect(throws: CoachError.self) { try Fixture.make(course: course) }
+        for message in messages {
+            #expect(error?.description.contains("Section 1: " + message) == true)
+        }
+        let problems = CourseAudit(workbench: try Fixture.make(course: course, validating: false)).problems().map(\.description)
+        #expect(messages.allSatisfy { problems.contains("Section 1 metadata: " + $0) })
+        #expect(!problems.contains { $0.contains("names things") })
+    }
+
     @Test("paths in course.json are read relative to their folder, never above it")
     func pathNormalization() {
         #expect(CoursePath.normalized("a/./b/../c.swift") == "a/c.swift")

@@ -99,6 +99,35 @@ struct LaunchChecks {
         }
     }
 
+    @Test("a first launch on a locked device starts the store at version 3, with nothing to wait for")
+    func newStoreOnALockedDevice() throws {
+        try MealBench.run { bench in
+            try SignedInUser.signIn(as: "user-6")
+            bench.device.lock()
+
+            let store = try MealStore(configuration: bench.configuration)
+            #expect(store.state == .current, "MealStore's state at a first launch, no store file yet, on a locked device: expected .current (a new store needs no migration, so nothing waits for the vault), found \(store.state).")
+            bench.device.unlock()
+            try store.logMeal(title: "Risotto", calories: 560)
+            let meals = try MealStore(configuration: bench.configuration).meals()
+            #expect(meals.map(\.description) == ["Risotto, 560 kcal (user-6)"], "meals() after the device was unlocked and \"Risotto\" logged, at the next launch: expected [\"Risotto, 560 kcal (user-6)\"], found \(describe(meals)).")
+            #expect((try? bench.version1Rows()) == nil, "The new store read at version 1: expected it to refuse (the store is at version 3), but it opened as a version 1 store.")
+        }
+    }
+
+    @Test("a first launch with nobody signed in starts the store at version 3, ready for the first sign-in")
+    func newStoreWithNobodySignedIn() throws {
+        try MealBench.run { bench in
+            let store = try MealStore(configuration: bench.configuration)
+            #expect(store.state == .current, "MealStore's state at a first launch, no store file yet, with nobody signed in: expected .current (a new store needs no migration, so nothing waits for a sign-in), found \(store.state).")
+            try SignedInUser.signIn(as: "user-7")
+            try store.logMeal(title: "Omelette", calories: 420)
+            let meals = try MealStore(configuration: bench.configuration).meals()
+            #expect(meals.map(\.description) == ["Omelette, 420 kcal (user-7)"], "meals() after \"user-7\" signed in and logged \"Omelette\", at the next launch: expected [\"Omelette, 420 kcal (user-7)\"], found \(describe(meals)).")
+            #expect((try? bench.version1Rows()) == nil, "The new store read at version 1: expected it to refuse (the store is at version 3), but it opened as a version 1 store.")
+        }
+    }
+
     @Test("a store that cannot be opened is reported, never replaced")
     func damagedStoreReported() throws {
         try MealBench.run { bench in

@@ -56,6 +56,34 @@ struct FeedChecks {
         }
     }
 
+    @Test("every visit saves its own token: three visits with changes between them each list only what changed since the one before")
+    func everyVisitMovesTheToken() async throws {
+        try await ImportBench.run { bench in
+            let importer = WorkoutImporter(modelContainer: bench.container)
+            try await importer.importWorkouts(from: bench.export(workoutRecords(count: 2)), batchSize: 2)
+            let feed = bench.feed()
+            let first = try feed.changesSinceLastVisit()
+            #expect(first == FeedChanges(inserted: ["Workout 0", "Workout 1"]), "The first visit after importing two workouts: expected inserted [\"Workout 0\", \"Workout 1\"], found \(describe(first)).")
+
+            let dawn = [WorkoutRecord(id: "dawn", title: "Dawn paddle", kind: "swim", startedAt: day(3), minutes: 35)]
+            try await importer.importWorkouts(from: bench.export(dawn, named: "dawn.json"), batchSize: 1)
+            let second = try feed.changesSinceLastVisit()
+            #expect(second == FeedChanges(inserted: ["Dawn paddle"]), "The second visit, after one more workout was imported: expected inserted [\"Dawn paddle\"] alone, found \(describe(second)).")
+
+            let context = bench.container.mainContext
+            let renamed = try #require(try context.fetch(FetchDescriptor<Workout>(predicate: #Predicate { $0.externalID == "w0001" })).first, "The check's own setup: w0001 is missing.")
+            renamed.title = "Intervals"
+            try context.save()
+            let dusk = [WorkoutRecord(id: "dusk", title: "Dusk ride", kind: "ride", startedAt: day(4), minutes: 70)]
+            try await importer.importWorkouts(from: bench.export(dusk, named: "dusk.json"), batchSize: 1)
+            let third = try feed.changesSinceLastVisit()
+            let expected = FeedChanges(inserted: ["Dusk ride"], updated: ["Intervals"])
+            #expect(third == expected, "The third visit, after one workout was renamed and another imported: expected \(describe(expected)) (nothing from before the second visit), found \(describe(third)).")
+            let fourth = try feed.changesSinceLastVisit()
+            #expect(fourth == FeedChanges(), "A fourth visit straight after the third: expected nothing, found \(describe(fourth)).")
+        }
+    }
+
     @Test("deleted workouts are named by their tombstones")
     func deletionsNamed() async throws {
         try await ImportBench.run { bench in

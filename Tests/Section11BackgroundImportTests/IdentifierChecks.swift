@@ -58,6 +58,47 @@ struct IdentifierChecks {
         }
     }
 
+    @Test("the screen's workouts that the importer deleted meanwhile are skipped when the screen marks them reviewed")
+    func screenSkipsWorkoutsDeletedInTheBackground() async throws {
+        try await ImportBench.run { bench in
+            let importer = WorkoutImporter(modelContainer: bench.container)
+            try await importer.importWorkouts(from: bench.export(workoutRecords(count: 5)), batchSize: 5)
+            let shown = bench.listScreen().workouts
+            try #require(shown.count == 5, "The check's own setup: the list should show the five imported workouts, found \(shown.count).")
+            _ = try await importer.deleteWorkouts(startedBefore: day(2))
+
+            let marked = try await bench.feed().markReviewed(shown, using: importer)
+            #expect(marked == 3, "ActivityFeed.markReviewed(_:using:) with the five workouts the screen showed, two of which the importer deleted since: expected 3 (the importer looks each one up in its own context and skips those gone), found \(marked).")
+            let stored = try bench.relaunchedContext().fetch(FetchDescriptor<Workout>()).map { "\($0.externalID)\($0.isReviewed ? " reviewed" : "")" }.sorted()
+            let expected = ["w0002 reviewed", "w0003 reviewed", "w0004 reviewed"]
+            #expect(stored == expected, "The workouts a relaunched app reads: expected \(describe(expected)), the deleted ones still gone, found \(describe(stored)).")
+        }
+    }
+
+    @Test("the screen marks workouts reviewed through the importer, leaving its own unsaved edits unsaved")
+    func screenLeavesItsContextAlone() async throws {
+        try await ImportBench.run { bench in
+            let importer = WorkoutImporter(modelContainer: bench.container)
+            try await importer.importWorkouts(from: bench.export(workoutRecords(count: 3)), batchSize: 3)
+            // A screen whose edits wait for its Save button: the main context does not save them by itself.
+            let context = bench.container.mainContext
+            context.autosaveEnabled = false
+            defer {
+                context.rollback()
+                context.autosaveEnabled = true
+            }
+            let screen = bench.listScreen()
+            let editing = try #require(screen.workouts.last, "The check's own setup: the list shows no workout.")
+            editing.title = "Half-typed tit"
+
+            let marked = try await bench.feed().markReviewed(Array(screen.workouts.prefix(2)), using: importer)
+            #expect(marked == 2, "ActivityFeed.markReviewed(_:using:) with the two newest workouts: expected 2, found \(marked).")
+            #expect(context.hasChanges, "hasChanges of the main context after the screen, with a title edit not saved yet, marked two workouts reviewed: expected true (the importer saves its own context; the edit is the screen's to save or discard), found false: the main context was saved.")
+            let reviewed = try bench.relaunchedContext().fetch(FetchDescriptor<Workout>()).filter(\.isReviewed).map(\.externalID).sorted()
+            #expect(reviewed == ["w0001", "w0002"], "The reviewed workouts a relaunched app reads: expected the two newest, [\"w0001\", \"w0002\"], found \(describe(reviewed)).")
+        }
+    }
+
     @Test("deleting old workouts removes those started before the cutoff, keeps one started at it, and says how many")
     func deleteByPredicate() async throws {
         try await ImportBench.run { bench in

@@ -65,6 +65,56 @@ struct QuoteStoreChecks {
         }
     }
 
+    @Test("quotes inserted together and saved at once are each kept, under an identifier of their own")
+    func insertedTogether() throws {
+        try ShelfBench.run { bench in
+            let context = ModelContext(try bench.quoteContainer())
+            let quotes = Self.newQuotes()
+            for quote in quotes { context.insert(quote) }
+            try context.save()
+
+            let identifiers = Set(quotes.map(\.persistentModelID))
+            #expect(identifiers.count == 3, "The identifiers of three quotes inserted and saved with one save(): expected three different ones, found \(identifiers.count).")
+            let reread = try bench.relaunchedQuotes().findAll(sortBy: [SortDescriptor(\.page)]).map(\.text)
+            let expected = Self.quotes.sorted { $0.2 < $1.2 }.map(\.0)
+            #expect(reread == expected, "findAll(sortBy: page) in a relaunched app, after three quotes were saved with one save(): expected \(describe(expected)), found \(describe(reread)).")
+        }
+    }
+
+    @Test("a quote saved after another was deleted gets a new identifier, and the quotes already there are kept")
+    func savedAfterADelete() throws {
+        try ShelfBench.run { bench in
+            let repository = ModelRepository<Quote>(context: ModelContext(try bench.quoteContainer()))
+            let quotes = Self.newQuotes()
+            for quote in quotes { try repository.save(quote) }
+            try repository.delete(quotes[0])
+            let late = Quote(text: "Begin at the beginning.", bookTitle: "Alice", page: 1)
+            try repository.save(late)
+
+            let taken = quotes.dropFirst().filter { $0.persistentModelID == late.persistentModelID }.map(\.text)
+            #expect(taken.isEmpty, "The identifier of a quote saved after one of three was deleted: expected a new one, found the identifier of \(describe(taken)).")
+            let reread = try bench.relaunchedQuotes().findAll(sortBy: [SortDescriptor(\.page)]).map(\.text)
+            let expected = [late.text, Self.quotes[1].0, Self.quotes[2].0]
+            #expect(reread == expected, "findAll(sortBy: page) in a relaunched app, after one of three quotes was deleted and another saved: expected \(describe(expected)), found \(describe(reread)).")
+        }
+    }
+
+    @Test("the quote file is read at each fetch, so a quote another container saved to it is found")
+    func readAtEachFetch() throws {
+        try ShelfBench.run { bench in
+            let container = try bench.quoteContainer()
+            let repository = ModelRepository<Quote>(context: ModelContext(container))
+            for quote in Self.newQuotes().prefix(2) { try repository.save(quote) }
+            let before = try ModelRepository<Quote>(context: ModelContext(container)).findAll().count
+            try #require(before == 2, "The check's own setup: two quotes saved, the store lists \(before).")
+
+            try bench.relaunchedQuotes().save(Quote(text: Self.quotes[2].0, bookTitle: Self.quotes[2].1, page: Self.quotes[2].2))
+            let after = try ModelRepository<Quote>(context: ModelContext(container)).findAll(sortBy: [SortDescriptor(\.page)]).map(\.text)
+            let expected = Self.quotes.sorted { $0.2 < $1.2 }.map(\.0)
+            #expect(after == expected, "findAll(sortBy: page) in a new context of the first container, after a second container on the same file saved a third quote: expected \(describe(expected)) (the store reads the file at each fetch), found \(describe(after)).")
+        }
+    }
+
     @Test("quotes are sorted, paged and counted through the repository")
     func pagedQuotes() throws {
         try ShelfBench.run { bench in

@@ -52,6 +52,47 @@ struct DuplicateChecks {
         }
     }
 
+    @Test("a default category the user deleted does not come back at the next launch")
+    func deletedDefaultStaysDeleted() throws {
+        try SyncFixture.run { fixture in
+            let device = try fixture.device("phone")
+            let first = try device.launch()
+            try first.seed()
+            let context = first.context()
+            context.delete(try first.category(.documents, in: context))
+            try context.save()
+
+            let relaunched = try device.launch()
+            let again = try relaunched.seed()
+            #expect(again == 0, "seedDefaultCategories(in:) at the launch after the user deleted Documents: expected it to return 0 (only a store with no category at all is seeded), found \(again).")
+            let after = try relaunched.categoryNames()
+            let expected = ["Clothes", "Electronics", "Toiletries"]
+            #expect(after == expected, "The categories after that launch: expected \(describe(expected)), found \(describe(after)).")
+        }
+    }
+
+    @Test("a store holding only the user's own categories is not seeded again")
+    func ownCategoriesAreNotSeededOver() throws {
+        try SyncFixture.run { fixture in
+            let device = try fixture.device("phone")
+            let first = try device.launch()
+            let seeded = try first.seed()
+            #expect(seeded == 4, "seedDefaultCategories(in:) on a first launch: expected it to return 4, found \(seeded).")
+            let context = first.context()
+            for category in try context.fetch(FetchDescriptor<Category>()) {
+                context.delete(category)
+            }
+            context.insert(Category(name: "Camping"))
+            try context.save()
+
+            let relaunched = try device.launch()
+            let again = try relaunched.seed()
+            #expect(again == 0, "seedDefaultCategories(in:) at the launch after the user deleted every default category and made \"Camping\": expected it to return 0 (the store holds a category), found \(again).")
+            let after = try relaunched.categoryNames()
+            #expect(after == ["Camping"], "The categories after that launch: expected [\"Camping\"], found \(describe(after)).")
+        }
+    }
+
     @Test("a device that imports another device's default categories has one of each right after that sync")
     func mergedRightAfterTheImport() throws {
         try SyncFixture.run { fixture in

@@ -35,6 +35,26 @@ struct SyncChecks {
         }
     }
 
+    @Test("a budget changed again is changed in place: each device keeps one budget for the trip")
+    func budgetChangedInPlace() throws {
+        try SyncFixture.run { fixture in
+            let phone = try fixture.device("phone").launch()
+            let laptop = try fixture.device("laptop").launch()
+            try phone.seed()
+            try phone.addTrip("Lisbon", budget: 900)
+            try phone.sync()
+            try laptop.sync()
+
+            try laptop.editTrip("Lisbon") { $0.setBudget(1_200) }
+            try laptop.sync()
+            try phone.sync()
+            for app in [laptop, phone] {
+                let found = "\(try app.count(TripBudget.self)) budget(s), Lisbon's \(try app.trip("Lisbon").budgetAmount.map(String.init) ?? "none")"
+                #expect(found == "1 budget(s), Lisbon's 1200", "The \(app.device.name)'s budgets after the laptop changed Lisbon's from 900 to 1200 and both synced: expected 1 budget(s), Lisbon's 1200 (setBudget(_:) changes the trip's TripBudget, never adds another), found \(found).")
+            }
+        }
+    }
+
     @Test("an edit made on the laptop arrives on the phone at its next sync")
     func editArrives() throws {
         try SyncFixture.run { fixture in

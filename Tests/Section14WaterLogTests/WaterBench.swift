@@ -65,6 +65,16 @@ let utc: Calendar = {
     return calendar
 }()
 
+/// A Gregorian calendar in a time zone at least twelve hours from the device's, so that a day on it is
+/// never the device's day.
+func farFromTheDevice() -> Calendar {
+    let device = TimeZone.current.secondsFromGMT(for: day())
+    let zones = ["Pacific/Kiritimati", "Pacific/Pago_Pago"].compactMap { TimeZone(identifier: $0) }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zones.max { abs($0.secondsFromGMT(for: day()) - device) < abs($1.secondsFromGMT(for: day()) - device) }!
+    return calendar
+}
+
 /// 2026-03-02 (a Monday) at `hour`:`minute` UTC, plus `days`.
 func day(_ days: Int = 0, _ hour: Int = 12, _ minute: Int = 0) -> Date {
     let monday = utc.date(from: DateComponents(year: 2026, month: 3, day: 2, hour: hour, minute: minute))!

@@ -20,6 +20,59 @@ struct WeekChecks {
         }
     }
 
+    @Test("the day's last second is that day's: an entry at 23:59:59.5 counts, one at the next midnight does not")
+    func lastSecondOfTheDay() throws {
+        try WaterBench.run { bench in
+            let log = try bench.openLog()
+            try log.log(amount: 200, at: day(0, 8))
+            try log.log(amount: 250, at: day(0, 23, 59).addingTimeInterval(59.5))
+            try log.log(amount: 400, at: day(1, 0, 0))
+            let total = try log.total(on: day(0))
+            #expect(total == 450, "total(on:) for a day with 200 ml at 08:00 and 250 ml at 23:59:59.5, beside 400 ml at 00:00 the day after: expected 450 (a day runs up to the next midnight, that midnight left out), found \(total).")
+        }
+    }
+
+    @Test("a day is the log's calendar's day, whatever the device's time zone")
+    func daysOnTheLogsCalendar() throws {
+        try WaterBench.run { bench in
+            let calendar = farFromTheDevice()
+            let log = WaterLog(context: ModelContext(try WaterLogStore.makeContainer(sandbox: bench.sandbox)), calendar: calendar)
+            func at(_ day: Int, _ hour: Int, _ minute: Int = 0) -> Date {
+                calendar.date(from: DateComponents(year: 2026, month: 3, day: day, hour: hour, minute: minute))!
+            }
+            try log.log(amount: 100, at: at(1, 23, 30))
+            try log.log(amount: 200, at: at(2, 0, 30))
+            try log.log(amount: 300, at: at(2, 12))
+            try log.log(amount: 400, at: at(2, 23, 30))
+            try log.log(amount: 500, at: at(3, 0, 30))
+            let entries = try log.entries(on: at(2, 12)).map(\.amount)
+            let zone = calendar.timeZone.identifier
+            #expect(entries == [200, 300, 400], "entries(on:) of a WaterLog on a calendar in \(zone), for 2 March there, on a device in \(TimeZone.current.identifier): expected [200, 300, 400] (00:30, 12:00 and 23:30 in \(zone)), found \(entries). A day is the one the log's calendar gives, never Calendar.current's.")
+            let week = try log.week(endingOn: at(3, 12), goal: 2_000).suffix(2).map(\.total)
+            #expect(week == [900, 500], "The last two days of week(endingOn: 3 March at noon in \(zone)): expected totals [900, 500], found \(week).")
+        }
+    }
+
+    @Test("a day the clocks change in is counted from midnight to midnight: 23 hours in spring, 25 in autumn")
+    func daysTheClocksChangeIn() throws {
+        try WaterBench.run { bench in
+            var berlin = Calendar(identifier: .gregorian)
+            berlin.timeZone = TimeZone(identifier: "Europe/Berlin")!
+            let log = WaterLog(context: ModelContext(try WaterLogStore.makeContainer(sandbox: bench.sandbox)), calendar: berlin)
+            func at(_ month: Int, _ day: Int, _ hour: Int, _ minute: Int = 0) -> Date {
+                berlin.date(from: DateComponents(year: 2026, month: month, day: day, hour: hour, minute: minute))!
+            }
+            // Berlin moves its clocks on to summer time on 29 March 2026 and back on 25 October.
+            for (month, day) in [(3, 29), (10, 25)] {
+                try log.log(amount: 100, at: at(month, day, 0, 30))
+                try log.log(amount: 200, at: at(month, day, 23, 30))
+                try log.log(amount: 400, at: at(month, day + 1, 0, 30))
+            }
+            let found = [try log.total(on: at(3, 29, 12)), try log.total(on: at(10, 25, 12))]
+            #expect(found == [300, 300], "total(on:) in Berlin for 29 March and 25 October 2026, the days the clocks change, each with 100 ml at 00:30 and 200 ml at 23:30 and 400 ml at 00:30 the next day: expected [300, 300], found \(found). A day is from the calendar's midnight to the next, never 24 hours of seconds.")
+        }
+    }
+
     @Test("the day's entries come oldest first, whatever the order they were logged in")
     func entriesOldestFirst() throws {
         try WaterBench.run { bench in

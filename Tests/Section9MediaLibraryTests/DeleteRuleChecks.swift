@@ -42,6 +42,24 @@ struct DeleteRuleChecks {
         }
     }
 
+    @Test("deleting a comment keeps its item and the item's other comments")
+    func deletingACommentKeepsTheItem() throws {
+        try LibraryBench.run { bench in
+            let library = try bench.openLibrary()
+            let owl = try library.photo("Owl")
+            let spam = try library.addComment("Buy followers now", to: owl)
+            try library.addComment("Wonderful eyes", to: owl)
+            try library.delete(spam)
+
+            // A model marked deleted is described rather than read: reading its properties would stop the check.
+            let live = owl.isDeleted ? "deleted" : "kept with \(describe(owl.comments.map(\.text)))"
+            #expect(live == "kept with [\"Wonderful eyes\"]", "The photo right after one of its two comments was deleted: expected it kept with [\"Wonderful eyes\"], found it \(live).")
+            let context = try bench.openContext()
+            let items = try storedItems(in: context).map { "\($0.title): \(describe($0.comments.map(\.text)))" }
+            #expect(items == ["Owl: [\"Wonderful eyes\"]"], "Stored items and their comments after deleting one comment and reopening: expected [\"Owl: [\\\"Wonderful eyes\\\"]\"] (a comment's delete leaves its item alone), found \(describe(items)).")
+        }
+    }
+
     // MARK: .nullify
 
     @Test("deleting an album keeps its items and takes the album off them")
@@ -94,11 +112,19 @@ struct DeleteRuleChecks {
             let pets = Album(name: "Pets")
             library.context.insert(pets)
             let hamster = try library.photo("Hamster")
+            let rabbit = try library.photo("Rabbit")
             try library.add(hamster, to: pets)
+            try library.add(hamster, to: pets)
+            try library.add(rabbit, to: pets)
             try library.add(hamster, to: pets)
 
-            let albums = try stored(Album.self, in: bench.openContext()).map { "\($0.name): \($0.items.map(\.title))" }
-            #expect(albums == ["Pets: [\"Hamster\"]"], "The album after adding the same photo twice and reopening: expected [\"Pets: [\\\"Hamster\\\"]\"], found \(describe(albums)).")
+            // The live album is what the screen shows until the next launch: it must hold the photo once too.
+            let live = pets.items.map(\.title).sorted()
+            #expect(live == ["Hamster", "Rabbit"], "items of the album right after adding \"Hamster\" three times and \"Rabbit\" once: expected [\"Hamster\", \"Rabbit\"], found \(describe(live)).")
+            let hamsterAlbums = hamster.albums.map(\.name)
+            #expect(hamsterAlbums == ["Pets"], "albums of \"Hamster\" right after adding it to the same album three times: expected [\"Pets\"], found \(describe(hamsterAlbums)).")
+            let albums = try stored(Album.self, in: bench.openContext()).map { "\($0.name): \($0.items.map(\.title).sorted())" }
+            #expect(albums == ["Pets: [\"Hamster\", \"Rabbit\"]"], "The album after adding \"Hamster\" three times and \"Rabbit\" once, and reopening: expected [\"Pets: [\\\"Hamster\\\", \\\"Rabbit\\\"]\"], found \(describe(albums)).")
         }
     }
 
@@ -257,6 +283,26 @@ struct DeleteRuleChecks {
             let context = try bench.openContext()
             #expect(try storedItems(in: context).map(\.title) == ["Roll 1", "Roll 2"], "Stored items after deleting their import session: expected both to remain.")
             #expect(try stored(ImportSession.self, in: context).isEmpty, "Stored import sessions after deleting the only one: expected none.")
+        }
+    }
+
+    @Test("deleting an imported item keeps its import session and the session's other items")
+    func deletingAnItemKeepsItsSession() throws {
+        try LibraryBench.run { bench in
+            let library = try bench.openLibrary()
+            let session = ImportSession(startedAt: moment(day: 2))
+            library.context.insert(session)
+            let blurry = try library.photo("Blurry", session: session)
+            try library.photo("Sharp", session: session)
+            try library.video("Clip", session: session)
+            try library.delete(blurry)
+
+            let live = session.isDeleted ? "deleted" : "kept with \(describe(session.items.map(\.title).sorted()))"
+            #expect(live == "kept with [\"Clip\", \"Sharp\"]", "The import session right after deleting one of its three items: expected it kept with [\"Clip\", \"Sharp\"], found it \(live).")
+            let context = try bench.openContext()
+            let sessions = try stored(ImportSession.self, in: context).map { describe($0.items.map(\.title).sorted()) }
+            #expect(sessions == ["[\"Clip\", \"Sharp\"]"], "Stored import sessions and their items after deleting one imported item and reopening: expected one session with [\"Clip\", \"Sharp\"], found \(describe(sessions)).")
+            #expect(try storedItems(in: context).map(\.title) == ["Clip", "Sharp"], "Stored items after deleting \"Blurry\": expected [\"Clip\", \"Sharp\"].")
         }
     }
 }

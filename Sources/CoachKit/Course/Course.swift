@@ -39,9 +39,13 @@ public struct Course: Codable, Sendable, Equatable {
         /// Tests the learner writes for the section's library, graded against the reference and known
         /// mistakes; `nil` for a section without them.
         public var learnerTests: LearnerTests?
+        /// The promises of the section's contract, each with the checks that guard it, so that a promise
+        /// no check guards is seen. Optional in course.json (`"promises": [{"promise": …, "checks": […]}]`).
+        public var promises: [Promise]
 
         private enum CodingKeys: String, CodingKey {
             case number, title, target, lesson, exercise, hints, checkpoint, mistakes, alternatives, equivalentMutants, points, learnerTests
+            case promises
         }
 
         /// Reads a section; a course without alternative solutions or equivalent mutants may leave those keys out.
@@ -59,6 +63,7 @@ public struct Course: Codable, Sendable, Equatable {
             equivalentMutants = try container.decodeIfPresent([EquivalentMutant].self, forKey: .equivalentMutants) ?? []
             points = try container.decodeIfPresent([String: Int].self, forKey: .points) ?? [:]
             learnerTests = try container.decodeIfPresent(LearnerTests.self, forKey: .learnerTests)
+            promises = try container.decodeIfPresent([Promise].self, forKey: .promises) ?? []
         }
 
         /// Writes a section, leaving out the optional keys that hold nothing.
@@ -76,6 +81,7 @@ public struct Course: Codable, Sendable, Equatable {
             if !equivalentMutants.isEmpty { try container.encode(equivalentMutants, forKey: .equivalentMutants) }
             if !points.isEmpty { try container.encode(points, forKey: .points) }
             try container.encodeIfPresent(learnerTests, forKey: .learnerTests)
+            if !promises.isEmpty { try container.encode(promises, forKey: .promises) }
         }
 
         /// The hidden test target that grades the section.
@@ -204,6 +210,15 @@ public struct Course: Codable, Sendable, Equatable {
         public var change: String
         /// Why no check can tell it from the reference.
         public var reason: String
+    }
+
+    /// One promise of a section's contract (a doc comment of a given file, a sentence of the lesson's
+    /// checkpoint) and the checks a submission breaking it fails.
+    public struct Promise: Codable, Sendable, Equatable {
+        /// The promise, in a sentence.
+        public var promise: String
+        /// The display names of the checks that guard it; each must be listed under a checkpoint item.
+        public var checks: [String]
     }
 
     /// One item of a section's checkpoint and the names of the checks that prove it.

@@ -47,7 +47,8 @@ extension Course.Section {
     /// The most one check may be worth in ``points``.
     static let maximumPointsPerCheck = 100
 
-    /// Every way this section's paths and names break the rules.
+    /// Every way this section's paths and names break the rules, and every promise that names no check
+    /// or a check the checkpoint does not list.
     public var problems: [CourseProblem] {
         var problems: [CourseProblem] = []
         func add(_ message: String) { problems.append(CourseProblem(section: number, message)) }
@@ -85,6 +86,19 @@ extension Course.Section {
             }
             for caught in learnerTests.mustCatch where !mistakeIDs.contains(caught.mistake) {
                 add("\"learnerTests\" must catch \"\(caught.mistake.escapedForTerminal())\", which is not one of the section's known mistakes")
+            }
+        }
+        var promised: Set<String> = []
+        for promise in promises {
+            let text = promise.promise.escapedForTerminal()
+            if !promised.insert(promise.promise).inserted {
+                add("the promise \"\(text)\" is listed twice; list each promise once with every check that guards it")
+            }
+            if promise.checks.isEmpty {
+                add("the promise \"\(text)\" names no check; name the checks a submission breaking it fails")
+            }
+            for check in promise.checks where !checks.contains(check) {
+                add("the promise \"\(text)\" names \"\(check.escapedForTerminal())\", which no checkpoint item lists; name one of the section's checks")
             }
         }
         for (check, value) in points.sorted(by: { $0.key < $1.key }) {
