@@ -24,9 +24,14 @@ struct StageSaveChecks {
                 }
             }
             let left = unsaved.closures
-            #expect(left.isEmpty, "The closures of MealMigrationPlan's stages that returned with unsaved changes in the context they were given, migrating a version 1 store with a duplicate: expected none, found \(describe(left)). SwiftData saves nothing of a stage's context for it: end each closure that changes models with try context.save(), or a device loses that work.")
+            #expect(
+                left.isEmpty,
+                "The closures of MealMigrationPlan's stages that returned with unsaved changes in the context they were given, migrating a version 1 store with a duplicate: expected none, found \(describe(left)). SwiftData saves nothing of a stage's context for it: end each closure that changes models with try context.save(), or a device loses that work."
+            )
             if case .failure(let error) = opening {
-                Issue.record("Opening the version 1 store at version 3 with \"user-5\" signed in: expected the migration to succeed, found the error \(error).")
+                Issue.record(
+                    "Opening the version 1 store at version 3 with \"user-5\" signed in: expected the migration to succeed, found the error \(error)."
+                )
             }
         }
     }
@@ -64,7 +69,9 @@ enum WatchedMealPlan: SchemaMigrationPlan {
     }
 
     /// `closure` followed by a report of any change it left unsaved.
-    static func watched(_ closure: ((ModelContext) throws -> Void)?, as name: String) -> ((ModelContext) throws -> Void)? {
+    static func watched(_ closure: ((ModelContext) throws -> Void)?, as name: String) -> (
+        (ModelContext) throws -> Void
+    )? {
         guard let closure else { return nil }
         return { context in
             try closure(context)
