@@ -117,6 +117,19 @@ struct NoteRepositoryTests {
         }
     }
 
+    @Test("an image's file taken off its note is removed from disk, and the note keeps no filename")
+    func removedImageFileRemoved() throws {
+        try withRepository { repository in
+            let note = try repository.addNote(title: "Ticket")
+            try repository.attachImage(Data("ticket".utf8), pathExtension: "png", to: note)
+            let filename = try #require(note.imageFilename)
+            try repository.removeImage(from: note)
+            #expect(note.imageFilename == nil)
+            #expect((try? repository.images.load(filename: filename)) == nil)
+            #expect(try repository.imageData(of: note) == nil)
+        }
+    }
+
     @Test("a replaced image's file, and a deleted note's, are removed from disk")
     func imageFilesRemoved() throws {
         try withRepository { repository in
