@@ -2,13 +2,16 @@ import Foundation
 
 /// Runs sync workloads, ways taking turns as ``WorkloadRunner`` has them, and prints their results side by side.
 enum SyncReport {
-    /// Runs `workload`'s ways `repetitions` times each and prints medians, peaks, ratios and budgets.
+    /// Runs `ways` of `workload` `repetitions` times each and prints medians, peaks, ratios and the
+    /// budgets whose ways ran.
     ///
-    /// - Returns: The budgets missed.
-    static func run(_ workload: any SyncWorkload, number: Int, scratch: SyncScratch, repetitions: Int) throws -> [String] {
+    /// - Returns: The budgets missed, and those not checked because their ways did not run.
+    static func run(
+        _ workload: any SyncWorkload, ways: [SyncWay], number: Int, scratch: SyncScratch, repetitions: Int
+    ) throws -> (missed: [String], unchecked: [String]) {
         var samples: [SyncWay: [Sample]] = [:]
         for _ in 0..<repetitions {
-            for way in workload.ways {
+            for way in ways {
                 let prepared = try workload.prepare(way, scratch: scratch)
                 let sample = try Stopwatch.sample(prepared.action)
                 prepared.cleanUp()
@@ -22,7 +25,7 @@ enum SyncReport {
             peaks[way] = taken.compactMap(\.peakBytes).max()
         }
         print("\n[\(number)] \(workload.name): \(workload.title)")
-        for way in workload.ways {
+        for way in ways {
             let time = seconds[way].map(Report.format(seconds:)) ?? "-"
             let ratio = seconds[way].flatMap { mine in seconds[.mirroringOff].map { String(format: "  %.2f× off", mine / $0) } } ?? ""
             let label = way.label.padding(toLength: 15, withPad: " ", startingAt: 0)
@@ -31,12 +34,16 @@ enum SyncReport {
         }
         if let note = workload.note { print("    (\(note))") }
         var missed: [String] = []
+        var unchecked: [String] = []
         for (summary, check) in workload.budgets {
-            guard let measured = check(seconds, peaks) else { continue }
+            guard let measured = check(seconds, peaks) else {
+                unchecked.append("\(workload.name): \(summary)")
+                continue
+            }
             print("    budget \(summary): \(measured.isMet ? "met" : "MISSED") (\(measured.value))")
             if !measured.isMet { missed.append("\(workload.name): \(summary) (\(measured.value))") }
         }
-        return missed
+        return (missed, unchecked)
     }
 
     static func megabytes(_ bytes: Int) -> String {

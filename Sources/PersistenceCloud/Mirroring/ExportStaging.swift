@@ -115,21 +115,23 @@ struct ExportStaging {
         guard !rows.isEmpty else { return }
         let known = Dictionary(grouping: try tx.records(ofRows: rows.keys.filter { !new.contains($0) }), by: \.row)
         var named: [MirroredRecord] = []
-        var queued: [PendingMirrorChange] = []
+        var queuedKnown: [PendingMirrorChange] = []
+        var queuedNew: [PendingMirrorChange] = []
         var names = RecordNameGenerator()
         for (row, entity) in rows.sorted(by: { ($0.key.rootEntity, $0.key.primaryKey) < ($1.key.rootEntity, $1.key.primaryKey) }) {
             guard let recordType = schema.entities[entity]?.recordType else { continue }
-            var records = known[row] ?? []
-            if records.isEmpty {
+            if let records = known[row], !records.isEmpty {
+                queuedKnown += records.map { PendingMirrorChange(recordName: $0.recordName, kind: .save, recordType: recordType) }
+            } else {
                 let record = MirroredRecord(recordName: names.next(), row: row, changeTag: nil)
                 named.append(record)
-                records = [record]
+                queuedNew.append(PendingMirrorChange(recordName: record.recordName, kind: .save, recordType: recordType))
             }
-            queued += records.map { PendingMirrorChange(recordName: $0.recordName, kind: .save, recordType: recordType) }
         }
-        // In name order, neighbouring inserts land on neighbouring pages of the tables keyed by name.
-        try tx.saveRecords(named.sorted { $0.recordName < $1.recordName })
-        try tx.enqueue(queued.sorted { $0.recordName < $1.recordName })
+        // In name order, neighbouring writes land on neighbouring pages of the tables keyed by name; new
+        // names come in ascending order, after every name made before.
+        try tx.saveRecords(named)
+        try tx.enqueue(queuedKnown.sorted { $0.recordName < $1.recordName } + queuedNew)
     }
 
     /// Forgets the relationships an import left waiting for a record that the device has decided
@@ -240,41 +242,48 @@ struct Pair: Hashable {
     }
 }
 
-/// Names for new records: random (version 4) UUIDs, drawn from a generator seeded once from the system's
-/// randomness, since asking the system for each of ten thousand names costs more than queuing them.
+/// Names for new records: UUIDs in the layout of version 7 — the time in milliseconds, then a counter
+/// that starts at a random value — so that names come in ascending order. The tables keyed by record
+/// name then grow at their end (a random name lands on a random page), and the names need no sorting
+/// before they are written; the counter's random start keeps the names of two devices apart.
 struct RecordNameGenerator {
-    private var state: (UInt64, UInt64, UInt64, UInt64)
+    private let milliseconds: UInt64
+    /// The twelve bits after the version and the 62 after the variant, counted up together.
+    private var high: UInt64 = 0
+    private var low: UInt64
 
-    init() {
+    init(now: Date = Date()) {
+        milliseconds = UInt64(max(0, now.timeIntervalSince1970 * 1_000)) & 0xFFFF_FFFF_FFFF
         var system = SystemRandomNumberGenerator()
-        state = (system.next(), system.next(), system.next(), system.next() | 1)
+        // The counter starts below 2^60, so it carries into `high` only after more than 2^61 names.
+        low = system.next() >> 4
     }
 
-    /// A new record name.
+    /// A new record name, after every name this generator made.
     mutating func next() -> String {
-        let (high, low) = (nextWord(), nextWord())
-        var bytes = withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { Array($0) }
-        bytes[6] = (bytes[6] & 0x0F) | 0x40
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        return bytes.withUnsafeBytes { UUID(uuid: $0.load(as: uuid_t.self)) }.uuidString
+        low += 1
+        if low > 0x3FFF_FFFF_FFFF_FFFF {
+            low = 0
+            high = (high + 1) & 0xFFF
+        }
+        return Self.uuidString(high: milliseconds << 16 | 0x7000 | high, low: 0x8000_0000_0000_0000 | low)
     }
 
-    /// xoshiro256**.
-    private mutating func nextWord() -> UInt64 {
-        let result = (state.1 &* 5).rotatedLeft(by: 7) &* 9
-        let shifted = state.1 << 17
-        state.2 ^= state.0
-        state.3 ^= state.1
-        state.1 ^= state.2
-        state.0 ^= state.3
-        state.2 ^= shifted
-        state.3 = state.3.rotatedLeft(by: 45)
-        return result
-    }
-}
-
-extension UInt64 {
-    fileprivate func rotatedLeft(by count: UInt64) -> UInt64 {
-        (self << count) | (self >> (64 - count))
+    /// The 36 characters of a UUID in upper case, as `UUID.uuidString` writes them.
+    static func uuidString(high: UInt64, low: UInt64) -> String {
+        String(unsafeUninitializedCapacity: 36) { buffer in
+            var position = 0
+            for nibble in 0..<32 {
+                if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 {
+                    buffer[position] = UInt8(ascii: "-")
+                    position += 1
+                }
+                let word = nibble < 16 ? high : low
+                let value = UInt8(truncatingIfNeeded: word >> UInt64(60 - 4 * (nibble % 16))) & 0xF
+                buffer[position] = value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
+                position += 1
+            }
+            return position
+        }
     }
 }

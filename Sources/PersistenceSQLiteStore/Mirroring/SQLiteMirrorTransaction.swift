@@ -73,12 +73,45 @@ final class SQLiteMirrorTransaction: MirrorStateTransaction {
     func saveRecords(_ records: [MirroredRecord]) throws {
         guard !records.isEmpty else { return }
         try prepareForWriting()
-        let statement = try db.cachedStatement(sql: """
-            INSERT INTO \(MirrorTables.record.quotedDatabaseIdentifier) ("recordName", "entity", "primaryKey", "changeTag") VALUES (?, ?, ?, ?)
-            ON CONFLICT ("recordName") DO UPDATE SET "entity" = excluded."entity", "primaryKey" = excluded."primaryKey", "changeTag" = excluded."changeTag"
-            """)
-        for record in records {
-            try statement.execute(arguments: [record.recordName, record.row.rootEntity, record.row.primaryKey, record.changeTag])
+        try insertRows(
+            of: records, tuple: "(?, ?, ?, ?)",
+            sql: { values in
+                """
+                INSERT INTO \(MirrorTables.record.quotedDatabaseIdentifier) ("recordName", "entity", "primaryKey", "changeTag") VALUES \(values)
+                ON CONFLICT ("recordName") DO UPDATE SET
+                    "entity" = excluded."entity", "primaryKey" = excluded."primaryKey", "changeTag" = excluded."changeTag"
+                """
+            },
+            while: "recording the mirror's records"
+        ) { binder, record in
+            binder.bind(record.recordName)
+            binder.bind(record.row.rootEntity)
+            binder.bind(record.row.primaryKey)
+            binder.bind(record.changeTag)
+        }
+    }
+
+    /// How many rows one statement of ``insertRows(of:tuple:sql:while:binding:)`` writes.
+    private static let rowsPerStatement = 100
+
+    /// Writes one row per item, a hundred rows to a statement: each statement run costs about as much
+    /// as the rows it writes, so writing them one by one would double a large export's bookkeeping.
+    ///
+    /// - Parameters:
+    ///   - tuple: One row's values, such as `(?, ?, 1)`.
+    ///   - sql: The statement for the list of tuples it is given, which must give each row the outcome a
+    ///     statement of its own would (an upsert, a plain insert).
+    ///   - bind: Binds one item's parameters, in the order of the tuple.
+    private func insertRows<Item>(
+        of items: [Item], tuple: String, sql: (String) -> String, while activity: String, binding bind: (inout DirectBinder, Item) -> Void
+    ) throws {
+        for start in stride(from: 0, to: items.count, by: Self.rowsPerStatement) {
+            let chunk = items[start..<min(start + Self.rowsPerStatement, items.count)]
+            let statement = try db.cachedStatement(sql: sql(Array(repeating: tuple, count: chunk.count).joined(separator: ", ")))
+            statement.prepareForDirectBinding()
+            try statement.execute(while: activity) { binder in
+                for item in chunk { bind(&binder, item) }
+            }
         }
     }
 
@@ -160,15 +193,26 @@ final class SQLiteMirrorTransaction: MirrorStateTransaction {
     func enqueue(_ changes: [PendingMirrorChange]) throws {
         guard !changes.isEmpty else { return }
         try prepareForWriting()
-        var sequence = try Int64.fetchOne(db, sql: "SELECT MAX(\"sequence\") FROM \(MirrorTables.pending.quotedDatabaseIdentifier)") ?? 0
-        let statement = try db.cachedStatement(sql: """
-            INSERT INTO \(MirrorTables.pending.quotedDatabaseIdentifier) ("recordName", "kind", "recordType", "generation", "sequence") VALUES (?, ?, ?, 1, ?)
-            ON CONFLICT ("recordName") DO UPDATE SET
-                "kind" = excluded."kind", "recordType" = excluded."recordType", "generation" = "generation" + 1, "sequence" = excluded."sequence"
-            """)
-        for change in changes {
-            sequence += 1
-            try statement.execute(arguments: [change.recordName, change.kind.rawValue, change.recordType, sequence])
+        let last = try Int64.fetchOne(db, sql: "SELECT MAX(\"sequence\") FROM \(MirrorTables.pending.quotedDatabaseIdentifier)") ?? 0
+        // A change queued again replaces the one waiting: the later sequence, the next generation.
+        try insertRows(
+            of: Array(zip(changes, (last + 1)...)), tuple: "(?, ?, ?, 1, ?)",
+            sql: { values in
+                """
+                INSERT INTO \(MirrorTables.pending.quotedDatabaseIdentifier) ("recordName", "kind", "recordType", "generation", "sequence")
+                VALUES \(values)
+                ON CONFLICT ("recordName") DO UPDATE SET
+                    "kind" = excluded."kind", "recordType" = excluded."recordType", "generation" = "generation" + 1,
+                    "sequence" = excluded."sequence"
+                """
+            },
+            while: "queuing the changes to send"
+        ) { binder, queued in
+            let (change, sequence) = queued
+            binder.bind(change.recordName)
+            binder.bind(Int64(change.kind.rawValue))
+            binder.bind(change.recordType)
+            binder.bind(sequence)
         }
     }
 
