@@ -18,7 +18,8 @@ extension DefaultStore: ModelStoreEngine {
         let plan = FetchPlan(descriptor: descriptor, entity: entity, layout: database.layout, storeIdentifier: database.identifier)
         guard plan.isFullyTranslated else { return nil }
         let query = plan.selectQuery(limited: limited)
-        let rows = try database.decodedRows(sql: query.sql, arguments: query.arguments, entity: entity, while: "fetching \(T.self)").rows
+        var rows = try database.decodedRows(sql: query.sql, arguments: query.arguments, entity: entity, while: "fetching \(T.self)").rows
+        if plan.leavesKeyOrderToCaller(limited: limited) { Self.putInKeyOrder(&rows, key: \.primaryKey) }
         return (rows, limited ? PrefetchOwners(plan) : .listedKeys)
     }
 
@@ -26,7 +27,8 @@ extension DefaultStore: ModelStoreEngine {
         let entity = try entityLayout(of: T.self)
         let plan = FetchPlan(descriptor: descriptor, entity: entity, layout: database.layout, storeIdentifier: database.identifier)
         let query = plan.selectQuery(limited: false)
-        let rows = try database.decodedRows(sql: query.sql, arguments: query.arguments, entity: entity, while: "fetching \(T.self)").rows
+        var rows = try database.decodedRows(sql: query.sql, arguments: query.arguments, entity: entity, while: "fetching \(T.self)").rows
+        if plan.leavesKeyOrderToCaller(limited: false) { Self.putInKeyOrder(&rows, key: \.primaryKey) }
         return (rows, plan.isPredicateTranslated)
     }
 
@@ -59,8 +61,24 @@ extension DefaultStore: ModelStoreEngine {
         let plan = FetchPlan(descriptor: descriptor, entity: entity, layout: database.layout, storeIdentifier: database.identifier)
         guard plan.isFullyTranslated else { return nil }
         let query = plan.primaryKeyQuery(limited: true)
-        return try database.readWithOneStatement(while: "fetching the keys of \(T.self)") { db in
+        var keys = try database.readWithOneStatement(while: "fetching the keys of \(T.self)") { db in
             try Int64.fetchAll(db.cachedStatement(sql: query.sql), arguments: StatementArguments(query.arguments))
+        }
+        if plan.leavesKeyOrderToCaller(limited: true) { Self.putInKeyOrder(&keys, key: \.self) }
+        return keys
+    }
+
+    /// Sorts `items` by their primary key, checking first whether they are in order already (as a scan
+    /// of a table returns them).
+    private static func putInKeyOrder<Item>(_ items: inout [Item], key: (Item) -> Int64) {
+        var previous = Int64.min
+        for item in items {
+            let current = key(item)
+            guard current > previous else {
+                items.sort { key($0) < key($1) }
+                return
+            }
+            previous = current
         }
     }
 

@@ -46,7 +46,7 @@ struct FetchDescriptorTests {
             #expect(found.map(\.title) == ["T3"])
         }
         let select = try #require(statements.first { $0.hasPrefix("SELECT * FROM \"TaskItem\"") })
-        #expect(select == #"SELECT * FROM "TaskItem" WHERE ("TaskItem"."title" IS ?) ORDER BY "_pk""#)
+        #expect(select == #"SELECT * FROM "TaskItem" WHERE ("TaskItem"."title" IS ?)"#)
         #expect(try Self.titles(FetchDescriptor(predicate: #Predicate { $0.title != wanted }), in: store) == ["T0", "T1", "T2", "T4", "T5"])
     }
 
@@ -86,7 +86,7 @@ struct FetchDescriptorTests {
             let found = try store.newContext().fetch(FetchDescriptor<TaskItem>(predicate: #Predicate { $0.title.count == 2 && ($0.title.contains("3") || $0.title.starts(with: "T5")) }))
             #expect(found.map(\.title) == ["T3", "T5"])
         }
-        #expect(statements.contains(#"SELECT * FROM "TaskItem" ORDER BY "_pk""#))
+        #expect(statements.contains(#"SELECT * FROM "TaskItem""#))
         let day = Date(timeIntervalSinceReferenceDate: 1500)
         let due = FetchDescriptor<TaskItem>(predicate: #Predicate { task in
             if let date = task.dueDate { return date < day } else { return false }

@@ -201,7 +201,7 @@ struct PredicateTranslationTests {
             let found = try context.fetch(FetchDescriptor<Sample>(predicate: #Predicate { $0.decimal >= two }))
             #expect(found.map(\.text) == ["b", "c"])
         }
-        #expect(statements.contains(#"SELECT * FROM "Sample" ORDER BY "_pk""#))
+        #expect(statements.contains(#"SELECT * FROM "Sample""#))
         let unsigned = try store.newContext().fetch(FetchDescriptor<Sample>(predicate: #Predicate { $0.uint < 3 && $0.uint8 > 1 }))
         #expect(unsigned.map(\.text) == ["b"])
     }

@@ -84,7 +84,7 @@ struct SQLLogTests {
             let place = "place 2"
             _ = try store.newContext().fetch(FetchDescriptor<Visit>(predicate: #Predicate { $0.place == place }))
         }
-        #expect(lines.contains(#"CoreData: sql: SELECT * FROM "Visit" WHERE ("Visit"."place" IS ?) ORDER BY "_pk""#), "\(lines)")
+        #expect(lines.contains(#"CoreData: sql: SELECT * FROM "Visit" WHERE ("Visit"."place" IS ?)"#), "\(lines)")
         #expect(lines.contains { $0.hasPrefix(#"CoreData: sql: INSERT INTO "Visit""#) })
         #expect(!lines.contains { $0.contains("place 2") || $0.contains("details") })
     }
@@ -96,7 +96,7 @@ struct SQLLogTests {
             let place = "place 2"
             _ = try store.newContext().fetch(FetchDescriptor<Visit>(predicate: #Predicate { $0.place == place }))
         }
-        let select = #"SELECT * FROM "Visit" WHERE ("Visit"."place" IS ?) ORDER BY "_pk""#
+        let select = #"SELECT * FROM "Visit" WHERE ("Visit"."place" IS ?)"#
         let start = try #require(lines.firstIndex(of: "CoreData: sql: \(select)"), "\(lines)")
         #expect(Array(lines[(start + 1)...].prefix(2)) == [
             "CoreData: details: SQLite: EXPLAIN QUERY PLAN \(select)",
@@ -128,7 +128,7 @@ struct SQLLogTests {
         _ = try context.fetchCount(FetchDescriptor<Visit>())
 
         #expect(found.count == 10)
-        #expect(log.queries.map(\.sql) == [#"SELECT * FROM "Visit" WHERE ("Visit"."place" IS ?) ORDER BY "_pk""#])
+        #expect(log.queries.map(\.sql) == [#"SELECT * FROM "Visit" WHERE ("Visit"."place" IS ?)"#])
         #expect(log.queries[0].queryPlan == ["SEARCH Visit USING INDEX Visit_index_place (place=?)"])
         let writes = log.statements.filter { !$0.isQuery }
         #expect(writes.contains { $0.sql.hasPrefix(#"UPDATE "Visit" SET "count" = ?"#) && $0.queryPlan.isEmpty }, "\(log)")

@@ -179,7 +179,7 @@ extension ModelContext {
     ) throws {
         guard !models.isEmpty, !keyPaths.isEmpty else { return }
         for keyPath in keyPaths {
-            guard let property = T.schemaMetadata.first(where: { $0.keyPath == keyPath }),
+            guard let property = ModelTypeCache.metadata(of: T.self).first(where: { $0.keyPath == keyPath }),
                   let shape = property.relationshipShape
             else { continue }
             let slot = ModelValues.Slot(forKey: property.name, in: ModelTypeCache.slotLayout(of: T.self))

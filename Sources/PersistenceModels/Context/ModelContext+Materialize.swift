@@ -75,12 +75,12 @@ extension ModelContext {
         let backing = model.persistentBackingData
         guard backing.changedKeys.isEmpty, !pendingDeletes.contains(model), backing.primaryKey != nil else { return }
         var changedKeys: [String] = []
-        for property in type(of: model).schemaMetadata where !property.isRelationship {
+        for property in ModelTypeCache.metadata(of: type(of: model)) where !property.isRelationship {
             guard let newValue = stored.values[property.name] else { continue }
             if !AttributeEquality.isEqual(backing.values[property.name], newValue) { changedKeys.append(property.name) }
         }
         // Only to-one links kept in a column of the row have keys here; a moved one is a change.
-        for property in type(of: model).schemaMetadata where property.isRelationship {
+        for property in ModelTypeCache.metadata(of: type(of: model)) where property.isRelationship {
             if backing.foreignKeys[property.name] != stored.foreignKeys[property.name] { changedKeys.append(property.name) }
         }
         guard !changedKeys.isEmpty else { return }

@@ -49,16 +49,27 @@ struct FetchPlan<T: PersistentModel> {
         selectQuery(columns: "*", limited: limited)
     }
 
-    /// The primary keys of the rows ``selectQuery(limited:)`` returns, in the same order.
+    /// The primary keys of the rows ``selectQuery(limited:)`` returns, in the same order (put in key
+    /// order by the caller when ``leavesKeyOrderToCaller(limited:)``).
     func primaryKeyQuery(limited: Bool) -> SQLStatement {
         selectQuery(columns: primaryKey, limited: limited)
+    }
+
+    /// Whether ``selectQuery(limited:)`` leaves the order out, so that the caller puts the rows in
+    /// primary-key order itself: no sort descriptor, and no limit or offset in the SQL. An
+    /// `ORDER BY "_pk"` would make SQLite scan the whole table in key order rather than sort what an index
+    /// finds for the condition; a scan of the table gives the rows in key order anyway.
+    func leavesKeyOrderToCaller(limited: Bool) -> Bool {
+        orderTerms?.isEmpty == true && (!limited || (fetchLimit == nil && (fetchOffset ?? 0) <= 0))
     }
 
     private func selectQuery(columns: String, limited: Bool) -> SQLStatement {
         let context = SQLGenerationContext()
         var sql = "SELECT \(columns) FROM \(table)" + whereClause(in: context)
-        let order = (orderTerms ?? []) + [primaryKey]
-        sql += " ORDER BY \(order.joined(separator: ", "))"
+        if !leavesKeyOrderToCaller(limited: limited) {
+            let order = (orderTerms ?? []) + [primaryKey]
+            sql += " ORDER BY \(order.joined(separator: ", "))"
+        }
         if limited {
             let offset = max(0, fetchOffset ?? 0)
             if let fetchLimit {

@@ -131,7 +131,7 @@ extension DefaultStore {
             return .insert(DefaultHistoryInsert<Model>(changedPersistentIdentifier: identifier, transactionIdentifier: transaction))
         case .update:
             let keyPaths = change.updatedAttributes.compactMap { name in
-                Model.schemaMetadata.first { $0.name == name }?.keyPath as? PartialKeyPath<Model>
+                ModelTypeCache.metadata(of: Model.self).first { $0.name == name }?.keyPath as? PartialKeyPath<Model>
             }
             return .update(DefaultHistoryUpdate<Model>(changedPersistentIdentifier: identifier, transactionIdentifier: transaction, updatedAttributes: keyPaths))
         case .delete:

@@ -25,7 +25,7 @@ struct HistoryRecorder {
         // An ephemeral attribute is never written, so a change to it alone leaves the store, and its history, as they were.
         self.updates = changes.compactMap { model in
             let changed = model.persistentBackingData.changedKeys
-            let names = type(of: model).schemaMetadata.filter { changed.contains($0.name) && !$0.isEphemeral }.map(\.name)
+            let names = ModelTypeCache.metadata(of: type(of: model)).filter { changed.contains($0.name) && !$0.isEphemeral }.map(\.name)
             return names.isEmpty ? nil : (model, names)
         }
     }
@@ -91,7 +91,7 @@ struct HistoryRecorder {
             guard let key = assignedKeys[ObjectIdentifier(model)] else { continue }
             let entityName = entityName(of: model)
             if let limit = keysBeforeSave.values[entityName], key <= limit {
-                let written = type(of: model).schemaMetadata.filter { model.persistentBackingData.values[$0.name] != nil && !$0.isEphemeral }.map(\.name)
+                let written = ModelTypeCache.metadata(of: type(of: model)).filter { model.persistentBackingData.values[$0.name] != nil && !$0.isEphemeral }.map(\.name)
                 add(.update, model, key: key, attributes: written)
             } else {
                 addInsert(model, key: key)

@@ -91,6 +91,17 @@ enum StoreStatements {
         splitting(keys) { "DELETE FROM \(table.quotedDatabaseIdentifier) WHERE \(column.quotedDatabaseIdentifier) IN (\($0))" }
     }
 
+    /// `keys` as the text of a JSON array, for `json_each`.
+    static func jsonArray(of keys: [Int64]) -> String {
+        var text = "["
+        text.reserveCapacity(keys.count * 8)
+        for (index, key) in keys.enumerated() {
+            if index > 0 { text += "," }
+            text += String(key)
+        }
+        return text + "]"
+    }
+
     /// Sets `column` of `table` to NULL where it holds one of `keys`.
     static func nullify(_ column: String, of table: String, whereIn keys: [Int64]) -> [SQLStatement] {
         splitting(keys) {
