@@ -141,6 +141,7 @@ struct StatementTextTests {
     @Test("a link change adds or removes one owner–target pair, and adding one already there does nothing")
     func linkStatements() {
         #expect(StoreStatements.link(in: "Note_tags") == #"INSERT OR IGNORE INTO "Note_tags" ("owner", "target") VALUES (?, ?)"#)
+        #expect(StoreStatements.link(in: "Note_tags", count: 2) == #"INSERT OR IGNORE INTO "Note_tags" ("owner", "target") VALUES (?, ?), (?, ?)"#)
         #expect(StoreStatements.unlink(in: "Note_tags") == #"DELETE FROM "Note_tags" WHERE "owner" = ? AND "target" = ?"#)
     }
 

@@ -8,7 +8,7 @@ struct FetchAllWorkload: Workload {
     let rows: Int
     var name: String { "fetch-all" }
     var title: String { "Fetch all \(rows) notes as objects" }
-    var budgets: [Budget] { [.ratioToRaw(atMost: 2.5), .fasterThanGRDB] }
+    var budgets: [Budget] { [.ratioToRaw(atMost: 2), .fasterThanGRDB] }
 
     func prepare(_ way: Way, scratch: Scratch) throws -> PreparedRun {
         let url = try scratch.filledNotesStore(rows: rows)
@@ -39,7 +39,7 @@ struct FilteredFetchWorkload: Workload {
     let rows: Int
     var name: String { "filtered-fetch" }
     var title: String { "Filtered, sorted fetch of ~20 of \(rows) notes (index on priority, date), per query" }
-    var budgets: [Budget] { [.milliseconds(atMost: 5), .ratioToRaw(atMost: 2)] }
+    var budgets: [Budget] { [.milliseconds(atMost: 5), .ratioToRaw(atMost: 2), .fasterThanGRDB] }
     var operationsPerSample: Int { 50 }
 
     func prepare(_ way: Way, scratch: Scratch) throws -> PreparedRun {
@@ -91,7 +91,7 @@ struct CountWorkload: Workload {
     let rows: Int
     var name: String { "count" }
     var title: String { "fetchCount with a predicate over \(rows) notes, per query" }
-    var budgets: [Budget] { [.ratioToRaw(atMost: 1.5)] }
+    var budgets: [Budget] { [.ratioToRaw(atMost: 1.5), .fasterThanGRDB] }
     var operationsPerSample: Int { 5 }
 
     func prepare(_ way: Way, scratch: Scratch) throws -> PreparedRun {

@@ -50,7 +50,7 @@ struct BatchedInsertWorkload: Workload {
     let batchSize: Int
     var name: String { "batched-insert" }
     var title: String { "Insert \(rows) notes in batches of \(batchSize), saving each batch (peak memory)" }
-    var budgets: [Budget] { [.peakMemory(atMostMegabytes: 300)] }
+    var budgets: [Budget] { [.peakMemory(atMostMegabytes: 300), .ratioToRaw(atMost: 2), .fasterThanGRDB] }
 
     func prepare(_ way: Way, scratch: Scratch) throws -> PreparedRun {
         let url = try scratch.emptyStore(for: [BenchNote.self])

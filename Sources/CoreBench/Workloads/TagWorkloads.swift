@@ -77,7 +77,7 @@ struct TagInsertWorkload: Workload {
     let shape: TagShape
     var name: String { "tags-insert" }
     var title: String { "Insert \(shape.notes) notes × \(shape.tagsPerNote) tags (many-to-many), one save" }
-    var budgets: [Budget] { [.ratioToRaw(atMost: 3)] }
+    var budgets: [Budget] { [.ratioToRaw(atMost: 2), .fasterThanGRDB] }
 
     func prepare(_ way: Way, scratch: Scratch) throws -> PreparedRun {
         let url = try scratch.emptyStore(for: tagTypes)
@@ -102,7 +102,7 @@ struct TagFetchWorkload: Workload {
     let shape: TagShape
     var name = "tags-fetch"
     var title: String { "Fetch \(shape.notes) notes with their tags prefetched, reading every tag" }
-    var budgets: [Budget] { [.ratioToRaw(atMost: 3)] }
+    var budgets: [Budget] { [.ratioToRaw(atMost: 2), .fasterThanGRDB] }
 
     func prepare(_ way: Way, scratch: Scratch) throws -> PreparedRun {
         let url = try scratch.emptyStore(for: tagTypes)

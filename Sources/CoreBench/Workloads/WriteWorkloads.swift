@@ -9,7 +9,7 @@ struct UpdateWorkload: Workload {
     let rows: Int
     var name: String { "update" }
     var title: String { "Update 1% of \(rows) notes through fetched objects, one save" }
-    var budgets: [Budget] { [.ratioToRaw(atMost: 3)] }
+    var budgets: [Budget] { [.ratioToRaw(atMost: 2), .fasterThanGRDB] }
 
     func prepare(_ way: Way, scratch: Scratch) throws -> PreparedRun {
         let url = try scratch.filledNotesStore(rows: rows)
@@ -57,7 +57,7 @@ struct DeleteWorkload: Workload {
     let rows: Int
     var name: String { "delete" }
     var title: String { "delete(model:where:) of half of \(rows) notes, then save" }
-    var budgets: [Budget] { [.ratioToRaw(atMost: 3), .peakMemoryRatio(to: .raw, atMost: 2)] }
+    var budgets: [Budget] { [.ratioToRaw(atMost: 2), .fasterThanGRDB, .peakMemoryRatio(to: .raw, atMost: 2)] }
 
     func prepare(_ way: Way, scratch: Scratch) throws -> PreparedRun {
         let url = try scratch.filledNotesStore(rows: rows)
@@ -91,7 +91,7 @@ struct RefreshWorkload: Workload {
     let resultSize: Int
     var name: String { "refresh" }
     var title: String { "Save touching a \(resultSize)-row live @Query of \(rows) notes, then read its refreshed results" }
-    var budgets: [Budget] { [.milliseconds(atMost: 20)] }
+    var budgets: [Budget] { [.milliseconds(atMost: 20), .ratioToRaw(atMost: 2), .fasterThanGRDB] }
 
     func prepare(_ way: Way, scratch: Scratch) throws -> PreparedRun {
         let url = try scratch.filledNotesStore(rows: rows)

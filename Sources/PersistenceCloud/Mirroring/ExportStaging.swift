@@ -271,19 +271,7 @@ struct RecordNameGenerator {
 
     /// The 36 characters of a UUID in upper case, as `UUID.uuidString` writes them.
     static func uuidString(high: UInt64, low: UInt64) -> String {
-        String(unsafeUninitializedCapacity: 36) { buffer in
-            var position = 0
-            for nibble in 0..<32 {
-                if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 {
-                    buffer[position] = UInt8(ascii: "-")
-                    position += 1
-                }
-                let word = nibble < 16 ? high : low
-                let value = UInt8(truncatingIfNeeded: word >> UInt64(60 - 4 * (nibble % 16))) & 0xF
-                buffer[position] = value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
-                position += 1
-            }
-            return position
-        }
+        let bytes = withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { $0.load(as: uuid_t.self) }
+        return UUID(uuid: bytes).uppercaseText
     }
 }

@@ -126,6 +126,7 @@ final class SaveWriter {
         }
         try deleteRows(of: deletes, in: db)
         let isInserted = Set(inserts.map(ObjectIdentifier.init))
+        var links = LinkInsertBatch()
         for model in inserts + changes {
             let inserted = isInserted.contains(ObjectIdentifier(model))
             let plan = try insertPlan(of: model)
@@ -154,20 +155,24 @@ final class SaveWriter {
                     arguments.append(related.first.flatMap(primaryKey(of:))?.databaseValue ?? .null)
                 case .inverseForeignKey:
                     continue
-                case .linkTable(_, let isOwner):
+                case .linkTable(let table, let isOwner):
                     // Only the pairs this context added or removed are written: rewriting the whole
                     // membership would undo links another context or process saved meanwhile.
                     let current = Set(related.compactMap(primaryKey(of:)))
                     let committed = newRows.contains(ObjectIdentifier(model))
                         ? [] : Set(backing.committedRelatedKeys(forKey: relationship.name))
-                    let link = try plan.linkStatement(for: relationship, in: db)
-                    let unlink = try plan.unlinkStatement(for: relationship, in: db)
-                    let activity = { "linking \(entity.entity.name).\(relationship.name)" }
                     for other in current.subtracting(committed).sorted() {
-                        try link.execute(binding: isOwner ? key : other, isOwner ? other : key, while: activity())
+                        links.add(owner: isOwner ? key : other, target: isOwner ? other : key, to: table)
                     }
-                    for other in committed.subtracting(current).sorted() {
-                        try unlink.execute(binding: isOwner ? key : other, isOwner ? other : key, while: activity())
+                    let removed = committed.subtracting(current).sorted()
+                    guard !removed.isEmpty else { continue }
+                    // The links added so far go first, so that the table sees every change in order.
+                    try links.write(table: table, in: db)
+                    let unlink = try plan.unlinkStatement(for: relationship, in: db)
+                    for other in removed {
+                        try unlink.execute(
+                            binding: isOwner ? key : other, isOwner ? other : key, while: "unlinking \(entity.entity.name).\(relationship.name)"
+                        )
                     }
                 }
             }
@@ -177,6 +182,7 @@ final class SaveWriter {
             try update.bindDirectly(arguments, while: "updating a row of \(entity.table)")
             try update.execute()
         }
+        try links.writeAll(in: db)
         return keys
     }
 
@@ -287,8 +293,6 @@ private final class InsertPlan {
     let columns: [Column]
     /// The entity's relationship properties that are stored, in declaration order.
     let relationships: [Relationship]
-    /// The INSERT of each link table, by table name, prepared on first use.
-    private var linkStatements: [String: Statement] = [:]
     /// The DELETE of one link of each link table, by table name, prepared on first use.
     private var unlinkStatements: [String: Statement] = [:]
     let table: String
@@ -309,18 +313,6 @@ private final class InsertPlan {
         let positions = Dictionary(entity.attributes.enumerated().map { ($1.columnName, $0) }, uniquingKeysWith: { first, _ in first })
         uniqueSets = entity.uniqueColumns.map { columns in columns.map { positions[$0] ?? -1 } }
         hasUniqueColumns = !entity.uniqueColumns.isEmpty
-    }
-
-    /// The statement that adds one link of `relationship`, which is stored in a link table.
-    func linkStatement(for relationship: Relationship, in db: Database) throws -> Statement {
-        guard case .linkTable(let table, _) = relationship.storage else {
-            preconditionFailure("\(entity.entity.name).\(relationship.name) is not stored in a link table")
-        }
-        if let statement = linkStatements[table] { return statement }
-        let statement = try db.cachedStatement(sql: StoreStatements.link(in: table))
-        statement.prepareForDirectBinding()
-        linkStatements[table] = statement
-        return statement
     }
 
     /// The statement that removes one link of `relationship`, which is stored in a link table.

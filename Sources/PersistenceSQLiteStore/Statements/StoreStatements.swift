@@ -111,9 +111,10 @@ enum StoreStatements {
 
     // MARK: - Links
 
-    /// Adds the link of the bound owner and target, unless it is there already.
-    static func link(in linkTable: String) -> String {
-        "INSERT OR IGNORE INTO \(linkTable.quotedDatabaseIdentifier) (\"owner\", \"target\") VALUES (?, ?)"
+    /// Adds the links of `count` bound owner and target pairs, each unless it is there already.
+    static func link(in linkTable: String, count: Int = 1) -> String {
+        let pairs = Array(repeating: "(?, ?)", count: count).joined(separator: ", ")
+        return "INSERT OR IGNORE INTO \(linkTable.quotedDatabaseIdentifier) (\"owner\", \"target\") VALUES \(pairs)"
     }
 
     /// Removes the link of the bound owner and target.

@@ -11,13 +11,13 @@ extension Statement {
     ///
     /// - Parameter activity: What the statement is for, named in the error.
     /// - Throws: ``SwiftDataError`` when SQLite refuses a value.
-    func bindDirectly(_ values: [DatabaseValue], while activity: String) throws {
+    func bindDirectly(_ values: [DatabaseValue], while activity: @autoclosure () -> String) throws {
         setUncheckedArguments(StatementArguments())
         let sqliteStatement = self.sqliteStatement
         for (offset, value) in values.enumerated() {
             let code = value.bind(to: sqliteStatement, at: CInt(offset + 1))
             guard code == 0 else {
-                throw SwiftDataError(.storeOperationFailed, reason: "SQLite result code \(code) for parameter \(offset + 1)", context: activity)
+                throw SwiftDataError(.storeOperationFailed, reason: "SQLite result code \(code) for parameter \(offset + 1)", context: activity())
             }
         }
     }

@@ -106,7 +106,7 @@ extension URL: StoredScalar {
 }
 
 extension UUID: StoredScalar {
-    var storedValue: DatabaseValue { uuidString.databaseValue }
+    var storedValue: DatabaseValue { uppercaseText.databaseValue }
     init?(storedValue: DatabaseValue) {
         guard let text = String.fromDatabaseValue(storedValue) else { return nil }
         self.init(uuidString: text)

@@ -212,7 +212,7 @@ private struct CommonScalar {
         case .bool: (value as? Bool).map { Int64($0 ? 1 : 0).databaseValue }
         case .double: (value as? Double)?.databaseValue
         case .date: (value as? Date)?.timeIntervalSinceReferenceDate.databaseValue
-        case .uuid: (value as? UUID)?.uuidString.databaseValue
+        case .uuid: (value as? UUID)?.uppercaseText.databaseValue
         }
     }
 
