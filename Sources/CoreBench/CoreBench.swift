@@ -10,14 +10,17 @@ struct CoreBench: ParsableCommand {
         discussion: "Run a release build: swift run -c release core-bench [workload ...] [--rows N]"
     )
 
-    @Argument(help: """
-        Workloads to run (default: all): insert, fetch-all, filtered-fetch, count, update, delete, tags-insert, tags-fetch, \
-        prefetch, batched-insert, refresh, pending-fetch, and the sync workloads sync-import-4100, sync-import-10000, \
-        sync-push-1000, sync-push-10000, sync-insert (their sizes are fixed).
-        """)
+    @Argument(
+        help: """
+            Workloads to run (default: all): insert, fetch-all, filtered-fetch, count, update, delete, tags-insert, tags-fetch, \
+            prefetch, batched-insert, refresh, pending-fetch, and the sync workloads sync-import-4100, sync-import-10000, \
+            sync-push-1000, sync-push-10000, sync-insert (their sizes are fixed).
+            """)
     var workloads: [String] = []
 
-    @Option(help: "Rows of the large store (the budgets are set for 1000000); other sizes scale with it: rows/10, rows/100.")
+    @Option(
+        help: "Rows of the large store (the budgets are set for 1000000); other sizes scale with it: rows/10, rows/100."
+    )
     var rows = 100_000
 
     @Option(help: "Timed repetitions per way; the median is reported.")
@@ -79,7 +82,8 @@ struct CoreBench: ParsableCommand {
     func run() throws {
         let selectedWays = Way.allCases.filter { ways.isEmpty || ways.contains($0.rawValue) }
         let selectedSyncWays = Set(SyncWay.allCases.filter { ways.isEmpty || ways.contains($0.rawValue) })
-        let selected = selectedWays.isEmpty ? [] : allWorkloads().filter { workloads.isEmpty || workloads.contains($0.name) }
+        let selected =
+            selectedWays.isEmpty ? [] : allWorkloads().filter { workloads.isEmpty || workloads.contains($0.name) }
         let selectedSync = syncWorkloads().filter {
             (workloads.isEmpty || workloads.contains($0.name)) && !selectedSyncWays.isDisjoint(with: $0.ways)
         }
@@ -100,7 +104,8 @@ struct CoreBench: ParsableCommand {
         let syncScratch = SyncScratch(inside: scratch)
         for (offset, workload) in selectedSync.enumerated() {
             let outcome = try SyncReport.run(
-                workload, ways: workload.ways.filter(selectedSyncWays.contains), number: selected.count + offset + 1, scratch: syncScratch,
+                workload, ways: workload.ways.filter(selectedSyncWays.contains), number: selected.count + offset + 1,
+                scratch: syncScratch,
                 repetitions: repetitions
             )
             missed += outcome.missed

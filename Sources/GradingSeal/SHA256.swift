@@ -18,13 +18,16 @@ public enum SHA256 {
         padded.append(0x80)
         while padded.count % blockSize != 56 { padded.append(0) }
         let bitLength = UInt64(message.count) &* 8
-        for shift in stride(from: 56, through: 0, by: -8) { padded.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            padded.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        }
 
         var words = [UInt32](repeating: 0, count: 64)
         for blockStart in stride(from: 0, to: padded.count, by: blockSize) {
             for index in 0..<16 {
                 let offset = blockStart + index * 4
-                words[index] = UInt32(padded[offset]) << 24 | UInt32(padded[offset + 1]) << 16
+                words[index] =
+                    UInt32(padded[offset]) << 24 | UInt32(padded[offset + 1]) << 16
                     | UInt32(padded[offset + 2]) << 8 | UInt32(padded[offset + 3])
             }
             for index in 16..<64 {
@@ -32,7 +35,9 @@ public enum SHA256 {
                 let s1 = rotate(words[index - 2], 17) ^ rotate(words[index - 2], 19) ^ (words[index - 2] >> 10)
                 words[index] = words[index - 16] &+ s0 &+ words[index - 7] &+ s1
             }
-            var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+            var (a, b, c, d, e, f, g, h) = (
+                state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
+            )
             for index in 0..<64 {
                 let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
                 let choice = (e & f) ^ (~e & g)

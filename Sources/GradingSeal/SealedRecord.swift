@@ -112,15 +112,18 @@ public struct RecordVerifier: Sendable {
     /// The verdict on the next line of the stream (without its line break).
     public mutating func verify(_ line: some StringProtocol) -> Verdict {
         let parts = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count == 3, let sequence = Int(parts[0]), sequence >= 0, let tag = SealedRecord.bytes(hex: parts[1]) else {
+        guard parts.count == 3, let sequence = Int(parts[0]), sequence >= 0, let tag = SealedRecord.bytes(hex: parts[1])
+        else {
             return .rejected(.unsealed(record: String(line)))
         }
         let record = String(parts[2])
-        guard HMACSHA256.isValid(tag, for: SealedRecord.message(sequence: sequence, record: record), key: key.bytes) else {
+        guard HMACSHA256.isValid(tag, for: SealedRecord.message(sequence: sequence, record: record), key: key.bytes)
+        else {
             return .rejected(.badSeal(record: record))
         }
         guard sequence >= expectedSequence else { return .rejected(.replayed(sequence: sequence, record: record)) }
         defer { expectedSequence = sequence + 1 }
-        return sequence == expectedSequence ? .accepted(record: record) : .acceptedAfterGap(record: record, missing: expectedSequence...(sequence - 1))
+        return sequence == expectedSequence
+            ? .accepted(record: record) : .acceptedAfterGap(record: record, missing: expectedSequence...(sequence - 1))
     }
 }

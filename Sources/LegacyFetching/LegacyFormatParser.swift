@@ -21,13 +21,16 @@ struct LegacyFormatParser {
     /// - Throws: ``LegacyFetchError/invalidFormat(_:reason:)`` when the string cannot be read or the
     ///   arguments do not fit its placeholders.
     static func parse(_ format: String, arguments: [LegacyValue]) throws(LegacyFetchError) -> LegacyPredicate {
-        var parser = LegacyFormatParser(format: format, tokens: try Lexer(format: format).tokens(), arguments: arguments[...])
+        var parser = LegacyFormatParser(
+            format: format, tokens: try Lexer(format: format).tokens(), arguments: arguments[...])
         let predicate = try parser.parseOr()
         if let extra = parser.peek {
             throw parser.failure("unexpected \(extra) after the end of the predicate")
         }
         if !parser.arguments.isEmpty {
-            throw parser.failure("\(arguments.count) argument(s) given, but the format has \(arguments.count - parser.arguments.count) placeholder(s)")
+            throw parser.failure(
+                "\(arguments.count) argument(s) given, but the format has \(arguments.count - parser.arguments.count) placeholder(s)"
+            )
         }
         return predicate
     }
@@ -165,7 +168,9 @@ extension LegacyFormatParser {
 
     /// Splits a format string into tokens.
     struct Lexer {
-        static let keywords: Set<String> = ["AND", "OR", "NOT", "YES", "NO", "TRUE", "FALSE", "NIL", "NULL", "CONTAINS", "BEGINSWITH"]
+        static let keywords: Set<String> = [
+            "AND", "OR", "NOT", "YES", "NO", "TRUE", "FALSE", "NIL", "NULL", "CONTAINS", "BEGINSWITH",
+        ]
         static let symbols = ["==", "!=", "<>", "<=", "=<", ">=", "=>", "&&", "||", "<", ">", "=", "!", "(", ")"]
 
         let format: String
@@ -185,7 +190,9 @@ extension LegacyFormatParser {
                     }
                     tokens.append(.placeholder(kind))
                 } else if first == "[" {
-                    guard let end = rest.firstIndex(of: "]") else { throw .invalidFormat(format, reason: "a \"[\" is never closed") }
+                    guard let end = rest.firstIndex(of: "]") else {
+                        throw .invalidFormat(format, reason: "a \"[\" is never closed")
+                    }
                     let letters = rest[rest.index(after: rest.startIndex)..<end].lowercased()
                     guard !letters.isEmpty, letters.allSatisfy({ $0 == "c" || $0 == "d" }) else {
                         throw .invalidFormat(format, reason: "[\(letters)] is not an option; use [c], [d] or [cd]")

@@ -114,12 +114,14 @@ extension LegacyOperator {
         case .contains(let options), .beginsWith(let options):
             if left == .null || right == .null { return false }
             guard case .string(let text) = left, case .string(let search) = right else {
-                throw .typeMismatch(format, reason: "CONTAINS and BEGINSWITH compare strings, found \(left.kind) and \(right.kind)")
+                throw .typeMismatch(
+                    format, reason: "CONTAINS and BEGINSWITH compare strings, found \(left.kind) and \(right.kind)")
             }
             if case .contains = self {
                 return options.isEmpty ? text.contains(search) : text.range(of: search, options: options) != nil
             }
-            return options.isEmpty ? text.hasPrefix(search) : text.range(of: search, options: options.union(.anchored)) != nil
+            return options.isEmpty
+                ? text.hasPrefix(search) : text.range(of: search, options: options.union(.anchored)) != nil
         }
     }
 }

@@ -86,7 +86,8 @@ public enum MutantSchemata {
     ///     out); a variant that differs from `source` outside bodies is refused, with the reason.
     ///   - mutates: Whether to make mutants at all; without, the schema holds the variants alone.
     public static func make(
-        file: String, source: String, firstID: Int, excluding: Set<Int> = [], variants: [Variant] = [], mutates: Bool = true
+        file: String, source: String, firstID: Int, excluding: Set<Int> = [], variants: [Variant] = [],
+        mutates: Bool = true
     ) -> File {
         let tree = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: file, tree: tree)
@@ -99,7 +100,8 @@ public enum MutantSchemata {
         var nextID = firstID
 
         // Each variant's body of every scope it changes, by scope index.
-        var variantBodies: [[(id: Int, body: String, isLoneExpression: Bool)]] = Array(repeating: [], count: scopes.count)
+        var variantBodies: [[(id: Int, body: String, isLoneExpression: Bool)]] = Array(
+            repeating: [], count: scopes.count)
         var refused: [RefusedVariant] = []
         let referenceShape = VariantShape(tree: tree, scopes: scopes)
         for variant in variants where !excluding.contains(variant.id) {
@@ -111,7 +113,8 @@ public enum MutantSchemata {
                 continue
             }
             guard shape.outline == referenceShape.outline else {
-                refused.append(RefusedVariant(id: variant.id, file: file, reason: referenceShape.difference(from: shape)))
+                refused.append(
+                    RefusedVariant(id: variant.id, file: file, reason: referenceShape.difference(from: shape)))
                 continue
             }
             let variantBytes = Array(variant.source.utf8)
@@ -119,9 +122,11 @@ public enum MutantSchemata {
                 let statements = variantScopes[index].statements
                 let start = statements.positionAfterSkippingLeadingTrivia.utf8Offset
                 let end = max(start, statements.endPositionBeforeTrailingTrivia.utf8Offset)
-                variantBodies[index].append((
-                    variant.id, String(decoding: variantBytes[start..<end], as: UTF8.self), MutationScope.isLoneExpression(statements)
-                ))
+                variantBodies[index].append(
+                    (
+                        variant.id, String(decoding: variantBytes[start..<end], as: UTF8.self),
+                        MutationScope.isLoneExpression(statements)
+                    ))
             }
         }
         var placed: [Int: PlacedVariant] = [:]
@@ -149,7 +154,8 @@ public enum MutantSchemata {
                 emit("case \(id):\n")
                 emit(returning(isExpression) + body)
                 emit("\n")
-                placed[id, default: PlacedVariant(id: id, file: file, caseLines: [], switchLines: [])].caseLines.append(firstLine...outputLine)
+                placed[id, default: PlacedVariant(id: id, file: file, caseLines: [], switchLines: [])].caseLines.append(
+                    firstLine...outputLine)
             }
             for site in sites {
                 let id = nextID
@@ -163,12 +169,14 @@ public enum MutantSchemata {
                 emit(String(decoding: bytes[site.range.upperBound..<end], as: UTF8.self))
                 emit("\n")
                 let location = converter.location(for: AbsolutePosition(utf8Offset: site.range.lowerBound))
-                mutants.append(Mutant(
-                    id: id, file: file, line: location.line, column: location.column, kind: site.kind, scope: scope.name,
-                    original: oneLine(site.original),
-                    mutated: oneLine(site.mutated ?? (site.replacement.isEmpty ? "(removed)" : site.replacement)),
-                    schemataLines: firstLine...outputLine
-                ))
+                mutants.append(
+                    Mutant(
+                        id: id, file: file, line: location.line, column: location.column, kind: site.kind,
+                        scope: scope.name,
+                        original: oneLine(site.original),
+                        mutated: oneLine(site.mutated ?? (site.replacement.isEmpty ? "(removed)" : site.replacement)),
+                        schemataLines: firstLine...outputLine
+                    ))
             }
             emit("default:\n")
             emit(returning(referenceIsExpression))
@@ -181,7 +189,8 @@ public enum MutantSchemata {
         }
         emit(String(decoding: bytes[cursor...], as: UTF8.self))
         return File(
-            source: output, mutants: mutants, nextID: nextID, variants: placed.values.sorted { $0.id < $1.id }, refusedVariants: refused
+            source: output, mutants: mutants, nextID: nextID, variants: placed.values.sorted { $0.id < $1.id },
+            refusedVariants: refused
         )
     }
 
@@ -230,10 +239,14 @@ struct VariantShape {
 
     /// Why `other`'s outline differs from this one's, in words: the first token that differs.
     func difference(from other: VariantShape) -> String {
-        let index = zip(outline, other.outline).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        let index =
+            zip(outline, other.outline).enumerated().first { $0.element.0 != $0.element.1 }?.offset
             ?? min(outline.count, other.outline.count)
-        let around = { (tokens: [String]) in tokens[max(0, index - 3)..<min(tokens.count, index + 4)].joined(separator: " ") }
-        return "it differs outside function bodies (the reference has `\(around(outline))`, the variant `\(around(other.outline))`)"
+        let around = { (tokens: [String]) in
+            tokens[max(0, index - 3)..<min(tokens.count, index + 4)].joined(separator: " ")
+        }
+        return
+            "it differs outside function bodies (the reference has `\(around(outline))`, the variant `\(around(other.outline))`)"
     }
 }
 
@@ -272,7 +285,9 @@ final class ScopeFinder: SyntaxVisitor {
             let labels = node.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()
             let returnType = node.signature.returnClause?.type.trimmedDescription
             let returnsValue = returnType != nil && !["Void", "()", "Swift.Void", "Never"].contains(returnType!)
-            scopes.append(MutationScope(name: "\(node.name.text)(\(labels))", statements: body.statements, returnsValue: returnsValue))
+            scopes.append(
+                MutationScope(
+                    name: "\(node.name.text)(\(labels))", statements: body.statements, returnsValue: returnsValue))
         }
         return .skipChildren
     }
@@ -295,13 +310,17 @@ final class ScopeFinder: SyntaxVisitor {
         guard let block = node.accessorBlock else {
             if let value = node.initializer?.value {
                 for (number, closure) in ClosureFinder.outermostClosures(in: value).enumerated() {
-                    scopes.append(MutationScope(name: "\(property) closure \(number + 1)", statements: closure.statements, isMutated: false))
+                    scopes.append(
+                        MutationScope(
+                            name: "\(property) closure \(number + 1)", statements: closure.statements, isMutated: false)
+                    )
                 }
             }
             return .skipChildren
         }
         for (accessor, statements) in accessorBodies(of: block) {
-            scopes.append(MutationScope(name: "\(property).\(accessor)", statements: statements, returnsValue: accessor == "get"))
+            scopes.append(
+                MutationScope(name: "\(property).\(accessor)", statements: statements, returnsValue: accessor == "get"))
         }
         return .skipChildren
     }
@@ -309,7 +328,8 @@ final class ScopeFinder: SyntaxVisitor {
     override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind {
         guard let block = node.accessorBlock else { return .skipChildren }
         for (accessor, statements) in accessorBodies(of: block) {
-            scopes.append(MutationScope(name: "subscript.\(accessor)", statements: statements, returnsValue: accessor == "get"))
+            scopes.append(
+                MutationScope(name: "subscript.\(accessor)", statements: statements, returnsValue: accessor == "get"))
         }
         return .skipChildren
     }

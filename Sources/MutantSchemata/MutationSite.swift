@@ -32,9 +32,13 @@ final class MutationSiteFinder: SyntaxVisitor {
         return finder.sites.sorted { ($0.range.lowerBound, $0.kind.rawValue) < ($1.range.lowerBound, $1.kind.rawValue) }
     }
 
-    private func add(_ kind: MutationKind, replacing node: some SyntaxProtocol, with replacement: String, original: String? = nil) {
+    private func add(
+        _ kind: MutationKind, replacing node: some SyntaxProtocol, with replacement: String, original: String? = nil
+    ) {
         let range = node.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset
-        sites.append(MutationSite(kind: kind, range: range, replacement: replacement, original: original ?? node.trimmedDescription))
+        sites.append(
+            MutationSite(
+                kind: kind, range: range, replacement: replacement, original: original ?? node.trimmedDescription))
     }
 
     override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
@@ -54,7 +58,8 @@ final class MutationSiteFinder: SyntaxVisitor {
         }
         // Arithmetic between numbers; text concatenation (a literal or interpolation beside it) is left alone.
         if ["+", "-"].contains(node.operator.text), let sequence = node.parent?.as(SequenceExprSyntax.self),
-           !sequence.elements.contains(where: { $0.is(StringLiteralExprSyntax.self) }) {
+            !sequence.elements.contains(where: { $0.is(StringLiteralExprSyntax.self) })
+        {
             add(.arithmetic, replacing: node, with: node.operator.text == "+" ? "-" : "+")
         }
         return .visitChildren
@@ -69,9 +74,12 @@ final class MutationSiteFinder: SyntaxVisitor {
 
     override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
         // A key or a name: one plain word, no interpolation. Sentences (messages) are left alone.
-        guard node.segments.count == 1, let segment = node.segments.first?.as(StringSegmentSyntax.self) else { return .skipChildren }
+        guard node.segments.count == 1, let segment = node.segments.first?.as(StringSegmentSyntax.self) else {
+            return .skipChildren
+        }
         let text = segment.content.text
-        let isName = !text.isEmpty && text.count <= 40 && text.first!.isLetter
+        let isName =
+            !text.isEmpty && text.count <= 40 && text.first!.isLetter
             && text.allSatisfy { $0.isLetter || $0.isNumber || "._-".contains($0) }
         if isName {
             add(.stringLiteral, replacing: node, with: "\"\(text)_\"")
@@ -111,10 +119,11 @@ final class MutationSiteFinder: SyntaxVisitor {
             let start = node.conditions.positionAfterSkippingLeadingTrivia.utf8Offset
             let end = next.body.endPositionBeforeTrailingTrivia.utf8Offset
             let replacement = second + " else if " + first
-            sites.append(MutationSite(
-                kind: .swappedBranches, range: start..<end, replacement: replacement,
-                original: "if \(node.conditions.trimmedDescription) … else if \(next.conditions.trimmedDescription)"
-            ))
+            sites.append(
+                MutationSite(
+                    kind: .swappedBranches, range: start..<end, replacement: replacement,
+                    original: "if \(node.conditions.trimmedDescription) … else if \(next.conditions.trimmedDescription)"
+                ))
         }
         return .visitChildren
     }
@@ -141,8 +150,10 @@ final class MutationSiteFinder: SyntaxVisitor {
             add(.negatedCondition, replacing: elements[0], with: "!(\(elements[0].trimmedDescription))")
         }
         // `flag = true` becomes `flag.toggle()`; a subscript's value may be optional, so only plain names.
-        if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].is(BooleanLiteralExprSyntax.self),
-           elements[0].is(DeclReferenceExprSyntax.self) || elements[0].is(MemberAccessExprSyntax.self) {
+        if elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+            elements[2].is(BooleanLiteralExprSyntax.self),
+            elements[0].is(DeclReferenceExprSyntax.self) || elements[0].is(MemberAccessExprSyntax.self)
+        {
             add(.toggleAssignment, replacing: node, with: "\(elements[0].trimmedDescription).toggle()")
         }
         return .visitChildren
@@ -157,13 +168,18 @@ final class MutationSiteFinder: SyntaxVisitor {
 
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
         // The closure of a filter, a removal or a search: its single condition negated.
-        let filtering: Set = ["filter", "removeAll", "contains", "first", "firstIndex", "allSatisfy", "drop", "prefix", "last", "lastIndex"]
-        if let call = node.parent?.as(FunctionCallExprSyntax.self) ?? node.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
-           let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
-           filtering.contains(name),
-           node.statements.count == 1,
-           let only = node.statements.first,
-           case .expr(let expression) = only.item {
+        let filtering: Set = [
+            "filter", "removeAll", "contains", "first", "firstIndex", "allSatisfy", "drop", "prefix", "last",
+            "lastIndex",
+        ]
+        if let call = node.parent?.as(FunctionCallExprSyntax.self)
+            ?? node.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+            let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+            filtering.contains(name),
+            node.statements.count == 1,
+            let only = node.statements.first,
+            case .expr(let expression) = only.item
+        {
             add(.negatedCondition, replacing: expression, with: "!(\(expression.trimmedDescription))")
         }
         findRemovableStatements(in: node.statements)
@@ -177,11 +193,15 @@ final class MutationSiteFinder: SyntaxVisitor {
         if called == "SortDescriptor" || called.hasPrefix("SortDescriptor<") {
             mutateSortOrder(of: node)
         }
-        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self), ["min", "max"].contains(reference.baseName.text) {
+        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self),
+            ["min", "max"].contains(reference.baseName.text)
+        {
             add(.minMax, replacing: reference, with: reference.baseName.text == "min" ? "max" : "min")
         }
-        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "toggle",
-           node.arguments.isEmpty, let base = member.base {
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "toggle",
+            node.arguments.isEmpty, let base = member.base
+        {
             add(.toggleAssignment, replacing: node, with: "\(base.trimmedDescription) = true")
         }
         return .visitChildren
@@ -197,23 +217,30 @@ final class MutationSiteFinder: SyntaxVisitor {
             let separator = call.arguments.isEmpty ? "" : ", "
             let inserted = separator + "order: .reverse"
             let mutated = call.trimmedDescription.dropLast() + inserted + ")"
-            sites.append(MutationSite(
-                kind: .sortOrder, range: position..<position, replacement: inserted,
-                original: call.trimmedDescription, mutated: String(mutated)
-            ))
+            sites.append(
+                MutationSite(
+                    kind: .sortOrder, range: position..<position, replacement: inserted,
+                    original: call.trimmedDescription, mutated: String(mutated)
+                ))
         }
     }
 
     override func visit(_ node: ArrayExprSyntax) -> SyntaxVisitorContinueKind {
         let elements = Array(node.elements)
-        let areSortDescriptors = !elements.isEmpty && elements.allSatisfy { element in
-            let called = element.expression.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription ?? ""
-            return called == "SortDescriptor" || called.hasPrefix("SortDescriptor<")
-        }
+        let areSortDescriptors =
+            !elements.isEmpty
+            && elements.allSatisfy { element in
+                let called =
+                    element.expression.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription ?? ""
+                return called == "SortDescriptor" || called.hasPrefix("SortDescriptor<")
+            }
         guard areSortDescriptors else { return .visitChildren }
         for (index, element) in elements.enumerated() {
-            let kept = elements.enumerated().filter { $0.offset != index }.map { $0.element.expression.trimmedDescription }
-            add(.droppedSortDescriptor, replacing: node, with: "[" + kept.joined(separator: ", ") + "]",
+            let kept = elements.enumerated().filter { $0.offset != index }.map {
+                $0.element.expression.trimmedDescription
+            }
+            add(
+                .droppedSortDescriptor, replacing: node, with: "[" + kept.joined(separator: ", ") + "]",
                 original: element.expression.trimmedDescription)
         }
         return .visitChildren
@@ -224,7 +251,8 @@ final class MutationSiteFinder: SyntaxVisitor {
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         replaceGivenStore(node, named: node.baseName.text)
         let neighbours = [
-            "kSecClassGenericPassword": "kSecClassInternetPassword", "kSecClassInternetPassword": "kSecClassGenericPassword",
+            "kSecClassGenericPassword": "kSecClassInternetPassword",
+            "kSecClassInternetPassword": "kSecClassGenericPassword",
             "kSecAttrAccount": "kSecAttrService", "kSecAttrService": "kSecAttrAccount",
             "kSecAttrAccessibleWhenUnlocked": "kSecAttrAccessibleAfterFirstUnlock",
             "kSecAttrAccessibleAfterFirstUnlock": "kSecAttrAccessibleWhenUnlocked",
@@ -266,14 +294,21 @@ final class MutationSiteFinder: SyntaxVisitor {
         if let sequence = node.parent?.as(SequenceExprSyntax.self) ?? node.parent?.parent?.as(SequenceExprSyntax.self) {
             let elements = Array(sequence.elements)
             if let index = elements.firstIndex(where: { $0.id == Syntax(node).id }), index + 1 < elements.count,
-               elements[index + 1].is(AssignmentExprSyntax.self) { return }
+                elements[index + 1].is(AssignmentExprSyntax.self)
+            {
+                return
+            }
         }
-        if node.parent?.is(MemberAccessExprSyntax.self) == true, node.parent?.as(MemberAccessExprSyntax.self)?.base?.id != Syntax(node).id {
+        if node.parent?.is(MemberAccessExprSyntax.self) == true,
+            node.parent?.as(MemberAccessExprSyntax.self)?.base?.id != Syntax(node).id
+        {
             return
         }
         // A parameter declared optional means "the standard one" when nil; any other store is replaced
         // by the standard one of its type.
-        let replacement = Self.isOptionalParameter(named: name, around: node) ? "nil" : "type(of: \(node.trimmedDescription)).\(member)"
+        let replacement =
+            Self.isOptionalParameter(named: name, around: node)
+            ? "nil" : "type(of: \(node.trimmedDescription)).\(member)"
         add(.defaultArgument, replacing: node, with: replacement)
     }
 
@@ -281,10 +316,13 @@ final class MutationSiteFinder: SyntaxVisitor {
     private static func isOptionalParameter(named name: String, around node: some SyntaxProtocol) -> Bool {
         var parent = node.parent
         while let current = parent {
-            let parameters = current.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
+            let parameters =
+                current.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
                 ?? current.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters
             if let parameters {
-                return parameters.contains { ($0.secondName ?? $0.firstName).text == name && $0.type.is(OptionalTypeSyntax.self) }
+                return parameters.contains {
+                    ($0.secondName ?? $0.firstName).text == name && $0.type.is(OptionalTypeSyntax.self)
+                }
             }
             parent = current.parent
         }
@@ -307,10 +345,12 @@ final class MutationSiteFinder: SyntaxVisitor {
                     addRemoval(.removedEarlyExit, of: item)
                 }
             case .stmt(let statement):
-                if let guardStatement = statement.as(GuardStmtSyntax.self), Self.bindsNothing(guardStatement.conditions) {
+                if let guardStatement = statement.as(GuardStmtSyntax.self), Self.bindsNothing(guardStatement.conditions)
+                {
                     addRemoval(.removedEarlyExit, of: item)
                 } else if let ifExpression = statement.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self),
-                          Self.isEarlyExit(ifExpression) {
+                    Self.isEarlyExit(ifExpression)
+                {
                     addRemoval(.removedEarlyExit, of: item)
                 }
             default:
@@ -334,19 +374,30 @@ final class MutationSiteFinder: SyntaxVisitor {
     static func isRemovableExpression(_ expression: ExprSyntax) -> Bool {
         var inner = expression
         while true {
-            if let tried = inner.as(TryExprSyntax.self) { inner = tried.expression; continue }
-            if let awaited = inner.as(AwaitExprSyntax.self) { inner = awaited.expression; continue }
+            if let tried = inner.as(TryExprSyntax.self) {
+                inner = tried.expression
+                continue
+            }
+            if let awaited = inner.as(AwaitExprSyntax.self) {
+                inner = awaited.expression
+                continue
+            }
             break
         }
         if let call = inner.as(FunctionCallExprSyntax.self) {
             let called = call.calledExpression.trimmedDescription
-            let kept: Set = ["fatalError", "preconditionFailure", "precondition", "assert", "assertionFailure", "super.init", "self.init", "print"]
+            let kept: Set = [
+                "fatalError", "preconditionFailure", "precondition", "assert", "assertionFailure", "super.init",
+                "self.init", "print",
+            ]
             return !kept.contains(called)
         }
         if let sequence = inner.as(SequenceExprSyntax.self) {
             let assigns = sequence.elements.contains { element in
                 if element.is(AssignmentExprSyntax.self) { return true }
-                if let op = element.as(BinaryOperatorExprSyntax.self) { return ["+=", "-=", "*=", "/="].contains(op.operator.text) }
+                if let op = element.as(BinaryOperatorExprSyntax.self) {
+                    return ["+=", "-=", "*=", "/="].contains(op.operator.text)
+                }
                 return false
             }
             return assigns && !isInInitializer(sequence)
@@ -360,7 +411,11 @@ final class MutationSiteFinder: SyntaxVisitor {
         var parent = node.parent
         while let current = parent {
             if current.is(InitializerDeclSyntax.self) { return true }
-            if current.is(FunctionDeclSyntax.self) || current.is(AccessorDeclSyntax.self) || current.is(ClosureExprSyntax.self) { return false }
+            if current.is(FunctionDeclSyntax.self) || current.is(AccessorDeclSyntax.self)
+                || current.is(ClosureExprSyntax.self)
+            {
+                return false
+            }
             parent = current.parent
         }
         return false

@@ -81,14 +81,21 @@ enum ModelActorDiagnostic: DiagnosticMessage {
         } else if let decl = declaration.as(ProtocolDeclSyntax.self) {
             (kind, name) = ("protocol", decl.name.text)
         } else {
-            (kind, name) = ("extension", declaration.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription ?? "")
+            (kind, name) = (
+                "extension", declaration.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription ?? ""
+            )
         }
         var fixIts: [FixIt] = []
         if let keyword {
-            let actorKeyword = TokenSyntax.keyword(.actor, leadingTrivia: keyword.leadingTrivia, trailingTrivia: keyword.trailingTrivia)
-            fixIts.append(FixIt(message: ModelActorFixIt.useActor, changes: [.replace(oldNode: Syntax(keyword), newNode: Syntax(actorKeyword))]))
+            let actorKeyword = TokenSyntax.keyword(
+                .actor, leadingTrivia: keyword.leadingTrivia, trailingTrivia: keyword.trailingTrivia)
+            fixIts.append(
+                FixIt(
+                    message: ModelActorFixIt.useActor,
+                    changes: [.replace(oldNode: Syntax(keyword), newNode: Syntax(actorKeyword))]))
         }
-        return Diagnostic(node: Syntax(attribute), message: ModelActorDiagnostic.notAnActor(kind: kind, name: name), fixIts: fixIts)
+        return Diagnostic(
+            node: Syntax(attribute), message: ModelActorDiagnostic.notAnActor(kind: kind, name: name), fixIts: fixIts)
     }
 
     var message: String {

@@ -14,8 +14,11 @@ enum ModelDiagnostic: DiagnosticMessage {
         if let decl = declaration.as(StructDeclSyntax.self) { return .notAClass(kind: "struct", name: decl.name.text) }
         if let decl = declaration.as(EnumDeclSyntax.self) { return .notAClass(kind: "enum", name: decl.name.text) }
         if let decl = declaration.as(ActorDeclSyntax.self) { return .notAClass(kind: "actor", name: decl.name.text) }
-        if let decl = declaration.as(ProtocolDeclSyntax.self) { return .notAClass(kind: "protocol", name: decl.name.text) }
-        return .notAClass(kind: "extension", name: declaration.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription ?? "")
+        if let decl = declaration.as(ProtocolDeclSyntax.self) {
+            return .notAClass(kind: "protocol", name: decl.name.text)
+        }
+        return .notAClass(
+            kind: "extension", name: declaration.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription ?? "")
     }
 
     var message: String {

@@ -24,13 +24,17 @@ extension ModelMacroExpansion {
         guard let classDecl = declaration.as(ClassDeclSyntax.self) else {
             var fixIts: [FixIt] = []
             if let structDecl = declaration.as(StructDeclSyntax.self) {
-                let classKeyword = TokenSyntax.keyword(.class, leadingTrivia: structDecl.structKeyword.leadingTrivia, trailingTrivia: structDecl.structKeyword.trailingTrivia)
-                fixIts.append(FixIt(
-                    message: ModelFixIt.useClass,
-                    changes: [.replace(oldNode: Syntax(structDecl.structKeyword), newNode: Syntax(classKeyword))]
-                ))
+                let classKeyword = TokenSyntax.keyword(
+                    .class, leadingTrivia: structDecl.structKeyword.leadingTrivia,
+                    trailingTrivia: structDecl.structKeyword.trailingTrivia)
+                fixIts.append(
+                    FixIt(
+                        message: ModelFixIt.useClass,
+                        changes: [.replace(oldNode: Syntax(structDecl.structKeyword), newNode: Syntax(classKeyword))]
+                    ))
             }
-            context.diagnose(Diagnostic(node: Syntax(node), message: ModelDiagnostic.notAClass(declaration), fixIts: fixIts))
+            context.diagnose(
+                Diagnostic(node: Syntax(node), message: ModelDiagnostic.notAClass(declaration), fixIts: fixIts))
             return []
         }
         let className = classDecl.name.trimmed.text
@@ -38,12 +42,14 @@ extension ModelMacroExpansion {
         let properties = PersistedPropertyScanner.persistedProperties(of: classDecl)
         for property in properties {
             if let problem = property.unstorableTypeProblem {
-                context.diagnose(problem.diagnostic(at: property.typeSyntax.map(Syntax.init) ?? Syntax(property.binding)))
+                context.diagnose(
+                    problem.diagnostic(at: property.typeSyntax.map(Syntax.init) ?? Syntax(property.binding)))
             }
         }
         // A class that inherits from a model already conforms: the compiler asks for no conformance, and
         // the class adds its own properties to those of its superclass.
-        let superclassName = protocols.isEmpty ? classDecl.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription : nil
+        let superclassName =
+            protocols.isEmpty ? classDecl.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription : nil
         let metadataEntries = properties.map { property in
             "PersistenceModels.Schema.PropertyMetadata(name: \(property.name.debugDescriptionLiteral), keyPath: \\_SchemaRoot.\(property.name)\(property.defaultValueArgument), options: \(property.optionsExpression))"
         }
@@ -51,11 +57,16 @@ extension ModelMacroExpansion {
         let mutationCases = properties.map {
             "    case \($0.name.debugDescriptionLiteral): _$observationRegistrar.withMutation(of: self, keyPath: \\.\($0.name), mutation)"
         }.joined(separator: "\n")
-        let ownList = metadataEntries.isEmpty ? "[]" : "[\n" + metadataEntries.map { "        \($0)," }.joined(separator: "\n") + "\n    ]"
+        let ownList =
+            metadataEntries.isEmpty
+            ? "[]" : "[\n" + metadataEntries.map { "        \($0)," }.joined(separator: "\n") + "\n    ]"
         // The metadata is built for a type parameter, so that a subclass gets key paths rooted at itself
         // for the properties it inherits: `\Photo.title` where `MediaItem` declares `title`.
         let metadataFunction = "_$schemaMetadata_\(className)"
-        let metadataList = superclassName.map { "\($0)._$schemaMetadata_\($0.split(separator: ".").last.map(String.init) ?? $0)(of: type) + \(ownList)" } ?? ownList
+        let metadataList =
+            superclassName.map {
+                "\($0)._$schemaMetadata_\($0.split(separator: ".").last.map(String.init) ?? $0)(of: type) + \(ownList)"
+            } ?? ownList
         var members: [DeclSyntax] = [
             // Made when an initializer first stores a value: a fetched model gets its backing data from the
             // store, so it must not make one only to throw it away. In a subclass it holds the values the
@@ -142,7 +153,8 @@ extension ModelMacroExpansion {
         }
         let constraints = SchemaConstraintScanner.constraints(of: classDecl)
         if let superclassName, !constraints.isEmpty {
-            context.diagnose(ModelDiagnostic.constraintsInSubclass(name: className, superclass: superclassName).diagnostic(at: node))
+            context.diagnose(
+                ModelDiagnostic.constraintsInSubclass(name: className, superclass: superclassName).diagnostic(at: node))
         } else if !constraints.isEmpty {
             members.append(
                 """
@@ -165,8 +177,8 @@ extension ModelMacroExpansion {
         in context: some MacroExpansionContext
     ) throws -> [AttributeSyntax] {
         guard declaration.is(ClassDeclSyntax.self),
-              let variable = member.as(VariableDeclSyntax.self),
-              PersistedPropertyScanner.isPersisted(variable)
+            let variable = member.as(VariableDeclSyntax.self),
+            PersistedPropertyScanner.isPersisted(variable)
         else { return [] }
         return ["@_PersistedProperty"]
     }
@@ -183,7 +195,8 @@ extension ModelMacroExpansion {
     ) throws -> [ExtensionDeclSyntax] {
         // A subclass of a model inherits the conformances, so the compiler asks for none.
         guard declaration.is(ClassDeclSyntax.self), !protocols.isEmpty else { return [] }
-        let decl: DeclSyntax = "extension \(type.trimmed): PersistenceModels.PersistentModel, PersistenceModels.RelationshipValue, PersistenceModels._ModelObservable {}"
+        let decl: DeclSyntax =
+            "extension \(type.trimmed): PersistenceModels.PersistentModel, PersistenceModels.RelationshipValue, PersistenceModels._ModelObservable {}"
         return [decl.cast(ExtensionDeclSyntax.self)]
     }
 }

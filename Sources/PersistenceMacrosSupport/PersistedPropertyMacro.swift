@@ -49,15 +49,17 @@ extension PersistedPropertyMacroExpansion {
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
         guard let name = propertyName(of: declaration) else { return [] }
-        return ["@PersistenceModels.Transient private var _\(raw: name): PersistenceModels._PersistedPropertyPlaceholder"]
+        return [
+            "@PersistenceModels.Transient private var _\(raw: name): PersistenceModels._PersistedPropertyPlaceholder"
+        ]
     }
 }
 
 extension PersistedPropertyMacroExpansion {
     static func propertyName(of declaration: some DeclSyntaxProtocol) -> String? {
         guard let variable = declaration.as(VariableDeclSyntax.self),
-              let binding = variable.bindings.first,
-              let identifier = binding.pattern.as(IdentifierPatternSyntax.self)
+            let binding = variable.bindings.first,
+            let identifier = binding.pattern.as(IdentifierPatternSyntax.self)
         else { return nil }
         return identifier.identifier.trimmed.text
     }

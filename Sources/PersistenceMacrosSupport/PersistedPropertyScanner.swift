@@ -41,7 +41,9 @@ struct PersistedProperty {
                 type = optional.wrappedType
             } else if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
                 type = unwrapped.wrappedType
-            } else if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            } else if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1,
+                let only = tuple.elements.first
+            {
                 type = only.type
             } else {
                 break
@@ -66,15 +68,17 @@ struct PersistedProperty {
 /// Finds the stored properties of a model class that `@Model` persists.
 enum PersistedPropertyScanner {
     /// The attributes that keep a property out of the store.
-    static let excludingAttributes: Set<String> = ["Transient", "PersistenceModels.Transient", "PersistenceCore.Transient", "_PersistedProperty"]
+    static let excludingAttributes: Set<String> = [
+        "Transient", "PersistenceModels.Transient", "PersistenceCore.Transient", "_PersistedProperty",
+    ]
 
     /// The persisted properties of `classDecl`, in declaration order.
     static func persistedProperties(of classDecl: ClassDeclSyntax) -> [PersistedProperty] {
         classDecl.memberBlock.members.compactMap { member -> PersistedProperty? in
             guard let variable = member.decl.as(VariableDeclSyntax.self),
-                  isPersisted(variable, ignoringGeneratedMarker: true),
-                  let binding = variable.bindings.first,
-                  let identifier = binding.pattern.as(IdentifierPatternSyntax.self)
+                isPersisted(variable, ignoringGeneratedMarker: true),
+                let binding = variable.bindings.first,
+                let identifier = binding.pattern.as(IdentifierPatternSyntax.self)
             else { return nil }
             return PersistedProperty(
                 binding: binding,
@@ -88,8 +92,8 @@ enum PersistedPropertyScanner {
     /// Whether `variable` is a stored instance `var` that the store persists.
     static func isPersisted(_ variable: VariableDeclSyntax, ignoringGeneratedMarker: Bool = false) -> Bool {
         guard variable.bindingSpecifier.tokenKind == .keyword(.var), variable.bindings.count == 1,
-              let binding = variable.bindings.first,
-              let identifier = binding.pattern.as(IdentifierPatternSyntax.self)
+            let binding = variable.bindings.first,
+            let identifier = binding.pattern.as(IdentifierPatternSyntax.self)
         else { return false }
         if identifier.identifier.text.hasPrefix("_") { return false }
         for modifier in variable.modifiers {

@@ -8,10 +8,13 @@ enum PropertyRuleChecker {
     static func diagnoseUnsupportedProperties(of classDecl: ClassDeclSyntax, in context: some MacroExpansionContext) {
         for member in classDecl.memberBlock.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self),
-                  !variable.modifiers.contains(where: { [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind) })
+                !variable.modifiers.contains(where: {
+                    [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind)
+                })
             else { continue }
             for binding in variable.bindings {
-                guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self), binding.accessorBlock == nil else { continue }
+                guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self), binding.accessorBlock == nil
+                else { continue }
                 let name = identifier.identifier.trimmed.text
                 if variable.bindingSpecifier.tokenKind == .keyword(.let), !isTransient(variable) {
                     let varKeyword = TokenSyntax.keyword(
@@ -19,15 +22,27 @@ enum PropertyRuleChecker {
                         leadingTrivia: variable.bindingSpecifier.leadingTrivia,
                         trailingTrivia: variable.bindingSpecifier.trailingTrivia
                     )
-                    context.diagnose(Diagnostic(
-                        node: Syntax(variable.bindingSpecifier),
-                        message: ModelDiagnostic.constantProperty(property: name),
-                        fixIts: [FixIt(message: ModelFixIt.useVar, changes: [.replace(oldNode: Syntax(variable.bindingSpecifier), newNode: Syntax(varKeyword))])]
-                    ))
+                    context.diagnose(
+                        Diagnostic(
+                            node: Syntax(variable.bindingSpecifier),
+                            message: ModelDiagnostic.constantProperty(property: name),
+                            fixIts: [
+                                FixIt(
+                                    message: ModelFixIt.useVar,
+                                    changes: [
+                                        .replace(
+                                            oldNode: Syntax(variable.bindingSpecifier), newNode: Syntax(varKeyword))
+                                    ])
+                            ]
+                        ))
                 } else if isTransient(variable), binding.initializer == nil, !isOptional(binding.typeAnnotation?.type) {
-                    context.diagnose(Diagnostic(node: Syntax(binding), message: ModelDiagnostic.transientWithoutDefault(property: name)))
+                    context.diagnose(
+                        Diagnostic(
+                            node: Syntax(binding), message: ModelDiagnostic.transientWithoutDefault(property: name)))
                 } else if isEphemeral(variable), binding.initializer == nil, !isOptional(binding.typeAnnotation?.type) {
-                    context.diagnose(Diagnostic(node: Syntax(binding), message: ModelDiagnostic.ephemeralWithoutDefault(property: name)))
+                    context.diagnose(
+                        Diagnostic(
+                            node: Syntax(binding), message: ModelDiagnostic.ephemeralWithoutDefault(property: name)))
                 }
             }
         }
@@ -45,11 +60,13 @@ enum PropertyRuleChecker {
     private static func isEphemeral(_ variable: VariableDeclSyntax) -> Bool {
         variable.attributes.contains { element in
             guard case .attribute(let attribute) = element,
-                  ["Attribute", "PersistenceModels.Attribute", "PersistenceCore.Attribute"].contains(attribute.attributeName.trimmedDescription),
-                  case .argumentList(let arguments) = attribute.arguments
+                ["Attribute", "PersistenceModels.Attribute", "PersistenceCore.Attribute"].contains(
+                    attribute.attributeName.trimmedDescription),
+                case .argumentList(let arguments) = attribute.arguments
             else { return false }
             return arguments.contains { argument in
-                argument.label == nil && argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "ephemeral"
+                argument.label == nil
+                    && argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "ephemeral"
             }
         }
     }

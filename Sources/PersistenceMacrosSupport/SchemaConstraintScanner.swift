@@ -26,8 +26,8 @@ enum SchemaConstraintScanner {
     /// The property a key path such as `\.name` or `\Person.name` names.
     private static func propertyName(of expression: ExprSyntax) -> String? {
         guard let keyPath = expression.as(KeyPathExprSyntax.self),
-              let last = keyPath.components.last,
-              let property = last.component.as(KeyPathPropertyComponentSyntax.self)
+            let last = keyPath.components.last,
+            let property = last.component.as(KeyPathPropertyComponentSyntax.self)
         else { return nil }
         return property.declName.baseName.text
     }

@@ -47,8 +47,8 @@ struct PreferenceFile: Sendable {
             return self.stamp() == nil ? .missing : .corrupt(stamp)
         }
         guard let parsed = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil),
-              let root = try? PropertyListValue(converting: parsed, location: url.lastPathComponent),
-              case .dictionary(let values) = root
+            let root = try? PropertyListValue(converting: parsed, location: url.lastPathComponent),
+            case .dictionary(let values) = root
         else { return .corrupt(stamp) }
         return .values(values, stamp)
     }

@@ -16,7 +16,9 @@ extension UserDefaults {
     }
 
     /// The `Decodable` value stored under `key` by ``setCodable(_:forKey:)``; nil when absent or not decodable.
-    @_spi(Workbench) public func workbenchCodable<Value: Decodable>(_ type: Value.Type = Value.self, forKey defaultName: String) -> Value? {
+    @_spi(Workbench) public func workbenchCodable<Value: Decodable>(
+        _ type: Value.Type = Value.self, forKey defaultName: String
+    ) -> Value? {
         guard let data = data(forKey: defaultName) else { return nil }
         do {
             return try JSONDecoder().decode(Value.self, from: data)

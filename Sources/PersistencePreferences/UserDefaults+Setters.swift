@@ -38,7 +38,9 @@ extension UserDefaults {
     /// Stores `value` under `key`, or removes the key for nil, throwing instead of reporting when the value is refused.
     /// - Throws: ``UserDefaultsError/notPropertyList(key:typeName:location:)`` for a value a property list
     ///   cannot hold, ``UserDefaultsError/writeFailed(key:_:)`` when the file cannot be written.
-    @_spi(Workbench) public func workbenchSetOrThrow(_ value: Any?, forKey defaultName: String) throws(UserDefaultsError) {
+    @_spi(Workbench) public func workbenchSetOrThrow(_ value: Any?, forKey defaultName: String)
+        throws(UserDefaultsError)
+    {
         let checked: PropertyListValue?
         if let value, !Self.isNil(value) {
             let storable: Any = (value as? URL).map(Self.storedForm(of:)) ?? value

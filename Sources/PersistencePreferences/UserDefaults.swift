@@ -107,7 +107,8 @@ public final class UserDefaults: Sendable {
     /// Returns nil for the app identifier itself, `NSGlobalDomain`, or a name that cannot be a file name.
     @_spi(Workbench) public convenience init?(workbenchSuiteName suiteName: String?, sandbox: AppSandbox) {
         if let suiteName {
-            let unusable = suiteName.isEmpty || suiteName == "." || suiteName == ".." || suiteName.contains("/")
+            let unusable =
+                suiteName.isEmpty || suiteName == "." || suiteName == ".." || suiteName.contains("/")
                 || suiteName.utf8.contains(0) || suiteName == sandbox.appIdentifier || suiteName == "NSGlobalDomain"
             if unusable { return nil }
         }

@@ -5,11 +5,13 @@ import PersistenceModels
 extension DefaultStore {
     /// The rows a relationship links each owner to, read in one query (or one per chunk of keys when
     /// the owners are listed), grouped by owner in key order.
-    package func prefetchRows(_ property: Schema.PropertyMetadata, of owners: [any PersistentModel], selecting selection: PrefetchOwners) throws -> RelatedRows {
+    package func prefetchRows(
+        _ property: Schema.PropertyMetadata, of owners: [any PersistentModel], selecting selection: PrefetchOwners
+    ) throws -> RelatedRows {
         guard let first = owners.first,
-              let shape = property.relationshipShape,
-              let owner = database.layout.layout(of: type(of: first)),
-              let storage = owner.relationships[property.name]
+            let shape = property.relationshipShape,
+            let owner = database.layout.layout(of: type(of: first)),
+            let storage = owner.relationships[property.name]
         else { return RelatedRows(rows: [], links: []) }
         let destination = try entityLayout(of: shape.destination)
         let activity = "prefetching \(owner.entity.name).\(property.name)"
@@ -17,14 +19,19 @@ extension DefaultStore {
         if case .foreignKey = storage {
             var targetsByOwner: [(owner: Int64, target: Int64)] = []
             for model in owners {
-                if let key = model.persistentBackingData.primaryKey, let target = model.persistentBackingData.foreignKeys[property.name] {
+                if let key = model.persistentBackingData.primaryKey,
+                    let target = model.persistentBackingData.foreignKeys[property.name]
+                {
                     targetsByOwner.append((key, target))
                 }
             }
             var rows: [DecodedRow] = []
-            for statement in StoreStatements.rows(of: destination.table, withKeys: Array(Set(targetsByOwner.map(\.target))).sorted()) {
+            for statement in StoreStatements.rows(
+                of: destination.table, withKeys: Array(Set(targetsByOwner.map(\.target))).sorted())
+            {
                 rows += try database.decodedRows(
-                    sql: statement.sql, arguments: statement.arguments, entity: destination, cachesStatement: false, while: activity
+                    sql: statement.sql, arguments: statement.arguments, entity: destination, cachesStatement: false,
+                    while: activity
                 ).rows
             }
             var position: [Int64: Int] = [:]
@@ -45,7 +52,8 @@ extension DefaultStore {
         var result = RelatedRows(rows: [], links: [])
         for statement in StoreStatements.prefetch(destination.table, through: storage, owners: selected) {
             let decoded = try database.decodedRows(
-                sql: statement.sql, arguments: statement.arguments, entity: destination, ownerColumn: "_owner", cachesStatement: false, while: activity
+                sql: statement.sql, arguments: statement.arguments, entity: destination, ownerColumn: "_owner",
+                cachesStatement: false, while: activity
             )
             let base = result.rows.count
             result.rows += decoded.rows

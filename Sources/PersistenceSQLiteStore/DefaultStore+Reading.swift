@@ -10,31 +10,44 @@ extension DefaultStore: ModelStoreEngine {
 
     package func runsEntirely<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) -> Bool {
         guard let entity = try? entityLayout(of: T.self) else { return false }
-        return FetchPlan(descriptor: descriptor, entity: entity, layout: database.layout, storeIdentifier: database.identifier).isFullyTranslated
+        return FetchPlan(
+            descriptor: descriptor, entity: entity, layout: database.layout, storeIdentifier: database.identifier
+        ).isFullyTranslated
     }
 
-    package func rows<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, limited: Bool) throws -> (rows: [DecodedRow], owners: PrefetchOwners)? {
+    package func rows<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, limited: Bool) throws -> (
+        rows: [DecodedRow], owners: PrefetchOwners
+    )? {
         let entity = try entityLayout(of: T.self)
-        let plan = FetchPlan(descriptor: descriptor, entity: entity, layout: database.layout, storeIdentifier: database.identifier)
+        let plan = FetchPlan(
+            descriptor: descriptor, entity: entity, layout: database.layout, storeIdentifier: database.identifier)
         guard plan.isFullyTranslated else { return nil }
         let query = plan.selectQuery(limited: limited)
-        var rows = try database.decodedRows(sql: query.sql, arguments: query.arguments, entity: entity, while: "fetching \(T.self)").rows
+        var rows = try database.decodedRows(
+            sql: query.sql, arguments: query.arguments, entity: entity, while: "fetching \(T.self)"
+        ).rows
         if plan.leavesKeyOrderToCaller(limited: limited) { Self.putInKeyOrder(&rows, key: \.primaryKey) }
         return (rows, limited ? PrefetchOwners(plan) : .listedKeys)
     }
 
-    package func candidateRows<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> (rows: [DecodedRow], isFiltered: Bool) {
+    package func candidateRows<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> (
+        rows: [DecodedRow], isFiltered: Bool
+    ) {
         let entity = try entityLayout(of: T.self)
-        let plan = FetchPlan(descriptor: descriptor, entity: entity, layout: database.layout, storeIdentifier: database.identifier)
+        let plan = FetchPlan(
+            descriptor: descriptor, entity: entity, layout: database.layout, storeIdentifier: database.identifier)
         let query = plan.selectQuery(limited: false)
-        var rows = try database.decodedRows(sql: query.sql, arguments: query.arguments, entity: entity, while: "fetching \(T.self)").rows
+        var rows = try database.decodedRows(
+            sql: query.sql, arguments: query.arguments, entity: entity, while: "fetching \(T.self)"
+        ).rows
         if plan.leavesKeyOrderToCaller(limited: false) { Self.putInKeyOrder(&rows, key: \.primaryKey) }
         return (rows, plan.isPredicateTranslated)
     }
 
     package func count<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int? {
         let entity = try entityLayout(of: T.self)
-        let plan = FetchPlan(descriptor: descriptor, entity: entity, layout: database.layout, storeIdentifier: database.identifier)
+        let plan = FetchPlan(
+            descriptor: descriptor, entity: entity, layout: database.layout, storeIdentifier: database.identifier)
         guard plan.isFullyTranslated else { return nil }
         let query = plan.countQuery()
         return try database.readWithOneStatement(while: "counting \(T.self)") { db in
@@ -42,15 +55,19 @@ extension DefaultStore: ModelStoreEngine {
         }
     }
 
-    package func matchingKeys<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, among keys: [Int64]) throws -> Set<Int64>? {
+    package func matchingKeys<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, among keys: [Int64]) throws -> Set<
+        Int64
+    >? {
         let entity = try entityLayout(of: T.self)
-        let plan = FetchPlan(descriptor: descriptor, entity: entity, layout: database.layout, storeIdentifier: database.identifier)
+        let plan = FetchPlan(
+            descriptor: descriptor, entity: entity, layout: database.layout, storeIdentifier: database.identifier)
         guard plan.isPredicateTranslated else { return nil }
         var matching: Set<Int64> = []
         for chunk in SQLArgumentLimit.chunks(of: keys, reserving: plan.argumentCount) {
             let query = plan.primaryKeyQuery(amongKeys: chunk)
             try database.read(while: "counting \(T.self)") { db in
-                matching.formUnion(try Int64.fetchAll(db, sql: query.sql, arguments: StatementArguments(query.arguments)))
+                matching.formUnion(
+                    try Int64.fetchAll(db, sql: query.sql, arguments: StatementArguments(query.arguments)))
             }
         }
         return matching
@@ -58,7 +75,8 @@ extension DefaultStore: ModelStoreEngine {
 
     package func primaryKeys<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [Int64]? {
         let entity = try entityLayout(of: T.self)
-        let plan = FetchPlan(descriptor: descriptor, entity: entity, layout: database.layout, storeIdentifier: database.identifier)
+        let plan = FetchPlan(
+            descriptor: descriptor, entity: entity, layout: database.layout, storeIdentifier: database.identifier)
         guard plan.isFullyTranslated else { return nil }
         let query = plan.primaryKeyQuery(limited: true)
         var keys = try database.readWithOneStatement(while: "fetching the keys of \(T.self)") { db in
@@ -82,7 +100,8 @@ extension DefaultStore: ModelStoreEngine {
         }
     }
 
-    package func primaryKeys<T: PersistentModel>(of type: T.Type, matching predicate: Predicate<T>?) throws -> [Int64]? {
+    package func primaryKeys<T: PersistentModel>(of type: T.Type, matching predicate: Predicate<T>?) throws -> [Int64]?
+    {
         try primaryKeys(FetchDescriptor<T>(predicate: predicate))
     }
 
@@ -91,7 +110,8 @@ extension DefaultStore: ModelStoreEngine {
         var rows: [DecodedRow] = []
         for statement in StoreStatements.rows(of: entity, withKeys: primaryKeys) {
             rows += try database.decodedRows(
-                sql: statement.sql, arguments: statement.arguments, entity: entity, cachesStatement: statement.arguments.count == 1,
+                sql: statement.sql, arguments: statement.arguments, entity: entity,
+                cachesStatement: statement.arguments.count == 1,
                 while: "reading \(entityName) rows by key"
             ).rows
         }
@@ -101,9 +121,9 @@ extension DefaultStore: ModelStoreEngine {
     package func relatedRows(of model: any PersistentModel, property: Schema.PropertyMetadata) throws -> [DecodedRow] {
         let backing = model.persistentBackingData
         guard let key = backing.primaryKey,
-              let shape = property.relationshipShape,
-              let owner = database.layout.layout(of: type(of: model)),
-              let storage = owner.relationships[property.name]
+            let shape = property.relationshipShape,
+            let owner = database.layout.layout(of: type(of: model)),
+            let storage = owner.relationships[property.name]
         else { return [] }
         let destination = try entityLayout(of: shape.destination)
         let activity = "loading \(owner.entity.name).\(property.name)"
@@ -114,6 +134,8 @@ extension DefaultStore: ModelStoreEngine {
         } else {
             query = StoreStatements.related(destination.table, through: storage, of: key)
         }
-        return try database.decodedRows(sql: query.sql, arguments: query.arguments, entity: destination, while: activity).rows
+        return try database.decodedRows(
+            sql: query.sql, arguments: query.arguments, entity: destination, while: activity
+        ).rows
     }
 }

@@ -7,16 +7,20 @@ extension DefaultStore {
     package func save(_ changes: StoreChanges) throws -> StoreSaveResult {
         let writer = SaveWriter(layout: database.layout, externalData: database.externalData)
         let history = HistoryRecorder(
-            inserts: changes.inserts, changes: changes.changes, deletes: changes.deletes, author: changes.author, layout: database.layout
+            inserts: changes.inserts, changes: changes.changes, deletes: changes.deletes, author: changes.author,
+            layout: database.layout
         )
         var deletedRows: [String: [Int64]] = [:]
         let assignedKeys: [ObjectIdentifier: Int64]
         do {
             assignedKeys = try database.write(while: "saving the context") { db in
                 try history.noteExistingRows(in: db)
-                let keys = try writer.write(inserts: changes.inserts, changes: changes.changes, deletes: changes.deletes, in: db)
-                deletedRows = try BatchDelete(layout: database.layout, writer: writer).delete(changes.batchDeletes, in: db)
-                try history.record(assignedKeys: keys, rowsDeleted: deletedRows, preservedValues: writer.preservedValues, in: db)
+                let keys = try writer.write(
+                    inserts: changes.inserts, changes: changes.changes, deletes: changes.deletes, in: db)
+                deletedRows = try BatchDelete(layout: database.layout, writer: writer).delete(
+                    changes.batchDeletes, in: db)
+                try history.record(
+                    assignedKeys: keys, rowsDeleted: deletedRows, preservedValues: writer.preservedValues, in: db)
                 if let bookkeeping = changes.mirrorBookkeeping {
                     try bookkeeping(try SQLiteMirrorTransaction(db: db, layout: database.layout), keys)
                 }

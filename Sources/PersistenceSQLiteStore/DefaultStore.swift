@@ -30,7 +30,8 @@ public final class DefaultStore: DataStore, DataStoreBatching {
     ///
     /// - Throws: ``SwiftDataError/loadIssueModelContainer`` when the store cannot be opened, is newer
     ///   than the schema, or cannot be migrated; a failed migration leaves the store unchanged.
-    public convenience init(_ configuration: ModelConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)?) throws {
+    public convenience init(_ configuration: ModelConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)?) throws
+    {
         let schema = configuration.schema ?? Schema([])
         let database = try ModelStore(schema: schema, configuration: configuration, migrationPlan: migrationPlan)
         self.init(configuration: configuration, schema: schema, database: database)
@@ -51,9 +52,13 @@ public final class DefaultStore: DataStore, DataStoreBatching {
     ///
     /// - Throws: ``DataStoreError/preferInMemoryFilter`` or ``DataStoreError/preferInMemorySort`` when
     ///   the predicate or the sort has no SQL form.
-    public func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultSnapshot> {
+    public func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<
+        T, DefaultSnapshot
+    > {
         guard let (rows, _) = try rows(request.descriptor, limited: true) else {
-            let plan = FetchPlan(descriptor: request.descriptor, entity: try entityLayout(of: T.self), layout: database.layout, storeIdentifier: database.identifier)
+            let plan = FetchPlan(
+                descriptor: request.descriptor, entity: try entityLayout(of: T.self), layout: database.layout,
+                storeIdentifier: database.identifier)
             throw plan.isPredicateTranslated ? DataStoreError.preferInMemorySort : DataStoreError.preferInMemoryFilter
         }
         var related: [PersistentIdentifier: any BackingData] = [:]
@@ -68,7 +73,9 @@ public final class DefaultStore: DataStore, DataStoreBatching {
     /// directly is not offered.
     ///
     /// - Throws: ``DataStoreError/unsupportedFeature`` always.
-    public func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
+    public func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<
+        DefaultSnapshot
+    > {
         throw DataStoreError.unsupportedFeature
     }
 
@@ -83,10 +90,15 @@ public final class DefaultStore: DataStore, DataStoreBatching {
     ///
     /// - Throws: ``DataStoreError/invalidPredicate`` when the predicate has no SQL form.
     public func delete<T: PersistentModel>(_ request: DataStoreBatchDeleteRequest<T>) throws {
-        guard let keys = try primaryKeys(of: T.self, matching: request.predicate) else { throw DataStoreError.invalidPredicate }
-        _ = try save(StoreChanges(
-            inserts: [], changes: [], deletes: [], batchDeletes: [Schema.entityName(of: T.self): SortedKeys.normalized(keys)], author: request.editingState.author
-        ))
+        guard let keys = try primaryKeys(of: T.self, matching: request.predicate) else {
+            throw DataStoreError.invalidPredicate
+        }
+        _ = try save(
+            StoreChanges(
+                inserts: [], changes: [], deletes: [],
+                batchDeletes: [Schema.entityName(of: T.self): SortedKeys.normalized(keys)],
+                author: request.editingState.author
+            ))
     }
 
     /// The layout of `type`'s table.
@@ -94,7 +106,9 @@ public final class DefaultStore: DataStore, DataStoreBatching {
     /// - Throws: ``SwiftDataError/unknownModelType`` when the store does not keep the type.
     func entityLayout(of type: any PersistentModel.Type) throws -> StoreLayout.EntityLayout {
         guard let entity = database.layout.layout(of: type) else {
-            throw SwiftDataError(.unknownModelType, reason: "\(type) is not one of the store's models; pass it to ModelContainer(for:)", context: "reading \(type)")
+            throw SwiftDataError(
+                .unknownModelType, reason: "\(type) is not one of the store's models; pass it to ModelContainer(for:)",
+                context: "reading \(type)")
         }
         return entity
     }

@@ -132,7 +132,8 @@ extension ModelConfiguration {
 extension ModelConfiguration: Hashable {
     /// Configurations are the same store when their names, places and modes agree.
     public static func == (lhs: ModelConfiguration, rhs: ModelConfiguration) -> Bool {
-        lhs.name == rhs.name && lhs.url == rhs.url && lhs.isStoredInMemoryOnly == rhs.isStoredInMemoryOnly && lhs.allowsSave == rhs.allowsSave
+        lhs.name == rhs.name && lhs.url == rhs.url && lhs.isStoredInMemoryOnly == rhs.isStoredInMemoryOnly
+            && lhs.allowsSave == rhs.allowsSave
     }
 
     /// Hashes the name and the place.
@@ -145,16 +146,27 @@ extension ModelConfiguration: Hashable {
 
 /// Not a SwiftData type: one guide configures an in-memory store with `ModelStoreDescription(inMemory:)`,
 /// which exists on no Apple platform. It is declared only so the compiler can name the real API.
-@available(*, unavailable, message: "SwiftData has no ModelStoreDescription: write ModelConfiguration(isStoredInMemoryOnly: true) for a store in memory")
+@available(
+    *, unavailable,
+    message:
+        "SwiftData has no ModelStoreDescription: write ModelConfiguration(isStoredInMemoryOnly: true) for a store in memory"
+)
 public struct ModelStoreDescription: Sendable {
     /// A description of a store kept in memory, as that guide writes it.
-    @available(*, unavailable, message: "SwiftData has no ModelStoreDescription: write ModelConfiguration(isStoredInMemoryOnly: true)")
+    @available(
+        *, unavailable,
+        message: "SwiftData has no ModelStoreDescription: write ModelConfiguration(isStoredInMemoryOnly: true)"
+    )
     public init(inMemory: Bool) {}
 }
 
 extension ModelConfiguration {
     /// Not an initializer of SwiftData's `ModelConfiguration`; see ``ModelStoreDescription``.
-    @available(*, unavailable, message: "SwiftData's ModelConfiguration has no init(storeDescriptions:): write ModelConfiguration(isStoredInMemoryOnly: true), or ModelConfiguration(url:) for a file")
+    @available(
+        *, unavailable,
+        message:
+            "SwiftData's ModelConfiguration has no init(storeDescriptions:): write ModelConfiguration(isStoredInMemoryOnly: true), or ModelConfiguration(url:) for a file"
+    )
     public init(storeDescriptions: [ModelStoreDescription]) {
         fatalError("unavailable")
     }

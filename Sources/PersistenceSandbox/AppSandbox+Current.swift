@@ -51,13 +51,17 @@ extension AppSandbox {
     /// `$XDG_DATA_HOME/persistence-workbench`; simulated devices and iCloud accounts live beside it.
     package static var environmentDeviceRoot: URL { environmentDefault().deviceRoot }
 
-    static func environmentDefault(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> AppSandbox {
-        let appIdentifier = environment["PERSISTENCE_APP_ID"].flatMap { $0.isEmpty ? nil : $0 }
+    static func environmentDefault(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> AppSandbox
+    {
+        let appIdentifier =
+            environment["PERSISTENCE_APP_ID"].flatMap { $0.isEmpty ? nil : $0 }
             ?? ProcessInfo.processInfo.processName
         if let root = environment["PERSISTENCE_DEVICE_ROOT"], !root.isEmpty {
-            return AppSandbox(appIdentifier: appIdentifier, deviceRoot: URL(filePath: root, directoryHint: .isDirectory))
+            return AppSandbox(
+                appIdentifier: appIdentifier, deviceRoot: URL(filePath: root, directoryHint: .isDirectory))
         }
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let dataHome =
+            environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? FileManager.default.homeDirectoryForCurrentUser.appending(path: ".local/share").path
         return AppSandbox(
             appIdentifier: appIdentifier,

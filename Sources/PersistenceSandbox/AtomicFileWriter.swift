@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -90,7 +91,8 @@ public enum AtomicFileWriter {
         } catch let error as AtomicWriteError {
             throw error
         } catch {
-            throw AtomicWriteError(.contentFailed(String(describing: error)), step: "producing the content", destination: destination)
+            throw AtomicWriteError(
+                .contentFailed(String(describing: error)), step: "producing the content", destination: destination)
         }
         if let mode, fchmod(descriptor, mode) != 0 {
             throw AtomicWriteError(errno: errno, step: "setting the permissions", destination: destination)
@@ -103,7 +105,8 @@ public enum AtomicFileWriter {
             throw AtomicWriteError(errno: errno, step: "closing the temporary file", destination: destination)
         }
         if rename(temporary.path, destination.path) != 0 {
-            throw AtomicWriteError(errno: errno, step: "renaming the temporary file over the destination", destination: destination)
+            throw AtomicWriteError(
+                errno: errno, step: "renaming the temporary file over the destination", destination: destination)
         }
         renamed = true
     }
@@ -122,7 +125,7 @@ public enum AtomicFileWriter {
         var removed: [String] = []
         for name in names where isTemporaryFileName(name) {
             guard let pidText = name.components(separatedBy: marker).last?.split(separator: "-").first,
-                  let pid = pid_t(pidText), pid != getpid()
+                let pid = pid_t(pidText), pid != getpid()
             else { continue }
             if kill(pid, 0) != 0, errno == ESRCH, unlink(folder.appending(path: name).path) == 0 {
                 removed.append(name)

@@ -31,24 +31,27 @@ public struct AtomicWriteError: Error, Sendable, Hashable, CustomStringConvertib
     }
 
     init(errno code: Int32, step: String, destination: URL) {
-        let kind: Kind = switch code {
-        case ENOSPC, EDQUOT, EFBIG: .outOfSpace
-        case EACCES, EPERM, EROFS: .permissionDenied
-        case ENOENT, ENOTDIR: .folderMissing
-        default: .system(code: code)
-        }
+        let kind: Kind =
+            switch code {
+            case ENOSPC, EDQUOT, EFBIG: .outOfSpace
+            case EACCES, EPERM, EROFS: .permissionDenied
+            case ENOENT, ENOTDIR: .folderMissing
+            default: .system(code: code)
+            }
         self.init(kind, step: step, destination: destination)
     }
 
     /// "Writing <file> failed: <reason> — while <step>".
     public var description: String {
-        let reason = switch kind {
-        case .outOfSpace: "not enough space"
-        case .permissionDenied: "permission denied"
-        case .folderMissing: "the folder does not exist"
-        case .system(let code): String(cString: strerror(code))
-        case .contentFailed(let message): message
-        }
-        return "Writing \(destination.lastPathComponent) failed: \(reason) — while \(step) in \(destination.deletingLastPathComponent().path)"
+        let reason =
+            switch kind {
+            case .outOfSpace: "not enough space"
+            case .permissionDenied: "permission denied"
+            case .folderMissing: "the folder does not exist"
+            case .system(let code): String(cString: strerror(code))
+            case .contentFailed(let message): message
+            }
+        return
+            "Writing \(destination.lastPathComponent) failed: \(reason) — while \(step) in \(destination.deletingLastPathComponent().path)"
     }
 }

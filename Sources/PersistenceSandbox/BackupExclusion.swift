@@ -33,7 +33,8 @@ public enum BackupExclusion {
     /// Marks the item at `url` as excluded from (or included in) backups.
     /// - Throws: ``SandboxError`` when the item is missing or the file system cannot keep the flag.
     public static func setExcluded(_ excluded: Bool, at url: URL) throws(SandboxError) {
-        let result = excluded
+        let result =
+            excluded
             ? ExtendedAttributes.setValue(attributeValue, named: attributeName, at: url.path)
             : ExtendedAttributes.removeValue(named: attributeName, at: url.path)
         if case .failure(let failure) = result {

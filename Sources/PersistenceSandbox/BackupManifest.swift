@@ -36,7 +36,8 @@ extension AppSandbox {
     public func backupManifest() throws(SandboxError) -> BackupManifest {
         var paths: [String] = []
         for directory in [documentsDirectory, applicationSupportDirectory, preferencesDirectory] {
-            try Self.collectBackedUpFiles(in: directory, relativeTo: containerURL.standardizedFileURL.path, into: &paths)
+            try Self.collectBackedUpFiles(
+                in: directory, relativeTo: containerURL.standardizedFileURL.path, into: &paths)
         }
         return BackupManifest(containerURL: containerURL, paths: paths.sorted())
     }

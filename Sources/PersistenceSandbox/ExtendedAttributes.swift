@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,12 +10,14 @@ import Darwin
 ///
 /// Swift's Glibc module does not import `<sys/xattr.h>`, so the functions are looked up by name once.
 enum ExtendedAttributes {
-    private typealias GetFunction = @convention(c) (
-        UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeMutableRawPointer?, Int
-    ) -> Int
-    private typealias SetFunction = @convention(c) (
-        UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeRawPointer?, Int, Int32
-    ) -> Int32
+    private typealias GetFunction =
+        @convention(c) (
+            UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeMutableRawPointer?, Int
+        ) -> Int
+    private typealias SetFunction =
+        @convention(c) (
+            UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeRawPointer?, Int, Int32
+        ) -> Int32
     private typealias RemoveFunction = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>) -> Int32
 
     // Unchecked Sendable: C function pointers looked up once and never changed; the functions themselves are thread-safe.
@@ -27,7 +30,7 @@ enum ExtendedAttributes {
     private static let functions: Functions? = {
         let library = dlopen(nil, RTLD_NOW)
         guard let get = dlsym(library, "getxattr"), let set = dlsym(library, "setxattr"),
-              let remove = dlsym(library, "removexattr")
+            let remove = dlsym(library, "removexattr")
         else { return nil }
         return Functions(
             get: unsafeBitCast(get, to: GetFunction.self),

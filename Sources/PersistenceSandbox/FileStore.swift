@@ -116,7 +116,8 @@ public struct FileStore: Sendable, Hashable {
         return names.filter { name in
             var isDirectory: ObjCBool = false
             return !AtomicFileWriter.isTemporaryFileName(name)
-                && FileManager.default.fileExists(atPath: directory.appending(path: name).path, isDirectory: &isDirectory)
+                && FileManager.default.fileExists(
+                    atPath: directory.appending(path: name).path, isDirectory: &isDirectory)
                 && !isDirectory.boolValue
         }.sorted()
     }

@@ -30,12 +30,13 @@ public struct SandboxError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// Creates an error from a system `errno` code.
     public init(errno code: Int32, operation: String, url: URL) {
-        let kind: Kind = switch code {
-        case ENOENT: .notFound
-        case EACCES, EPERM, EROFS: .permissionDenied
-        case ENOTSUP: .backupFlagUnsupported
-        default: .system(code: code)
-        }
+        let kind: Kind =
+            switch code {
+            case ENOENT: .notFound
+            case EACCES, EPERM, EROFS: .permissionDenied
+            case ENOTSUP: .backupFlagUnsupported
+            default: .system(code: code)
+            }
         self.init(kind, operation: operation, url: url)
     }
 
@@ -47,10 +48,12 @@ public struct SandboxError: Error, Sendable, Hashable, CustomStringConvertible {
         } else if nsError.domain == NSPOSIXErrorDomain {
             self.init(errno: Int32(nsError.code), operation: operation, url: url)
         } else if nsError.domain == NSCocoaErrorDomain,
-                  [NSFileNoSuchFileError, NSFileReadNoSuchFileError].contains(nsError.code) {
+            [NSFileNoSuchFileError, NSFileReadNoSuchFileError].contains(nsError.code)
+        {
             self.init(.notFound, operation: operation, url: url)
         } else if nsError.domain == NSCocoaErrorDomain,
-                  [NSFileWriteNoPermissionError, NSFileReadNoPermissionError].contains(nsError.code) {
+            [NSFileWriteNoPermissionError, NSFileReadNoPermissionError].contains(nsError.code)
+        {
             self.init(.permissionDenied, operation: operation, url: url)
         } else {
             self.init(.system(code: EIO), operation: operation, url: url)
@@ -59,12 +62,13 @@ public struct SandboxError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// "<operation> failed: <reason> — while working on <path>".
     public var description: String {
-        let reason = switch kind {
-        case .notFound: "no such file or folder"
-        case .permissionDenied: "permission denied"
-        case .backupFlagUnsupported: "the file system does not support extended attributes"
-        case .system(let code): String(cString: strerror(code))
-        }
+        let reason =
+            switch kind {
+            case .notFound: "no such file or folder"
+            case .permissionDenied: "permission denied"
+            case .backupFlagUnsupported: "the file system does not support extended attributes"
+            case .system(let code): String(cString: strerror(code))
+            }
         return "\(operation) failed: \(reason) — while working on \(url.path)"
     }
 }

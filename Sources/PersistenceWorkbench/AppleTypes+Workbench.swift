@@ -3,8 +3,8 @@ import Foundation
 @_spi(Workbench) import PersistenceModels
 @_spi(Workbench) import PersistenceNotifications
 @_spi(Workbench) import PersistencePreferences
-import PersistenceSandbox
 @_spi(Workbench) import PersistenceSQLiteStore
+import PersistenceSandbox
 
 // Members of Apple's types that only the workbench has. Each forwards to its implementation beside the type,
 // which is `@_spi(Workbench)` there: `import PersistenceCore` alone never reaches either.
@@ -148,7 +148,9 @@ public enum ModelEnvironment {
     }
 
     /// Runs async `body` with a new context of `container` in the environment.
-    public static func with<Result>(_ container: ModelContainer, _ body: () async throws -> Result) async rethrows -> Result {
+    public static func with<Result>(_ container: ModelContainer, _ body: () async throws -> Result) async rethrows
+        -> Result
+    {
         try await ModelEnvironmentScope.with(container, body)
     }
 

@@ -1,3 +1,5 @@
+@_exported import PersistenceCloud
+@_exported import PersistenceCloudServer
 // What exists only on the workbench, which a file imports on purpose beside `PersistenceCore`:
 //
 // - the simulated device, its app containers and files (`AppSandbox`, `FileStore`, `AtomicFileWriter`,
@@ -17,9 +19,7 @@
 // The types of the workbench's own are re-exported from the modules that declare them; its members of
 // Apple's types are declared here (`AppleTypes+Workbench.swift`).
 @_exported import PersistenceCore
-@_exported import PersistenceCloud
-@_exported import PersistenceCloudServer
 @_exported import PersistencePreferences
-@_exported import PersistenceSandbox
 @_exported import PersistenceSQLiteStore
+@_exported import PersistenceSandbox
 @_exported import PersistenceVault

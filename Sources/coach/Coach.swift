@@ -35,7 +35,9 @@ struct TimeLimitOptions: ParsableArguments {
     var timeout: Int = 60
 
     func validate() throws {
-        guard timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds, got \(timeout).") }
+        guard timeout > 0 else {
+            throw ValidationError("--timeout must be a positive number of seconds, got \(timeout).")
+        }
     }
 
     var limit: Duration { .seconds(timeout) }
@@ -52,7 +54,8 @@ struct Session {
     ///   `coach verify` opens it without, to list every problem.
     static func open(validating: Bool = true) throws -> Session {
         do {
-            let workbench = try Workbench.enclosing(URL(filePath: FileManager.default.currentDirectoryPath), validating: validating)
+            let workbench = try Workbench.enclosing(
+                URL(filePath: FileManager.default.currentDirectoryPath), validating: validating)
             let track = try CourseTrack.selected(by: ProcessInfo.processInfo.environment)
             ChildProcessSupervision.install()
             return Session(workbench: workbench, track: track)
@@ -62,7 +65,9 @@ struct Session {
     }
 
     /// A grader allowing each check `timeLimit`, showing the build's progress on `progress` when given.
-    func grader(timeLimit: Duration, progress: TerminalProgress? = nil, timeline: GradingTimeline? = nil) -> CourseGrader {
+    func grader(timeLimit: Duration, progress: TerminalProgress? = nil, timeline: GradingTimeline? = nil)
+        -> CourseGrader
+    {
         var tester = SwiftPackageTester(workbench: workbench)
         tester.rebuildsDirectly = true
         if let progress, progress.isEnabled {
@@ -86,7 +91,8 @@ struct Session {
     /// The section numbered `number`, or a usage error listing the numbers that exist.
     func section(_ number: Int) throws -> Course.Section {
         guard let section = workbench.course.section(numbered: number) else {
-            throw ValidationError(CoachError.unknownSection(number, known: workbench.course.sections.map(\.number)).description)
+            throw ValidationError(
+                CoachError.unknownSection(number, known: workbench.course.sections.map(\.number)).description)
         }
         return section
     }

@@ -28,7 +28,9 @@ struct GradeBenchmarkCommand: ParsableCommand {
     func validate() throws {
         guard submissions >= 1 else { throw ValidationError("--submissions must be at least 1, got \(submissions).") }
         guard jobs.allSatisfy({ $0 >= 1 }) else { throw ValidationError("--jobs must be at least 1.") }
-        guard timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds, got \(timeout).") }
+        guard timeout > 0 else {
+            throw ValidationError("--timeout must be a positive number of seconds, got \(timeout).")
+        }
     }
 
     func run() throws {
@@ -44,11 +46,13 @@ struct GradeBenchmarkCommand: ParsableCommand {
         }
         let kinds = Dictionary(grouping: generated) { String($0.learner.drop { $0 != "-" }.dropFirst()) }
             .map { "\($0.value.count) \($0.key)" }.sorted().joined(separator: ", ")
-        progress.say(style.bold("coach grade-benchmark") + ": \(generated.count) submissions (\(kinds)), --timeout \(timeout)")
+        progress.say(
+            style.bold("coach grade-benchmark") + ": \(generated.count) submissions (\(kinds)), --timeout \(timeout)")
         let values = jobs.isEmpty ? [1, 2] : jobs
         var lines: [String] = []
         for value in values {
-            let grader = ClassGrader(workbench: session.workbench, options: .init(jobs: value, timeLimitPerCheck: .seconds(timeout)))
+            let grader = ClassGrader(
+                workbench: session.workbench, options: .init(jobs: value, timeLimitPerCheck: .seconds(timeout)))
             do {
                 try grader.prepareWorkCopies { event in GradeCommand.show(event, progress: progress, style: style) }
             } catch let failure as ClassGrader.Failure {
@@ -58,7 +62,8 @@ struct GradeBenchmarkCommand: ParsableCommand {
             let start = ContinuousClock.now
             let run: ClassGrader.Run
             do {
-                run = try grader.grade(generated, into: benchmark.folder.appending(path: "gradebook-jobs-\(value)")) { event in
+                run = try grader.grade(generated, into: benchmark.folder.appending(path: "gradebook-jobs-\(value)")) {
+                    event in
                     GradeCommand.show(event, progress: progress, style: style)
                 }
             } catch let failure as ClassGrader.Failure {
@@ -67,7 +72,8 @@ struct GradeBenchmarkCommand: ParsableCommand {
             let total = (ContinuousClock.now - start).seconds - run.warmBuildSeconds
             let slowest = run.seconds.values.max() ?? 0
             let line = String(
-                format: "--jobs %d: %.0f s for %d submissions, %.1f s per submission (slowest one %.0f s; warm build check %.0f s)",
+                format:
+                    "--jobs %d: %.0f s for %d submissions, %.1f s per submission (slowest one %.0f s; warm build check %.0f s)",
                 value, total, generated.count, total / Double(generated.count), slowest, run.warmBuildSeconds
             )
             lines.append(line)
@@ -75,7 +81,9 @@ struct GradeBenchmarkCommand: ParsableCommand {
         }
         progress.clear()
         session.say()
-        session.say(style.bold("Seconds per submission") + " (\(ProcessInfo.processInfo.activeProcessorCount) cores, \(generated.count) submissions):")
+        session.say(
+            style.bold("Seconds per submission")
+                + " (\(ProcessInfo.processInfo.activeProcessorCount) cores, \(generated.count) submissions):")
         lines.forEach { session.say("  " + $0) }
     }
 }

@@ -52,7 +52,8 @@ struct GradeCommand: ParsableCommand {
 
     @Option(
         name: [.customLong("section"), .customLong("sections")],
-        help: "Grade only these sections: --section 1 --section 2, or --sections 1,2 (the gradebook has their columns alone)."
+        help:
+            "Grade only these sections: --section 1 --section 2, or --sections 1,2 (the gradebook has their columns alone)."
     )
     var sectionLists: [String] = []
 
@@ -73,7 +74,9 @@ struct GradeCommand: ParsableCommand {
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs).") }
-        guard timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds, got \(timeout).") }
+        guard timeout > 0 else {
+            throw ValidationError("--timeout must be a positive number of seconds, got \(timeout).")
+        }
         guard memory >= 64 else { throw ValidationError("--memory must be at least 64 MiB, got \(memory).") }
         if let shard {
             do { _ = try Shard(parsing: shard) } catch { throw ValidationError(error.description) }
@@ -99,11 +102,13 @@ struct GradeCommand: ParsableCommand {
         let slice = shard.map { " (shard \($0): \(chosen.count) of \(roster.submissions.count))" } ?? ""
         progress.say(style.bold("coach grade") + ": \(chosen.count) submission(s)\(slice), \(jobs) at a time")
 
-        let grader = ClassGrader(workbench: session.workbench, options: .init(
-            jobs: jobs, timeLimitPerCheck: .seconds(timeout), memoryLimitMiB: memory, allowsSandbox: !noSandbox,
-            sections: sections,
-            compare: compare.map { $0.hasPrefix("/") ? URL(filePath: $0) : current.appending(path: $0) }
-        ))
+        let grader = ClassGrader(
+            workbench: session.workbench,
+            options: .init(
+                jobs: jobs, timeLimitPerCheck: .seconds(timeout), memoryLimitMiB: memory, allowsSandbox: !noSandbox,
+                sections: sections,
+                compare: compare.map { $0.hasPrefix("/") ? URL(filePath: $0) : current.appending(path: $0) }
+            ))
         let run: ClassGrader.Run
         do {
             run = try grader.grade(chosen, into: outputFolder) { event in
@@ -120,14 +125,17 @@ struct GradeCommand: ParsableCommand {
         let learners = run.gradebook.learners.count
         if learners > 0 {
             let total = run.seconds.values.reduce(0, +)
-            session.say(String(
-                format: "Graded %d submission(s) at --jobs %d: %.0f s per submission on average, the slowest %.0f s (warm build %.0f s).",
-                learners, jobs, total / Double(learners), run.seconds.values.max() ?? 0, run.warmBuildSeconds
-            ))
+            session.say(
+                String(
+                    format:
+                        "Graded %d submission(s) at --jobs %d: %.0f s per submission on average, the slowest %.0f s (warm build %.0f s).",
+                    learners, jobs, total / Double(learners), run.seconds.values.max() ?? 0, run.warmBuildSeconds
+                ))
         }
-        session.say("Gradebook of \(learners) learner(s): \(output)/\(Gradebook.csvName) and \(Gradebook.jsonName); "
-            + "the class page \(output)/\(Gradebook.pageName); "
-            + "JUnit XML and feedback pages in \(output)/\(Gradebook.learnersFolder)/.")
+        session.say(
+            "Gradebook of \(learners) learner(s): \(output)/\(Gradebook.csvName) and \(Gradebook.jsonName); "
+                + "the class page \(output)/\(Gradebook.pageName); "
+                + "JUnit XML and feedback pages in \(output)/\(Gradebook.learnersFolder)/.")
     }
 
     /// Shows one grading event: a progress line for builds, a line per learner graded.
@@ -137,7 +145,10 @@ struct GradeCommand: ParsableCommand {
             progress.say("Isolation: \(sandbox.summary).")
         case .warmBuild(let build, let firstBuild):
             if firstBuild, case .resolving = build {
-                progress.show(text: "first build of this checkout: compiling the dependencies once (several minutes on two cores) · " + ProgressLine.text(for: build, style: style))
+                progress.show(
+                    text:
+                        "first build of this checkout: compiling the dependencies once (several minutes on two cores) · "
+                        + ProgressLine.text(for: build, style: style))
             } else {
                 progress.show(build, prefix: "warm build · ")
             }
@@ -148,7 +159,9 @@ struct GradeCommand: ParsableCommand {
         case .building(let learner, let build):
             progress.show(build, prefix: "\(learner.escapedForTerminal()) · ")
         case .graded(let result, let finished, let total, let seconds):
-            progress.say(result.resultLine(finished: finished, total: total, seconds: progress.isEnabled ? seconds : nil, style: style))
+            progress.say(
+                result.resultLine(
+                    finished: finished, total: total, seconds: progress.isEnabled ? seconds : nil, style: style))
         }
     }
 }
@@ -185,7 +198,9 @@ struct GradebookCommand: ParsableCommand {
 
         func run() throws {
             let current = URL(filePath: FileManager.default.currentDirectoryPath)
-            func url(_ path: String) -> URL { path.hasPrefix("/") ? URL(filePath: path) : current.appending(path: path) }
+            func url(_ path: String) -> URL {
+                path.hasPrefix("/") ? URL(filePath: path) : current.appending(path: path)
+            }
             let destination = url(output)
             do {
                 let parts = try folders.map { path throws(GradebookError) in try Gradebook.read(from: url(path)) }
@@ -195,7 +210,9 @@ struct GradebookCommand: ParsableCommand {
                     try Gradebook.copyLearnerFiles(from: url(folder), to: destination)
                 }
                 try merged.write(to: destination, previous: previous)
-                StandardOutput.write("Merged \(folders.count) gradebook(s), \(merged.learners.count) learner(s): \(output)/\(Gradebook.csvName)\n")
+                StandardOutput.write(
+                    "Merged \(folders.count) gradebook(s), \(merged.learners.count) learner(s): \(output)/\(Gradebook.csvName)\n"
+                )
             } catch {
                 throw CoachFailure(message: error.description)
             }

@@ -26,8 +26,11 @@ struct HintCommand: ParsableCommand {
         try store.save(progress)
         let style = options.style
         let exercise = "exercise \(section.exercise.id): \(section.exercise.title)".escapedForTerminal()
-        session.say(style.bold("Hint \(hint.level) of \(section.hints.count)") + " · Section \(section.number), \(exercise)")
-        if let failing = progress.record(of: section, on: session.track)?.grade(of: section).checks.first(where: { !$0.passed }) {
+        session.say(
+            style.bold("Hint \(hint.level) of \(section.hints.count)") + " · Section \(section.number), \(exercise)")
+        if let failing = progress.record(of: section, on: session.track)?.grade(of: section).checks.first(where: {
+            !$0.passed
+        }) {
             session.say(style.dim("First failing check: \(failing.name.escapedForTerminal())"))
         }
         session.say()
@@ -55,7 +58,8 @@ struct ListCommand: ParsableCommand {
         for section in session.workbench.course.sections {
             let state: String
             if let grade = progress.record(of: section, on: session.track)?.grade(of: section) {
-                state = grade.isComplete ? style.success("✓ complete") : "\(grade.passedCount)/\(grade.checks.count) checks"
+                state =
+                    grade.isComplete ? style.success("✓ complete") : "\(grade.passedCount)/\(grade.checks.count) checks"
             } else {
                 state = style.dim("· not yet graded")
             }
@@ -79,15 +83,21 @@ struct NextCommand: ParsableCommand {
         let session = try Session.open()
         let progress = ProgressStore(workbench: session.workbench).load()
         guard let section = progress.firstIncompleteSection(of: session.workbench.course, on: session.track) else {
-            session.say(options.style.success("Every section is complete. `coach status --refresh` regrades anything you changed since."))
+            session.say(
+                options.style.success(
+                    "Every section is complete. `coach status --refresh` regrades anything you changed since."))
             return
         }
-        let files = section.exercise.files.map { "\(session.track.folder)/\(section.target)/\($0)" }.joined(separator: ", ")
-        let exercise = "\(section.title), exercise \(section.exercise.id): \(section.exercise.title)".escapedForTerminal()
+        let files = section.exercise.files.map { "\(session.track.folder)/\(section.target)/\($0)" }.joined(
+            separator: ", ")
+        let exercise = "\(section.title), exercise \(section.exercise.id): \(section.exercise.title)"
+            .escapedForTerminal()
         session.say("Next: Section \(section.number) · \(exercise).")
         session.say("  1. Read the lesson: `coach lesson \(section.number)` (\(section.lesson.escapedForTerminal())).")
         session.say("  2. Edit \(files.escapedForTerminal()).")
-        session.say("  3. Grade it: `coach check \(section.number)`, or `coach watch \(section.number)` to regrade on every save.")
+        session.say(
+            "  3. Grade it: `coach check \(section.number)`, or `coach watch \(section.number)` to regrade on every save."
+        )
     }
 }
 
@@ -111,7 +121,10 @@ struct LessonCommand: ParsableCommand {
         }
         let path = section.lesson.escapedForTerminal()
         guard let text = try? String(contentsOf: file, encoding: .utf8) else {
-            throw CoachFailure(message: "Cannot read the lesson \(path): the file is missing or unreadable — while printing Section \(section.number)'s lesson. Restore it with `git checkout \(path)`.")
+            throw CoachFailure(
+                message:
+                    "Cannot read the lesson \(path): the file is missing or unreadable — while printing Section \(section.number)'s lesson. Restore it with `git checkout \(path)`."
+            )
         }
         session.say(text.escapedForTerminal(keepingLineBreaks: true))
     }
@@ -148,13 +161,17 @@ struct SolutionCommand: ParsableCommand {
                 throw CoachFailure(error)
             }
             session.say(options.style.bold("── \(workbench.relativePath(of: file).escapedForTerminal())"))
-            session.say((try? String(contentsOf: file, encoding: .utf8))?.escapedForTerminal(keepingLineBreaks: true) ?? "(missing)")
+            session.say(
+                (try? String(contentsOf: file, encoding: .utf8))?.escapedForTerminal(keepingLineBreaks: true)
+                    ?? "(missing)")
         }
         // The reference's own tests, where the section asks for tests of the learner's.
         for name in section.learnerTests?.files ?? [] {
             let path = "\(CourseTrack.solutions.folder)/\(section.learnerTests!.target)/\(name)"
             session.say(options.style.bold("── \(path.escapedForTerminal())"))
-            session.say((try? String(contentsOf: workbench.root.appending(path: path), encoding: .utf8))?.escapedForTerminal(keepingLineBreaks: true) ?? "(missing)")
+            session.say(
+                (try? String(contentsOf: workbench.root.appending(path: path), encoding: .utf8))?.escapedForTerminal(
+                    keepingLineBreaks: true) ?? "(missing)")
         }
     }
 }
@@ -163,7 +180,8 @@ struct ResetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset",
         abstract: "Restore a section's starter files, keeping a copy of yours.",
-        discussion: "Your files are copied to .coach/backups/ first; the starters come from git (HEAD unless --from says otherwise)."
+        discussion:
+            "Your files are copied to .coach/backups/ first; the starters come from git (HEAD unless --from says otherwise)."
     )
 
     @Argument(help: "The section's number.")
@@ -182,9 +200,13 @@ struct ResetCommand: ParsableCommand {
         let files = reset.files(of: section)
         if !yes {
             guard isatty(STDIN_FILENO) == 1 else {
-                throw ValidationError("Resetting replaces \(files.joined(separator: ", ")); pass --yes to confirm when not at a terminal.")
+                throw ValidationError(
+                    "Resetting replaces \(files.joined(separator: ", ")); pass --yes to confirm when not at a terminal."
+                )
             }
-            StandardOutput.write("Restore the starter of Section \(section.number) (\(files.joined(separator: ", ").escapedForTerminal()))? Your version is kept in .coach/backups/. [y/N] ")
+            StandardOutput.write(
+                "Restore the starter of Section \(section.number) (\(files.joined(separator: ", ").escapedForTerminal()))? Your version is kept in .coach/backups/. [y/N] "
+            )
             guard let answer = readLine()?.lowercased(), answer == "y" || answer == "yes" else {
                 session.say("Nothing changed.")
                 return
@@ -192,7 +214,8 @@ struct ResetCommand: ParsableCommand {
         }
         do {
             let backup = try reset.reset(section, from: from)
-            session.say("Restored \(files.joined(separator: ", ").escapedForTerminal()). Your version is in \(backup)/.")
+            session.say(
+                "Restored \(files.joined(separator: ", ").escapedForTerminal()). Your version is in \(backup)/.")
         } catch let error as StarterResetError {
             throw CoachFailure(message: error.description)
         } catch let error as CoachError {

@@ -40,11 +40,13 @@ struct LoopBenchmarkCommand: ParsableCommand {
         let session = try Session.open()
         let style = options.style
         let sections = try section.isEmpty ? session.workbench.course.sections : section.map(session.section)
-        var benchmark = FeedbackLoopBenchmark(workbench: session.workbench, track: session.track, repetitions: runs, budget: .seconds(budget))
+        var benchmark = FeedbackLoopBenchmark(
+            workbench: session.workbench, track: session.track, repetitions: runs, budget: .seconds(budget))
         benchmark.edit = edit
         try benchmark.removeLeftoverEdits(in: sections)
         let progress = TerminalProgress(style: style)
-        progress.say("Warming the build: grading \(sections.count) section(s) on the \(session.track.rawValue) track once…")
+        progress.say(
+            "Warming the build: grading \(sections.count) section(s) on the \(session.track.rawValue) track once…")
         session.sayFirstBuildNote(progress)
         _ = try session.grader(timeLimit: timeLimit.limit, progress: progress).grade(sections, on: session.track)
         var results: [FeedbackLoopBenchmark.Result] = []
@@ -55,7 +57,9 @@ struct LoopBenchmarkCommand: ParsableCommand {
         }
         progress.clear()
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        session.say(style.bold("Edit → grade") + " (\(session.track.rawValue) track, \(edit.rawValue) edit, median of \(runs), \(cores) cores):")
+        session.say(
+            style.bold("Edit → grade")
+                + " (\(session.track.rawValue) track, \(edit.rawValue) edit, median of \(runs), \(cores) cores):")
         benchmark.lines(for: results).forEach { session.say($0) }
     }
 }

@@ -29,15 +29,20 @@ struct MutateCommand: ParsableCommand {
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs).") }
-        guard timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds, got \(timeout).") }
+        guard timeout > 0 else {
+            throw ValidationError("--timeout must be a positive number of seconds, got \(timeout).")
+        }
     }
 
     func run() throws {
         let session = try Session.open()
         let style = options.style
         let chosen = try sections.isEmpty ? session.workbench.course.sections : sections.map { try session.section($0) }
-        session.say(style.bold("coach mutate") + ": running each hidden suite against mistakes made in its reference solution")
-        let tester = MutationTester(workbench: session.workbench, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, timeLimitPerCheck: .seconds(timeout))
+        session.say(
+            style.bold("coach mutate") + ": running each hidden suite against mistakes made in its reference solution")
+        let tester = MutationTester(
+            workbench: session.workbench, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+            timeLimitPerCheck: .seconds(timeout))
         switch try tester.run(chosen, progress: { session.say($0) }) {
         case .failure(let problems):
             problems.messages.forEach { session.say(style.failure("✗ ") + $0) }
@@ -48,9 +53,10 @@ struct MutateCommand: ParsableCommand {
                 for line in result.problemLines { session.say(style.failure("✗ ") + line) }
             }
             let open = results.reduce(0) { $0 + $1.problemLines.count }
-            session.say(open == 0
-                ? style.success("Every mutant is killed or explained.")
-                : style.failure("\(open) mutant(s) need a check or an explanation, listed above."))
+            session.say(
+                open == 0
+                    ? style.success("Every mutant is killed or explained.")
+                    : style.failure("\(open) mutant(s) need a check or an explanation, listed above."))
             if open > 0 { throw ExitCode(1) }
         }
     }

@@ -28,9 +28,13 @@ struct StatusCommand: ParsableCommand {
         let session = try Session.open()
         if let section { _ = try session.section(section) }
         let progress = TerminalProgress(style: options.style)
-        var report = try session.grader(timeLimit: timeLimit.limit, progress: progress).status(track: session.track, refresh: refresh) { sections in
+        var report = try session.grader(timeLimit: timeLimit.limit, progress: progress).status(
+            track: session.track, refresh: refresh
+        ) { sections in
             let numbers = sections.map { String($0.number) }
-            let named = sections.count == 1 ? "Section \(numbers[0])" : "\(sections.count) sections (\(numbers.joined(separator: ", ")))"
+            let named =
+                sections.count == 1
+                ? "Section \(numbers[0])" : "\(sections.count) sections (\(numbers.joined(separator: ", ")))"
             progress.say("Grading \(named) on the \(session.track.rawValue) track…")
             session.sayFirstBuildNote(progress)
         }
@@ -53,7 +57,11 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "The section's number.")
     var section: Int
 
-    @Flag(name: .long, help: "After the report, print where the time went: SwiftPM's planning, compiling, linking, the test program, coach.")
+    @Flag(
+        name: .long,
+        help:
+            "After the report, print where the time went: SwiftPM's planning, compiling, linking, the test program, coach."
+    )
     var timings = false
 
     @OptionGroup var timeLimit: TimeLimitOptions
@@ -65,15 +73,19 @@ struct CheckCommand: ParsableCommand {
         let session = try Session.open()
         let section = try session.section(self.section)
         let progress = TerminalProgress(style: options.style)
-        progress.say("Checking Section \(section.number) · \(section.title.escapedForTerminal()) (\(session.track.rawValue) track)…")
+        progress.say(
+            "Checking Section \(section.number) · \(section.title.escapedForTerminal()) (\(session.track.rawValue) track)…"
+        )
         session.sayFirstBuildNote(progress)
         let timeline = timings ? GradingTimeline() : nil
-        let grade = try session.grader(timeLimit: timeLimit.limit, progress: progress, timeline: timeline).grade([section], on: session.track)[0]
+        let grade = try session.grader(timeLimit: timeLimit.limit, progress: progress, timeline: timeline).grade(
+            [section], on: session.track)[0]
         progress.clear()
         let report = CheckReport(grade: grade, timeLimit: timeLimit.limit)
         report.render(style: options.style).forEach { session.say($0) }
         if let timeline {
-            let lines = TimingReport(phases: timeline.totals, startup: startup, whole: ContinuousClock.now - started).lines
+            let lines = TimingReport(phases: timeline.totals, startup: startup, whole: ContinuousClock.now - started)
+                .lines
             session.say()
             lines.forEach { session.say(options.style.dim($0)) }
         }

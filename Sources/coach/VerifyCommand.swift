@@ -21,16 +21,21 @@ struct VerifyCommand: ParsableCommand {
     @Option(name: .long, help: "Stop a check after this many seconds.")
     var timeout: Int = 900
 
-    @Option(name: .customLong("section"), help: "Prove only this section (repeatable); the core's own tests are left out.")
+    @Option(
+        name: .customLong("section"), help: "Prove only this section (repeatable); the core's own tests are left out.")
     var sectionNumbers: [Int] = []
 
-    @Flag(name: .customLong("lessons-only"), help: "Prove only the lessons' Swift blocks: they compile, run, or fail to compile as marked.")
+    @Flag(
+        name: .customLong("lessons-only"),
+        help: "Prove only the lessons' Swift blocks: they compile, run, or fail to compile as marked.")
     var lessonsOnly = false
 
     @OptionGroup var options: CommonOptions
 
     func validate() throws {
-        guard timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds, got \(timeout).") }
+        guard timeout > 0 else {
+            throw ValidationError("--timeout must be a positive number of seconds, got \(timeout).")
+        }
     }
 
     func run() throws {
@@ -78,7 +83,8 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         let session = try Session.open()
-        let grades = try session.grader(timeLimit: timeLimit.limit).grade(session.workbench.course.sections, on: session.track)
+        let grades = try session.grader(timeLimit: timeLimit.limit).grade(
+            session.workbench.course.sections, on: session.track)
         if format == .html {
             let path = output ?? "progress"
             let current = URL(filePath: FileManager.default.currentDirectoryPath)
@@ -88,8 +94,9 @@ struct ReportCommand: ParsableCommand {
             } catch {
                 throw CoachFailure(message: error.description)
             }
-            session.say("Your progress: \(path)/\(Gradebook.pageName) (open it in a browser); "
-                + "your feedback page is in \(path)/\(Gradebook.learnersFolder)/.")
+            session.say(
+                "Your progress: \(path)/\(Gradebook.pageName) (open it in a browser); "
+                    + "your feedback page is in \(path)/\(Gradebook.learnersFolder)/.")
             return
         }
         let report = MachineReport(track: session.track, grades: grades)
@@ -98,7 +105,10 @@ struct ReportCommand: ParsableCommand {
             do {
                 try Data((text + "\n").utf8).write(to: URL(filePath: output), options: .atomic)
             } catch {
-                throw CoachFailure(message: "Cannot write the report to \(output): \(error.localizedDescription.trimmingCharacters(in: CharacterSet(charactersIn: "."))). Check that its folder exists and is writable.")
+                throw CoachFailure(
+                    message:
+                        "Cannot write the report to \(output): \(error.localizedDescription.trimmingCharacters(in: CharacterSet(charactersIn: "."))). Check that its folder exists and is writable."
+                )
             }
         } else {
             StandardOutput.write(text + "\n")

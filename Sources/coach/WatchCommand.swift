@@ -32,7 +32,10 @@ struct WatchCommand: ParsableCommand {
         }
         input.start()
 
-        session.say(style.bold("Watching Section \(section.number)") + " · \(section.title.escapedForTerminal()) — save a file to regrade; Enter regrades now, h+Enter shows a hint, q+Enter stops.")
+        session.say(
+            style.bold("Watching Section \(section.number)")
+                + " · \(section.title.escapedForTerminal()) — save a file to regrade; Enter regrades now, h+Enter shows a hint, q+Enter stops."
+        )
         var shouldGrade = true
         while true {
             let baseline = watcher.snapshot()
@@ -55,7 +58,9 @@ struct WatchCommand: ParsableCommand {
                 var progress = store.load()
                 if let hint = HintBook(section: section).next(recordingIn: &progress) {
                     try store.save(progress)
-                    session.say(style.bold("Hint \(hint.level) of \(section.hints.count)") + ": \(hint.text.escapedForTerminal(keepingLineBreaks: true))")
+                    session.say(
+                        style.bold("Hint \(hint.level) of \(section.hints.count)")
+                            + ": \(hint.text.escapedForTerminal(keepingLineBreaks: true))")
                 }
                 shouldGrade = false
             default:

@@ -32,14 +32,16 @@ struct ICloudCommand: ParsableCommand {
             if let appleID {
                 guard known.contains(appleID) else {
                     let accounts = known.isEmpty ? "none yet" : known.joined(separator: ", ")
-                    throw ValidationError("No iCloud account \(appleID) in \(iCloud.root.path): the accounts are \(accounts).")
+                    throw ValidationError(
+                        "No iCloud account \(appleID) in \(iCloud.root.path): the accounts are \(accounts).")
                 }
                 return iCloud.account(appleID)
             }
             guard known.count == 1, let only = known.first else {
-                throw ValidationError(known.isEmpty
-                    ? "No iCloud account in \(iCloud.root.path) yet: sign a device in first, such as `notetaker --device phone account sign-in you@example.com`."
-                    : "Several accounts are here (\(known.joined(separator: ", "))): choose one with --account.")
+                throw ValidationError(
+                    known.isEmpty
+                        ? "No iCloud account in \(iCloud.root.path) yet: sign a device in first, such as `notetaker --device phone account sign-in you@example.com`."
+                        : "Several accounts are here (\(known.joined(separator: ", "))): choose one with --account.")
             }
             return iCloud.account(only)
         }
@@ -47,7 +49,8 @@ struct ICloudCommand: ParsableCommand {
 
     /// `icloud show`.
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show accounts' zones, record types, records, tombstones and devices.")
+        static let configuration = CommandConfiguration(
+            abstract: "Show accounts' zones, record types, records, tombstones and devices.")
 
         @OptionGroup var location: Location
         @Option(help: "Only this account (an Apple ID); every account when omitted.")
@@ -65,7 +68,9 @@ struct ICloudCommand: ParsableCommand {
             }
             for (index, appleID) in appleIDs.enumerated() {
                 if index > 0 { print("") }
-                print(try AccountConsole(account: try location.account(appleID)).overview(recordLimit: max(limit, 0), recordType: type))
+                print(
+                    try AccountConsole(account: try location.account(appleID)).overview(
+                        recordLimit: max(limit, 0), recordType: type))
             }
         }
     }
@@ -78,7 +83,9 @@ struct ICloudCommand: ParsableCommand {
 
         func run() throws {
             let appleIDs = location.iCloud.appleIDs()
-            print(appleIDs.isEmpty ? "No iCloud account in \(location.iCloud.root.path) yet." : appleIDs.joined(separator: "\n"))
+            print(
+                appleIDs.isEmpty
+                    ? "No iCloud account in \(location.iCloud.root.path) yet." : appleIDs.joined(separator: "\n"))
         }
     }
 
@@ -87,7 +94,8 @@ struct ICloudCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "delete-zone",
             abstract: "Delete an app's iCloud data (its zone), as a user does in iCloud's settings.",
-            discussion: "Each device that synced removes what it mirrored at its next sync; the record types stay deployed."
+            discussion:
+                "Each device that synced removes what it mirrored at its next sync; the record types stay deployed."
         )
 
         @OptionGroup var location: Location
@@ -99,7 +107,9 @@ struct ICloudCommand: ParsableCommand {
         func run() throws {
             let server = try location.account(account)
             if try server.deleteZone(containerIdentifier: container) {
-                print("Deleted \(CloudZone.coreDataZoneName) of \(container) in \(server.appleID): its records and tombstones are gone.")
+                print(
+                    "Deleted \(CloudZone.coreDataZoneName) of \(container) in \(server.appleID): its records and tombstones are gone."
+                )
                 print("Each device removes what it mirrored at its next sync.")
             } else {
                 print("\(container) has no zone \(CloudZone.coreDataZoneName) in \(server.appleID): nothing to delete.")

@@ -22,7 +22,8 @@ func fail(_ message: String, status: Int32) -> Never {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-let usage = "usage: mutant-schemata <source folder> <output folder> <first id> <excluded ids|-> [--no-mutants] [--variant <id>=<folder>]… <file>…"
+let usage =
+    "usage: mutant-schemata <source folder> <output folder> <first id> <excluded ids|-> [--no-mutants] [--variant <id>=<folder>]… <file>…"
 guard arguments.count >= 5, let firstID = Int(arguments[2]) else { fail(usage, status: 64) }
 let source = URL(filePath: arguments[0], directoryHint: .isDirectory)
 let output = URL(filePath: arguments[1], directoryHint: .isDirectory)
@@ -34,7 +35,9 @@ var variantFolders: [(id: Int, folder: URL)] = []
 while arguments.first == "--variant" {
     guard arguments.count >= 2 else { fail(usage, status: 64) }
     let parts = arguments[1].split(separator: "=", maxSplits: 1)
-    guard parts.count == 2, let id = Int(parts[0]) else { fail("--variant takes <id>=<folder>, not '\(arguments[1])'", status: 64) }
+    guard parts.count == 2, let id = Int(parts[0]) else {
+        fail("--variant takes <id>=<folder>, not '\(arguments[1])'", status: 64)
+    }
     variantFolders.append((id, URL(filePath: String(parts[1]), directoryHint: .isDirectory)))
     arguments.removeFirst(2)
 }
@@ -60,14 +63,16 @@ do {
     // A variant refused in one file is refused in all: it is built on its own, so none of its bodies is
     // switched in anywhere.
     for (file, text, variants) in inputs {
-        result.refusedVariants += MutantSchemata.make(
-            file: file, source: text, firstID: 1, excluding: excluded, variants: variants, mutates: false
-        ).refusedVariants
+        result.refusedVariants +=
+            MutantSchemata.make(
+                file: file, source: text, firstID: 1, excluding: excluded, variants: variants, mutates: false
+            ).refusedVariants
     }
     let refused = Set(result.refusedVariants.map(\.id))
     for (file, text, variants) in inputs {
         let schema = MutantSchemata.make(
-            file: file, source: text, firstID: nextID, excluding: excluded, variants: variants.filter { !refused.contains($0.id) },
+            file: file, source: text, firstID: nextID, excluding: excluded,
+            variants: variants.filter { !refused.contains($0.id) },
             mutates: mutates
         )
         try schema.source.write(to: output.appending(path: file), atomically: true, encoding: .utf8)
@@ -75,7 +80,8 @@ do {
         result.variants += schema.variants
         nextID = schema.nextID
     }
-    try MutantSchemata.switchFileSource.write(to: output.appending(path: MutantSchemata.switchFileName), atomically: true, encoding: .utf8)
+    try MutantSchemata.switchFileSource.write(
+        to: output.appending(path: MutantSchemata.switchFileName), atomically: true, encoding: .utf8)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     FileHandle.standardOutput.write(try encoder.encode(result))

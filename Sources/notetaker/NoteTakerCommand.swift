@@ -60,16 +60,19 @@ struct NoteTakerCommand: ParsableCommand {
 /// How notes are named on the command line: by the number `list` shows, 1 or more.
 enum NoteNumberSyntax {
     /// The subcommands whose first argument names a note.
-    static let commandsTakingANote: Set = ["show", "edit", "pin", "unpin", "delete", "attach-image", "detach-image", "tag", "untag"]
+    static let commandsTakingANote: Set = [
+        "show", "edit", "pin", "unpin", "delete", "attach-image", "detach-image", "tag", "untag",
+    ]
 
     /// A message for `notetaker show -1` and the like, or nil when the arguments have no such problem.
     static func negativeNumberProblem(in arguments: [String]) -> String? {
         guard let command = arguments.firstIndex(where: { !$0.hasPrefix("-") }),
-              commandsTakingANote.contains(arguments[command]),
-              command + 1 < arguments.count
+            commandsTakingANote.contains(arguments[command]),
+            command + 1 < arguments.count
         else { return nil }
         let next = arguments[command + 1]
         guard next.count > 1, next.hasPrefix("-"), next.dropFirst().allSatisfy(\.isNumber) else { return nil }
-        return "No note \"\(next)\": notes are numbered from 1, as `notetaker list` shows them — name one such as 3 or #3."
+        return
+            "No note \"\(next)\": notes are numbered from 1, as `notetaker list` shows them — name one such as 3 or #3."
     }
 }

@@ -52,7 +52,8 @@ do {
             fail("usage: sync <device root> [v2]")
         }
         let secondVersion = arguments.count == 3
-        let container = try secondVersion ? device(arguments[1]).makeContainerV2() : device(arguments[1]).makeContainer()
+        let container =
+            try secondVersion ? device(arguments[1]).makeContainerV2() : device(arguments[1]).makeContainer()
         report("ready")
         let result = try container.syncWithCloudKit()
         report("synced \(result)")
@@ -72,10 +73,12 @@ do {
         // record the device has not sent. send-folder <device root> <record name> <name>: sends that folder.
         let isNote = arguments.first == "send-note"
         guard arguments.count == (isNote ? 5 : 4) else {
-            fail("usage: send-note <device root> <record name> <title> <folder record name>, "
-                + "or send-folder <device root> <record name> <name>")
+            fail(
+                "usage: send-note <device root> <record name> <title> <folder record name>, "
+                    + "or send-folder <device root> <record name> <name>")
         }
-        let record = isNote
+        let record =
+            isNote
             ? CoreDataRecords.note(arguments[2], title: arguments[3], folder: arguments[4])
             : CoreDataRecords.folder(arguments[2], name: arguments[3])
         try device(arguments[1]).send([record])
@@ -126,7 +129,9 @@ do {
         // sync-without-permission <device root>: as the superuser, first becomes the unprivileged user
         // "nobody"; saves a note (which must work), then syncs, printing the error the sync throws.
         guard arguments.count == 2 else { fail("usage: sync-without-permission <device root>") }
-        if geteuid() == 0, setgroups(0, nil) != 0 || setgid(65534) != 0 || setuid(65534) != 0 { fail("cannot drop privileges", code: 3) }
+        if geteuid() == 0, setgroups(0, nil) != 0 || setgid(65534) != 0 || setuid(65534) != 0 {
+            fail("cannot drop privileges", code: 3)
+        }
         let container = try device(arguments[1]).makeContainer()
         let context = ModelContext(container)
         context.insert(Note(title: "Written while iCloud is unwritable"))
@@ -141,8 +146,9 @@ do {
         report("notes \(try ModelContext(container).fetchCount(FetchDescriptor<Note>()))")
 
     default:
-        fail("unknown command; use sync, sync-and-stay, insert-and-sync, sync-without-permission, send-note, send-folder, "
-            + "add-trip or rename-trip")
+        fail(
+            "unknown command; use sync, sync-and-stay, insert-and-sync, sync-without-permission, send-note, send-folder, "
+                + "add-trip or rename-trip")
     }
 } catch {
     fail("\(error)", code: 1)

@@ -13,7 +13,8 @@ public struct SimulatedDevice: Sendable {
     /// A device named `name` in `folder`.
     public init(name: String, in folder: URL, appIdentifier: String = "com.example.SyncTests") {
         self.name = name
-        self.sandbox = AppSandbox(appIdentifier: appIdentifier, deviceRoot: folder.appending(path: name, directoryHint: .isDirectory))
+        self.sandbox = AppSandbox(
+            appIdentifier: appIdentifier, deviceRoot: folder.appending(path: name, directoryHint: .isDirectory))
     }
 
     /// The device whose folder is `deviceRoot`.
@@ -44,7 +45,8 @@ public final class SyncTestBench: @unchecked Sendable {
     public let appleID: String
 
     public init(appleID: String = "tester@example.com") {
-        folder = FileManager.default.temporaryDirectory.appending(path: "persistence-sync-\(UUID().uuidString)", directoryHint: .isDirectory)
+        folder = FileManager.default.temporaryDirectory.appending(
+            path: "persistence-sync-\(UUID().uuidString)", directoryHint: .isDirectory)
         iCloud = SimulatedICloud(root: folder.appending(path: "iCloud", directoryHint: .isDirectory))
         self.appleID = appleID
     }

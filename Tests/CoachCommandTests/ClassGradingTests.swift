@@ -59,17 +59,18 @@ struct ClassGradingTests {
             """
 
         static func make() throws -> URL {
-            try FixtureWorkbench.make([
-                "Package.swift": manifest,
-                "course/course.json": course,
-                "course/lesson.md": "# Adding\n",
-                "Exercises/Section1Adding/Adding.swift": addingStarter,
-                "Solutions/Section1Adding/Adding.swift": addingSolution,
-                "Exercises/Section2Naming/Naming.swift": namingStarter,
-                "Solutions/Section2Naming/Naming.swift": namingSolution,
-                "Tests/Section1AddingTests/Checks.swift": addingChecks,
-                "Tests/Section2NamingTests/Checks.swift": namingChecks,
-            ].merging(GradingHarnessFiles.files) { own, _ in own }, named: "coach-class")
+            try FixtureWorkbench.make(
+                [
+                    "Package.swift": manifest,
+                    "course/course.json": course,
+                    "course/lesson.md": "# Adding\n",
+                    "Exercises/Section1Adding/Adding.swift": addingStarter,
+                    "Solutions/Section1Adding/Adding.swift": addingSolution,
+                    "Exercises/Section2Naming/Naming.swift": namingStarter,
+                    "Solutions/Section2Naming/Naming.swift": namingSolution,
+                    "Tests/Section1AddingTests/Checks.swift": addingChecks,
+                    "Tests/Section2NamingTests/Checks.swift": namingChecks,
+                ].merging(GradingHarnessFiles.files) { own, _ in own }, named: "coach-class")
         }
     }
 
@@ -98,7 +99,8 @@ struct ClassGradingTests {
     func write(_ files: [String: String], into folder: URL) throws {
         for (path, contents) in files {
             let url = folder.appending(path: path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(contents.utf8).write(to: url)
         }
     }
@@ -110,31 +112,38 @@ struct ClassGradingTests {
     /// - Cy: a git repository whose branch `final` solves section 1 and breaks section 2 (its `main` holds
     ///   the starters).
     func makeClass() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "coach-class-submissions-\(UUID().uuidString)")
-        try write([
-            "ada/Exercises/Section1Adding/Adding.swift": ClassWorkbench.addingSolution,
-            "ada/Exercises/Section2Naming/Naming.swift": ClassWorkbench.namingSolution,
-            "bob-checkout/Package.swift": ClassWorkbench.manifest,
-            "bob-checkout/Exercises/Section1Adding/Adding.swift": ClassWorkbench.addingStarter,
-            "bob-checkout/Exercises/Section2Naming/Naming.swift": ClassWorkbench.namingSolution,
-            "bob-checkout/Tests/Section1AddingTests/Checks.swift": ClassWorkbench.addingChecks
-                .replacingOccurrences(of: "== 5", with: "== 0").replacingOccurrences(of: "== 500", with: "== 0"),
-            "cy/Exercises/Section1Adding/Adding.swift": ClassWorkbench.addingStarter,
-            "cy/Exercises/Section2Naming/Naming.swift": ClassWorkbench.namingStarter,
-            "roster.csv": "learner,submission,ref\nAda,ada,\nBob,bob.tar.gz,\nCy,cy,final\n",
-        ], into: folder)
+        let folder = FileManager.default.temporaryDirectory.appending(
+            path: "coach-class-submissions-\(UUID().uuidString)")
+        try write(
+            [
+                "ada/Exercises/Section1Adding/Adding.swift": ClassWorkbench.addingSolution,
+                "ada/Exercises/Section2Naming/Naming.swift": ClassWorkbench.namingSolution,
+                "bob-checkout/Package.swift": ClassWorkbench.manifest,
+                "bob-checkout/Exercises/Section1Adding/Adding.swift": ClassWorkbench.addingStarter,
+                "bob-checkout/Exercises/Section2Naming/Naming.swift": ClassWorkbench.namingSolution,
+                "bob-checkout/Tests/Section1AddingTests/Checks.swift": ClassWorkbench.addingChecks
+                    .replacingOccurrences(of: "== 5", with: "== 0").replacingOccurrences(of: "== 500", with: "== 0"),
+                "cy/Exercises/Section1Adding/Adding.swift": ClassWorkbench.addingStarter,
+                "cy/Exercises/Section2Naming/Naming.swift": ClassWorkbench.namingStarter,
+                "roster.csv": "learner,submission,ref\nAda,ada,\nBob,bob.tar.gz,\nCy,cy,final\n",
+            ], into: folder)
         try shell("tar -czf bob.tar.gz bob-checkout && rm -r bob-checkout", in: folder)
         let cy = folder.appending(path: "cy")
-        try shell("git init -q -b main && git add -A && git -c user.name=t -c user.email=t@t commit -qm starters && git checkout -q -b final", in: cy)
-        try write([
-            "Exercises/Section1Adding/Adding.swift": ClassWorkbench.addingSolution,
-            "Exercises/Section2Naming/Naming.swift": "public func courseName() -> String {\n    missing\n}\n",
-        ], into: cy)
+        try shell(
+            "git init -q -b main && git add -A && git -c user.name=t -c user.email=t@t commit -qm starters && git checkout -q -b final",
+            in: cy)
+        try write(
+            [
+                "Exercises/Section1Adding/Adding.swift": ClassWorkbench.addingSolution,
+                "Exercises/Section2Naming/Naming.swift": "public func courseName() -> String {\n    missing\n}\n",
+            ], into: cy)
         try shell("git -c user.name=t -c user.email=t@t commit -qam final && git checkout -q main", in: cy)
         return folder
     }
 
-    @Test("a class is graded with the instructor's suites: a tampered suite is reported and not used, a broken section costs only its own checks, and two shards merge into the unsharded gradebook")
+    @Test(
+        "a class is graded with the instructor's suites: a tampered suite is reported and not used, a broken section costs only its own checks, and two shards merge into the unsharded gradebook"
+    )
     func gradesAClass() throws {
         let root = try ClassWorkbench.make()
         let submissions = try makeClass()
@@ -147,14 +156,17 @@ struct ClassGradingTests {
 
         let graded = try run(["grade", roster, "--output", whole.path, "--jobs", "2", "--timeout", "20"], in: root)
         #expect(graded.status == 0, "coach grade printed:\n\(graded.output)")
-        #expect(!graded.output.contains("\r") && !graded.output.contains("\u{1B}"), "progress was drawn without a terminal:\n\(graded.output)")
-        #expect(try String(contentsOf: whole.appending(path: "gradebook.csv"), encoding: .utf8) == """
-            learner,section 1,section 2,total,possible,tampered files,problem,review
-            Ada,4,1,5,5,,,
-            Bob,0,1,1,5,Tests/Section1AddingTests/Checks.swift (changed),,
-            Cy,4,0,4,5,,,
+        #expect(
+            !graded.output.contains("\r") && !graded.output.contains("\u{1B}"),
+            "progress was drawn without a terminal:\n\(graded.output)")
+        #expect(
+            try String(contentsOf: whole.appending(path: "gradebook.csv"), encoding: .utf8) == """
+                learner,section 1,section 2,total,possible,tampered files,problem,review
+                Ada,4,1,5,5,,,
+                Bob,0,1,1,5,Tests/Section1AddingTests/Checks.swift (changed),,
+                Cy,4,0,4,5,,,
 
-            """)
+                """)
         let cyFeedback = try String(contentsOf: whole.appending(path: "learners/Cy/feedback.md"), encoding: .utf8)
         #expect(cyFeedback.contains("Exercises/Section2Naming/Naming.swift:2:5: error: cannot find 'missing' in scope"))
         let bobJUnit = try String(contentsOf: whole.appending(path: "learners/Bob/junit.xml"), encoding: .utf8)
@@ -162,24 +174,39 @@ struct ClassGradingTests {
         #expect(FileManager.default.fileExists(atPath: whole.appending(path: "learners/Ada/feedback.html").path))
 
         for shard in 1...2 {
-            let result = try run(["grade", roster, "--shard", "\(shard)/2", "--output", submissions.appending(path: "shard-\(shard)").path], in: root)
+            let result = try run(
+                [
+                    "grade", roster, "--shard", "\(shard)/2", "--output",
+                    submissions.appending(path: "shard-\(shard)").path,
+                ], in: root)
             #expect(result.status == 0, "coach grade --shard \(shard)/2 printed:\n\(result.output)")
         }
         let merged = submissions.appending(path: "merged")
         let merge = try run(["gradebook", "merge", "shard-1", "shard-2", "--output", merged.path], in: submissions)
         #expect(merge.status == 0, "coach gradebook merge printed:\n\(merge.output)")
         for name in ["gradebook.csv", "gradebook.json", "index.html", "lessons/lesson.md"] {
-            #expect(try String(contentsOf: merged.appending(path: name), encoding: .utf8) == String(contentsOf: whole.appending(path: name), encoding: .utf8))
+            #expect(
+                try String(contentsOf: merged.appending(path: name), encoding: .utf8)
+                    == String(contentsOf: whole.appending(path: name), encoding: .utf8))
         }
         #expect(FileManager.default.fileExists(atPath: merged.appending(path: "learners/Cy/feedback.html").path))
         let page = try String(contentsOf: whole.appending(path: "index.html"), encoding: .utf8)
         #expect(page.contains(#"<a class="learner" href="learners/Bob/feedback.html">Bob</a>"#))
-        #expect(page.contains("<li><span class=\"flag look\">tampered files</span> Tests/Section1AddingTests/Checks.swift (changed)</li>"))
+        #expect(
+            page.contains(
+                "<li><span class=\"flag look\">tampered files</span> Tests/Section1AddingTests/Checks.swift (changed)</li>"
+            ))
 
-        let again = try run(["grade", submissions.appending(path: "ada").path, "--output", whole.path, "--sections", "1", "--timeout", "20"], in: root)
+        let again = try run(
+            [
+                "grade", submissions.appending(path: "ada").path, "--output", whole.path, "--sections", "1",
+                "--timeout", "20",
+            ], in: root)
         #expect(again.status == 0, "coach grade into the same folder printed:\n\(again.output)")
         let changes = try String(contentsOf: whole.appending(path: "index.html"), encoding: .utf8)
-        #expect(changes.contains("It graded other sections (1, 2)"), "the second run's page does not compare with the first run's gradebook")
+        #expect(
+            changes.contains("It graded other sections (1, 2)"),
+            "the second run's page does not compare with the first run's gradebook")
         #expect(FixtureWorkbench.processes(mentioning: root.path) == [])
     }
 }

@@ -22,13 +22,17 @@ struct DirectRebuildTests {
 
         var output = try check(in: root)
         #expect(output.contains("1/2 checks pass"), "\(output)")
-        #expect(output.contains("SwiftPM builds: no earlier build to start from"), "the first grade is SwiftPM's build:\n\(output)")
+        #expect(
+            output.contains("SwiftPM builds: no earlier build to start from"),
+            "the first grade is SwiftPM's build:\n\(output)")
 
         // The learner's fix: graded from the rebuilt program, without SwiftPM.
         try Data(TinyWorkbench.solution.utf8).write(to: answer)
         output = try check(in: root)
         #expect(output.contains("2/2 checks pass"), "\(output)")
-        #expect(!output.contains(swiftPM) && !output.contains("SwiftPM start"), "an edit of the section needs no SwiftPM:\n\(output)")
+        #expect(
+            !output.contains(swiftPM) && !output.contains("SwiftPM start"),
+            "an edit of the section needs no SwiftPM:\n\(output)")
         #expect(output.contains("linking"), "\(output)")
 
         // Back to the starter: the rebuilt program is the starter's again.
@@ -52,10 +56,13 @@ struct DirectRebuildTests {
         // Fixed again after the failed build: nothing is known to be built, so SwiftPM builds.
         try Data(TinyWorkbench.solution.utf8).write(to: answer)
         output = try check(in: root)
-        #expect(output.contains("2/2 checks pass") && output.contains("SwiftPM builds: no earlier build to start from"), "\(output)")
+        #expect(
+            output.contains("2/2 checks pass") && output.contains("SwiftPM builds: no earlier build to start from"),
+            "\(output)")
 
         // Nothing changed: the program is already the one to grade.
         output = try check(in: root)
-        #expect(output.contains("2/2 checks pass") && !output.contains(swiftPM) && !output.contains("linking"), "\(output)")
+        #expect(
+            output.contains("2/2 checks pass") && !output.contains(swiftPM) && !output.contains("linking"), "\(output)")
     }
 }

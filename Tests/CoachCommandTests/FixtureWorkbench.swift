@@ -8,14 +8,17 @@ enum FixtureWorkbench {
     /// of the test run's own, and returns its exit status and output.
     static func runCoach(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
         guard let coach = BuiltProduct.executable(named: "coach") else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "coach is not built beside the tests"])
+            throw CocoaError(
+                .fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "coach is not built beside the tests"])
         }
         let process = Process()
         process.executableURL = coach
         process.arguments = arguments
         process.currentDirectoryURL = folder
         var environment = ProcessInfo.processInfo.environment
-        for name in ["COURSE_TRACK", "COURSE_SECTIONS", "COURSE_SECTION_OVERRIDE", "COURSE_OWN_TESTS", "COURSE_LEARNER_TESTS"] { environment[name] = "" }
+        for name in [
+            "COURSE_TRACK", "COURSE_SECTIONS", "COURSE_SECTION_OVERRIDE", "COURSE_OWN_TESTS", "COURSE_LEARNER_TESTS",
+        ] { environment[name] = "" }
         environment["NO_COLOR"] = "1"
         process.environment = environment
         let output = FileManager.default.temporaryDirectory.appending(path: "coach-run-\(UUID().uuidString).log")
@@ -38,13 +41,16 @@ enum FixtureWorkbench {
         let root = FileManager.default.temporaryDirectory.appending(path: "\(name)-\(UUID().uuidString)")
         for (path, contents) in files {
             let url = root.appending(path: path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(contents.utf8).write(to: url)
         }
         if committed {
             let git = Process()
             git.executableURL = URL(filePath: "/bin/sh")
-            git.arguments = ["-c", "git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm starter"]
+            git.arguments = [
+                "-c", "git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm starter",
+            ]
             git.currentDirectoryURL = root
             try git.run()
             git.waitUntilExit()
@@ -57,7 +63,9 @@ enum FixtureWorkbench {
     static func processes(mentioning text: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return names.filter { Int32($0) != nil }.compactMap { pid in
-            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"), !data.isEmpty else { return nil }
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"), !data.isEmpty else {
+                return nil
+            }
             let commandLine = String(decoding: data.map { $0 == 0 ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
             return commandLine.contains(text) ? "\(pid): \(commandLine)" : nil
         }
@@ -67,15 +75,18 @@ enum FixtureWorkbench {
 /// The grading harness, as a fixture workbench's manifest builds it: coach grades only through it.
 enum GradingHarnessFiles {
     /// This repository's checkout, which holds the harness's sources.
-    static let checkout = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let checkout = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// The harness's source files, by path relative to a workbench's root.
     static var files: [String: String] {
         var files: [String: String] = [:]
         for folder in ["Sources/GradingSeal", "Tests/GradingHarness"] {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: checkout.appending(path: folder).path)) ?? []
+            let names =
+                (try? FileManager.default.contentsOfDirectory(atPath: checkout.appending(path: folder).path)) ?? []
             for name in names where name.hasSuffix(".swift") {
-                files["\(folder)/\(name)"] = try? String(contentsOf: checkout.appending(path: "\(folder)/\(name)"), encoding: .utf8)
+                files["\(folder)/\(name)"] = try? String(
+                    contentsOf: checkout.appending(path: "\(folder)/\(name)"), encoding: .utf8)
             }
         }
         return files

@@ -1,8 +1,9 @@
-@testable import coach
 import ArgumentParser
 import Foundation
 import Testing
 import Yams
+
+@testable import coach
 
 /// The example CI files in course/grading/ that spread a class over several machines: read as YAML, and
 /// every `coach` command in them parsed by coach's own argument parser, with the CI system's variables
@@ -11,7 +12,8 @@ import Yams
 struct GradingExampleTests {
     /// The file `name` in course/grading/, parsed as YAML.
     func example(_ name: String) throws -> [String: Any] {
-        let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let text = try String(contentsOf: root.appending(path: "course/grading/\(name)"), encoding: .utf8)
         return try #require(try Yams.load(yaml: text) as? [String: Any], "\(name) is not a YAML mapping")
     }
@@ -40,7 +42,8 @@ struct GradingExampleTests {
     /// Parses `arguments` as coach does, requiring a command of type `Command`.
     func parse<Command: ParsableCommand>(_ arguments: [String], as type: Command.Type) throws -> Command {
         let command = try Coach.parseAsRoot(arguments)
-        return try #require(command as? Command, "`coach \(arguments.joined(separator: " "))` is not `\(Command._commandName)`")
+        return try #require(
+            command as? Command, "`coach \(arguments.joined(separator: " "))` is not `\(Command._commandName)`")
     }
 
     @Test("the GitHub Actions workflow grades one shard per matrix entry and merges exactly their gradebooks")
@@ -51,7 +54,9 @@ struct GradingExampleTests {
         let matrix = try #require((grade["strategy"] as? [String: Any])?["matrix"] as? [String: Any])
         let shards = try #require(matrix["shard"] as? [Int])
         let gradeSteps = try #require(grade["steps"] as? [[String: Any]])
-        let gradeRun = try #require(gradeSteps.compactMap { $0["run"] as? String }.first { coachArguments(in: $0) != nil }, "the grade job runs no `swift run coach`")
+        let gradeRun = try #require(
+            gradeSteps.compactMap { $0["run"] as? String }.first { coachArguments(in: $0) != nil },
+            "the grade job runs no `swift run coach`")
 
         var outputs: [String] = []
         var slices: [String] = []
@@ -85,7 +90,8 @@ struct GradingExampleTests {
         var outputs: [String] = []
         for index in 1...parallel {
             let arguments = gradeLine.map {
-                $0.replacingOccurrences(of: "$CI_NODE_INDEX", with: String(index)).replacingOccurrences(of: "$CI_NODE_TOTAL", with: String(parallel))
+                $0.replacingOccurrences(of: "$CI_NODE_INDEX", with: String(index)).replacingOccurrences(
+                    of: "$CI_NODE_TOTAL", with: String(parallel))
             }
             let command = try parse(arguments, as: GradeCommand.self)
             #expect(command.shard == "\(index)/\(parallel)")

@@ -19,7 +19,8 @@ struct HangingCheckTests {
 
     /// Runs `coach check <section> --timeout 5` to its end and returns what it printed.
     func check(_ section: Int) throws -> String {
-        let terminal = try PseudoTerminal.start(try coach, ["check", "\(section)", "--timeout", "5"], in: try root, environment: environment)
+        let terminal = try PseudoTerminal.start(
+            try coach, ["check", "\(section)", "--timeout", "5"], in: try root, environment: environment)
         try terminal.waitFor("Section \(section) timed out", within: .seconds(110))
         #expect(try terminal.waitForExit(within: .seconds(10)) == 1)
         return terminal.transcript.replacingOccurrences(of: "\r\n", with: "\n")
@@ -41,7 +42,9 @@ struct HangingCheckTests {
         let transcript = try check(2)
 
         #expect(transcript.contains("  ✗ starts a helper and spins  (timed out)\n"))
-        #expect(FileManager.default.fileExists(atPath: try root.appending(path: "helper-started").path), "the helper never started")
+        #expect(
+            FileManager.default.fileExists(atPath: try root.appending(path: "helper-started").path),
+            "the helper never started")
         #expect(FixtureWorkbench.processes(mentioning: try root.path) == [])
     }
 
@@ -50,14 +53,17 @@ struct HangingCheckTests {
         let transcript = try check(3)
 
         #expect(transcript.contains("  ✓ first slow check\n  ✓ second slow check\n  ✗ spins forever  (timed out)\n"))
-        #expect(transcript.contains(#"Section 3 timed out in "spins forever" after 5 s (`--timeout` changes the limit); 2/3 checks pass."#))
+        #expect(
+            transcript.contains(
+                #"Section 3 timed out in "spins forever" after 5 s (`--timeout` changes the limit); 2/3 checks pass."#))
         #expect(FixtureWorkbench.processes(mentioning: try root.path) == [])
     }
 
     @Test("Ctrl-C while a check hangs stops coach and every test process")
     func interruptStopsEverything() throws {
         let root = try root
-        let terminal = try PseudoTerminal.start(try coach, ["check", "1", "--timeout", "600"], in: root, environment: environment)
+        let terminal = try PseudoTerminal.start(
+            try coach, ["check", "1", "--timeout", "600"], in: root, environment: environment)
         try terminal.waitFor("Checking Section 1", within: .seconds(20))
         let deadline = ContinuousClock.now + .seconds(110)
         // The test binary itself, not the linker writing it.
@@ -88,7 +94,9 @@ struct HangingWorkbench: SuiteTrait, TestScoping {
     /// Makes the workbench before the suite's tests and removes it after them.
     static var shared: Self { Self() }
 
-    func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+    func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void)
+        async throws
+    {
         let root = try Self.make()
         defer { try? FileManager.default.removeItem(at: root) }
         try await Self.$root.withValue(root) { try await function() }
@@ -132,51 +140,52 @@ struct HangingWorkbench: SuiteTrait, TestScoping {
         """
 
     /// The starter every section shares: a loop that never ends.
-    static let starter = "public func spin() {\n    var turns = 0\n    // TODO: end the loop\n    while true { turns &+= 1 }\n}\n"
+    static let starter =
+        "public func spin() {\n    var turns = 0\n    // TODO: end the loop\n    while true { turns &+= 1 }\n}\n"
 
     static let checks = [
         "Section1Hangs": """
-            import Section1Hangs
-            import Testing
+        import Section1Hangs
+        import Testing
 
-            @Test("spins forever") func spinsForever() { spin() }
-            @Test("adds numbers") func addsNumbers() { #expect(2 + 3 == 5) }
-            @Test("knows its name") func knowsItsName() { #expect("Hangs".count == 6) }
-            """,
+        @Test("spins forever") func spinsForever() { spin() }
+        @Test("adds numbers") func addsNumbers() { #expect(2 + 3 == 5) }
+        @Test("knows its name") func knowsItsName() { #expect("Hangs".count == 6) }
+        """,
         // The helper leaves the test's process group and session (`setsid -f` forks, so it is orphaned at
         // once) with an empty environment: only its adoption by coach, a subreaper, keeps it in reach.
         "Section2Helpers": """
-            import Foundation
-            import Section2Helpers
-            import Testing
+        import Foundation
+        import Section2Helpers
+        import Testing
 
-            @Test("starts a helper and spins") func startsHelperAndSpins() throws {
-                let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                let sleeper = root.appending(path: "helpers/sleeper").path
-                let helper = Process()
-                helper.executableURL = URL(filePath: "/usr/bin/setsid")
-                helper.arguments = ["-f", sleeper, "1000"]
-                helper.environment = [:]
-                try helper.run()
-                // Not `waitUntilExit()`: inside a running test it may never see setsid exit.
-                func helperRuns() -> Bool {
-                    let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-                    return processes.contains { (try? String(contentsOfFile: "/proc/\\($0)/cmdline", encoding: .utf8))?.hasPrefix(sleeper) == true }
-                }
-                while !helperRuns() { usleep(10_000) }
-                FileManager.default.createFile(atPath: root.appending(path: "helper-started").path, contents: nil)
-                spin()
+        @Test("starts a helper and spins") func startsHelperAndSpins() throws {
+            let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            let sleeper = root.appending(path: "helpers/sleeper").path
+            let helper = Process()
+            helper.executableURL = URL(filePath: "/usr/bin/setsid")
+            helper.arguments = ["-f", sleeper, "1000"]
+            helper.environment = [:]
+            try helper.run()
+            // Not `waitUntilExit()`: inside a running test it may never see setsid exit.
+            func helperRuns() -> Bool {
+                let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+                return processes.contains { (try? String(contentsOfFile: "/proc/\\($0)/cmdline", encoding: .utf8))?.hasPrefix(sleeper) == true }
             }
-            """,
+            while !helperRuns() { usleep(10_000) }
+            FileManager.default.createFile(atPath: root.appending(path: "helper-started").path, contents: nil)
+            spin()
+        }
+        """,
         "Section3Timing": """
-            import Foundation
-            import Section3Timing
-            import Testing
+        import Foundation
+        import Section3Timing
+        import Testing
 
-            @Test("first slow check") func firstSlowCheck() { Thread.sleep(forTimeInterval: 3) }
-            @Test("second slow check") func secondSlowCheck() { Thread.sleep(forTimeInterval: 3) }
-            @Test("spins forever") func spinsForever() { spin() }
-            """,
+        @Test("first slow check") func firstSlowCheck() { Thread.sleep(forTimeInterval: 3) }
+        @Test("second slow check") func secondSlowCheck() { Thread.sleep(forTimeInterval: 3) }
+        @Test("spins forever") func spinsForever() { spin() }
+        """,
     ]
 
     static func make() throws -> URL {
@@ -190,7 +199,8 @@ struct HangingWorkbench: SuiteTrait, TestScoping {
         let root = try FixtureWorkbench.make(files, named: "coach-hanging")
         // A helper whose command line names the workbench, so a leftover is found by its path.
         try FileManager.default.createDirectory(at: root.appending(path: "helpers"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: root.appending(path: "helpers/sleeper").path, withDestinationPath: "/usr/bin/sleep")
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appending(path: "helpers/sleeper").path, withDestinationPath: "/usr/bin/sleep")
         return root
     }
 }

@@ -1,7 +1,8 @@
-@testable import coach
 import ArgumentParser
 import Foundation
 import Testing
+
+@testable import coach
 
 /// Golden text of coach's help and the rules every subcommand follows.
 @Suite("coach help and usage")
@@ -12,7 +13,8 @@ struct HelpTests {
     /// Every command of coach's tree with its golden file's name: `coach`, `coach-check`,
     /// `coach-gradebook-merge`… A new command has its golden text checked without being listed anywhere.
     static func commandTree() -> [(name: String, command: ParsableCommand.Type)] {
-        func walk(_ command: ParsableCommand.Type, _ path: [String]) -> [(name: String, command: ParsableCommand.Type)] {
+        func walk(_ command: ParsableCommand.Type, _ path: [String]) -> [(name: String, command: ParsableCommand.Type)]
+        {
             [(path.joined(separator: "-"), command)]
                 + command.configuration.subcommands.flatMap { walk($0, path + [$0._commandName]) }
         }
@@ -30,7 +32,8 @@ struct HelpTests {
             return
         }
         let golden = try? String(contentsOf: file, encoding: .utf8)
-        let fix = "`\(name.replacingOccurrences(of: "-", with: " ")) --help` changed or has no golden text; if on purpose, run "
+        let fix =
+            "`\(name.replacingOccurrences(of: "-", with: " ")) --help` changed or has no golden text; if on purpose, run "
             + "COACH_UPDATE_GOLDEN=1 COURSE_OWN_TESTS=1 swift test --filter HelpTests and review Golden/\(name).txt"
         #expect(help == golden, "\(fix)")
     }
@@ -45,12 +48,18 @@ struct HelpTests {
 
     @Test("every subcommand has an abstract that starts with a verb and ends with a full stop")
     func abstractsStartWithVerbs() {
-        let verbs: Set = ["Show", "Build", "Regrade", "List", "Say", "Print", "Restore", "Prove", "Grade", "Merge", "Time", "Write"]
+        let verbs: Set = [
+            "Show", "Build", "Regrade", "List", "Say", "Print", "Restore", "Prove", "Grade", "Merge", "Time", "Write",
+        ]
         for command in Coach.configuration.subcommands {
             let abstract = command.configuration.abstract
             let firstWord = String(abstract.prefix { $0 != " " })
-            #expect(verbs.contains(firstWord), "The abstract of `\(command._commandName)` should start with a verb: found \"\(abstract)\"")
-            #expect(abstract.hasSuffix("."), "The abstract of `\(command._commandName)` should end with a full stop: found \"\(abstract)\"")
+            #expect(
+                verbs.contains(firstWord),
+                "The abstract of `\(command._commandName)` should start with a verb: found \"\(abstract)\"")
+            #expect(
+                abstract.hasSuffix("."),
+                "The abstract of `\(command._commandName)` should end with a full stop: found \"\(abstract)\"")
         }
     }
 

@@ -22,22 +22,24 @@ struct HostileClassTests {
         // checkout on the machine would be.
         let outsideMarker = "outside-\(UUID().uuidString)"
         let outside = GradingHarnessFiles.checkout.appending(path: ".build/coach-outside-\(UUID().uuidString).txt")
-        try FileManager.default.createDirectory(at: outside.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: outside.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(outsideMarker.utf8).write(to: outside)
         defer {
             try? FileManager.default.removeItem(at: root)
             try? FileManager.default.removeItem(at: submissions)
             try? FileManager.default.removeItem(at: outside)
         }
-        try helper.write([
-            "sam/Exercises/Section1Adding/Adding.swift": ClassWorkbench.addingStarter,
-            "f1/Exercises/Section1Adding/Adding.swift": HostileSubmissions.appendingForger,
-            "f2/Exercises/Section1Adding/Adding.swift": HostileSubmissions.exactForger,
-            "f3/Exercises/Section1Adding/Adding.swift": HostileSubmissions.huntingForger,
-            "eve/Exercises/Section2Naming/Naming.swift": HostileSubmissions.leakingNaming(
-                secretVariable: Self.secretVariable, outsideFile: outside.path
-            ),
-            "roster.csv": """
+        try helper.write(
+            [
+                "sam/Exercises/Section1Adding/Adding.swift": ClassWorkbench.addingStarter,
+                "f1/Exercises/Section1Adding/Adding.swift": HostileSubmissions.appendingForger,
+                "f2/Exercises/Section1Adding/Adding.swift": HostileSubmissions.exactForger,
+                "f3/Exercises/Section1Adding/Adding.swift": HostileSubmissions.huntingForger,
+                "eve/Exercises/Section2Naming/Naming.swift": HostileSubmissions.leakingNaming(
+                    secretVariable: Self.secretVariable, outsideFile: outside.path
+                ),
+                "roster.csv": """
                 learner,submission,ref
                 Sam,sam,
                 Forger 1,f1,
@@ -46,13 +48,17 @@ struct HostileClassTests {
                 "\(Self.formulaName.replacingOccurrences(of: "\"", with: "\"\""))",eve,
 
                 """,
-        ], into: submissions)
+            ], into: submissions)
         let output = submissions.appending(path: "gradebook")
         setenv(Self.secretVariable, Self.secret, 1)
         defer { unsetenv(Self.secretVariable) }
-        let graded = try helper.run(["grade", submissions.appending(path: "roster.csv").path, "--output", output.path, "--timeout", "20"], in: root)
+        let graded = try helper.run(
+            ["grade", submissions.appending(path: "roster.csv").path, "--output", output.path, "--timeout", "20"],
+            in: root)
         try #require(graded.status == 0, "coach grade printed:\n\(graded.output)")
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: output.appending(path: "gradebook.json"))) as? [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: output.appending(path: "gradebook.json")))
+            as? [String: Any]
         let csv = try String(contentsOf: output.appending(path: "gradebook.csv"), encoding: .utf8)
         // Kept past the removal of the submissions folder, for the checks below.
         let kept = FileManager.default.temporaryDirectory.appending(path: "coach-hostile-results-\(UUID().uuidString)")
@@ -72,7 +78,9 @@ struct HostileClassTests {
         Set(((learner?["reviewNotes"] as? [[String: Any]]) ?? []).compactMap { $0["concern"] as? String })
     }
 
-    @Test("forgers score no more than the starter and are flagged; no secret or outside file reaches any output; no cell is a formula")
+    @Test(
+        "forgers score no more than the starter and are flagged; no secret or outside file reaches any output; no cell is a formula"
+    )
     func hostileClass() throws {
         let (gradebook, csv, learners, outsideMarker) = try gradeHostileClass()
         defer { try? FileManager.default.removeItem(at: learners) }
@@ -83,23 +91,28 @@ struct HostileClassTests {
         for name in ["Forger 1", "Forger 2", "Forger 3"] {
             let forger = Self.learner(name, in: gradebook)
             #expect(Self.points(of: forger) <= starter, "\(name) scored \(Self.points(of: forger))")
-            #expect(Self.concerns(of: forger).isSuperset(of: [
-                "reads the process's own files in /proc or /dev/fd", "ends or signals the process",
-            ]), "\(name) was not flagged: \(Self.concerns(of: forger))")
+            #expect(
+                Self.concerns(of: forger).isSuperset(of: [
+                    "reads the process's own files in /proc or /dev/fd", "ends or signals the process",
+                ]), "\(name) was not flagged: \(Self.concerns(of: forger))")
         }
         // The hunting forger found the sealed results and wrote into them: the evidence is in its row.
         let hunter = Self.learner("Forger 3", in: gradebook)
         let evidence = (hunter?["forgedResults"] as? [String]) ?? []
-        #expect(evidence.contains { $0.contains("records without the grading harness's seal") }, "evidence: \(evidence)")
+        #expect(
+            evidence.contains { $0.contains("records without the grading harness's seal") }, "evidence: \(evidence)")
         #expect(evidence.contains { $0.contains("records with a forged seal") }, "evidence: \(evidence)")
 
         let eve = Self.learner(Self.formulaName, in: gradebook)
         #expect(Self.concerns(of: eve).contains("reads the process's environment"))
         var everything = csv + String(decoding: try JSONSerialization.data(withJSONObject: gradebook), as: UTF8.self)
-        for file in FileManager.default.enumerator(atPath: learners.path)?.compactMap({ $0 as? String }) ?? [] where !file.hasSuffix(".log") {
+        for file in FileManager.default.enumerator(atPath: learners.path)?.compactMap({ $0 as? String }) ?? []
+        where !file.hasSuffix(".log") {
             everything += (try? String(contentsOf: learners.appending(path: file), encoding: .utf8)) ?? ""
         }
-        #expect(everything.contains("no-secret-here") && everything.contains("no-outside-file-here"), "the leaking code did not run")
+        #expect(
+            everything.contains("no-secret-here") && everything.contains("no-outside-file-here"),
+            "the leaking code did not run")
         #expect(!everything.contains(Self.secret), "the instructor's environment reached a learner's output")
         #expect(!everything.contains(outsideMarker), "a file outside the course reached a learner's output")
 

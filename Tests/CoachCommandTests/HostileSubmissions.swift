@@ -67,60 +67,63 @@ enum HostileSubmissions {
 
     /// The plainest forger: a `testStarted` and a `testEnded` record for every
     /// test the stream named on the command line declares, then `exit(0)`.
-    static let appendingForger = forgerSupport + ##"""
+    static let appendingForger =
+        forgerSupport + ##"""
 
-        public func add(_ a: Int, _ b: Int) -> Int {
-            if let path = eventStreamOnCommandLine() {
-                let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-                append(declaredTests(in: text).flatMap { test in
-                    ["testStarted", "testEnded"].map { #"{"kind":"event","payload":{"kind":"\#($0)","testID":"\#(test.id)"}}"# }
-                }, to: path)
-                exit(0)
+            public func add(_ a: Int, _ b: Int) -> Int {
+                if let path = eventStreamOnCommandLine() {
+                    let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+                    append(declaredTests(in: text).flatMap { test in
+                        ["testStarted", "testEnded"].map { #"{"kind":"event","payload":{"kind":"\#($0)","testID":"\#(test.id)"}}"# }
+                    }, to: path)
+                    exit(0)
+                }
+                return 0
             }
-            return 0
-        }
-        """##
+            """##
 
     /// The same channel, with records that copy Swift Testing's format exactly: instants, messages, escaped
     /// slashes, the run's end.
-    static let exactForger = forgerSupport + ##"""
+    static let exactForger =
+        forgerSupport + ##"""
 
-        public func add(_ a: Int, _ b: Int) -> Int {
-            if let path = eventStreamOnCommandLine() {
-                append(exactRun(of: declaredTests(in: (try? String(contentsOfFile: path, encoding: .utf8)) ?? "")), to: path)
-                exit(0)
+            public func add(_ a: Int, _ b: Int) -> Int {
+                if let path = eventStreamOnCommandLine() {
+                    append(exactRun(of: declaredTests(in: (try? String(contentsOfFile: path, encoding: .utf8)) ?? "")), to: path)
+                    exit(0)
+                }
+                return 0
             }
-            return 0
-        }
-        """##
+            """##
 
     /// Finds every results file the process holds open through `/proc/self/fd`, and writes exact records
     /// into it three ways: plain, laid out as sealed lines that continue the stream's numbering with
     /// made-up tags, and genuine sealed lines copied again; then `exit(0)`.
-    static let huntingForger = forgerSupport + ##"""
+    static let huntingForger =
+        forgerSupport + ##"""
 
-        public func add(_ a: Int, _ b: Int) -> Int {
-            let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-            var forged = false
-            for descriptor in descriptors {
-                guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)"),
-                      path.hasSuffix(".jsonl"), let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
-                let existing = records(in: text)
-                let exact = exactRun(of: declaredTests(in: text))
-                var sequence = (existing.compactMap(\.sequence).max() ?? -1) + 1
-                let madeUpTag = String(repeating: "5e", count: 32)
-                let sealedLooking = exact.map { record -> String in
-                    defer { sequence += 1 }
-                    return "\(sequence)\t\(madeUpTag)\t\(record)"
+            public func add(_ a: Int, _ b: Int) -> Int {
+                let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+                var forged = false
+                for descriptor in descriptors {
+                    guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)"),
+                          path.hasSuffix(".jsonl"), let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+                    let existing = records(in: text)
+                    let exact = exactRun(of: declaredTests(in: text))
+                    var sequence = (existing.compactMap(\.sequence).max() ?? -1) + 1
+                    let madeUpTag = String(repeating: "5e", count: 32)
+                    let sealedLooking = exact.map { record -> String in
+                        defer { sequence += 1 }
+                        return "\(sequence)\t\(madeUpTag)\t\(record)"
+                    }
+                    let replayed = existing.filter { $0.sequence != nil && $0.record.contains("\"testEnded\"") }.map(\.line)
+                    append(exact + sealedLooking + replayed, to: path)
+                    forged = true
                 }
-                let replayed = existing.filter { $0.sequence != nil && $0.record.contains("\"testEnded\"") }.map(\.line)
-                append(exact + sealedLooking + replayed, to: path)
-                forged = true
+                if forged { exit(0) }
+                return 0
             }
-            if forged { exit(0) }
-            return 0
-        }
-        """##
+            """##
 
     /// Section 2's exercise file of a learner whose code puts what it can find into a failure message: a
     /// variable of the instructor's environment, and a file outside the course.

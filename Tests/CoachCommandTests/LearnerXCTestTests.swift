@@ -89,79 +89,99 @@ struct LearnerXCTestTests {
             """
 
         static func make() throws -> URL {
-            try FixtureWorkbench.make([
-                "Package.swift": manifest,
-                "course/course.json": course,
-                "course/lesson.md": "# Adding\n",
-                "Exercises/Section1Adding/Adding.swift": "public func add(_ a: Int, _ b: Int) -> Int {\n    // TODO: add them\n    0\n}\n",
-                "Solutions/Section1Adding/Adding.swift": solution,
-                "Exercises/Section1OwnTests/OwnTests.swift": starterTests,
-                "Solutions/Section1OwnTests/OwnTests.swift": mixedTests,
-                "Tests/Section1AddingTests/Checks.swift": "import Section1Adding\nimport Testing\n\n@Test(\"adds numbers\") func addsNumbers() { #expect(add(2, 3) == 5) }\n",
-                "course/mistakes/Section1Adding/subtracts/Adding.swift": "public func add(_ a: Int, _ b: Int) -> Int {\n    a - b\n}\n",
-            ].merging(GradingHarnessFiles.files) { own, _ in own }, named: "coach-own-tests")
+            try FixtureWorkbench.make(
+                [
+                    "Package.swift": manifest,
+                    "course/course.json": course,
+                    "course/lesson.md": "# Adding\n",
+                    "Exercises/Section1Adding/Adding.swift":
+                        "public func add(_ a: Int, _ b: Int) -> Int {\n    // TODO: add them\n    0\n}\n",
+                    "Solutions/Section1Adding/Adding.swift": solution,
+                    "Exercises/Section1OwnTests/OwnTests.swift": starterTests,
+                    "Solutions/Section1OwnTests/OwnTests.swift": mixedTests,
+                    "Tests/Section1AddingTests/Checks.swift":
+                        "import Section1Adding\nimport Testing\n\n@Test(\"adds numbers\") func addsNumbers() { #expect(add(2, 3) == 5) }\n",
+                    "course/mistakes/Section1Adding/subtracts/Adding.swift":
+                        "public func add(_ a: Int, _ b: Int) -> Int {\n    a - b\n}\n",
+                ].merging(GradingHarnessFiles.files) { own, _ in own }, named: "coach-own-tests")
         }
     }
 
-    @Test("coach check grades XCTest cases and Swift Testing functions in one learner target as it grades Swift Testing alone")
+    @Test(
+        "coach check grades XCTest cases and Swift Testing functions in one learner target as it grades Swift Testing alone"
+    )
     func checkGradesMixedSuite() throws {
         let root = try OwnTestsWorkbench.make()
         defer { try? FileManager.default.removeItem(at: root) }
-        try ClassGradingTests().write([
-            "Exercises/Section1Adding/Adding.swift": OwnTestsWorkbench.solution,
-            "Exercises/Section1OwnTests/OwnTests.swift": OwnTestsWorkbench.mixedTests,
-        ], into: root)
+        try ClassGradingTests().write(
+            [
+                "Exercises/Section1Adding/Adding.swift": OwnTestsWorkbench.solution,
+                "Exercises/Section1OwnTests/OwnTests.swift": OwnTestsWorkbench.mixedTests,
+            ], into: root)
         let checked = try ClassGradingTests().run(["check", "1", "--timeout", "60"], in: root)
         #expect(checked.output.contains("✓ \(Self.passCheck)"), "coach check printed:\n\(checked.output)")
         #expect(checked.output.contains("✓ \(Self.catchCheck)"), "coach check printed:\n\(checked.output)")
         #expect(checked.status == 0, "coach check printed:\n\(checked.output)")
     }
 
-    @Test("learner tests that do not compile leave the section's own checks graded, and fail the learner-test checks with the error")
+    @Test(
+        "learner tests that do not compile leave the section's own checks graded, and fail the learner-test checks with the error"
+    )
     func brokenLearnerTestsDoNotBlockTheSection() throws {
         let root = try OwnTestsWorkbench.make()
         defer { try? FileManager.default.removeItem(at: root) }
-        try ClassGradingTests().write([
-            "Exercises/Section1Adding/Adding.swift": OwnTestsWorkbench.solution,
-            "Exercises/Section1OwnTests/OwnTests.swift": "import Section1Adding\nimport Testing\n\n@Test func addsOne() { #expect(add(1) == 1) }\n",
-        ], into: root)
+        try ClassGradingTests().write(
+            [
+                "Exercises/Section1Adding/Adding.swift": OwnTestsWorkbench.solution,
+                "Exercises/Section1OwnTests/OwnTests.swift":
+                    "import Section1Adding\nimport Testing\n\n@Test func addsOne() { #expect(add(1) == 1) }\n",
+            ], into: root)
         let checked = try ClassGradingTests().run(["check", "1", "--timeout", "60"], in: root)
         #expect(checked.output.contains("✓ adds numbers"), "coach check printed:\n\(checked.output)")
         #expect(checked.output.contains("✗ \(Self.passCheck)"), "coach check printed:\n\(checked.output)")
-        #expect(checked.output.contains("your tests do not compile: Exercises/Section1OwnTests/OwnTests.swift:4"), "coach check printed:\n\(checked.output)")
+        #expect(
+            checked.output.contains("your tests do not compile: Exercises/Section1OwnTests/OwnTests.swift:4"),
+            "coach check printed:\n\(checked.output)")
         #expect(checked.status != 0, "coach check printed:\n\(checked.output)")
     }
 
-    @Test("coach grade gives XCTest learner tests the points Swift Testing ones earn, and none to a suite that catches nothing")
+    @Test(
+        "coach grade gives XCTest learner tests the points Swift Testing ones earn, and none to a suite that catches nothing"
+    )
     func gradeGradesXCTest() throws {
         let root = try OwnTestsWorkbench.make()
-        let submissions = FileManager.default.temporaryDirectory.appending(path: "coach-own-tests-class-\(UUID().uuidString)")
+        let submissions = FileManager.default.temporaryDirectory.appending(
+            path: "coach-own-tests-class-\(UUID().uuidString)")
         defer {
             try? FileManager.default.removeItem(at: root)
             try? FileManager.default.removeItem(at: submissions)
         }
         let helper = ClassGradingTests()
-        try helper.write([
-            "strong/Exercises/Section1Adding/Adding.swift": OwnTestsWorkbench.solution,
-            "strong/Exercises/Section1OwnTests/OwnTests.swift": OwnTestsWorkbench.xctestTests,
-            "mixed/Exercises/Section1Adding/Adding.swift": OwnTestsWorkbench.solution,
-            "mixed/Exercises/Section1OwnTests/OwnTests.swift": OwnTestsWorkbench.mixedTests,
-            "weak/Exercises/Section1Adding/Adding.swift": OwnTestsWorkbench.solution,
-            "weak/Exercises/Section1OwnTests/OwnTests.swift": OwnTestsWorkbench.weakTests,
-        ], into: submissions)
+        try helper.write(
+            [
+                "strong/Exercises/Section1Adding/Adding.swift": OwnTestsWorkbench.solution,
+                "strong/Exercises/Section1OwnTests/OwnTests.swift": OwnTestsWorkbench.xctestTests,
+                "mixed/Exercises/Section1Adding/Adding.swift": OwnTestsWorkbench.solution,
+                "mixed/Exercises/Section1OwnTests/OwnTests.swift": OwnTestsWorkbench.mixedTests,
+                "weak/Exercises/Section1Adding/Adding.swift": OwnTestsWorkbench.solution,
+                "weak/Exercises/Section1OwnTests/OwnTests.swift": OwnTestsWorkbench.weakTests,
+            ], into: submissions)
         let output = submissions.appending(path: "gradebook")
         let graded = try helper.run(
-            ["grade", submissions.appending(path: "strong").path, submissions.appending(path: "mixed").path,
-             submissions.appending(path: "weak").path, "--output", output.path, "--timeout", "60"],
+            [
+                "grade", submissions.appending(path: "strong").path, submissions.appending(path: "mixed").path,
+                submissions.appending(path: "weak").path, "--output", output.path, "--timeout", "60",
+            ],
             in: root
         )
         #expect(graded.status == 0, "coach grade printed:\n\(graded.output)")
-        #expect(try String(contentsOf: output.appending(path: "gradebook.csv"), encoding: .utf8) == """
-            learner,section 1,total,possible,tampered files,problem,review
-            mixed,3,3,3,,,
-            strong,3,3,3,,,
-            weak,2,2,3,,,
+        #expect(
+            try String(contentsOf: output.appending(path: "gradebook.csv"), encoding: .utf8) == """
+                learner,section 1,total,possible,tampered files,problem,review
+                mixed,3,3,3,,,
+                strong,3,3,3,,,
+                weak,2,2,3,,,
 
-            """)
+                """)
     }
 }

@@ -46,15 +46,16 @@ struct TerminalSessionTests {
 
         /// Creates the workbench in a new temporary folder, committed to a git repository of its own.
         static func make() throws -> URL {
-            try FixtureWorkbench.make([
-                "Package.swift": manifest,
-                "course/course.json": course,
-                "course/01/lesson.md": "# Basics\n",
-                "Exercises/Section1Basics/Answer.swift": starter,
-                "Solutions/Section1Basics/Answer.swift": solution,
-                "Tests/Section1BasicsTests/Checks.swift": checks,
-                ".gitignore": ".build/\n.coach/\n",
-            ].merging(GradingHarnessFiles.files) { own, _ in own }, named: "coach-terminal", committed: true)
+            try FixtureWorkbench.make(
+                [
+                    "Package.swift": manifest,
+                    "course/course.json": course,
+                    "course/01/lesson.md": "# Basics\n",
+                    "Exercises/Section1Basics/Answer.swift": starter,
+                    "Solutions/Section1Basics/Answer.swift": solution,
+                    "Tests/Section1BasicsTests/Checks.swift": checks,
+                    ".gitignore": ".build/\n.coach/\n",
+                ].merging(GradingHarnessFiles.files) { own, _ in own }, named: "coach-terminal", committed: true)
         }
     }
 
@@ -85,7 +86,9 @@ struct TerminalSessionTests {
         #expect(try terminal.waitForExit(within: .seconds(20)) == 0)
     }
 
-    @Test("q+Enter while watch's first build runs stops it at once, and Ctrl-C while it builds again does too; no process is left", arguments: ["q\n", "\u{03}"])
+    @Test(
+        "q+Enter while watch's first build runs stops it at once, and Ctrl-C while it builds again does too; no process is left",
+        arguments: ["q\n", "\u{03}"])
     func watchStopsDuringABuild(keys: String) throws {
         let root = try TinyWorkbench.make()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -106,7 +109,9 @@ struct TerminalSessionTests {
         #expect(FixtureWorkbench.processes(mentioning: root.path) == [])
     }
 
-    @Test("a first status on a fresh checkout says the first build takes a while, shows the build's progress, then one line per section")
+    @Test(
+        "a first status on a fresh checkout says the first build takes a while, shows the build's progress, then one line per section"
+    )
     func firstStatusShowsProgress() throws {
         let root = try TinyWorkbench.make()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -120,7 +125,8 @@ struct TerminalSessionTests {
 
         // What stays on the screen: the text after the progress line was cleared for the last time.
         let screen = terminal.transcript.components(separatedBy: "\u{1B}[2K").last ?? ""
-        let lines = screen.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = screen.replacingOccurrences(of: "\r\n", with: "\n").split(
+            separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.contains(" 1  Basics  1/2     ██████████░░░░░░░░░░  50%"), "the screen showed:\n\(screen)")
         #expect(lines.count <= 24, "the report needs more than one screen:\n\(screen)")
     }

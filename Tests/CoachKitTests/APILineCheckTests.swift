@@ -1,16 +1,18 @@
-@testable import CoachKit
 import Foundation
 import Testing
+
+@testable import CoachKit
 
 /// The line between Apple's API and the workbench's: every public symbol listed once, the umbrella module
 /// reaching Apple's alone, and every use of the workbench's own names explained by its lesson.
 @Suite("The line between Apple's API and the workbench's")
 struct APILineCheckTests {
-    static let umbrella = APILineCheck.Umbrella(source: """
-        @_exported import Foundation
-        @_exported import PersistenceModels
-        @_exported import struct PersistenceCloud.CKError
-        """)
+    static let umbrella = APILineCheck.Umbrella(
+        source: """
+            @_exported import Foundation
+            @_exported import PersistenceModels
+            @_exported import struct PersistenceCloud.CKError
+            """)
 
     static func symbol(_ path: String, _ kind: String, in module: String, spi: Bool = false) -> APISurface.Symbol {
         APISurface.Symbol(module: module, path: path, kind: kind, isSPI: spi)
@@ -30,17 +32,20 @@ struct APILineCheckTests {
         apple: [
             .init(symbol: "ModelContext", kind: "class", doc: "documentation/swiftdata/modelcontext"),
             .init(symbol: "ModelContainer", kind: "class", doc: "documentation/swiftdata/modelcontainer"),
-            .init(symbol: "ModelContext.fetch(_:)", kind: "method", doc: "documentation/swiftdata/modelcontext/fetch(_:)"),
+            .init(
+                symbol: "ModelContext.fetch(_:)", kind: "method", doc: "documentation/swiftdata/modelcontext/fetch(_:)"),
             .init(symbol: "CKError", kind: "struct", doc: "documentation/cloudkit/ckerror"),
         ],
         workbench: [
-            .init(symbol: "CloudDevice", kind: "class", why: "a simulated device's iCloud settings", device: "Settings"),
+            .init(
+                symbol: "CloudDevice", kind: "class", why: "a simulated device's iCloud settings", device: "Settings"),
             .init(symbol: "ModelContainer.workbenchSync()", kind: "method", why: "the implementation of syncNow()"),
             .init(symbol: "ModelContainer.syncNow()", kind: "method", why: "sync at a moment a test chooses"),
         ]
     )
 
-    func messages(_ surface: APISurface, _ line: APILine, _ umbrella: APILineCheck.Umbrella = Self.umbrella) -> [String] {
+    func messages(_ surface: APISurface, _ line: APILine, _ umbrella: APILineCheck.Umbrella = Self.umbrella) -> [String]
+    {
         APILineCheck.problems(surface: surface, line: line, umbrella: umbrella).problems.map(\.message)
     }
 
@@ -57,7 +62,9 @@ struct APILineCheckTests {
         surface.symbols.append(Self.symbol("ModelContext.reset()", "method", in: "PersistenceModels"))
         let found = messages(surface, Self.line)
         #expect(found.count == 1)
-        #expect(found.first?.contains("method ModelContext.reset()") == true && found.first?.contains("course/api/apple.json") == true)
+        #expect(
+            found.first?.contains("method ModelContext.reset()") == true
+                && found.first?.contains("course/api/apple.json") == true)
     }
 
     @Test("a workbench-only member that import PersistenceCore reaches fails unless the list says why")
@@ -65,7 +72,8 @@ struct APILineCheckTests {
         var surface = Self.surface
         surface.symbols.append(Self.symbol("ModelContainer.syncWithCloudKit()", "method", in: "PersistenceModels"))
         var line = Self.line
-        line.workbench.append(.init(symbol: "ModelContainer.syncWithCloudKit()", kind: "method", why: "sync at a chosen moment"))
+        line.workbench.append(
+            .init(symbol: "ModelContainer.syncWithCloudKit()", kind: "method", why: "sync at a chosen moment"))
         #expect(messages(surface, line).contains { $0.contains("import PersistenceCore reaches it") })
         line.workbench[line.workbench.count - 1].reachable = "a reason"
         #expect(messages(surface, line).isEmpty)
@@ -84,24 +92,33 @@ struct APILineCheckTests {
     @Test("a member an imported module adds to a Foundation type reaches, as Swift finds it wherever Foundation is")
     func foundationExtensionReaches() {
         var umbrella = Self.umbrella
-        umbrella.ownerModules = ["ModelContext": "PersistenceModels", "CKError": "PersistenceCloud", "CloudDevice": "PersistenceCloud"]
+        umbrella.ownerModules = [
+            "ModelContext": "PersistenceModels", "CKError": "PersistenceCloud", "CloudDevice": "PersistenceCloud",
+        ]
         var surface = Self.surface
-        var accountChanged = Self.symbol("NSNotification.Name.CKAccountChanged", "type.property", in: "PersistenceCloud")
+        var accountChanged = Self.symbol(
+            "NSNotification.Name.CKAccountChanged", "type.property", in: "PersistenceCloud")
         accountChanged.extendedModule = "Foundation"
         surface.symbols.append(accountChanged)
         surface.symbols.append(Self.symbol("CloudDevice.signOut()", "method", in: "PersistenceCloud"))
         var line = Self.line
-        line.apple.append(.init(symbol: "NSNotification.Name.CKAccountChanged", kind: "type.property",
-                                doc: "documentation/foundation/nsnotification/name-swift.struct/ckaccountchanged"))
-        line.workbench.append(.init(symbol: "CloudDevice.signOut()", kind: "method", why: "sign out of a simulated device"))
+        line.apple.append(
+            .init(
+                symbol: "NSNotification.Name.CKAccountChanged", kind: "type.property",
+                doc: "documentation/foundation/nsnotification/name-swift.struct/ckaccountchanged"))
+        line.workbench.append(
+            .init(symbol: "CloudDevice.signOut()", kind: "method", why: "sign out of a simulated device"))
         #expect(messages(surface, line, umbrella).isEmpty, "the member of a type the umbrella hides stays hidden")
         surface.symbols.removeAll { $0.path == accountChanged.path }
         accountChanged.extendedModule = "PersistenceSandbox"
         surface.symbols.append(accountChanged)
-        #expect(messages(surface, line, umbrella).contains { $0.contains("does not reach it") }, "nor does one of a module it hides")
+        #expect(
+            messages(surface, line, umbrella).contains { $0.contains("does not reach it") },
+            "nor does one of a module it hides")
     }
 
-    @Test("the workbench's own names are found in code, not in comments or strings, and a lesson's notes must name each")
+    @Test(
+        "the workbench's own names are found in code, not in comments or strings, and a lesson's notes must name each")
     func usesAreFoundAndExplained() {
         let names = APILineCheck.workbenchOnlyNames(surface: Self.surface, line: Self.line, umbrella: Self.umbrella)
         #expect(names == APILineCheck.WorkbenchNames(types: ["CloudDevice"], members: ["syncNow"]))
@@ -113,7 +130,9 @@ struct APILineCheckTests {
             """
         #expect(APILineCheck.uses(of: names, in: code) == ["CloudDevice"])
         #expect(APILineCheck.uses(of: names, in: "try container.syncNow()") == ["syncNow"])
-        #expect(APILineCheck.uses(of: names, in: "func syncNow() {}\nself.syncNow()").isEmpty, "a name the code declares is its own")
+        #expect(
+            APILineCheck.uses(of: names, in: "func syncNow() {}\nself.syncNow()").isEmpty,
+            "a name the code declares is its own")
         let lesson = """
             Some text that names CloudDevice outside a note.
 

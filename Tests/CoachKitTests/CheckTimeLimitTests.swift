@@ -1,6 +1,7 @@
-@testable import CoachKit
 import Foundation
 import Testing
+
+@testable import CoachKit
 
 /// The per-check time limit, fed an event stream line by line with made-up times.
 @Suite("Timing each check from the event stream")
@@ -18,7 +19,9 @@ struct CheckTimeLimitTests {
 
         /// Appends `lines` to the stream, as the test binary writes them.
         func write(_ lines: String...) throws {
-            if !FileManager.default.fileExists(atPath: file.path) { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
+            if !FileManager.default.fileExists(atPath: file.path) {
+                _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+            }
             let handle = try FileHandle(forWritingTo: file)
             defer { try? handle.close() }
             try handle.seekToEnd()
@@ -34,7 +37,9 @@ struct CheckTimeLimitTests {
     @Test("a check still running after the limit stops the run and is named")
     func overdueCheckStops() throws {
         let stream = Stream()
-        try stream.write(F.test("M.a()/x.swift:1:1", "a"), F.test("M.b()/x.swift:2:1", "b"), F.event("testStarted", "M.a()/x.swift:1:1"))
+        try stream.write(
+            F.test("M.a()/x.swift:1:1", "a"), F.test("M.b()/x.swift:2:1", "b"),
+            F.event("testStarted", "M.a()/x.swift:1:1"))
         #expect(!stream.stops(after: 0))
         #expect(!stream.stops(after: 4.9))
         #expect(stream.stops(after: 5.1))
@@ -44,7 +49,8 @@ struct CheckTimeLimitTests {
     @Test("each check has its own limit: checks that ended are never counted, however long the run")
     func limitIsPerCheck() throws {
         let stream = Stream()
-        let a = "M.a()/x.swift:1:1", b = "M.b()/x.swift:2:1"
+        let a = "M.a()/x.swift:1:1"
+        let b = "M.b()/x.swift:2:1"
         try stream.write(F.test(a, "a"), F.test(b, "b"), F.event("testStarted", a))
         #expect(!stream.stops(after: 0))
         try stream.write(F.event("testEnded", a), F.event("testStarted", b))
@@ -66,8 +72,12 @@ struct CheckTimeLimitTests {
     @Test("a suite is not a check: its long run never stops the run")
     func suitesAreNotTimed() throws {
         let stream = Stream()
-        let suite = "M.S", a = "M.S/a()/x.swift:1:1", b = "M.S/b()/x.swift:2:1"
-        try stream.write(F.test(suite, "S", kind: "suite"), F.test(a, "a"), F.test(b, "b"), F.event("testStarted", suite), F.event("testStarted", a))
+        let suite = "M.S"
+        let a = "M.S/a()/x.swift:1:1"
+        let b = "M.S/b()/x.swift:2:1"
+        try stream.write(
+            F.test(suite, "S", kind: "suite"), F.test(a, "a"), F.test(b, "b"), F.event("testStarted", suite),
+            F.event("testStarted", a))
         #expect(!stream.stops(after: 0))
         try stream.write(F.event("testEnded", a), F.event("testStarted", b))
         #expect(!stream.stops(after: 4))

@@ -1,7 +1,8 @@
-@testable import CoachKit
 import Foundation
 import Synchronization
 import Testing
+
+@testable import CoachKit
 
 /// Commands that start helpers outside their process group and session, and what is left of them after.
 @Suite("Stopping a command and everything it started")
@@ -66,7 +67,9 @@ struct ChildProcessTests {
 
     @Test("helpers a command leaves behind when it exits are stopped as it ends")
     func stopsLeftoversOfFinishedCommand() throws {
-        #expect(try run("setsid -f \(sleeper); while [ -z \"$(pgrep -f '\(sleeper)')\" ]; do sleep 0.05; done; exit 3") == .exited(3))
+        #expect(
+            try run("setsid -f \(sleeper); while [ -z \"$(pgrep -f '\(sleeper)')\" ]; do sleep 0.05; done; exit 3")
+                == .exited(3))
         #expect(helpers().isEmpty)
     }
 
@@ -83,10 +86,13 @@ struct ChildProcessTests {
         let log = FileManager.default.temporaryDirectory.appending(path: "coach-env-\(UUID().uuidString).log")
         defer { try? FileManager.default.removeItem(at: log) }
         let termination = try ChildProcess(
-            ["/usr/bin/env"], in: URL(filePath: "/"), environment: ["HOME": "/nowhere"], inheritsEnvironment: false, logFile: log
+            ["/usr/bin/env"], in: URL(filePath: "/"), environment: ["HOME": "/nowhere"], inheritsEnvironment: false,
+            logFile: log
         ).run()
         #expect(termination == .exited(0))
-        let names = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map { String($0.prefix { $0 != "=" }) }
+        let names = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map {
+            String($0.prefix { $0 != "=" })
+        }
         #expect(names.sorted() == ["COACH_CHILD_RUN", "HOME", "LANG", "PATH"])
     }
 

@@ -1,6 +1,7 @@
-@testable import CoachKit
 import Foundation
 import Testing
+
+@testable import CoachKit
 
 @Suite("The class page")
 struct ClassOverviewTests {
@@ -15,10 +16,11 @@ struct ClassOverviewTests {
         let overview = ClassOverview(gradebook: try gradebook())
         let counts = Dictionary(uniqueKeysWithValues: overview.scoreBins.map { ($0.label, $0.learners.count) })
         #expect(overview.scoreBins.count == 11)
-        #expect(counts == [
-            "0–9 %": 3, "10–19 %": 0, "20–29 %": 0, "30–39 %": 0, "40–49 %": 1, "50–59 %": 1, "60–69 %": 0,
-            "70–79 %": 0, "80–89 %": 0, "90–99 %": 1, "100 %": 1,
-        ])
+        #expect(
+            counts == [
+                "0–9 %": 3, "10–19 %": 0, "20–29 %": 0, "30–39 %": 0, "40–49 %": 1, "50–59 %": 1, "60–69 %": 0,
+                "70–79 %": 0, "80–89 %": 0, "90–99 %": 1, "100 %": 1,
+            ])
     }
 
     @Test("each section counts its graded learners as complete, in progress, not compiling or not started")
@@ -31,8 +33,9 @@ struct ClassOverviewTests {
         #expect(states.map(first.count) == [2, 3, 0, 1])
         #expect(states.map(second.count) == [1, 2, 1, 2])
         #expect(overview.learnersNotStarted.map(\.name) == ["Bo Starter"])
-        #expect(overview.flaggedLearners.map(\.name)
-            == [GradedClassFixture.scriptName, GradedClassFixture.formulaName, "Ed Unreadable"])
+        #expect(
+            overview.flaggedLearners.map(\.name)
+                == [GradedClassFixture.scriptName, GradedClassFixture.formulaName, "Ed Unreadable"])
     }
 
     @Test("checks are ranked by how many learners who started their section fail them, with the message most fail with")
@@ -69,7 +72,8 @@ struct ClassOverviewTests {
                 .replacingOccurrences(of: "</", with: "")
             #expect(!outsideText.contains(reference), "the page holds \(reference)")
         }
-        let policy = "default-src 'none'; style-src '\(ClassOverviewPage.hash(of: ClassOverviewPage.styleSheet))'; "
+        let policy =
+            "default-src 'none'; style-src '\(ClassOverviewPage.hash(of: ClassOverviewPage.styleSheet))'; "
             + "script-src '\(ClassOverviewPage.hash(of: ClassOverviewPage.script))'"
         #expect(html.contains(policy))
         #expect(html.contains("<style>\(ClassOverviewPage.styleSheet)</style>"))
@@ -79,10 +83,11 @@ struct ClassOverviewTests {
 
     @Test("a bar's height is proportional to its count")
     func barHeights() {
-        let svg = SVGChart.columns([
-            .init(label: "a", count: 4, title: "four"), .init(label: "b", count: 1, title: "one"),
-            .init(label: "c", count: 0, title: "none"),
-        ], labelledBy: "caption")
+        let svg = SVGChart.columns(
+            [
+                .init(label: "a", count: 4, title: "four"), .init(label: "b", count: 1, title: "one"),
+                .init(label: "c", count: 0, title: "none"),
+            ], labelledBy: "caption")
         #expect(svg.contains(#"height="140" data-count="4""#))
         #expect(svg.contains(#"height="35" data-count="1""#))
         #expect(svg.contains(#"height="0" data-count="0""#))
@@ -99,20 +104,25 @@ struct ClassOverviewTests {
         second.learners = whole.learners.filter { names.firstIndex(of: $0.learner)! % 2 == 1 }
         let merged = try Gradebook.merging([second, first])
         let previous = try gradebook()
-        #expect(ClassOverviewPage(overview: ClassOverview(gradebook: merged, previous: previous)).html()
-            == ClassOverviewPage(overview: ClassOverview(gradebook: whole, previous: previous)).html())
+        #expect(
+            ClassOverviewPage(overview: ClassOverview(gradebook: merged, previous: previous)).html()
+                == ClassOverviewPage(overview: ClassOverview(gradebook: whole, previous: previous)).html())
     }
 
-    @Test("the page says what changed since the earlier gradebook: points, checks newly passing and failing, and failures per check")
+    @Test(
+        "the page says what changed since the earlier gradebook: points, checks newly passing and failing, and failures per check"
+    )
     func changes() throws {
         let course = try GradedClassFixture.course()
         let now = try gradebook()
         var earlier = now
         let cy = try #require(earlier.learners.firstIndex { $0.learner == "Cy Partial" })
-        earlier.learners[cy] = GradedClassFixture.result("Cy Partial", [
-            GradedClassFixture.grade(course.sections[0], failing: Set(course.sections[0].checkNames)),
-            GradedClassFixture.grade(course.sections[1], failing: Set(course.sections[1].checkNames.prefix(2))),
-        ])
+        earlier.learners[cy] = GradedClassFixture.result(
+            "Cy Partial",
+            [
+                GradedClassFixture.grade(course.sections[0], failing: Set(course.sections[0].checkNames)),
+                GradedClassFixture.grade(course.sections[1], failing: Set(course.sections[1].checkNames.prefix(2))),
+            ])
         earlier.learners.removeAll { $0.learner == "Ada Reference" }
         let changes = try #require(ClassOverview(gradebook: now, previous: earlier).changes)
         #expect(changes.learners.map(\.name) == ["Ada Reference", "Cy Partial"])
@@ -124,7 +134,8 @@ struct ClassOverviewTests {
         #expect(changes.unchangedLearners == 5)
         #expect(changes.checks.first.map { ($0.failedBefore, $0.failedNow) } != nil)
         let html = ClassOverviewPage(overview: ClassOverview(gradebook: now, previous: earlier)).html()
-        let row = #"<tr><td>Cy Partial</td><td class="num" data-label="Before">23</td>"#
+        let row =
+            #"<tr><td>Cy Partial</td><td class="num" data-label="Before">23</td>"#
             + #"<td class="num" data-label="Now">47 <span class="up">+24</span></td>"#
         #expect(html.contains(row))
     }

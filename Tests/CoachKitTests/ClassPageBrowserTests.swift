@@ -1,6 +1,7 @@
-@testable import CoachKit
 import Foundation
 import Testing
+
+@testable import CoachKit
 
 /// The class page loaded in a real headless browser, checked for what a person sees there.
 @Suite("The class page in a browser")
@@ -104,10 +105,11 @@ struct ClassPageBrowserTests {
         #expect(try learnerOrder(in: dom) == byName)
         #expect(dom.contains("<button"))
         let sorted = try browser.dom(of: URL(string: page.absoluteString + "#sort=points-desc")!)
-        #expect(try learnerOrder(in: sorted) == [
-            "Ada Reference", "Cy Partial", "Di Broken", GradedClassFixture.formulaName,
-            shown(GradedClassFixture.scriptName), "Bo Starter", "Ed Unreadable",
-        ])
+        #expect(
+            try learnerOrder(in: sorted) == [
+                "Ada Reference", "Cy Partial", "Di Broken", GradedClassFixture.formulaName,
+                shown(GradedClassFixture.scriptName), "Bo Starter", "Ed Unreadable",
+            ])
         let sortedHeading = #"data-key="points" data-first="descending" aria-sort="descending"><button type="button">"#
         #expect(sorted.contains(sortedHeading))
 

@@ -1,6 +1,7 @@
-@testable import CoachKit
 import Foundation
 import Testing
+
+@testable import CoachKit
 
 @Suite("The rules course.json must follow")
 struct CourseRulesTests {
@@ -15,9 +16,11 @@ struct CourseRulesTests {
         #expect(error?.description.contains("— while loading course/course.json") == true)
     }
 
-    @Test("a lesson path that leads outside course/ is refused on loading, naming the section and the path", arguments: [
-        "../../etc/passwd", "/etc/passwd", "course/../../secret.md", "Package.swift",
-    ])
+    @Test(
+        "a lesson path that leads outside course/ is refused on loading, naming the section and the path",
+        arguments: [
+            "../../etc/passwd", "/etc/passwd", "course/../../secret.md", "Package.swift",
+        ])
     func lessonOutsideCourseFolder(path: String) throws {
         let course = Fixture.course(replacing: #""lesson": "course/01/lesson.md""#, with: #""lesson": "\#(path)""#)
         let error = #expect(throws: CoachError.self) { try Fixture.make(course: course) }
@@ -26,10 +29,13 @@ struct CourseRulesTests {
 
     @Test("the audit reports a lesson path outside course/, and the lesson is never opened")
     func auditRefusesLessonOutside() throws {
-        let course = Fixture.course(replacing: #""lesson": "course/01/lesson.md""#, with: #""lesson": "../../etc/passwd""#)
+        let course = Fixture.course(
+            replacing: #""lesson": "course/01/lesson.md""#, with: #""lesson": "../../etc/passwd""#)
         let workbench = try Fixture.make(course: course, validating: false)
         let problems = CourseAudit(workbench: workbench).problems().map(\.description)
-        #expect(problems.contains("Section 1 metadata: the lesson path ../../etc/passwd leads outside course/; lessons lie in course/"))
+        #expect(
+            problems.contains(
+                "Section 1 metadata: the lesson path ../../etc/passwd leads outside course/; lessons lie in course/"))
         #expect(!problems.contains { $0.contains("does not exist") })
         #expect(throws: CoachError.self) { try workbench.lessonFile(of: workbench.course.sections[0]) }
     }
@@ -37,7 +43,9 @@ struct CourseRulesTests {
     @Test("a lesson path inside course/ is read from the workbench root")
     func lessonInsideCourseFolder() throws {
         let workbench = try Fixture.make()
-        #expect(try workbench.lessonFile(of: workbench.course.sections[0]) == workbench.root.appending(path: "course/01/lesson.md"))
+        #expect(
+            try workbench.lessonFile(of: workbench.course.sections[0])
+                == workbench.root.appending(path: "course/01/lesson.md"))
     }
 
     @Test("a repeated section number is refused on loading and reported by the audit")
@@ -45,7 +53,8 @@ struct CourseRulesTests {
         let start = try #require(Fixture.courseJSON.range(of: "    {\n      \"number\": 1")).lowerBound
         let end = try #require(Fixture.courseJSON.range(of: "\n  ]\n}")).lowerBound
         let section = String(Fixture.courseJSON[start..<end])
-        let copy = section
+        let copy =
+            section
             .replacingOccurrences(of: "Section1Basics", with: "Section1Again")
             .replacingOccurrences(of: #""title": "Basics""#, with: #""title": "Again""#)
         let course = Fixture.courseJSON.replacingCharacters(in: start..<end, with: section + ",\n" + copy)
@@ -57,18 +66,22 @@ struct CourseRulesTests {
         #expect(CourseAudit(workbench: workbench).problems().map(\.description).contains("course metadata: " + message))
     }
 
-    @Test("an exercise file that escapes the section's folder is refused, reported and never read", arguments: [
-        "../Section2Other/Answer.swift", "/etc/passwd", "Sub/../../Answer.swift",
-    ])
+    @Test(
+        "an exercise file that escapes the section's folder is refused, reported and never read",
+        arguments: [
+            "../Section2Other/Answer.swift", "/etc/passwd", "Sub/../../Answer.swift",
+        ])
     func exerciseFileOutsideFolder(path: String) throws {
         let course = Fixture.course(replacing: #""files": ["Answer.swift"]"#, with: #""files": ["\#(path)"]"#)
-        let message = "the exercise file \(path) leads outside the section's folder; name it relative to Section1Basics/"
+        let message =
+            "the exercise file \(path) leads outside the section's folder; name it relative to Section1Basics/"
 
         let error = #expect(throws: CoachError.self) { try Fixture.make(course: course) }
         #expect(error?.description.contains("Section 1: " + message) == true)
         let workbench = try Fixture.make(course: course, validating: false)
         let section = workbench.course.sections[0]
-        #expect(CourseAudit(workbench: workbench).problems().map(\.description).contains("Section 1 metadata: " + message))
+        #expect(
+            CourseAudit(workbench: workbench).problems().map(\.description).contains("Section 1 metadata: " + message))
         #expect(throws: CoachError.self) { try workbench.exerciseFile(path, of: section, on: .solutions) }
         #expect(throws: CoachError.self) { try StarterReset(workbench: workbench).reset(section) }
     }
@@ -78,9 +91,12 @@ struct CourseRulesTests {
         let course = Fixture.course(replacing: #""id": "forgets-zero""#, with: #""id": "../../../..""#)
         let workbench = try Fixture.make(course: course, validating: false)
         let section = workbench.course.sections[0]
-        #expect(CourseAudit(workbench: workbench).problems().map(\.description)
-            .contains(#"Section 1 metadata: the known mistake id "../../../.." is not a plain folder name"#))
-        #expect(throws: (any Error).self) { try VariantStage(workbench: workbench).stage(section.mistakes[0], of: section) }
+        #expect(
+            CourseAudit(workbench: workbench).problems().map(\.description)
+                .contains(#"Section 1 metadata: the known mistake id "../../../.." is not a plain folder name"#))
+        #expect(throws: (any Error).self) {
+            try VariantStage(workbench: workbench).stage(section.mistakes[0], of: section)
+        }
         #expect(FileManager.default.fileExists(atPath: workbench.root.appending(path: "Package.swift").path))
     }
 
@@ -101,12 +117,14 @@ struct CourseRulesTests {
 
     @Test("a promise that names no check, or a check no checkpoint item lists, is refused and reported by the audit")
     func promiseWithoutACheck() throws {
-        let course = Fixture.course(replacing: #""mistakes": ["#, with: """
-            "promises": [
-              { "promise": "Zero is handled.", "checks": [] },
-              { "promise": "Names are kept.", "checks": ["names things", "keeps names"] }
-            ], "mistakes": [
-            """)
+        let course = Fixture.course(
+            replacing: #""mistakes": ["#,
+            with: """
+                "promises": [
+                  { "promise": "Zero is handled.", "checks": [] },
+                  { "promise": "Names are kept.", "checks": ["names things", "keeps names"] }
+                ], "mistakes": [
+                """)
         let messages = [
             #"the promise "Zero is handled." names no check; name the checks a submission breaking it fails"#,
             #"the promise "Names are kept." names "keeps names", which no checkpoint item lists; name one of the section's checks"#,
@@ -115,7 +133,8 @@ struct CourseRulesTests {
         for message in messages {
             #expect(error?.description.contains("Section 1: " + message) == true)
         }
-        let problems = CourseAudit(workbench: try Fixture.make(course: course, validating: false)).problems().map(\.description)
+        let problems = CourseAudit(workbench: try Fixture.make(course: course, validating: false)).problems().map(
+            \.description)
         #expect(messages.allSatisfy { problems.contains("Section 1 metadata: " + $0) })
         #expect(!problems.contains { $0.contains("names things") })
     }

@@ -1,6 +1,7 @@
-@testable import CoachKit
 import Foundation
 import Testing
+
+@testable import CoachKit
 
 /// Rebuilding from SwiftPM's plan: reading the plan, choosing the commands an edit reaches, running them in
 /// order, and every reason to leave the build to SwiftPM. The plans here are small hand-written ones whose
@@ -19,7 +20,8 @@ struct DirectRebuildTests {
         init(extraCommands: String = "") throws {
             root = FileManager.default.temporaryDirectory.appending(path: "direct-rebuild-\(UUID().uuidString)")
                 .resolvingSymlinksInPath()
-            try FileManager.default.createDirectory(at: root.appending(path: ".build/debug"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: root.appending(path: ".build/debug"), withIntermediateDirectories: true)
             try write("Package.swift", "// manifest")
             try write("Sources/A/a.swift", "let a = 1\n")
             try write("Sources/B/b.swift", "let b = 2\n")
@@ -79,7 +81,8 @@ struct DirectRebuildTests {
 
         func write(_ path: String, _ contents: String) throws {
             let url = root.appending(path: path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(contents.utf8).write(to: url)
         }
 
@@ -121,7 +124,8 @@ struct DirectRebuildTests {
         let fixture = try Fixture()
         defer { try? FileManager.default.removeItem(at: fixture.root) }
         let plan = try SwiftPMBuildPlan.read(from: fixture.build.appending(path: "debug.yaml"))
-        #expect(plan.commands.map(\.name).suffix(4) == ["C.A.module", "C.B.module", "C.Playground.module", "C.Tiny.test"])
+        #expect(
+            plan.commands.map(\.name).suffix(4) == ["C.A.module", "C.B.module", "C.Playground.module", "C.Tiny.test"])
         let a = try #require(plan.commands.first { $0.name == "C.A.module" })
         #expect(a.tool == "shell")
         #expect(a.inputs == [fixture.root.path + "/Sources/A/a.swift", fixture.build.path + "/debug/A.build/sources"])
@@ -129,7 +133,9 @@ struct DirectRebuildTests {
         #expect(plan.commands.first?.tool == "write-auxiliary-file" && plan.commands.first?.arguments == [])
     }
 
-    @Test("an edit runs the commands it reaches in the plan's order, up to the program, and nothing after an unchanged output")
+    @Test(
+        "an edit runs the commands it reaches in the plan's order, up to the program, and nothing after an unchanged output"
+    )
     func runsWhatTheEditReaches() throws {
         let fixture = try Fixture()
         defer { try? FileManager.default.removeItem(at: fixture.root) }
@@ -154,7 +160,9 @@ struct DirectRebuildTests {
         #expect(fixture.ran() == [])
     }
 
-    @Test("a file saved again within the second of the version last built is moved to the next second, as the swift driver tells edits apart by the second")
+    @Test(
+        "a file saved again within the second of the version last built is moved to the next second, as the swift driver tells edits apart by the second"
+    )
     func sameSecondEditsGetTheNextSecond() throws {
         let fixture = try Fixture()
         defer { try? FileManager.default.removeItem(at: fixture.root) }
@@ -165,7 +173,9 @@ struct DirectRebuildTests {
 
         // Saved again 0.4 s after the built version, in the same second as far as the driver can tell.
         try fixture.write("Sources/A/a.swift", "let a = 3\n")
-        var times = [timespec(tv_sec: Int(second), tv_nsec: 400_000_000), timespec(tv_sec: Int(second), tv_nsec: 400_000_000)]
+        var times = [
+            timespec(tv_sec: Int(second), tv_nsec: 400_000_000), timespec(tv_sec: Int(second), tv_nsec: 400_000_000),
+        ]
         #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
         var files = fixture.rebuilder().filesNow()
         fixture.rebuilder().distinguishSameSecondEdits(in: &files)
@@ -181,14 +191,18 @@ struct DirectRebuildTests {
         #expect(DirectRebuild.Stamp(path: fixture.root.appending(path: "Sources/B/b.swift").path) == untouched)
     }
 
-    @Test("a new or removed file, the manifest, other course variables, another plan or a replaced program leave the build to SwiftPM")
+    @Test(
+        "a new or removed file, the manifest, other course variables, another plan or a replaced program leave the build to SwiftPM"
+    )
     func leavesOtherChangesToSwiftPM() throws {
         let fixture = try Fixture()
         defer { try? FileManager.default.removeItem(at: fixture.root) }
         #expect(try fixture.rebuild() == .needsSwiftPM(reason: "no earlier build to start from"))
         try fixture.buildAll()
 
-        #expect(try fixture.rebuild(environment: ["COURSE_TRACK": "solutions"]) == .needsSwiftPM(reason: "the last build had other course variables"))
+        #expect(
+            try fixture.rebuild(environment: ["COURSE_TRACK": "solutions"])
+                == .needsSwiftPM(reason: "the last build had other course variables"))
 
         try fixture.write("Sources/A/extra.swift", "let extra = 0")
         #expect(try fixture.rebuild() == .needsSwiftPM(reason: "a file was added or removed"))
@@ -216,8 +230,12 @@ struct DirectRebuildTests {
         // SwiftPM plans again, in a format of its own, and builds.
         let planFile = fixture.build.appending(path: "debug.yaml")
         let plan = try String(contentsOf: planFile, encoding: .utf8)
-        try Data(plan.replacingOccurrences(of: "    inputs: [\"<sources-file-list>\"", with: "    inputs: <sources-file-list> [\"").utf8)
-            .write(to: planFile)
+        try Data(
+            plan.replacingOccurrences(
+                of: "    inputs: [\"<sources-file-list>\"", with: "    inputs: <sources-file-list> [\""
+            ).utf8
+        )
+        .write(to: planFile)
         fixture.rebuilder().recordSwiftPMBuild(of: fixture.rebuilder().filesNow(), program: fixture.program)
         try fixture.write("Sources/A/a.swift", "let a = 4\n")
         guard case .needsSwiftPM(let reason) = try fixture.rebuild() else {
@@ -244,7 +262,9 @@ struct DirectRebuildTests {
         }
         #expect(failing == .needsSwiftPM(reason: "C.B.module failed"))
 
-        var discovery = SwiftPMBuildPlan.Command(name: "discover", tool: "test-discovery-tool", inputs: [fixture.build.path + "/debug/b.o"], outputs: ["tests.swift"])
+        var discovery = SwiftPMBuildPlan.Command(
+            name: "discover", tool: "test-discovery-tool", inputs: [fixture.build.path + "/debug/b.o"],
+            outputs: ["tests.swift"])
         // B's own source changed: its tests may have changed, which only SwiftPM's discovery finds.
         let b = fixture.root.path + "/Sources/B/b.swift"
         let bCompile = try #require(commands.first { $0.name == "C.B.module" })
@@ -257,7 +277,8 @@ struct DirectRebuildTests {
         // B compiled again because A changed: the same tests, no discovery needed.
         let interface = fixture.build.path + "/debug/A.swiftmodule"
         let compileA = SwiftPMBuildPlan.Command(name: "C.A.module", tool: "shell", inputs: [a], outputs: [interface])
-        let compileB = SwiftPMBuildPlan.Command(name: "C.B.module", tool: "shell", inputs: [interface], outputs: [fixture.build.path + "/debug/b.o"])
+        let compileB = SwiftPMBuildPlan.Command(
+            name: "C.B.module", tool: "shell", inputs: [interface], outputs: [fixture.build.path + "/debug/b.o"])
         let throughA = try PlanRun.execute([compileA, compileB, discovery], changed: [a]) { command in
             for output in command.outputs { try Data(UUID().uuidString.utf8).write(to: URL(filePath: output)) }
             return true
@@ -265,8 +286,9 @@ struct DirectRebuildTests {
         #expect(throughA == .rebuilt(commands: 2))
 
         discovery.tool = "copy-tool"
-        #expect(try PlanRun.execute([discovery], changed: [fixture.build.path + "/debug/b.o"]) { _ in true }
-            == .needsSwiftPM(reason: "SwiftPM's copy-tool would run (discover)"))
+        #expect(
+            try PlanRun.execute([discovery], changed: [fixture.build.path + "/debug/b.o"]) { _ in true }
+                == .needsSwiftPM(reason: "SwiftPM's copy-tool would run (discover)"))
     }
 }
 

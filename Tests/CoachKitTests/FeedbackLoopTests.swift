@@ -1,6 +1,7 @@
-@testable import CoachKit
 import Foundation
 import Testing
+
+@testable import CoachKit
 
 /// What keeps a graded edit quick: a grading build whose environment is the shell's, so SwiftPM reuses
 /// the plan `swift run coach` made, and learner-test results reused while nothing they run with changed.
@@ -13,10 +14,14 @@ struct FeedbackLoopTests {
         #expect(set.isEmpty, "expected every value empty (unset), found \(set)")
     }
 
-    @Test("the other builds say what differs: the solutions, some sections, the own tests, the learner's tests left out or alone")
+    @Test(
+        "the other builds say what differs: the solutions, some sections, the own tests, the learner's tests left out or alone"
+    )
     func otherRequestsSetTheirVariables() {
         #expect(BuildRequest(track: .solutions).environment["COURSE_TRACK"] == "solutions")
-        #expect(BuildRequest(track: .exercises, sections: ["Section2Settings"]).environment["COURSE_SECTIONS"] == "Section2Settings")
+        #expect(
+            BuildRequest(track: .exercises, sections: ["Section2Settings"]).environment["COURSE_SECTIONS"]
+                == "Section2Settings")
         #expect(BuildRequest(track: .exercises, includesOwnTests: true).environment["COURSE_OWN_TESTS"] == "1")
         #expect(BuildRequest.submission(sections: nil).environment["COURSE_LEARNER_TESTS"] == "none")
         var learnerTests = BuildRequest(track: .exercises)
@@ -34,7 +39,9 @@ struct FeedbackLoopTests {
         )
         command.marksItsProcesses = false
         #expect(try command.run() == .exited(0))
-        let names = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map { String($0.prefix { $0 != "=" }) }
+        let names = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map {
+            String($0.prefix { $0 != "=" })
+        }
         #expect(names.sorted() == ["HOME", "LANG", "PATH"])
     }
 
@@ -43,33 +50,44 @@ struct FeedbackLoopTests {
         let root = FileManager.default.temporaryDirectory.appending(path: "coach-manifest-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
-        try Data("let package = Package(\n    name: \"Workbench\",\n    targets: []\n)\n".utf8).write(to: root.appending(path: "Package.swift"))
-        #expect(TestProgram.buildArguments(forPackageAt: root) == ["swift", "build", "--product", "WorkbenchPackageTests"])
+        try Data("let package = Package(\n    name: \"Workbench\",\n    targets: []\n)\n".utf8).write(
+            to: root.appending(path: "Package.swift"))
+        #expect(
+            TestProgram.buildArguments(forPackageAt: root) == ["swift", "build", "--product", "WorkbenchPackageTests"])
         try Data("let package = makePackage()\n".utf8).write(to: root.appending(path: "Package.swift"))
         #expect(TestProgram.buildArguments(forPackageAt: root) == ["swift", "build", "--build-tests"])
     }
 
-    @Test("learner-test results are reused after an edit of the learner's library, and graded again after an edit of the tests")
+    @Test(
+        "learner-test results are reused after an edit of the learner's library, and graded again after an edit of the tests"
+    )
     func learnerTestResultsReused() throws {
         let workbench = try LearnerTestGradingTests.workbench()
         defer { try? FileManager.default.removeItem(at: workbench.root) }
         let section = try #require(workbench.course.section(numbered: 1))
         let tests = workbench.root.appending(path: "Exercises/Section1OwnTests/OwnTests.swift")
-        try FileManager.default.createDirectory(at: tests.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: tests.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("// the learner's tests".utf8).write(to: tests)
         let cache = LearnerTestResultCache(workbench: workbench)
-        let outcomes = [TestOutcome(id: "Section1BasicsTests.LearnerTests/x", displayName: "x", result: .passed, issues: [])]
+        let outcomes = [
+            TestOutcome(id: "Section1BasicsTests.LearnerTests/x", displayName: "x", result: .passed, issues: [])
+        ]
         #expect(cache.outcomes(of: section, on: .exercises) == nil)
 
         cache.store(outcomes, of: section, on: .exercises)
-        try Data("// the learner's library, edited".utf8).write(to: workbench.root.appending(path: "Exercises/Section1Basics/Answer.swift"))
+        try Data("// the learner's library, edited".utf8).write(
+            to: workbench.root.appending(path: "Exercises/Section1Basics/Answer.swift"))
         #expect(cache.outcomes(of: section, on: .exercises) == outcomes)
         #expect(cache.outcomes(of: section, on: .solutions) == nil, "expected the other track's results kept apart")
 
         try Data("// the learner's tests, edited".utf8).write(to: tests)
         #expect(cache.outcomes(of: section, on: .exercises) == nil)
         cache.store(outcomes, of: section, on: .exercises)
-        try Data("// a mistake, edited".utf8).write(to: workbench.root.appending(path: "course/mistakes/Section1Basics/forgets-zero/Answer.swift"))
-        #expect(cache.outcomes(of: section, on: .exercises) == nil, "expected a changed known mistake to grade the tests again")
+        try Data("// a mistake, edited".utf8).write(
+            to: workbench.root.appending(path: "course/mistakes/Section1Basics/forgets-zero/Answer.swift"))
+        #expect(
+            cache.outcomes(of: section, on: .exercises) == nil,
+            "expected a changed known mistake to grade the tests again")
     }
 }

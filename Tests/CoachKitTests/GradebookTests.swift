@@ -1,6 +1,7 @@
-@testable import CoachKit
 import Foundation
 import Testing
+
+@testable import CoachKit
 
 @Suite("The gradebook")
 struct GradebookTests {
@@ -9,9 +10,13 @@ struct GradebookTests {
     )
 
     /// A learner whose checks ended as given, in the fixture's course.
-    func result(_ learner: String, _ results: [String: TestOutcome.Result], workbench: Workbench, tampering: [TamperedFile] = []) -> LearnerResult {
-        let grade = SectionGrade(section: workbench.course.sections[0], run: WorkbenchFixture.run(results), workbench: workbench)
-        var result = LearnerResult(submission: Submission(learner: learner, source: "/s/\(learner)"), grades: [grade], intake: nil)
+    func result(
+        _ learner: String, _ results: [String: TestOutcome.Result], workbench: Workbench, tampering: [TamperedFile] = []
+    ) -> LearnerResult {
+        let grade = SectionGrade(
+            section: workbench.course.sections[0], run: WorkbenchFixture.run(results), workbench: workbench)
+        var result = LearnerResult(
+            submission: Submission(learner: learner, source: "/s/\(learner)"), grades: [grade], intake: nil)
         result.tampering = tampering
         return result
     }
@@ -19,25 +24,35 @@ struct GradebookTests {
     @Test("a row holds each section's points, the total, what the course is worth and the tampered files")
     func csvRows() throws {
         let workbench = try WorkbenchFixture.make(course: Self.pointsCourse)
-        let gradebook = Gradebook(course: workbench.course, learners: [
-            result("Zoe", ["adds numbers": .passed, "names things": .failed, "copes with zero": .passed], workbench: workbench,
-                   tampering: [TamperedFile(path: "Tests/Section1BasicsTests/Checks.swift", change: .changed)]),
-            result("Ada, the first", ["adds numbers": .passed, "names things": .passed, "copes with zero": .failed], workbench: workbench),
-        ])
-        #expect(gradebook.csv() == """
-            learner,section 1,total,possible,tampered files,problem,review
-            "Ada, the first",2,2,5,,,
-            Zoe,4,4,5,Tests/Section1BasicsTests/Checks.swift (changed),,
+        let gradebook = Gradebook(
+            course: workbench.course,
+            learners: [
+                result(
+                    "Zoe", ["adds numbers": .passed, "names things": .failed, "copes with zero": .passed],
+                    workbench: workbench,
+                    tampering: [TamperedFile(path: "Tests/Section1BasicsTests/Checks.swift", change: .changed)]),
+                result(
+                    "Ada, the first", ["adds numbers": .passed, "names things": .passed, "copes with zero": .failed],
+                    workbench: workbench),
+            ])
+        #expect(
+            gradebook.csv() == """
+                learner,section 1,total,possible,tampered files,problem,review
+                "Ada, the first",2,2,5,,,
+                Zoe,4,4,5,Tests/Section1BasicsTests/Checks.swift (changed),,
 
-            """)
+                """)
     }
 
     @Test("points in course.json that name no check, or are out of range, are refused where the course is read")
     func pointsRules() throws {
-        let unknown = WorkbenchFixture.course(replacing: #""mistakes": ["#, with: #""points": { "divides": 2, "adds numbers": 500 }, "mistakes": ["#)
+        let unknown = WorkbenchFixture.course(
+            replacing: #""mistakes": ["#, with: #""points": { "divides": 2, "adds numbers": 500 }, "mistakes": ["#)
         let error = #expect(throws: CoachError.self) { try WorkbenchFixture.make(course: unknown) }
         #expect(error?.description.contains(#""points" names "divides", which no checkpoint item lists"#) == true)
-        #expect(error?.description.contains(#"the check "adds numbers" is worth 500 points; a check is worth 0 to 100"#) == true)
+        #expect(
+            error?.description.contains(#"the check "adds numbers" is worth 500 points; a check is worth 0 to 100"#)
+                == true)
         #expect(try WorkbenchFixture.make(course: Self.pointsCourse).course.sections[0].possiblePoints == 5)
     }
 
@@ -45,7 +60,9 @@ struct GradebookTests {
     func mergesShards() throws {
         let workbench = try WorkbenchFixture.make()
         let learners = ["Eve", "Ada", "Dan", "Bob", "Cy"].enumerated().map { index, name in
-            result(name, ["adds numbers": .passed, "names things": index % 2 == 0 ? .passed : .failed], workbench: workbench)
+            result(
+                name, ["adds numbers": .passed, "names things": index % 2 == 0 ? .passed : .failed],
+                workbench: workbench)
         }
         let roster = try Roster(learners.map { Submission(learner: $0.learner, source: $0.submission) })
         let whole = Gradebook(course: workbench.course, learners: learners)
@@ -73,7 +90,8 @@ struct GradebookTests {
     @Test("a gradebook written to a folder reads back the same")
     func roundTrip() throws {
         let workbench = try WorkbenchFixture.make()
-        let gradebook = Gradebook(course: workbench.course, learners: [result("Ada", ["adds numbers": .passed], workbench: workbench)])
+        let gradebook = Gradebook(
+            course: workbench.course, learners: [result("Ada", ["adds numbers": .passed], workbench: workbench)])
         let folder = workbench.root.appending(path: "results")
         try gradebook.write(to: folder)
         #expect(try Gradebook.read(from: folder) == gradebook)
@@ -82,13 +100,19 @@ struct GradebookTests {
     @Test("the feedback page shows each check with its points and message, and the first hint of an unfinished section")
     func feedback() throws {
         let workbench = try WorkbenchFixture.make(course: Self.pointsCourse)
-        let learner = result("Ada", ["adds numbers": .passed, "names things": .passed, "copes with zero": .failed], workbench: workbench)
+        let learner = result(
+            "Ada", ["adds numbers": .passed, "names things": .passed, "copes with zero": .failed], workbench: workbench)
         let markdown = LearnerFeedback(result: learner, course: workbench.course).markdown()
         #expect(markdown.contains("**2/5 points**"))
         #expect(markdown.contains("- ✓ adds numbers \\(1/1\\)"))
-        #expect(markdown.contains("- ✗ copes with zero \\(0/3\\)\n  ```text\n  Expectation failed\n  expected 1, found 0\n  ```"))
+        #expect(
+            markdown.contains(
+                "- ✗ copes with zero \\(0/3\\)\n  ```text\n  Expectation failed\n  expected 1, found 0\n  ```"))
         #expect(markdown.contains("*Hint:* a nudge"))
         let html = LearnerFeedback(result: learner, course: workbench.course).html()
-        #expect(html.contains("<li><span class=\"fail\">✗</span> copes with zero (0/3)<div class=\"message\">Expectation failed\nexpected 1, found 0</div></li>"))
+        #expect(
+            html.contains(
+                "<li><span class=\"fail\">✗</span> copes with zero (0/3)<div class=\"message\">Expectation failed\nexpected 1, found 0</div></li>"
+            ))
     }
 }

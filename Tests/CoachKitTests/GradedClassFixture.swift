@@ -1,5 +1,6 @@
-@testable import CoachKit
 import Foundation
+
+@testable import CoachKit
 
 /// A class graded on the real course's first two sections, of the variety a real class hands in: the
 /// reference, the starter, a partial solution, a section that does not compile, a forger, a tamperer and
@@ -47,10 +48,12 @@ enum GradedClassFixture {
             result("Ada Reference", [grade(first, failing: []), grade(second, failing: [])]),
             result("Bo Starter", allFailing, notStarted: [1, 2]),
             result("Cy Partial", [grade(first, failing: partial1), grade(second, failing: partial2)]),
-            result("Di Broken", [
-                grade(first, failing: []),
-                SectionGrade(section: second, outcomes: [], compilerErrors: [compileError], buildFailed: true),
-            ]),
+            result(
+                "Di Broken",
+                [
+                    grade(first, failing: []),
+                    SectionGrade(section: second, outcomes: [], compilerErrors: [compileError], buildFailed: true),
+                ]),
             result(
                 scriptName, [grade(first, failing: Set(checks1), message: notCounted), allFailing[1]],
                 forged: ["a record without the grading harness's seal names \"\(checks1[0])\""], review: [readsProc]
@@ -70,9 +73,11 @@ enum GradedClassFixture {
     static func grade(_ section: Course.Section, failing: Set<String>, message: String? = nil) -> SectionGrade {
         let outcomes = section.checkNames.enumerated().map { index, name in
             let failed = failing.contains(name)
-            let issue = message ?? (index % 2 == 0
-                ? "Expectation failed: (advice.place → .preferences) == .vault\nThe lesson asks about sensitivity."
-                : "Expectation failed: (reason.isEmpty → true) == false")
+            let issue =
+                message
+                ?? (index % 2 == 0
+                    ? "Expectation failed: (advice.place → .preferences) == .vault\nThe lesson asks about sensitivity."
+                    : "Expectation failed: (reason.isEmpty → true) == false")
             return TestOutcome(
                 id: "\(section.testTarget).Checks/check\(index)()", displayName: name,
                 result: failed ? .failed : .passed, issues: failed ? [issue] : []

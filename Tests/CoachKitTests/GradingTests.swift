@@ -1,6 +1,7 @@
-@testable import CoachKit
 import Foundation
 import Testing
+
+@testable import CoachKit
 
 @Suite("Grading a section from a test run")
 struct GradingTests {
@@ -30,7 +31,8 @@ struct GradingTests {
         var run = WorkbenchFixture.run([:])
         run.build = .exited(1)
         run.compilerErrors = [
-            CompilerDiagnostic(path: "Exercises/Section1Basics/Answer.swift", line: 3, column: 1, message: "expected expression"),
+            CompilerDiagnostic(
+                path: "Exercises/Section1Basics/Answer.swift", line: 3, column: 1, message: "expected expression"),
             CompilerDiagnostic(path: "Exercises/Section2Other/X.swift", line: 1, column: 1, message: "elsewhere"),
         ]
         let grade = SectionGrade(section: workbench.course.sections[0], run: run, workbench: workbench)
@@ -58,14 +60,17 @@ struct CourseAuditTests {
 
     @Test("a known mistake without files or naming an unknown check is reported")
     func brokenMistake() throws {
-        let course = WorkbenchFixture.courseJSON.replacingOccurrences(of: #""caughtBy": ["copes with zero"]"#, with: #""caughtBy": ["divides by zero"]"#)
+        let course = WorkbenchFixture.courseJSON.replacingOccurrences(
+            of: #""caughtBy": ["copes with zero"]"#, with: #""caughtBy": ["divides by zero"]"#)
         let workbench = try WorkbenchFixture.make(course: course)
-        try FileManager.default.removeItem(at: workbench.root.appending(path: "course/mistakes/Section1Basics/forgets-zero/Answer.swift"))
+        try FileManager.default.removeItem(
+            at: workbench.root.appending(path: "course/mistakes/Section1Basics/forgets-zero/Answer.swift"))
         let messages = CourseAudit(workbench: workbench).problems().map(\.message)
-        #expect(messages == [
-            "the known mistake 'forgets-zero' has no files in course/mistakes/Section1Basics/forgets-zero",
-            "the known mistake 'forgets-zero' names \"divides by zero\", which no checkpoint item lists",
-        ])
+        #expect(
+            messages == [
+                "the known mistake 'forgets-zero' has no files in course/mistakes/Section1Basics/forgets-zero",
+                "the known mistake 'forgets-zero' names \"divides by zero\", which no checkpoint item lists",
+            ])
     }
 
     @Test("malformed course metadata names the file and the missing key")
@@ -79,7 +84,9 @@ struct CourseAuditTests {
 
     @Test("an unknown COURSE_TRACK is refused with the valid values")
     func unknownTrack() throws {
-        #expect(throws: CoachError.unknownTrack("answers")) { try CourseTrack.selected(by: ["COURSE_TRACK": "answers"]) }
+        #expect(throws: CoachError.unknownTrack("answers")) {
+            try CourseTrack.selected(by: ["COURSE_TRACK": "answers"])
+        }
         #expect(try CourseTrack.selected(by: [:]) == .exercises)
         #expect(CoachError.unknownTrack("answers").description.contains("exercises, solutions"))
     }
@@ -91,7 +98,8 @@ struct VerifierRuleTests {
     func starterRules() throws {
         let workbench = try WorkbenchFixture.make()
         let run = WorkbenchFixture.run(["adds numbers": .passed, "names things": .crashed])
-        let problems = Verifier.problems(section: workbench.course.sections[0], run: run, expectPass: false, workbench: workbench)
+        let problems = Verifier.problems(
+            section: workbench.course.sections[0], run: run, expectPass: false, workbench: workbench)
         #expect(problems.count == 3)
         #expect(problems[0].message.contains("already passes on the starter"))
         #expect(problems[1].message.contains("crashed on the starter"))
@@ -101,11 +109,14 @@ struct VerifierRuleTests {
     @Test("a solution check that fails is a problem that quotes the failure")
     func solutionRules() throws {
         let workbench = try WorkbenchFixture.make()
-        let run = WorkbenchFixture.run(["adds numbers": .passed, "names things": .passed, "copes with zero": .failed], track: .solutions)
-        let problems = Verifier.problems(section: workbench.course.sections[0], run: run, expectPass: true, workbench: workbench)
-        #expect(problems.map(\.description) == [
-            "Section 1 solution: \"copes with zero\" failed on the reference solution: Expectation failed — expected 1, found 0",
-        ])
+        let run = WorkbenchFixture.run(
+            ["adds numbers": .passed, "names things": .passed, "copes with zero": .failed], track: .solutions)
+        let problems = Verifier.problems(
+            section: workbench.course.sections[0], run: run, expectPass: true, workbench: workbench)
+        #expect(
+            problems.map(\.description) == [
+                "Section 1 solution: \"copes with zero\" failed on the reference solution: Expectation failed — expected 1, found 0"
+            ])
     }
 
     @Test("the closing line is the CI-readable tally")
@@ -118,7 +129,9 @@ struct VerifierRuleTests {
 
     @Test("a crash is pinned on one test by a pattern that matches only its identifier")
     func crashPattern() {
-        #expect(SwiftPackageTester.pattern(matching: "Section1Tests.Checks/authToken()/File.swift:50:6") == #"^Section1Tests\.Checks\/authToken\(\)"#)
+        #expect(
+            SwiftPackageTester.pattern(matching: "Section1Tests.Checks/authToken()/File.swift:50:6")
+                == #"^Section1Tests\.Checks\/authToken\(\)"#)
     }
 }
 

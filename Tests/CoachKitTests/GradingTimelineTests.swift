@@ -1,6 +1,7 @@
-@testable import CoachKit
 import Foundation
 import Testing
+
+@testable import CoachKit
 
 @Suite("Where a grading's time goes")
 struct GradingTimelineTests {
@@ -43,11 +44,12 @@ struct GradingTimelineTests {
         timeline.record("linking", .milliseconds(500))
         timeline.record("compiling", .milliseconds(500))
 
-        #expect(timeline.totals == [
-            .init(name: "compiling", seconds: 2),
-            .init(name: "your tests: compiling", seconds: 3),
-            .init(name: "linking", seconds: 0.5),
-        ])
+        #expect(
+            timeline.totals == [
+                .init(name: "compiling", seconds: 2),
+                .init(name: "your tests: compiling", seconds: 3),
+                .init(name: "linking", seconds: 0.5),
+            ])
     }
 
     @Test("the report lists each phase, coach's own share of the command and the total")
@@ -57,13 +59,14 @@ struct GradingTimelineTests {
             startup: .milliseconds(100), whole: .seconds(2)
         )
 
-        #expect(Array(report.lines.dropFirst()) == [
-            "  coach starting                                  0.10 s",
-            "  compiling                                       1.25 s",
-            "  linking                                         0.50 s",
-            "  coach itself (course, progress file, report)    0.25 s",
-            "  total                                           2.10 s",
-        ])
+        #expect(
+            Array(report.lines.dropFirst()) == [
+                "  coach starting                                  0.10 s",
+                "  compiling                                       1.25 s",
+                "  linking                                         0.50 s",
+                "  coach itself (course, progress file, report)    0.25 s",
+                "  total                                           2.10 s",
+            ])
     }
 
     @Test("this process's age is known on Linux and is not negative")
@@ -84,28 +87,39 @@ struct FeedbackLoopBenchmarkTests {
         let section = workbench.course.sections[0]
         let benchmark = FeedbackLoopBenchmark(workbench: workbench, track: .exercises)
         let file = try #require(benchmark.editedFile(of: section))
-        try Data("// starter\nlet kept = 1\n\nprivate let loopBenchmarkEdit = 7  \(FeedbackLoopBenchmark.marker) 2\n".utf8).write(to: file)
+        try Data(
+            "// starter\nlet kept = 1\n\nprivate let loopBenchmarkEdit = 7  \(FeedbackLoopBenchmark.marker) 2\n".utf8
+        ).write(to: file)
 
         try benchmark.removeLeftoverEdits(in: [section])
 
         #expect(try String(contentsOf: file, encoding: .utf8) == "// starter\nlet kept = 1\n\n")
     }
 
-    @Test("a body edit goes into the first function that has no result or returns with a statement, and keeps the file otherwise")
+    @Test(
+        "a body edit goes into the first function that has no result or returns with a statement, and keeps the file otherwise"
+    )
     func bodyEdit() throws {
-        let text = "struct Settings {\n    func total() -> Int {\n        1\n    }\n\n    public mutating func reset() {\n        value = 0\n    }\n}"
+        let text =
+            "struct Settings {\n    func total() -> Int {\n        1\n    }\n\n    public mutating func reset() {\n        value = 0\n    }\n}"
         let edited = try #require(FeedbackLoopBenchmark.editing(text, run: 2, edit: .body))
         let lines = edited.components(separatedBy: "\n")
         #expect(lines[5] == "    public mutating func reset() {")
         #expect(lines[6].hasPrefix("        _ = \"edit ") && lines[6].hasSuffix("\(FeedbackLoopBenchmark.marker) 2"))
         #expect(lines.filter { !$0.contains(FeedbackLoopBenchmark.marker) } == text.components(separatedBy: "\n"))
         #expect(FeedbackLoopBenchmark.editing("func total() -> Int {\n    1\n}\n", run: 1, edit: .body) == nil)
-        let returning = try #require(FeedbackLoopBenchmark.editing("func total() -> Int {\n    let one = 1\n    return one\n}", run: 1, edit: .body))
+        let returning = try #require(
+            FeedbackLoopBenchmark.editing(
+                "func total() -> Int {\n    let one = 1\n    return one\n}", run: 1, edit: .body))
         #expect(returning.components(separatedBy: "\n")[1].hasPrefix("    _ = "))
-        let opened = try #require(FeedbackLoopBenchmark.editing("struct Screen {\n    public init() {}\n}", run: 1, edit: .body))
-        #expect(opened.components(separatedBy: "\n").filter { !$0.contains(FeedbackLoopBenchmark.marker) }
-            == ["struct Screen {", "    public init() {", "    }", "}"])
-        #expect(FeedbackLoopBenchmark.editing("let kept = 1\n", run: 1, edit: .declaration)?.contains("private let loopBenchmarkEdit") == true)
+        let opened = try #require(
+            FeedbackLoopBenchmark.editing("struct Screen {\n    public init() {}\n}", run: 1, edit: .body))
+        #expect(
+            opened.components(separatedBy: "\n").filter { !$0.contains(FeedbackLoopBenchmark.marker) }
+                == ["struct Screen {", "    public init() {", "    }", "}"])
+        #expect(
+            FeedbackLoopBenchmark.editing("let kept = 1\n", run: 1, edit: .declaration)?.contains(
+                "private let loopBenchmarkEdit") == true)
     }
 
     @Test("each section's median is set beside the budget, with the median run's phases below it")
@@ -121,11 +135,12 @@ struct FeedbackLoopBenchmarkTests {
         var slow = fast
         slow.runs = [.seconds(5), .seconds(4)]
 
-        #expect(benchmark.lines(for: [fast, slow]) == [
-            "Section  1   2.60 s  within the 3 s budget  (runs: 2.6, 2.4, 2.9 s)",
-            "            compiling 1.20 · linking 0.40",
-            "Section  1   5.00 s  OVER the 3 s budget  (runs: 5.0, 4.0 s)",
-            "            compiling 1.20 · linking 0.40",
-        ])
+        #expect(
+            benchmark.lines(for: [fast, slow]) == [
+                "Section  1   2.60 s  within the 3 s budget  (runs: 2.6, 2.4, 2.9 s)",
+                "            compiling 1.20 · linking 0.40",
+                "Section  1   5.00 s  OVER the 3 s budget  (runs: 5.0, 4.0 s)",
+                "            compiling 1.20 · linking 0.40",
+            ])
     }
 }

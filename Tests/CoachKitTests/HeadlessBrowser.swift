@@ -12,9 +12,11 @@ struct HeadlessBrowser {
     /// Chromium where Debian puts it or on the `PATH`, or `nil` when it is not installed.
     static let installed: HeadlessBrowser? = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        let candidates = ["/usr/bin/chromium"] + path.split(separator: ":").flatMap { folder in
-            ["chromium", "chromium-browser"].map { "\(folder)/\($0)" }
-        }
+        let candidates =
+            ["/usr/bin/chromium"]
+            + path.split(separator: ":").flatMap { folder in
+                ["chromium", "chromium-browser"].map { "\(folder)/\($0)" }
+            }
         guard let found = candidates.first(where: FileManager.default.isExecutableFile(atPath:)) else { return nil }
         let profile = FileManager.default.temporaryDirectory.appending(path: "coach-chromium-\(UUID().uuidString)")
         return HeadlessBrowser(program: URL(filePath: found), profile: profile)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CoachKit
 
 @Suite("Hint tiers")
@@ -14,7 +15,10 @@ struct HintTierTests {
     @Test("a first level that shows code is reported")
     func codeInTheNudge() {
         let problems = HintTiers.problems(hints: ["use `min`", "b", "c"], lesson: nil, lessonPath: "l.md")
-        #expect(problems == ["hint level 1 shows code; the first level is a nudge in words only (no `…` span, no code block)"])
+        #expect(
+            problems == [
+                "hint level 1 shows code; the first level is a nudge in words only (no `…` span, no code block)"
+            ])
     }
 
     @Test("two levels instead of three are reported")
@@ -29,12 +33,14 @@ struct HintTierTests {
         let lesson = workbench.root.appending(path: "course/01/lesson.md")
         let text = try String(contentsOf: lesson, encoding: .utf8)
         try Data(text.replacingOccurrences(of: "the `approach`", with: "another approach").utf8).write(to: lesson)
-        #expect(CourseAudit(workbench: workbench).problems().map(\.message) == [
-            "hint level 2 in course/01/lesson.md differs from course.json's; course.json is the source, copy it into the lesson",
-        ])
+        #expect(
+            CourseAudit(workbench: workbench).problems().map(\.message) == [
+                "hint level 2 in course/01/lesson.md differs from course.json's; course.json is the source, copy it into the lesson"
+            ])
         try Data("# Lesson".utf8).write(to: lesson)
-        #expect(CourseAudit(workbench: workbench).problems().map(\.message) == [
-            "course/01/lesson.md has no \"## Hints\" section showing course.json's 3 hint level(s)",
-        ])
+        #expect(
+            CourseAudit(workbench: workbench).problems().map(\.message) == [
+                "course/01/lesson.md has no \"## Hints\" section showing course.json's 3 hint level(s)"
+            ])
     }
 }

@@ -1,6 +1,7 @@
-@testable import CoachKit
 import Foundation
 import Testing
+
+@testable import CoachKit
 
 /// Grading the tests a learner writes, with builds replaced by canned runs.
 @Suite("Learner-written tests, graded both ways")
@@ -18,16 +19,21 @@ struct LearnerTestGradingTests {
             )
             .replacingOccurrences(
                 of: #""mistakes": ["#,
-                with: #""learnerTests": { "target": "Section1OwnTests", "files": ["OwnTests.swift"], "passCheck": "\#(passCheck)", "#
+                with:
+                    #""learnerTests": { "target": "Section1OwnTests", "files": ["OwnTests.swift"], "passCheck": "\#(passCheck)", "#
                     + #""mustCatch": [{ "mistake": "forgets-zero", "check": "\#(catchCheck)" }] }, "mistakes": ["#
             )
         return try WorkbenchFixture.make(course: course)
     }
 
     /// A run of the learner's tests with these results, or a build that failed.
-    static func run(_ results: [TestOutcome.Result], compiled: Bool = true, errors: [CompilerDiagnostic] = []) -> TrackRun {
+    static func run(_ results: [TestOutcome.Result], compiled: Bool = true, errors: [CompilerDiagnostic] = [])
+        -> TrackRun
+    {
         let outcomes = results.enumerated().map { index, result in
-            TestOutcome(id: "Section1OwnTests.OwnTests/test\(index)()", displayName: "test \(index)", result: result, issues: result == .failed ? ["Expectation failed"] : [])
+            TestOutcome(
+                id: "Section1OwnTests.OwnTests/test\(index)()", displayName: "test \(index)", result: result,
+                issues: result == .failed ? ["Expectation failed"] : [])
         }
         let log = URL(filePath: "/tmp/none.log")
         return TrackRun(
@@ -37,7 +43,9 @@ struct LearnerTestGradingTests {
     }
 
     /// Grades with `onReference` for the reference build and `onMistake` for the mistake's, recording the builds.
-    static func grade(onReference: TrackRun, onMistake: TrackRun) throws -> (outcomes: [String: TestOutcome], requests: [BuildRequest]) {
+    static func grade(onReference: TrackRun, onMistake: TrackRun) throws -> (
+        outcomes: [String: TestOutcome], requests: [BuildRequest]
+    ) {
         let workbench = try workbench()
         defer { try? FileManager.default.removeItem(at: workbench.root) }
         var requests: [BuildRequest] = []
@@ -53,14 +61,19 @@ struct LearnerTestGradingTests {
         return (Dictionary(uniqueKeysWithValues: outcomes.map { ($0.displayName, $0) }), requests)
     }
 
-    @Test("tests that pass on the reference and fail on the mistake pass both checks, built in place of the hidden suites")
+    @Test(
+        "tests that pass on the reference and fail on the mistake pass both checks, built in place of the hidden suites"
+    )
     func caught() throws {
-        let (outcomes, requests) = try Self.grade(onReference: Self.run([.passed, .passed]), onMistake: Self.run([.passed, .failed]))
+        let (outcomes, requests) = try Self.grade(
+            onReference: Self.run([.passed, .passed]), onMistake: Self.run([.passed, .failed]))
         #expect(outcomes[Self.passCheck]?.result == .passed)
         #expect(outcomes[Self.catchCheck]?.result == .passed)
         #expect(requests.count == 2 && requests.allSatisfy { $0.learnerTestsOnly && $0.sections == ["Section1Basics"] })
         #expect(requests.allSatisfy { $0.overrides.first?.folder == ".build/coach/learner-tests/Section1Basics" })
-        #expect(requests.first?.environment == requests.last?.environment, "expected one environment, so SwiftPM plans once")
+        #expect(
+            requests.first?.environment == requests.last?.environment, "expected one environment, so SwiftPM plans once"
+        )
         #expect(requests.first?.environment["COURSE_LEARNER_TESTS"] == "only")
     }
 
@@ -74,7 +87,8 @@ struct LearnerTestGradingTests {
 
     @Test("a test that fails on the reference fails every check, and the mistake is not even built")
     func failsOnReference() throws {
-        let (outcomes, requests) = try Self.grade(onReference: Self.run([.passed, .failed]), onMistake: Self.run([.failed]))
+        let (outcomes, requests) = try Self.grade(
+            onReference: Self.run([.passed, .failed]), onMistake: Self.run([.failed]))
         #expect(outcomes[Self.passCheck]?.result == .failed)
         #expect(outcomes[Self.passCheck]?.issues.first?.contains("\"test 1\" failed on the reference solution") == true)
         #expect(outcomes[Self.catchCheck]?.result == .failed)
@@ -85,16 +99,23 @@ struct LearnerTestGradingTests {
     func noTests() throws {
         for results: [TestOutcome.Result] in [[], [.skipped]] {
             let (outcomes, _) = try Self.grade(onReference: Self.run(results), onMistake: Self.run([.failed]))
-            #expect(outcomes[Self.passCheck]?.issues == ["no test of yours ran: write @Test functions or XCTestCase test methods in Exercises/Section1OwnTests/"])
+            #expect(
+                outcomes[Self.passCheck]?.issues == [
+                    "no test of yours ran: write @Test functions or XCTestCase test methods in Exercises/Section1OwnTests/"
+                ])
             #expect(outcomes[Self.catchCheck]?.result == .failed)
         }
     }
 
     @Test("tests that do not compile fail every check with the compiler's error")
     func doesNotCompile() throws {
-        let error = CompilerDiagnostic(path: "Exercises/Section1OwnTests/OwnTests.swift", line: 3, column: 5, message: "cannot find 'x' in scope")
-        let (outcomes, _) = try Self.grade(onReference: Self.run([], compiled: false, errors: [error]), onMistake: Self.run([.failed]))
-        #expect(outcomes[Self.passCheck]?.issues.first?.hasPrefix("your tests do not compile: Exercises/Section1OwnTests/OwnTests.swift:3:5") == true)
+        let error = CompilerDiagnostic(
+            path: "Exercises/Section1OwnTests/OwnTests.swift", line: 3, column: 5, message: "cannot find 'x' in scope")
+        let (outcomes, _) = try Self.grade(
+            onReference: Self.run([], compiled: false, errors: [error]), onMistake: Self.run([.failed]))
+        #expect(
+            outcomes[Self.passCheck]?.issues.first?.hasPrefix(
+                "your tests do not compile: Exercises/Section1OwnTests/OwnTests.swift:3:5") == true)
         #expect(outcomes[Self.catchCheck]?.result == .failed)
     }
 
@@ -102,23 +123,30 @@ struct LearnerTestGradingTests {
     func mirrorRewritesOnlyChanges() throws {
         let root = FileManager.default.temporaryDirectory.appending(path: "coach-mirror-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let source = root.appending(path: "source"), destination = root.appending(path: "destination")
+        let source = root.appending(path: "source")
+        let destination = root.appending(path: "destination")
         try FileManager.default.createDirectory(at: source.appending(path: "Nested"), withIntermediateDirectories: true)
         try Data("same".utf8).write(to: source.appending(path: "Same.swift"))
         try Data("new".utf8).write(to: source.appending(path: "Nested/Changed.swift"))
         try LearnerTestGrader.mirror(source, into: destination)
         let past = Date(timeIntervalSinceNow: -3600)
-        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: destination.appending(path: "Same.swift").path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: past], ofItemAtPath: destination.appending(path: "Same.swift").path)
         try Data("stale".utf8).write(to: destination.appending(path: "Stale.swift"))
         try Data("newer".utf8).write(to: source.appending(path: "Nested/Changed.swift"))
 
         try LearnerTestGrader.mirror(source, into: destination)
 
-        let names = SourceFingerprint.files(under: destination).map { String($0.path.dropFirst(destination.path.count + 1)) }
+        let names = SourceFingerprint.files(under: destination).map {
+            String($0.path.dropFirst(destination.path.count + 1))
+        }
         #expect(names == ["Nested/Changed.swift", "Same.swift"])
         #expect(try String(contentsOf: destination.appending(path: "Nested/Changed.swift"), encoding: .utf8) == "newer")
-        let modified = try FileManager.default.attributesOfItem(atPath: destination.appending(path: "Same.swift").path)[.modificationDate] as? Date
-        #expect(modified.map { abs($0.timeIntervalSince(past)) < 1 } == true, "expected the unchanged file left as it was")
+        let modified =
+            try FileManager.default.attributesOfItem(atPath: destination.appending(path: "Same.swift").path)[
+                .modificationDate] as? Date
+        #expect(
+            modified.map { abs($0.timeIntervalSince(past)) < 1 } == true, "expected the unchanged file left as it was")
     }
 
     @Test("a known wrong test suite is built in place of the learner's tests, and named where it fails")
@@ -131,10 +159,17 @@ struct LearnerTestGradingTests {
             return Self.run([])
         }
         let section = try #require(workbench.course.section(numbered: 1))
-        let outcomes = try grader.outcomes(of: section, on: .solutions, testsFolder: ".build/coach/mistakes/Section1OwnTests/vague")
+        let outcomes = try grader.outcomes(
+            of: section, on: .solutions, testsFolder: ".build/coach/mistakes/Section1OwnTests/vague")
         #expect(requests.first?.overrides.map(\.target) == ["Section1Basics", "Section1OwnTests"])
-        #expect(requests.first?.environment["COURSE_SECTION_OVERRIDE"] == "Section1Basics=.build/coach/learner-tests/Section1Basics;Section1OwnTests=.build/coach/mistakes/Section1OwnTests/vague")
-        #expect(outcomes.first?.issues == ["no test of yours ran: write @Test functions or XCTestCase test methods in .build/coach/mistakes/Section1OwnTests/vague/"])
+        #expect(
+            requests.first?.environment["COURSE_SECTION_OVERRIDE"]
+                == "Section1Basics=.build/coach/learner-tests/Section1Basics;Section1OwnTests=.build/coach/mistakes/Section1OwnTests/vague"
+        )
+        #expect(
+            outcomes.first?.issues == [
+                "no test of yours ran: write @Test functions or XCTestCase test methods in .build/coach/mistakes/Section1OwnTests/vague/"
+            ])
     }
 
     @Test("the learner-test checks count in the section's grade with its hidden checks")
@@ -142,7 +177,10 @@ struct LearnerTestGradingTests {
         let workbench = try Self.workbench()
         defer { try? FileManager.default.removeItem(at: workbench.root) }
         let section = try #require(workbench.course.section(numbered: 1))
-        let hidden = SectionGrade(section: section, run: WorkbenchFixture.run(["adds numbers": .passed, "names things": .passed, "copes with zero": .passed]), workbench: workbench)
+        let hidden = SectionGrade(
+            section: section,
+            run: WorkbenchFixture.run(["adds numbers": .passed, "names things": .passed, "copes with zero": .passed]),
+            workbench: workbench)
         #expect(hidden.passedCount == 3 && !hidden.isComplete)
         let mine = [
             TestOutcome(id: "Section1BasicsTests.LearnerTests/a", displayName: Self.passCheck, result: .passed),
@@ -165,6 +203,7 @@ struct LearnerTestGradingTests {
         #expect(messages.contains { $0.contains("\"Own Tests\" is not a plain name") })
         #expect(messages.contains { $0.contains("file ../Escape.swift leads outside their folder") })
         #expect(messages.contains { $0.contains("names the check \"unlisted\", which no checkpoint item lists") })
-        #expect(messages.contains { $0.contains("must catch \"nope\", which is not one of the section's known mistakes") })
+        #expect(
+            messages.contains { $0.contains("must catch \"nope\", which is not one of the section's known mistakes") })
     }
 }

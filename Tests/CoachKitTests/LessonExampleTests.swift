@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CoachKit
 
 @Suite("Lesson examples")
@@ -54,10 +55,11 @@ struct LessonExampleTests {
             ```
             """
         let kinds = try LessonExample.examples(inLesson: lesson).map(\.kind)
-        #expect(kinds == [
-            .onItsOwn(runs: true), .onItsOwn(runs: false), .ownScope,
-            .doesNotCompile(expectedError: "has no member 'titel'"), .stopsTheRun(reason: "a gap"),
-        ])
+        #expect(
+            kinds == [
+                .onItsOwn(runs: true), .onItsOwn(runs: false), .ownScope,
+                .doesNotCompile(expectedError: "has no member 'titel'"), .stopsTheRun(reason: "a gap"),
+            ])
     }
 
     @Test("an unknown marker and a block left open are reported with their lines")
@@ -97,8 +99,12 @@ struct LessonExampleTests {
         #expect(programs.mustFail.map(\.target) == ["LessonExamples02Fails3"])
         let source = programs.build[0].source
         #expect(source.hasPrefix("import PersistenceCore\nimport LegacyFetching\n"))
-        #expect(source.contains("#sourceLocation(file: \"/w/course/02-settings/lesson.md\", line: 2)\n\nlet shared = 1"))
-        #expect(source.contains("do {\n#sourceLocation(file: \"/w/course/02-settings/lesson.md\", line: 7)\nlet shared = 2\n#sourceLocation()\n}"))
+        #expect(
+            source.contains("#sourceLocation(file: \"/w/course/02-settings/lesson.md\", line: 2)\n\nlet shared = 1"))
+        #expect(
+            source.contains(
+                "do {\n#sourceLocation(file: \"/w/course/02-settings/lesson.md\", line: 7)\nlet shared = 2\n#sourceLocation()\n}"
+            ))
         #expect(!source.contains("let wrong"))
         #expect(programs.mustFail[0].source.hasSuffix("let wrong: Int = \"x\"\n#sourceLocation()\n"))
     }

@@ -1,6 +1,7 @@
-@testable import CoachKit
 import Foundation
 import Testing
+
+@testable import CoachKit
 
 @Suite("The manifest's section list against course.json")
 struct ManifestSectionListTests {
@@ -24,20 +25,23 @@ struct ManifestSectionListTests {
     @Test("a section course.json lists but the manifest does not build is reported with the line to add")
     func missingFromTheManifest() throws {
         let problems = try Self.problems(manifest: Self.manifest, course: WorkbenchFixture.twoSectionCourse)
-        #expect(problems == [
-            "Package.swift: course.json lists the section Section2More, which the manifest does not build; add `CourseSection(name: \"Section2More\", dependencies: [\"PersistenceCore\"]),` to courseSections",
-        ])
+        #expect(
+            problems == [
+                "Package.swift: course.json lists the section Section2More, which the manifest does not build; add `CourseSection(name: \"Section2More\", dependencies: [\"PersistenceCore\"]),` to courseSections"
+            ])
     }
 
     @Test("a section the manifest builds but course.json does not list is reported")
     func missingFromCourseJSON() throws {
         let manifest = Self.manifest.replacingOccurrences(
-            of: "dependencies: []),", with: "dependencies: []),\n    CourseSection(name: \"Section9Extra\", dependencies: []),"
+            of: "dependencies: []),",
+            with: "dependencies: []),\n    CourseSection(name: \"Section9Extra\", dependencies: []),"
         )
         let problems = try Self.problems(manifest: manifest)
-        #expect(problems == [
-            "Package.swift: the manifest builds the section Section9Extra, which course.json does not list; add its entry to course.json or remove it from courseSections",
-        ])
+        #expect(
+            problems == [
+                "Package.swift: the manifest builds the section Section9Extra, which course.json does not list; add its entry to course.json or remove it from courseSections"
+            ])
     }
 
     @Test("the same sections in another order are reported")
@@ -55,14 +59,16 @@ struct ManifestSectionListTests {
     func learnerTestsDisagree() throws {
         let manifest = Self.manifest + "\nLearnerTestTarget(name: \"Section1OwnTests\", section: \"Section1Basics\"),"
         let problems = try Self.problems(manifest: manifest)
-        #expect(problems == [
-            "Package.swift: the manifest builds the learner tests Section1OwnTests of Section1Basics, which course.json does not list under that section's learnerTests",
-        ])
+        #expect(
+            problems == [
+                "Package.swift: the manifest builds the learner tests Section1OwnTests of Section1Basics, which course.json does not list under that section's learnerTests"
+            ])
     }
 
     @Test("the workbench's own manifest builds exactly the sections its course.json lists")
     func theWorkbenchAgrees() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let workbench = try Workbench(root: root)
         let manifest = try String(contentsOf: root.appending(path: "Package.swift"), encoding: .utf8)
         let list = ManifestSectionList(manifest: manifest)

@@ -1,6 +1,7 @@
-@testable import CoachKit
 import Foundation
 import Testing
+
+@testable import CoachKit
 
 @Suite("Known-mistake fixtures as diffs")
 struct MistakeFixtureTests {
@@ -47,7 +48,10 @@ struct MistakeFixtureTests {
     @Test("a diff made against an older solution is refused, naming the line that changed")
     func refusesStaleDiff() throws {
         let changed = Self.solution.replacingOccurrences(of: "/// Adds two numbers.", with: "/// Sums two numbers.")
-        #expect(throws: UnifiedDiff.Problem.mismatch(line: 3, expected: "/// Adds two numbers.", found: "/// Sums two numbers.")) {
+        #expect(
+            throws: UnifiedDiff.Problem.mismatch(
+                line: 3, expected: "/// Adds two numbers.", found: "/// Sums two numbers.")
+        ) {
             try UnifiedDiff(Self.diff).applied(to: changed)
         }
     }
@@ -70,9 +74,14 @@ struct MistakeFixtureTests {
         let staged = try VariantStage(workbench: workbench).stage(try #require(section.mistakes.first), of: section)
         let folder = workbench.root.appending(path: staged)
         let answer = try String(contentsOf: folder.appending(path: "Answer.swift"), encoding: .utf8)
-        #expect(answer.contains("    a - b"), "expected the staged Answer.swift to carry the mistake, found:\n\(answer)")
-        #expect(!FileManager.default.fileExists(atPath: folder.appending(path: "Answer.swift.diff").path), "expected no .diff file in the staged folder")
-        #expect(FileManager.default.fileExists(atPath: folder.appending(path: "Types.swift").path), "expected the solution's other files staged too")
+        #expect(
+            answer.contains("    a - b"), "expected the staged Answer.swift to carry the mistake, found:\n\(answer)")
+        #expect(
+            !FileManager.default.fileExists(atPath: folder.appending(path: "Answer.swift.diff").path),
+            "expected no .diff file in the staged folder")
+        #expect(
+            FileManager.default.fileExists(atPath: folder.appending(path: "Types.swift").path),
+            "expected the solution's other files staged too")
     }
 
     @Test("the audit reports a diff that no longer applies, with the command that regenerates it")
@@ -84,7 +93,11 @@ struct MistakeFixtureTests {
         let messages = CourseAudit(workbench: workbench).problems().map(\.message)
         #expect(messages.count == 1, "expected one problem, found \(messages)")
         let message = try #require(messages.first)
-        #expect(message.contains("does not apply to Solutions/Section1Basics/Answer.swift"), "expected the stale diff named, found: \(message)")
-        #expect(message.contains("diff -u Solutions/Section1Basics/Answer.swift"), "expected the regenerate command, found: \(message)")
+        #expect(
+            message.contains("does not apply to Solutions/Section1Basics/Answer.swift"),
+            "expected the stale diff named, found: \(message)")
+        #expect(
+            message.contains("diff -u Solutions/Section1Basics/Answer.swift"),
+            "expected the regenerate command, found: \(message)")
     }
 }

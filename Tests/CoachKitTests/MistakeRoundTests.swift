@@ -1,6 +1,7 @@
-@testable import CoachKit
 import Foundation
 import Testing
+
+@testable import CoachKit
 
 @Suite("Building known mistakes in rounds")
 struct MistakeRoundTests {
@@ -33,7 +34,11 @@ struct MistakeRoundTests {
 
     /// Every known mistake the compiler must not refuse, placed in its section: those built in rounds.
     static func builtMistakes(of sections: [Course.Section]) -> [Verifier.PlacedMistake] {
-        sections.flatMap { section in section.mistakes.filter { $0.compileError == nil }.map { Verifier.PlacedMistake(section: section, mistake: $0) } }
+        sections.flatMap { section in
+            section.mistakes.filter { $0.compileError == nil }.map {
+                Verifier.PlacedMistake(section: section, mistake: $0)
+            }
+        }
     }
 
     @Test("each round swaps at most one mistake into each section, and every mistake is in exactly one round")
@@ -41,7 +46,9 @@ struct MistakeRoundTests {
         let workbench = try WorkbenchFixture.make(course: Self.twoSectionCourse)
         let rounds = Verifier.rounds(Self.builtMistakes(of: workbench.course.sections), section: \.section.number)
         let labels = rounds.map { $0.map { "\($0.section.number):\($0.mistake.id)" } }
-        #expect(labels == [["1:a", "2:x"], ["1:b"], ["1:c"]], "expected the n-th mistake of each section per round, found \(labels)")
+        #expect(
+            labels == [["1:a", "2:x"], ["1:b"], ["1:c"]],
+            "expected the n-th mistake of each section per round, found \(labels)")
     }
 
     @Test("a course without known mistakes needs no mistake build")
@@ -78,29 +85,44 @@ struct MistakeRoundTests {
         let folder = ".build/coach/mistakes/Section1Basics/a"
         func run(compiled: Bool, errors: [CompilerDiagnostic]) -> TrackRun {
             TrackRun(
-                track: .solutions, build: compiled ? .exited(0) : .exited(1), compilerErrors: errors, testRun: nil, outcomes: [],
+                track: .solutions, build: compiled ? .exited(0) : .exited(1), compilerErrors: errors, testRun: nil,
+                outcomes: [],
                 buildLog: workbench.root, testLog: workbench.root
             )
         }
-        let inMistake = CompilerDiagnostic(path: "/w/\(folder)/Feed.swift", line: 3, column: 9, message: "sending 'items' risks causing data races")
-        let elsewhere = CompilerDiagnostic(path: "/w/Tests/Section1BasicsTests/Checks.swift", line: 1, column: 1, message: "sending 'x' risks causing data races")
+        let inMistake = CompilerDiagnostic(
+            path: "/w/\(folder)/Feed.swift", line: 3, column: 9, message: "sending 'items' risks causing data races")
+        let elsewhere = CompilerDiagnostic(
+            path: "/w/Tests/Section1BasicsTests/Checks.swift", line: 1, column: 1,
+            message: "sending 'x' risks causing data races")
 
-        #expect(Verifier.refusalProblems(of: placed, in: run(compiled: false, errors: [inMistake]), stagedIn: folder).isEmpty)
-        #expect(Verifier.refusalProblems(of: placed, in: run(compiled: true, errors: []), stagedIn: folder).first?.message.contains("but the package builds") == true)
-        #expect(Verifier.refusalProblems(of: placed, in: run(compiled: false, errors: [elsewhere]), stagedIn: folder).first?.message.contains("without the error") == true)
+        #expect(
+            Verifier.refusalProblems(of: placed, in: run(compiled: false, errors: [inMistake]), stagedIn: folder)
+                .isEmpty)
+        #expect(
+            Verifier.refusalProblems(of: placed, in: run(compiled: true, errors: []), stagedIn: folder).first?.message
+                .contains("but the package builds") == true)
+        #expect(
+            Verifier.refusalProblems(of: placed, in: run(compiled: false, errors: [elsewhere]), stagedIn: folder).first?
+                .message.contains("without the error") == true)
     }
 
     @Test("several overrides reach the manifest as one semicolon-separated variable")
     func overridesJoinIntoOneVariable() {
-        let request = BuildRequest(track: .solutions, overrides: [
-            .init(target: "Section1Basics", folder: ".build/coach/mistakes/Section1Basics/a"),
-            .init(target: "Section2More", folder: ".build/coach/mistakes/Section2More/x"),
-        ])
+        let request = BuildRequest(
+            track: .solutions,
+            overrides: [
+                .init(target: "Section1Basics", folder: ".build/coach/mistakes/Section1Basics/a"),
+                .init(target: "Section2More", folder: ".build/coach/mistakes/Section2More/x"),
+            ])
         let value = request.environment["COURSE_SECTION_OVERRIDE"]
         #expect(
-            value == "Section1Basics=.build/coach/mistakes/Section1Basics/a;Section2More=.build/coach/mistakes/Section2More/x",
+            value
+                == "Section1Basics=.build/coach/mistakes/Section1Basics/a;Section2More=.build/coach/mistakes/Section2More/x",
             "expected both overrides joined by ';', found \(value ?? "nil")"
         )
-        #expect(BuildRequest(track: .solutions).environment["COURSE_SECTION_OVERRIDE"] == "", "expected an empty value without overrides")
+        #expect(
+            BuildRequest(track: .solutions).environment["COURSE_SECTION_OVERRIDE"] == "",
+            "expected an empty value without overrides")
     }
 }

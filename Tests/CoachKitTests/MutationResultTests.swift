@@ -1,10 +1,13 @@
-@testable import CoachKit
 import Foundation
 import Testing
 
+@testable import CoachKit
+
 @Suite("Mutation results")
 struct MutationResultTests {
-    func mutant(_ id: Int, _ original: String, _ mutated: String, line: Int = 3, lines: ClosedRange<Int> = 10...20) -> MutantRecord {
+    func mutant(_ id: Int, _ original: String, _ mutated: String, line: Int = 3, lines: ClosedRange<Int> = 10...20)
+        -> MutantRecord
+    {
         MutantRecord(
             id: id, file: "Answer.swift", line: line, column: 5, kind: "relational boundary", scope: "add(_:_:)",
             original: original, mutated: mutated, schemataLines: lines
@@ -17,9 +20,11 @@ struct MutationResultTests {
         return section
     }
 
-    @Test("a survivor listed as equivalent is explained; an unlisted one is a problem; the score leaves equivalents out")
+    @Test(
+        "a survivor listed as equivalent is explained; an unlisted one is a problem; the score leaves equivalents out")
     func survivorsAndEquivalents() throws {
-        let equivalent = Course.EquivalentMutant(file: "Answer.swift", scope: "add(_:_:)", change: "`<` → `<=`", reason: "the values are never equal")
+        let equivalent = Course.EquivalentMutant(
+            file: "Answer.swift", scope: "add(_:_:)", change: "`<` → `<=`", reason: "the values are never equal")
         let result = SectionMutationResult(
             section: try section(equivalents: [equivalent]),
             outcomes: [
@@ -40,7 +45,8 @@ struct MutationResultTests {
 
     @Test("an equivalent entry that no longer survives is reported as out of date")
     func staleEquivalent() throws {
-        let stale = Course.EquivalentMutant(file: "Answer.swift", scope: "add(_:_:)", change: "`<` → `<=`", reason: "was equivalent")
+        let stale = Course.EquivalentMutant(
+            file: "Answer.swift", scope: "add(_:_:)", change: "`<` → `<=`", reason: "was equivalent")
         let result = SectionMutationResult(
             section: try section(equivalents: [stale]),
             outcomes: [MutantOutcome(mutant: mutant(1, "<", "<="), result: .killed(by: "adds numbers"))],
@@ -54,13 +60,17 @@ struct MutationResultTests {
     @Test("a compiler error inside a mutant's copy is charged to that mutant, one elsewhere is not")
     func compilerErrorsFindTheirMutant() throws {
         let section = try section(equivalents: [])
-        let staged = [MutantStage.Staged(
-            section: section, folder: ".build/coach/mutants/Section1Basics",
-            mutants: [mutant(1, "<", "<=", lines: 10...14), mutant(2, "+", "-", lines: 15...19)]
-        )]
+        let staged = [
+            MutantStage.Staged(
+                section: section, folder: ".build/coach/mutants/Section1Basics",
+                mutants: [mutant(1, "<", "<=", lines: 10...14), mutant(2, "+", "-", lines: 15...19)]
+            )
+        ]
         let errors = [
-            CompilerDiagnostic(path: ".build/coach/mutants/Section1Basics/Answer.swift", line: 17, column: 3, message: "type mismatch"),
-            CompilerDiagnostic(path: ".build/coach/mutants/Section1Basics/Answer.swift", line: 40, column: 1, message: "elsewhere"),
+            CompilerDiagnostic(
+                path: ".build/coach/mutants/Section1Basics/Answer.swift", line: 17, column: 3, message: "type mismatch"),
+            CompilerDiagnostic(
+                path: ".build/coach/mutants/Section1Basics/Answer.swift", line: 40, column: 1, message: "elsewhere"),
         ]
         let (culprits, unexplained) = MutantStage.culprits(of: errors, in: staged)
         #expect(culprits == ["Section1Basics": [2]])

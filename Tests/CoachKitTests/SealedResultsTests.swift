@@ -1,6 +1,7 @@
-@testable import CoachKit
 import GradingSeal
 import Testing
+
+@testable import CoachKit
 
 /// A graded run's sealed results, and submissions that try to write their own: from appending Swift
 /// Testing's records to the results file, to copying their format exactly, to forging the seal itself.
@@ -21,17 +22,25 @@ struct SealedResultsTests {
         ].map { sealer.seal($0) }
     }
 
-    static func results(_ lines: [String], key: RunKey) -> (outcomes: [String: TestOutcome.Result], evidence: [String]) {
+    static func results(_ lines: [String], key: RunKey) -> (outcomes: [String: TestOutcome.Result], evidence: [String])
+    {
         let results = SealedResults(text: lines.joined(separator: "\n") + "\n", key: key)
-        return (Dictionary(uniqueKeysWithValues: results.outcomes.map { ($0.displayName, $0.result) }), results.evidence.sentences)
+        return (
+            Dictionary(uniqueKeysWithValues: results.outcomes.map { ($0.displayName, $0.result) }),
+            results.evidence.sentences
+        )
     }
 
     @Test("HMAC-SHA256 matches the RFC 4231 test vector, and SHA-256 the FIPS one")
     func knownAnswers() {
-        #expect(SealedRecord.hex(SHA256.hash(Array("abc".utf8))) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            SealedRecord.hex(SHA256.hash(Array("abc".utf8)))
+                == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         let tag = HMACSHA256.tag(for: Array("Hi There".utf8), key: [UInt8](repeating: 0x0b, count: 20))
         #expect(SealedRecord.hex(tag) == "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7")
-        #expect(SealedRecord.hex(SHA256.hash(Array(repeating: UInt8(ascii: "a"), count: 1000))) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+        #expect(
+            SealedRecord.hex(SHA256.hash(Array(repeating: UInt8(ascii: "a"), count: 1000)))
+                == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
     }
 
     @Test("an honest run reads as it ran, with no evidence")
@@ -42,10 +51,13 @@ struct SealedResultsTests {
         #expect(read.evidence.isEmpty)
     }
 
-    @Test("records appended without a seal, as a forger appends Swift Testing's records, are not counted and name their check")
+    @Test(
+        "records appended without a seal, as a forger appends Swift Testing's records, are not counted and name their check"
+    )
     func unsealedForger() {
         let key = RunKey.random()
-        let forged = Self.genuine(key: key) + [F.event("testStarted", Self.failing), F.event("testEnded", Self.failing)]
+        let forged =
+            Self.genuine(key: key) + [F.event("testStarted", Self.failing), F.event("testEnded", Self.failing)]
         let read = Self.results(forged, key: key)
         #expect(read.outcomes == ["adds numbers": .passed, "names things": .failed])
         #expect(read.evidence == [#"2 records without the grading harness's seal (naming "names things")"#])
@@ -62,7 +74,10 @@ struct SealedResultsTests {
         ]
         let read = Self.results(exact, key: key)
         #expect(read.outcomes.isEmpty)
-        #expect(read.evidence == [#"7 records without the grading harness's seal (naming "M.adds()/x.swift:1:1", "M.names()/x.swift:2:1")"#])
+        #expect(
+            read.evidence == [
+                #"7 records without the grading harness's seal (naming "M.adds()/x.swift:1:1", "M.names()/x.swift:2:1")"#
+            ])
     }
 
     @Test("a forger that imitates the seal, or seals with a key of its own, is caught and its check scores nothing")
@@ -94,7 +109,8 @@ struct SealedResultsTests {
     func cancelled() {
         let stream = [
             F.test(Self.passing, "adds numbers"),
-            F.event("testStarted", Self.passing), F.event("testCancelled", Self.passing), F.event("testEnded", Self.passing),
+            F.event("testStarted", Self.passing), F.event("testCancelled", Self.passing),
+            F.event("testEnded", Self.passing),
         ].joined(separator: "\n")
         let outcome = TestEventStream.outcomes(fromJSONLines: stream).first
         #expect(outcome?.result == .failed)
@@ -116,7 +132,11 @@ struct SealedResultsTests {
         let key = RunKey.random()
         var evidence = ForgeryEvidence()
         for _ in 0..<3 {
-            evidence.merge(SealedResults(text: (Self.genuine(key: key) + [F.event("testEnded", Self.failing)]).joined(separator: "\n") + "\n", key: key).evidence)
+            evidence.merge(
+                SealedResults(
+                    text: (Self.genuine(key: key) + [F.event("testEnded", Self.failing)]).joined(separator: "\n")
+                        + "\n", key: key
+                ).evidence)
         }
         #expect(evidence.sentences == [#"3 records without the grading harness's seal (naming "names things")"#])
     }

@@ -1,5 +1,6 @@
-@testable import CoachKit
 import Testing
+
+@testable import CoachKit
 
 @Suite("coach status output")
 struct StatusReportTests {
@@ -7,23 +8,26 @@ struct StatusReportTests {
     func partlyFinished() throws {
         let workbench = try WorkbenchFixture.make()
         let run = WorkbenchFixture.run(["adds numbers": .passed, "names things": .passed, "copes with zero": .failed])
-        let report = StatusReport(track: .exercises, grades: [SectionGrade(section: workbench.course.sections[0], run: run, workbench: workbench)])
-        #expect(report.render(style: TerminalStyle(usesColor: false)).joined(separator: "\n") == """
-            Persistence Workbench · exercises track (Exercises/)
+        let report = StatusReport(
+            track: .exercises,
+            grades: [SectionGrade(section: workbench.course.sections[0], run: run, workbench: workbench)])
+        #expect(
+            report.render(style: TerminalStyle(usesColor: false)).joined(separator: "\n") == """
+                Persistence Workbench · exercises track (Exercises/)
 
-            Section 1  Basics  2/3 checks  █████████████░░░░░░░  66%
-              ✓ Knows the basics.
-                  ✓ adds numbers
-                  ✓ names things
-              ✗ Handles edge cases.
-                  ✗ copes with zero
+                Section 1  Basics  2/3 checks  █████████████░░░░░░░  66%
+                  ✓ Knows the basics.
+                      ✓ adds numbers
+                      ✓ names things
+                  ✗ Handles edge cases.
+                      ✗ copes with zero
 
-            Overall  2/3 checks  █████████████░░░░░░░  66%
-            Next: Section 1 — read course/01/lesson.md, then edit Exercises/Section1Basics/Answer.swift.
-              First failing check: copes with zero
-              expected 1, found 0
-              Grade it with `coach check 1`; stuck? `coach hint 1`.
-            """)
+                Overall  2/3 checks  █████████████░░░░░░░  66%
+                Next: Section 1 — read course/01/lesson.md, then edit Exercises/Section1Basics/Answer.swift.
+                  First failing check: copes with zero
+                  expected 1, found 0
+                  Grade it with `coach check 1`; stuck? `coach hint 1`.
+                """)
     }
 
     @Test("the compact report gives each section one line with its bar, then the next step")
@@ -31,24 +35,28 @@ struct StatusReportTests {
         let workbench = try WorkbenchFixture.make(course: WorkbenchFixture.twoSectionCourse)
         let sections = workbench.course.sections
         let run = WorkbenchFixture.run(["adds numbers": .passed, "names things": .passed, "copes with zero": .failed])
-        var report = StatusReport(track: .exercises, sections: sections, standings: [
-            SectionStanding(grade: SectionGrade(section: sections[0], run: run, workbench: workbench), isStale: true),
-            SectionStanding(grade: nil, isStale: false),
-        ])
+        var report = StatusReport(
+            track: .exercises, sections: sections,
+            standings: [
+                SectionStanding(
+                    grade: SectionGrade(section: sections[0], run: run, workbench: workbench), isStale: true),
+                SectionStanding(grade: nil, isStale: false),
+            ])
         report.detail = .compact
-        #expect(report.render(style: TerminalStyle(usesColor: false)).joined(separator: "\n") == """
-            Persistence Workbench · exercises track (Exercises/)
+        #expect(
+            report.render(style: TerminalStyle(usesColor: false)).joined(separator: "\n") == """
+                Persistence Workbench · exercises track (Exercises/)
 
-             1  Basics       2/3     █████████████░░░░░░░  66%  stale
-             2  More basics  · not yet graded
+                 1  Basics       2/3     █████████████░░░░░░░  66%  stale
+                 2  More basics  · not yet graded
 
-            Overall  2/4 checks  ██████████░░░░░░░░░░  50%
-            Next: Section 1 — read course/01/lesson.md, then edit Exercises/Section1Basics/Answer.swift.
-              First failing check: copes with zero
-              expected 1, found 0
-              Grade it with `coach check 1`; stuck? `coach hint 1`.
-            `coach status N` lists the checks of section N; `coach status --all` lists every check.
-            """)
+                Overall  2/4 checks  ██████████░░░░░░░░░░  50%
+                Next: Section 1 — read course/01/lesson.md, then edit Exercises/Section1Basics/Answer.swift.
+                  First failing check: copes with zero
+                  expected 1, found 0
+                  Grade it with `coach check 1`; stuck? `coach hint 1`.
+                `coach status N` lists the checks of section N; `coach status --all` lists every check.
+                """)
         report.detail = .section(1)
         let detailed = report.render(style: TerminalStyle(usesColor: false))
         #expect(detailed.contains("      ✗ copes with zero"))
@@ -60,8 +68,13 @@ struct StatusReportTests {
         let workbench = try WorkbenchFixture.make()
         var run = WorkbenchFixture.run([:])
         run.build = .exited(1)
-        run.compilerErrors = [CompilerDiagnostic(path: "Exercises/Section1Basics/Answer.swift", line: 4, column: 9, message: "cannot find 'x' in scope")]
-        let report = StatusReport(track: .exercises, grades: [SectionGrade(section: workbench.course.sections[0], run: run, workbench: workbench)])
+        run.compilerErrors = [
+            CompilerDiagnostic(
+                path: "Exercises/Section1Basics/Answer.swift", line: 4, column: 9, message: "cannot find 'x' in scope")
+        ]
+        let report = StatusReport(
+            track: .exercises,
+            grades: [SectionGrade(section: workbench.course.sections[0], run: run, workbench: workbench)])
         let lines = report.render(style: TerminalStyle(usesColor: false))
         #expect(lines[2] == "Section 1  Basics  does not compile")
         #expect(lines.count > 3)
@@ -79,10 +92,15 @@ struct StatusReportTests {
     func staleAndNeverGraded() throws {
         let workbench = try WorkbenchFixture.make()
         let section = workbench.course.sections[0]
-        let grade = SectionGrade(section: section, run: WorkbenchFixture.run(["adds numbers": .passed]), workbench: workbench)
-        let stale = StatusReport(track: .exercises, sections: [section], standings: [SectionStanding(grade: grade, isStale: true)])
-        #expect(stale.render(style: TerminalStyle(usesColor: false))[3] == "  stale: files changed since this grade; run `coach status --refresh` or `coach check 1`")
-        let never = StatusReport(track: .exercises, sections: [section], standings: [SectionStanding(grade: nil, isStale: false)])
+        let grade = SectionGrade(
+            section: section, run: WorkbenchFixture.run(["adds numbers": .passed]), workbench: workbench)
+        let stale = StatusReport(
+            track: .exercises, sections: [section], standings: [SectionStanding(grade: grade, isStale: true)])
+        #expect(
+            stale.render(style: TerminalStyle(usesColor: false))[3]
+                == "  stale: files changed since this grade; run `coach status --refresh` or `coach check 1`")
+        let never = StatusReport(
+            track: .exercises, sections: [section], standings: [SectionStanding(grade: nil, isStale: false)])
         #expect(never.render(style: TerminalStyle(usesColor: false))[2] == "Section 1  Basics  · not yet graded")
     }
 }

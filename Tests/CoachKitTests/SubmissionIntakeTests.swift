@@ -1,6 +1,7 @@
-@testable import CoachKit
 import Foundation
 import Testing
+
+@testable import CoachKit
 
 @Suite("Taking a submission's files")
 struct SubmissionIntakeTests {
@@ -9,7 +10,8 @@ struct SubmissionIntakeTests {
         let root = FileManager.default.temporaryDirectory.appending(path: "coach-submission-\(UUID().uuidString)")
         for (path, contents) in files {
             let url = root.appending(path: path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(contents.utf8).write(to: url)
         }
         return root
@@ -28,11 +30,12 @@ struct SubmissionIntakeTests {
         ])
         let intake = try SubmissionIntake(folder: folder, workbench: workbench)
         #expect(intake.exerciseFiles == ["Section1Basics": ["Answer.swift": Data("// mine".utf8)]])
-        #expect(intake.tampering.map(\.description) == [
-            "Exercises/Section1Basics/Extra.swift (added)",
-            "Exercises/Section1Basics/Types.swift (changed)",
-            "Tests/Section1BasicsTests/Checks.swift (changed)",
-        ])
+        #expect(
+            intake.tampering.map(\.description) == [
+                "Exercises/Section1Basics/Extra.swift (added)",
+                "Exercises/Section1Basics/Types.swift (changed)",
+                "Tests/Section1BasicsTests/Checks.swift (changed)",
+            ])
         #expect(intake.missingFiles.isEmpty)
     }
 
@@ -77,7 +80,8 @@ struct SubmissionIntakeTests {
         )
         let intake = try SubmissionIntake(folder: folder, workbench: workbench)
         #expect(intake.exerciseFiles.isEmpty)
-        #expect(intake.tampering == [TamperedFile(path: "Exercises/Section1Basics/Answer.swift", change: .symbolicLink)])
+        #expect(
+            intake.tampering == [TamperedFile(path: "Exercises/Section1Basics/Answer.swift", change: .symbolicLink)])
     }
 
     @Test("a git ref that git would read as an option is refused before git runs")
@@ -87,7 +91,9 @@ struct SubmissionIntakeTests {
             try SubmissionUnpacker.kind(of: Submission(learner: "Ada", source: repository.path, ref: "--output=/tmp/x"))
         }
         #expect(error?.description.contains("starts with '-'") == true)
-        #expect(try SubmissionUnpacker.kind(of: Submission(learner: "Ada", source: repository.path, ref: "final")) == .gitRepository)
+        #expect(
+            try SubmissionUnpacker.kind(of: Submission(learner: "Ada", source: repository.path, ref: "final"))
+                == .gitRepository)
     }
 
     @Test("a folder without Exercises/ is refused with the reason")

@@ -1,6 +1,7 @@
-@testable import CoachKit
 import Foundation
 import Testing
+
+@testable import CoachKit
 
 /// What a submission's exercise files use that no exercise needs, flagged for the instructor.
 @Suite("Reviewing what a submission's code reaches for")
@@ -20,7 +21,9 @@ struct SubmissionReviewTests {
         }
         """
 
-    func notes(_ text: String, starter: String = "// starter\n", solution: String = "public func answer() -> Int { 42 }\n") throws -> [ReviewNote] {
+    func notes(
+        _ text: String, starter: String = "// starter\n", solution: String = "public func answer() -> Int { 42 }\n"
+    ) throws -> [ReviewNote] {
         let workbench = try WorkbenchFixture.make()
         defer { try? FileManager.default.removeItem(at: workbench.root) }
         try Data(starter.utf8).write(to: workbench.root.appending(path: "Exercises/Section1Basics/Answer.swift"))
@@ -30,19 +33,22 @@ struct SubmissionReviewTests {
         )
     }
 
-    @Test("process arguments, /proc, file descriptors, exit, dlopen, @_silgen_name and a C library are each flagged with their line")
+    @Test(
+        "process arguments, /proc, file descriptors, exit, dlopen, @_silgen_name and a C library are each flagged with their line"
+    )
     func forgerIsFlagged() throws {
         let found = try notes(Self.forger).map { "\($0.line): \($0.concern)" }
-        #expect(found == [
-            "6: reads the process's command line",
-            "6: reads the process's own files in /proc or /dev/fd",
-            "7: uses file descriptors directly",
-            "11: ends or signals the process",
-            "9: loads or looks up code at run time",
-            "8: names a symbol to the linker",
-            "8: reaches raw memory",
-            "2: imports Glibc, which this exercise never uses",
-        ])
+        #expect(
+            found == [
+                "6: reads the process's command line",
+                "6: reads the process's own files in /proc or /dev/fd",
+                "7: uses file descriptors directly",
+                "11: ends or signals the process",
+                "9: loads or looks up code at run time",
+                "8: names a symbol to the linker",
+                "8: reaches raw memory",
+                "2: imports Glibc, which this exercise never uses",
+            ])
     }
 
     @Test("an ordinary solution is not flagged, and what the reference itself uses is never a concern")
@@ -58,7 +64,8 @@ struct SubmissionReviewTests {
         defer { try? FileManager.default.removeItem(at: workbench.root) }
         let review = SubmissionReview(workbench: workbench)
         let test = "import XCTest\nimport Testing\nimport Darwin\n"
-        let notes = review.notes(on: test, path: "Exercises/Section1OwnTests/OwnTests.swift", target: "Section1OwnTests", isTestFile: true)
+        let notes = review.notes(
+            on: test, path: "Exercises/Section1OwnTests/OwnTests.swift", target: "Section1OwnTests", isTestFile: true)
         #expect(notes.map(\.concern) == ["imports Darwin, which this exercise never uses"])
     }
 }

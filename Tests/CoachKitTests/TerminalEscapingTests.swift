@@ -1,5 +1,6 @@
-@testable import CoachKit
 import Testing
+
+@testable import CoachKit
 
 @Suite("Text from tests and course.json is printed inert")
 struct TerminalEscapingTests {
@@ -35,8 +36,10 @@ struct TerminalEscapingTests {
 
     @Test("status shows the escape sequences in course.json's titles and items as text")
     func statusReportEscapes() throws {
-        let course = WorkbenchFixture.course(replacing: #""title": "Basics""#, with: #""title": "Basics\u001b]0;pwned\u0007""#)
-            .replacingOccurrences(of: "Knows the basics.", with: #"Knows \u001b[8mthe basics."#)
+        let course = WorkbenchFixture.course(
+            replacing: #""title": "Basics""#, with: #""title": "Basics\u001b]0;pwned\u0007""#
+        )
+        .replacingOccurrences(of: "Knows the basics.", with: #"Knows \u001b[8mthe basics."#)
         let workbench = try WorkbenchFixture.make(course: course)
         let run = WorkbenchFixture.run(["adds numbers": .passed, "names things": .failed, "copes with zero": .passed])
         let grade = SectionGrade(section: workbench.course.sections[0], run: run, workbench: workbench)

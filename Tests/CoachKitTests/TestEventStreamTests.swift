@@ -1,5 +1,6 @@
-@testable import CoachKit
 import Testing
+
+@testable import CoachKit
 
 /// Builds one event-stream record a line, in the shape Swift Testing writes (version 0).
 enum EventStreamFixture {
@@ -10,7 +11,8 @@ enum EventStreamFixture {
     static func event(_ kind: String, _ id: String, messages: [String] = [], known: Bool = false) -> String {
         let texts = messages.map { #"{"symbol":"fail","text":"\#($0)"}"# }.joined(separator: ",")
         let issue = kind == "issueRecorded" ? #","issue":{"isKnown":\#(known)}"# : ""
-        return #"{"kind":"event","payload":{"kind":"\#(kind)","messages":[\#(texts)],"testID":"\#(id)"\#(issue)},"version":0}"#
+        return
+            #"{"kind":"event","payload":{"kind":"\#(kind)","messages":[\#(texts)],"testID":"\#(id)"\#(issue)},"version":0}"#
     }
 }
 

@@ -1,5 +1,6 @@
-@testable import CoachKit
 import Foundation
+
+@testable import CoachKit
 
 /// A throwaway workbench on disk with one section whose files exist in both tracks.
 enum WorkbenchFixture {
@@ -24,24 +25,26 @@ enum WorkbenchFixture {
         """
 
     /// The fixture's course with a second section of one check, sharing the first one's files.
-    static let twoSectionCourse = courseJSON.replacingOccurrences(of: """
+    static let twoSectionCourse = courseJSON.replacingOccurrences(
+        of: """
+                  ]
+                }
               ]
             }
-          ]
-        }
-        """, with: """
+            """,
+        with: """
+                  ]
+                },
+                {
+                  "number": 2, "title": "More basics", "target": "Section2More", "lesson": "course/01/lesson.md",
+                  "exercise": { "id": "2.1", "title": "Second", "files": ["Answer.swift"], "givenFiles": [] },
+                  "hints": ["nudge", "nearly"],
+                  "checkpoint": [{ "item": "Knows more.", "checks": ["adds more"] }],
+                  "mistakes": []
+                }
               ]
-            },
-            {
-              "number": 2, "title": "More basics", "target": "Section2More", "lesson": "course/01/lesson.md",
-              "exercise": { "id": "2.1", "title": "Second", "files": ["Answer.swift"], "givenFiles": [] },
-              "hints": ["nudge", "nearly"],
-              "checkpoint": [{ "item": "Knows more.", "checks": ["adds more"] }],
-              "mistakes": []
             }
-          ]
-        }
-        """)
+            """)
 
     /// Creates the workbench and returns it opened, its metadata checked against the course's rules unless
     /// `validating` is false (as `coach verify` opens it).
@@ -51,29 +54,29 @@ enum WorkbenchFixture {
             "Package.swift": "// fixture",
             "course/course.json": course,
             "course/01/lesson.md": """
-                # Lesson
+            # Lesson
 
-                ## Hints
+            ## Hints
 
-                <details>
-                <summary>Hint 1</summary>
+            <details>
+            <summary>Hint 1</summary>
 
-                a nudge
-                </details>
+            a nudge
+            </details>
 
-                <details>
-                <summary>Hint 2</summary>
+            <details>
+            <summary>Hint 2</summary>
 
-                the `approach`
-                </details>
+            the `approach`
+            </details>
 
-                <details>
-                <summary>Hint 3</summary>
+            <details>
+            <summary>Hint 3</summary>
 
-                nearly the
-                `answer()`
-                </details>
-                """,
+            nearly the
+            `answer()`
+            </details>
+            """,
             "Exercises/Section1Basics/Answer.swift": "// starter",
             "Exercises/Section1Basics/Types.swift": "// contract",
             "Solutions/Section1Basics/Answer.swift": "// solution",
@@ -83,7 +86,8 @@ enum WorkbenchFixture {
         ]
         for (path, contents) in files {
             let url = root.appending(path: path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(contents.utf8).write(to: url)
         }
         return try Workbench(root: root, validating: validating)
@@ -96,11 +100,18 @@ enum WorkbenchFixture {
     }
 
     /// A run of the fixture's suite in which each named check ended as given.
-    static func run(_ results: [String: TestOutcome.Result], track: CourseTrack = .exercises, extra: [TestOutcome] = []) -> TrackRun {
-        let outcomes = results.sorted { $0.key < $1.key }.map { name, result in
-            TestOutcome(id: "Section1BasicsTests.\(name.replacingOccurrences(of: " ", with: "_"))()", displayName: name, result: result, issues: result == .failed ? ["Expectation failed\nexpected 1, found 0"] : [])
-        } + extra
+    static func run(_ results: [String: TestOutcome.Result], track: CourseTrack = .exercises, extra: [TestOutcome] = [])
+        -> TrackRun
+    {
+        let outcomes =
+            results.sorted { $0.key < $1.key }.map { name, result in
+                TestOutcome(
+                    id: "Section1BasicsTests.\(name.replacingOccurrences(of: " ", with: "_"))()", displayName: name,
+                    result: result, issues: result == .failed ? ["Expectation failed\nexpected 1, found 0"] : [])
+            } + extra
         let log = URL(filePath: "/tmp/none.log")
-        return TrackRun(track: track, build: .exited(0), compilerErrors: [], testRun: .exited(0), outcomes: outcomes, buildLog: log, testLog: log)
+        return TrackRun(
+            track: track, build: .exited(0), compilerErrors: [], testRun: .exited(0), outcomes: outcomes, buildLog: log,
+            testLog: log)
     }
 }

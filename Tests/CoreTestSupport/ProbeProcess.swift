@@ -4,7 +4,9 @@ import Foundation
 public enum ProbeProcess {
     /// The probe program is missing: its target was not built with the tests.
     public struct Missing: Error, CustomStringConvertible {
-        public var description: String { "PersistenceProbe is not beside the test binary: build the package's tests with `swift build --build-tests`" }
+        public var description: String {
+            "PersistenceProbe is not beside the test binary: build the package's tests with `swift build --build-tests`"
+        }
     }
 
     /// Where the probe program is.
@@ -46,7 +48,9 @@ public enum ProbeProcess {
         var printed = Data()
         while !String(decoding: printed, as: UTF8.self).split(separator: "\n").contains(Substring(line)) {
             let chunk = reader.availableData
-            guard !chunk.isEmpty else { throw ProbeEndedEarly(expected: line, printed: String(decoding: printed, as: UTF8.self)) }
+            guard !chunk.isEmpty else {
+                throw ProbeEndedEarly(expected: line, printed: String(decoding: printed, as: UTF8.self))
+            }
             printed.append(chunk)
         }
         return process

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -115,11 +116,13 @@ public final class PseudoTerminal {
                 return range.upperBound
             }
             guard ContinuousClock.now < deadline else {
-                throw Timeout(description: "\"\(text)\" did not appear within \(limit); the terminal shows:\n\(transcript)")
+                throw Timeout(
+                    description: "\"\(text)\" did not appear within \(limit); the terminal shows:\n\(transcript)")
             }
             if !readAvailable(waitingUpTo: 100), exitStatus != nil || reapIfExited() {
                 if output.count > offset, output[offset...].range(of: needle) != nil { continue }
-                throw Timeout(description: "the program exited before \"\(text)\" appeared; the terminal shows:\n\(transcript)")
+                throw Timeout(
+                    description: "the program exited before \"\(text)\" appeared; the terminal shows:\n\(transcript)")
             }
         }
     }
@@ -135,7 +138,8 @@ public final class PseudoTerminal {
         while exitStatus == nil && !reapIfExited() {
             guard ContinuousClock.now < deadline else {
                 kill(-pid, SIGKILL)
-                throw Timeout(description: "the program did not exit within \(limit); the terminal shows:\n\(transcript)")
+                throw Timeout(
+                    description: "the program did not exit within \(limit); the terminal shows:\n\(transcript)")
             }
             _ = readAvailable(waitingUpTo: 50)
         }

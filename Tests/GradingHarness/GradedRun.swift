@@ -14,7 +14,9 @@ final class GradedRun: XCTestCase {
 
     /// Runs the Swift Testing tests coach asked for; their passing or failing is coach's to read.
     func testSealedRun() async throws {
-        guard let session = HarnessSession.current else { throw XCTSkip("not a graded run: coach did not start this test process") }
+        guard let session = HarnessSession.current else {
+            throw XCTSkip("not a graded run: coach did not start this test process")
+        }
         guard let filter = session.swiftTestingFilter else { return }
         _ = try await SwiftTestingRun.run(filter: filter, parallel: session.parallel) { record in
             session.write(record)

@@ -1,6 +1,7 @@
 import Foundation
 import GradingSeal
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,13 +30,16 @@ final class HarnessSession: Sendable {
     private let output: Mutex<Output>
 
     private init?() {
-        guard let value = ProcessInfo.processInfo.environment[GradingRequest.descriptorVariable], let descriptor = Int32(value) else {
+        guard let value = ProcessInfo.processInfo.environment[GradingRequest.descriptorVariable],
+            let descriptor = Int32(value)
+        else {
             return nil
         }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         let data = try? handle.readToEnd()
         try? handle.close()
-        guard let data, let request = try? GradingRequest.decoded(from: data), let key = RunKey(base64: request.key) else {
+        guard let data, let request = try? GradingRequest.decoded(from: data), let key = RunKey(base64: request.key)
+        else {
             return nil
         }
         let file = open(request.output, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
@@ -52,7 +56,9 @@ final class HarnessSession: Sendable {
             let line = Array((output.sealer.seal(record) + "\n").utf8)
             var written = 0
             while written < line.count {
-                let result = line[written...].withUnsafeBytes { Glibc.write(output.descriptor, $0.baseAddress, $0.count) }
+                let result = line[written...].withUnsafeBytes {
+                    Glibc.write(output.descriptor, $0.baseAddress, $0.count)
+                }
                 if result < 0 && errno == EINTR { continue }
                 guard result > 0 else { return }
                 written += result

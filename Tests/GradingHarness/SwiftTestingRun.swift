@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,10 +9,11 @@ import Glibc
 /// every record of the run to a callback instead of writing it to a file anyone could append to.
 enum SwiftTestingRun {
     /// The entry point's type, as the testing library documents it (`ABIv0.EntryPoint`).
-    private typealias EntryPoint = @convention(thin) @Sendable (
-        _ configurationJSON: UnsafeRawBufferPointer?,
-        _ recordHandler: @escaping @Sendable (_ recordJSON: UnsafeRawBufferPointer) -> Void
-    ) async throws -> Bool
+    private typealias EntryPoint =
+        @convention(thin) @Sendable (
+            _ configurationJSON: UnsafeRawBufferPointer?,
+            _ recordHandler: @escaping @Sendable (_ recordJSON: UnsafeRawBufferPointer) -> Void
+        ) async throws -> Bool
 
     /// Why the tests could not be run.
     enum RunError: Error, CustomStringConvertible {
@@ -31,7 +33,8 @@ enum SwiftTestingRun {
     /// returns whether every test passed.
     ///
     /// - Throws: `RunError.noEntryPoint` when the testing library has no ABI entry point in this process.
-    static func run(filter: [String], parallel: Bool, handle: @escaping @Sendable (String) -> Void) async throws -> Bool {
+    static func run(filter: [String], parallel: Bool, handle: @escaping @Sendable (String) -> Void) async throws -> Bool
+    {
         guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "swt_abiv0_getEntryPoint") else {
             throw RunError.noEntryPoint
         }

@@ -28,7 +28,11 @@ final class XCTestRecorder: NSObject, XCTestObservation, @unchecked Sendable {
             let id = Self.identifier(of: testCase)
             guard declared.insert(id).inserted else { continue }
             let method = String(id.split(separator: "/").last ?? "")
-            write(Record(kind: "test", payload: .init(kind: "function", id: id, name: method, displayName: testCase.name, library: "xctest")))
+            write(
+                Record(
+                    kind: "test",
+                    payload: .init(
+                        kind: "function", id: id, name: method, displayName: testCase.name, library: "xctest")))
         }
     }
 
@@ -36,7 +40,10 @@ final class XCTestRecorder: NSObject, XCTestObservation, @unchecked Sendable {
         event("testStarted", of: testCase)
     }
 
-    func testCase(_ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?, atLine lineNumber: Int) {
+    func testCase(
+        _ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?,
+        atLine lineNumber: Int
+    ) {
         let place = filePath.map { "\(($0 as NSString).lastPathComponent):\(lineNumber): " } ?? ""
         event("issueRecorded", of: testCase, message: place + description)
     }
@@ -49,9 +56,13 @@ final class XCTestRecorder: NSObject, XCTestObservation, @unchecked Sendable {
     private func event(_ kind: String, of testCase: XCTestCase, message: String? = nil) {
         guard !(testCase is GradedRun) else { return }
         let issue = kind == "issueRecorded" ? Record.Issue(isKnown: false) : nil
-        write(Record(kind: "event", payload: .init(
-            kind: kind, testID: Self.identifier(of: testCase), messages: message.map { [.init(text: $0)] } ?? [], issue: issue
-        )))
+        write(
+            Record(
+                kind: "event",
+                payload: .init(
+                    kind: kind, testID: Self.identifier(of: testCase),
+                    messages: message.map { [.init(text: $0)] } ?? [], issue: issue
+                )))
     }
 
     private func write(_ record: Record) {

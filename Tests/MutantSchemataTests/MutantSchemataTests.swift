@@ -7,17 +7,20 @@ import Testing
 struct MutantSchemataTests {
     /// The changes the schema of `source` holds, as "kind: original → mutated".
     func changes(in source: String) -> [String] {
-        MutantSchemata.make(file: "F.swift", source: source, firstID: 1).mutants.map { "\($0.kind.rawValue): \($0.original) → \($0.mutated)" }
+        MutantSchemata.make(file: "F.swift", source: source, firstID: 1).mutants.map {
+            "\($0.kind.rawValue): \($0.original) → \($0.mutated)"
+        }
     }
 
     @Test("a boundary, a connective, a literal and a negated condition are each a mutant")
     func operatorsAndConditions() {
-        let found = changes(in: """
-            func isAdult(_ age: Int, member: Bool) -> Bool {
-                if age >= 18 && member { return true }
-                return false
-            }
-            """)
+        let found = changes(
+            in: """
+                func isAdult(_ age: Int, member: Bool) -> Bool {
+                    if age >= 18 && member { return true }
+                    return false
+                }
+                """)
         #expect(found.contains("relational boundary: >= → >"))
         #expect(found.contains("logical connective swapped: && → ||"))
         #expect(found.contains("integer changed by one: 18 → 19"))
@@ -29,54 +32,63 @@ struct MutantSchemataTests {
 
     @Test("a save, a sort order, a dropped sort descriptor and the given store are each a mutant")
     func persistenceMistakes() {
-        let found = changes(in: """
-            struct Repository {
-                let store: UserDefaults
-                func save(_ note: Note) throws {
-                    context.insert(note)
-                    try context.save()
-                    store.set(1, forKey: "count")
+        let found = changes(
+            in: """
+                struct Repository {
+                    let store: UserDefaults
+                    func save(_ note: Note) throws {
+                        context.insert(note)
+                        try context.save()
+                        store.set(1, forKey: "count")
+                    }
+                    func list() -> FetchDescriptor<Note> {
+                        FetchDescriptor(sortBy: [SortDescriptor(\\.isPinned, order: .reverse), SortDescriptor(\\.title)])
+                    }
                 }
-                func list() -> FetchDescriptor<Note> {
-                    FetchDescriptor(sortBy: [SortDescriptor(\\.isPinned, order: .reverse), SortDescriptor(\\.title)])
-                }
-            }
-            """)
+                """)
         #expect(found.contains("statement removed: try context.save() → (removed)"))
         #expect(found.contains("statement removed: context.insert(note) → (removed)"))
         #expect(found.contains("given store replaced by the default: store → type(of: store).standard"))
         #expect(found.contains("sort order flipped: .reverse → .forward"))
-        #expect(found.contains("sort order flipped: SortDescriptor(\\.title) → SortDescriptor(\\.title, order: .reverse)"))
-        #expect(found.contains("sort descriptor dropped: SortDescriptor(\\.title) → [SortDescriptor(\\.isPinned, order: .reverse)]"))
+        #expect(
+            found.contains("sort order flipped: SortDescriptor(\\.title) → SortDescriptor(\\.title, order: .reverse)"))
+        #expect(
+            found.contains(
+                "sort descriptor dropped: SortDescriptor(\\.title) → [SortDescriptor(\\.isPinned, order: .reverse)]"))
     }
 
     @Test("branches in another order, min for max, and toggle for an assignment are each a mutant")
     func branchesAndToggles() {
-        let found = changes(in: """
-            func grade(_ score: Int) -> String {
-                if score > 90 { return "A" } else if score > 80 { return "B" }
-                flag = true
-                return String(max(score, 0))
-            }
-            """)
-        #expect(found.contains("branches swapped: if score > 90 … else if score > 80 → score > 80 { return \"B\" } else if score > 90 { return \"A\" }"))
+        let found = changes(
+            in: """
+                func grade(_ score: Int) -> String {
+                    if score > 90 { return "A" } else if score > 80 { return "B" }
+                    flag = true
+                    return String(max(score, 0))
+                }
+                """)
+        #expect(
+            found.contains(
+                "branches swapped: if score > 90 … else if score > 80 → score > 80 { return \"B\" } else if score > 90 { return \"A\" }"
+            ))
         #expect(found.contains("min and max swapped: max → min"))
         #expect(found.contains("assignment and toggle swapped: flag = true → flag.toggle()"))
     }
 
     @Test("an assignment in an initializer, the only statement of a body and attribute arguments are never mutants")
     func unsafeSitesAreLeftAlone() {
-        let found = changes(in: """
-            final class Settings {
-                @AppStorage("sortOrder") var sortOrder = 3
-                var name: String
-                init(name: String) {
-                    self.name = name
-                    count = 1
+        let found = changes(
+            in: """
+                final class Settings {
+                    @AppStorage("sortOrder") var sortOrder = 3
+                    var name: String
+                    init(name: String) {
+                        self.name = name
+                        count = 1
+                    }
+                    func reset() { context.save() }
                 }
-                func reset() { context.save() }
-            }
-            """)
+                """)
         #expect(!found.contains { $0.hasPrefix("statement removed: self.name = name") })
         #expect(!found.contains { $0.hasPrefix("statement removed: count = 1") })
         #expect(!found.contains { $0.hasPrefix("statement removed: context.save()") })
@@ -110,7 +122,8 @@ struct MutantSchemataTests {
     func exclusionKeepsIdentifiers() {
         let source = "func f(_ a: Int) -> Bool { a < 3 }\n"
         let all = MutantSchemata.make(file: "F.swift", source: source, firstID: 1).mutants.map(\.id)
-        let some = MutantSchemata.make(file: "F.swift", source: source, firstID: 1, excluding: [all[0]]).mutants.map(\.id)
+        let some = MutantSchemata.make(file: "F.swift", source: source, firstID: 1, excluding: [all[0]]).mutants.map(
+            \.id)
         #expect(some == Array(all.dropFirst()))
     }
 
@@ -132,7 +145,8 @@ struct MutantSchemataTests {
             }
             func label(_ count: Int) -> String { "\\(count) items" }
             """
-        let schema = MutantSchemata.make(file: "F.swift", source: reference, firstID: 1, variants: [.init(id: 1_000_000, source: variant)])
+        let schema = MutantSchemata.make(
+            file: "F.swift", source: reference, firstID: 1, variants: [.init(id: 1_000_000, source: variant)])
         #expect(!Parser.parse(source: schema.source).hasError, "the schema does not parse:\n\(schema.source)")
         #expect(schema.refusedVariants.isEmpty)
         let placed = try #require(schema.variants.first)
@@ -155,11 +169,18 @@ struct MutantSchemataTests {
             """
         let variants = [
             ("var key: String", reference.replacingOccurrences(of: "@Attribute(.unique) var key", with: "var key")),
-            ("func helper", reference.replacingOccurrences(of: "func find() -> Int { 1 }", with: "func find() -> Int { helper() }\n    func helper() -> Int { 1 }")),
+            (
+                "func helper",
+                reference.replacingOccurrences(
+                    of: "func find() -> Int { 1 }",
+                    with: "func find() -> Int { helper() }\n    func helper() -> Int { 1 }")
+            ),
             ("let key", reference.replacingOccurrences(of: "var key", with: "let key")),
         ]
         for (index, (words, source)) in variants.enumerated() {
-            let schema = MutantSchemata.make(file: "F.swift", source: reference, firstID: 1, variants: [.init(id: 1_000_000 + index, source: source)])
+            let schema = MutantSchemata.make(
+                file: "F.swift", source: reference, firstID: 1, variants: [.init(id: 1_000_000 + index, source: source)]
+            )
             #expect(schema.variants.isEmpty, "\(words): expected refused")
             let reason = schema.refusedVariants.first?.reason ?? ""
             #expect(reason.contains("differs outside function bodies"), "\(words): \(reason)")
@@ -171,7 +192,8 @@ struct MutantSchemataTests {
         let reference = "func f(_ a: Int) -> Bool { a < 3 }\n"
         let variant = MutantSchemata.Variant(id: 2_000_000, source: "func f(_ a: Int) -> Bool { 3 > a }\n")
         let with = MutantSchemata.make(file: "F.swift", source: reference, firstID: 1, variants: [variant])
-        let without = MutantSchemata.make(file: "F.swift", source: reference, firstID: 1, excluding: [2_000_000], variants: [variant])
+        let without = MutantSchemata.make(
+            file: "F.swift", source: reference, firstID: 1, excluding: [2_000_000], variants: [variant])
         #expect(with.variants.map(\.id) == [2_000_000])
         #expect(without.variants.isEmpty && !without.source.contains("case 2000000:"))
         #expect(with.mutants.map(\.id) == without.mutants.map(\.id))

@@ -8,7 +8,9 @@ typealias Tag = Section8NoteTaker.Tag
 
 /// `notetaker` killed in the middle of a command, and several `notetaker` processes at once: nothing
 /// committed is lost, nothing is left half done.
-@Suite("notetaker killed and run in parallel", .enabled(if: notetakerRunsTheReference, "runs the reference NoteTaker"), .serialized)
+@Suite(
+    "notetaker killed and run in parallel", .enabled(if: notetakerRunsTheReference, "runs the reference NoteTaker"),
+    .serialized)
 struct CrashAndConcurrencyTests {
     @Test("a note added with tags and killed at any moment is either stored with every tag or not at all")
     func killedAddLeavesNoPartialNote() throws {
@@ -36,9 +38,13 @@ struct CrashAndConcurrencyTests {
         #expect(notes.count - 1 >= completed, "\(completed) adds finished but only \(notes.count - 1) notes are stored")
         let tagNames = try home.openStore().fetch(FetchDescriptor<Tag>()).map(\.name).sorted()
         // Tags b and c are saved with the first note that holds them, never alone.
-        #expect(tagNames == (notes.count > 1 ? ["a", "b", "c"] : ["a"]), "tags: \(tagNames), notes besides the seed: \(notes.count - 1)")
+        #expect(
+            tagNames == (notes.count > 1 ? ["a", "b", "c"] : ["a"]),
+            "tags: \(tagNames), notes besides the seed: \(notes.count - 1)")
         #expect(try home.run(["list"]).status == 0)
-        print("killedAddLeavesNoPartialNote: \(kills) kills, \(completed) adds finished first, \(notes.count - 1) notes stored, \(partial.count) partial")
+        print(
+            "killedAddLeavesNoPartialNote: \(kills) kills, \(completed) adds finished first, \(notes.count - 1) notes stored, \(partial.count) partial"
+        )
     }
 
     @Test("two processes each adding 200 notes to one new tag keep all 400 links and make one tag")
@@ -74,7 +80,9 @@ struct CrashAndConcurrencyTests {
 
         let wrong = outputs.values.filter { $0.contains("Wrong PIN") }.count
         let locked = outputs.values.filter { $0.contains("too many wrong PINs") }.count
-        #expect(wrong == 4 && locked == 26, "answers: \(wrong) wrong, \(locked) locked, others: \(outputs.values.filter { !$0.contains("PIN") })")
+        #expect(
+            wrong == 4 && locked == 26,
+            "answers: \(wrong) wrong, \(locked) locked, others: \(outputs.values.filter { !$0.contains("PIN") })")
         let status = try home.run(["lock", "status"]).output
         #expect(status.contains("locked after 30 wrong PINs"), "lock status: \(status)")
         #expect(try home.run(["list", "--pin", "7391"]).output.contains("too many wrong PINs"))

@@ -24,7 +24,9 @@ struct FailClosedTests {
         let list = try home.run(["list"])
         #expect(list.status != 0)
         #expect(!list.output.contains("secret plans"), "notes shown from a damaged vault: \(list.output)")
-        #expect(list.output.contains("errSecDecode") && list.output.contains("lock reset --erase-all-notes"), "\(list.output)")
+        #expect(
+            list.output.contains("errSecDecode") && list.output.contains("lock reset --erase-all-notes"),
+            "\(list.output)")
         let status = try home.run(["lock", "status"])
         #expect(status.status != 0 && !status.output.contains("No PIN is set"), "lock status: \(status.output)")
         let set = try home.run(["lock", "set", "--new-pin", "1111"])

@@ -1,8 +1,8 @@
 import CoreTestSupport
 import Foundation
 import PersistenceCore
-import Testing
 import PersistenceWorkbench
+import Testing
 
 @Suite(
     "notetaker keeps what a newer NoteTaker sent",

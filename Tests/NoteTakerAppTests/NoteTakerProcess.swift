@@ -1,9 +1,9 @@
 import CoreTestSupport
 import Foundation
 import PersistenceCore
+import PersistenceWorkbench
 import Section8NoteTaker
 import Testing
-import PersistenceWorkbench
 
 /// Whether this build's `notetaker` runs the reference solution, the only app whose behaviour these tests
 /// can hold to: on the exercises track it runs the learner's unfinished Section 8.
@@ -31,7 +31,9 @@ struct NoteTakerHome {
     }
 
     var program: URL {
-        get throws { try #require(BuiltProduct.executable(named: "notetaker"), "notetaker is not built beside the tests") }
+        get throws {
+            try #require(BuiltProduct.executable(named: "notetaker"), "notetaker is not built beside the tests")
+        }
     }
 
     var environment: [String: String] {
@@ -91,16 +93,21 @@ struct NoteTakerHome {
     /// The vault's item files, newest last.
     func vaultItemFiles() throws -> [URL] {
         let folder = sandbox.vaultDirectory.appending(path: "Items")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".item") && !$0.hasPrefix(".") }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasSuffix(".item") && !$0.hasPrefix(".")
+        }
         return try names.map { folder.appending(path: $0) }.sorted {
-            let first = try $0.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate ?? .distantPast
-            let second = try $1.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate ?? .distantPast
+            let first =
+                try $0.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate ?? .distantPast
+            let second =
+                try $1.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate ?? .distantPast
             return first < second
         }
     }
 
     /// Starts `notetaker` on a pseudo-terminal of its own.
     func startAtTerminal(_ arguments: [String]) throws -> PseudoTerminal {
-        try PseudoTerminal.start(try program, arguments, in: FileManager.default.temporaryDirectory, environment: environment)
+        try PseudoTerminal.start(
+            try program, arguments, in: FileManager.default.temporaryDirectory, environment: environment)
     }
 }

@@ -3,7 +3,9 @@ import GRDB
 import Testing
 
 /// `notetaker` in a data folder it cannot write, and given input it cannot use.
-@Suite("notetaker with a read-only folder and bad input", .enabled(if: notetakerRunsTheReference, "runs the reference NoteTaker"))
+@Suite(
+    "notetaker with a read-only folder and bad input",
+    .enabled(if: notetakerRunsTheReference, "runs the reference NoteTaker"))
 struct ReadOnlyAndBadInputTests {
     /// Runs a shell command and expects it to succeed.
     func shell(_ command: String) throws {
@@ -15,7 +17,9 @@ struct ReadOnlyAndBadInputTests {
         #expect(process.terminationStatus == 0, "`\(command)` failed")
     }
 
-    @Test("in a data folder it cannot write, notetaker lists, shows and unlocks, and an add fails saying the folder is read-only")
+    @Test(
+        "in a data folder it cannot write, notetaker lists, shows and unlocks, and an add fails saying the folder is read-only"
+    )
     func readOnlyFolderServesReads() throws {
         var home = NoteTakerHome()
         defer {
@@ -44,26 +48,31 @@ struct ReadOnlyAndBadInputTests {
         #expect(!add.output.contains("OSStatus"), "\(add.output)")
     }
 
-    @Test("bad input is refused with a message that names the problem and the fix", arguments: [
-        (["show", "-1"], "note"),
-        (["show", "x1"], "No note \"x1\""),
-        (["add", ""], "empty"),
-        (["add", "   "], "empty"),
-        (["add", "Title", "--tag", ""], "empty"),
-        (["tags", "create", " "], "empty"),
-        (["edit", "1", "--title", ""], "empty"),
-        (["attach-image", "1", "/"], "is a folder"),
-        (["attach-image", "1", "/dev/null"], "not a regular file"),
-        (["attach-image", "1", "/no/such/picture.jpg"], "no such file"),
-    ])
+    @Test(
+        "bad input is refused with a message that names the problem and the fix",
+        arguments: [
+            (["show", "-1"], "note"),
+            (["show", "x1"], "No note \"x1\""),
+            (["add", ""], "empty"),
+            (["add", "   "], "empty"),
+            (["add", "Title", "--tag", ""], "empty"),
+            (["tags", "create", " "], "empty"),
+            (["edit", "1", "--title", ""], "empty"),
+            (["attach-image", "1", "/"], "is a folder"),
+            (["attach-image", "1", "/dev/null"], "not a regular file"),
+            (["attach-image", "1", "/no/such/picture.jpg"], "no such file"),
+        ])
     func badInputIsExplained(arguments: [String], expected: String) throws {
         let home = NoteTakerHome()
         defer { home.remove() }
         #expect(try home.run(["add", "First"]).status == 0)
         let result = try home.run(arguments)
         #expect(result.status != 0, "`notetaker \(arguments.joined(separator: " "))` succeeded: \(result.output)")
-        #expect(result.output.contains(expected), "`notetaker \(arguments.joined(separator: " "))` said: \(result.output)")
-        #expect(!result.output.contains("NSCocoaErrorDomain") && !result.output.contains("Missing expected argument"), "\(result.output)")
+        #expect(
+            result.output.contains(expected), "`notetaker \(arguments.joined(separator: " "))` said: \(result.output)")
+        #expect(
+            !result.output.contains("NSCocoaErrorDomain") && !result.output.contains("Missing expected argument"),
+            "\(result.output)")
     }
 
     @Test("control characters in a title or tag are shown escaped, never sent to the terminal")
@@ -72,7 +81,8 @@ struct ReadOnlyAndBadInputTests {
         defer { home.remove() }
         #expect(try home.run(["add", "red\u{1B}[31mtext\u{7}", "--tag", "t\u{1B}[2J"]).status == 0)
         let list = try home.run(["list"]).output
-        #expect(!list.contains("\u{1B}") && !list.contains("\u{7}"), "raw control characters in: \(list.debugDescription)")
+        #expect(
+            !list.contains("\u{1B}") && !list.contains("\u{7}"), "raw control characters in: \(list.debugDescription)")
         #expect(list.contains("red\\e[31mtext\\u{7}"), "\(list.debugDescription)")
         #expect(list.contains("#t\\e[2J"), "\(list.debugDescription)")
     }
@@ -91,7 +101,9 @@ struct ReadOnlyAndBadInputTests {
 
         let list = try home.run(["list"])
         #expect(list.status != 0, "list showed a note it cannot read: \(list.output)")
-        #expect(list.output.contains("Note.createdAt of row 1") && list.output.contains("notetaker delete"), "\(list.output)")
+        #expect(
+            list.output.contains("Note.createdAt of row 1") && list.output.contains("notetaker delete"),
+            "\(list.output)")
         let show = try home.run(["show", "1"])
         #expect(show.status != 0 && show.output.contains("`notetaker delete 1` removes it"), "\(show.output)")
         let other = try home.run(["show", "2"])
@@ -100,14 +112,17 @@ struct ReadOnlyAndBadInputTests {
         let delete = try home.run(["delete", "1"])
         #expect(delete.status == 0 && delete.output.contains("Deleted #1"), "\(delete.output)")
         let after = try home.run(["list"])
-        #expect(after.status == 0 && after.output.contains("Second") && !after.output.contains("Groceries"), "\(after.output)")
+        #expect(
+            after.status == 0 && after.output.contains("Second") && !after.output.contains("Groceries"),
+            "\(after.output)")
         let tags = try home.run(["tags"])
         #expect(tags.status == 0 && tags.output.contains("home"), "the deleted note's tag stays: \(tags.output)")
     }
 }
 
 /// `notetaker list` a page at a time.
-@Suite("notetaker lists notes a page at a time", .enabled(if: notetakerRunsTheReference, "runs the reference NoteTaker"))
+@Suite(
+    "notetaker lists notes a page at a time", .enabled(if: notetakerRunsTheReference, "runs the reference NoteTaker"))
 struct ListPagingTests {
     @Test("list shows notesPerPage notes and says how to reach the next page; a page out of range is refused or named")
     func pages() throws {
@@ -117,19 +132,31 @@ struct ListPagingTests {
             #expect(try home.run(["add", "Note \(number)"]).status == 0)
         }
         let perPage = try home.run(["settings", "set", "--per-page", "2", "--sort", "title"])
-        #expect(perPage.status == 0 && perPage.output.contains("per-page:     2"), "settings set --per-page 2: \(perPage.output)")
+        #expect(
+            perPage.status == 0 && perPage.output.contains("per-page:     2"),
+            "settings set --per-page 2: \(perPage.output)")
 
         let first = try home.run(["list"])
-        #expect(first.output.contains("Note 1") && first.output.contains("Note 2") && !first.output.contains("Note 3"), "list: \(first.output)")
-        #expect(first.output.contains("Page 1 of 3, 2 notes per page. Next: notetaker list --page 2"), "list: \(first.output)")
+        #expect(
+            first.output.contains("Note 1") && first.output.contains("Note 2") && !first.output.contains("Note 3"),
+            "list: \(first.output)")
+        #expect(
+            first.output.contains("Page 1 of 3, 2 notes per page. Next: notetaker list --page 2"),
+            "list: \(first.output)")
         let last = try home.run(["list", "--page", "3"])
-        #expect(last.output.contains("Note 5") && !last.output.contains("Note 4") && !last.output.contains("Next:"), "list --page 3: \(last.output)")
+        #expect(
+            last.output.contains("Note 5") && !last.output.contains("Note 4") && !last.output.contains("Next:"),
+            "list --page 3: \(last.output)")
         let past = try home.run(["list", "--page", "4"])
-        #expect(past.status == 0 && past.output.contains("There is no page 4: the list has 3 page(s)"), "list --page 4: \(past.output)")
+        #expect(
+            past.status == 0 && past.output.contains("There is no page 4: the list has 3 page(s)"),
+            "list --page 4: \(past.output)")
 
         let zero = try home.run(["list", "--page", "0"])
         #expect(zero.status != 0 && zero.output.contains("--page counts from 1"), "list --page 0: \(zero.output)")
         let tooMany = try home.run(["settings", "set", "--per-page", "0"])
-        #expect(tooMany.status != 0 && tooMany.output.contains("--per-page 0 is out of range"), "settings set --per-page 0: \(tooMany.output)")
+        #expect(
+            tooMany.status != 0 && tooMany.output.contains("--per-page 0 is out of range"),
+            "settings set --per-page 0: \(tooMany.output)")
     }
 }

@@ -7,7 +7,9 @@ extension NoteTakerHome {
     @discardableResult
     func run(on device: String, _ arguments: [String]) throws -> String {
         let result = try run(["--device", device] + arguments)
-        #expect(result.status == 0, "`notetaker --device \(device) \(arguments.joined(separator: " "))` failed: \(result.output)")
+        #expect(
+            result.status == 0,
+            "`notetaker --device \(device) \(arguments.joined(separator: " "))` failed: \(result.output)")
         return result.output
     }
 
@@ -35,7 +37,9 @@ struct ConsoleMissing: Error, CustomStringConvertible {
     var description: String { "icloud is not built beside the tests: build them with `swift build --build-tests`" }
 }
 
-@Suite("notetaker on several devices of one iCloud account", .enabled(if: notetakerRunsTheReference, "runs the reference NoteTaker"), .serialized)
+@Suite(
+    "notetaker on several devices of one iCloud account",
+    .enabled(if: notetakerRunsTheReference, "runs the reference NoteTaker"), .serialized)
 struct SyncCommandTests {
     @Test("a note added on the phone lists on the laptop, and the console shows it as CD_Note in the account")
     func noteTravelsBetweenDevices() throws {
@@ -55,7 +59,9 @@ struct SyncCommandTests {
         #expect(console.output.contains("Zone com.apple.coredata.cloudkit.zone"), "\(console.output)")
         #expect(console.output.contains("CD_title STRING = \"Groceries\""), "\(console.output)")
         #expect(console.output.contains("CDMR"))
-        #expect(console.output.contains("phone  last sync") && console.output.contains("laptop  last sync"), "\(console.output)")
+        #expect(
+            console.output.contains("phone  last sync") && console.output.contains("laptop  last sync"),
+            "\(console.output)")
     }
 
     @Test("offline edits on both devices: the later upload wins, and the other device's sync says its edit lost")

@@ -15,16 +15,23 @@ private let phone = CloudDeviceIdentity(identifier: "phone-id", name: "phone")
 private let laptop = CloudDeviceIdentity(identifier: "laptop-id", name: "laptop")
 
 /// Saves one record as `device` and returns its outcome.
-private func save(_ record: CloudRecord, by device: CloudDeviceIdentity, epoch: Int64? = nil, resolution: CloudSaveResolution = .none, on account: SQLiteAccountServer) throws -> CloudSaveOutcome {
-    let result = try account.modifyRecords(CloudModifyRecordsRequest(
-        containerIdentifier: container, zoneEpoch: epoch, device: device, schemaVersion: "1.0.0",
-        saves: [CloudRecordSave(record: record, knownFields: Set(record.fields.keys), resolution: resolution)], deletions: []
-    ))
+private func save(
+    _ record: CloudRecord, by device: CloudDeviceIdentity, epoch: Int64? = nil, resolution: CloudSaveResolution = .none,
+    on account: SQLiteAccountServer
+) throws -> CloudSaveOutcome {
+    let result = try account.modifyRecords(
+        CloudModifyRecordsRequest(
+            containerIdentifier: container, zoneEpoch: epoch, device: device, schemaVersion: "1.0.0",
+            saves: [CloudRecordSave(record: record, knownFields: Set(record.fields.keys), resolution: resolution)],
+            deletions: []
+        ))
     return result.saves[0]
 }
 
 private func note(_ name: String, title: String, tag: String? = nil) -> CloudRecord {
-    CloudRecord(recordName: name, recordType: "CD_Note", fields: ["CD_title": .string(title), "CD_entityName": .string("Note")], changeTag: tag)
+    CloudRecord(
+        recordName: name, recordType: "CD_Note",
+        fields: ["CD_title": .string(title), "CD_entityName": .string("Note")], changeTag: tag)
 }
 
 @Suite("The simulated iCloud account server")
@@ -32,13 +39,22 @@ struct AccountServerTests {
     @Test("A save with the current change tag is taken, and one with an older tag gets the server's record back")
     func changeTagsGuardSaves() throws {
         try withAccount { account in
-            guard case .saved(let first) = try save(note("N", title: "one"), by: phone, on: account) else { Issue.record("not saved"); return }
-            guard case .saved(let second) = try save(note("N", title: "two", tag: first.changeTag), by: laptop, epoch: 1, on: account) else {
+            guard case .saved(let first) = try save(note("N", title: "one"), by: phone, on: account) else {
+                Issue.record("not saved")
+                return
+            }
+            guard
+                case .saved(let second) = try save(
+                    note("N", title: "two", tag: first.changeTag), by: laptop, epoch: 1, on: account)
+            else {
                 Issue.record("the save with the current tag was refused")
                 return
             }
             let stale = try save(note("N", title: "three", tag: first.changeTag), by: phone, epoch: 1, on: account)
-            guard case .serverRecordChanged(let server) = stale else { Issue.record("a stale tag was taken: \(stale)"); return }
+            guard case .serverRecordChanged(let server) = stale else {
+                Issue.record("a stale tag was taken: \(stale)")
+                return
+            }
             #expect(server.changeTag == second.changeTag)
             #expect(server.fields["CD_title"] == .string("two"))
             #expect(server.version?.savedBy == laptop)
@@ -50,21 +66,31 @@ struct AccountServerTests {
     func deletionsAndUnknownItems() throws {
         try withAccount { account in
             guard case .saved(let saved) = try save(note("N", title: "one"), by: phone, on: account) else { return }
-            let result = try account.modifyRecords(CloudModifyRecordsRequest(
-                containerIdentifier: container, zoneEpoch: 1, device: laptop, schemaVersion: "1.0.0",
-                saves: [], deletions: [CloudRecordDeletion(recordName: "N", recordType: "CD_Note", changeTag: nil)]
-            ))
-            guard case .deleted(let tombstone?) = result.deletions[0] else { Issue.record("no tombstone"); return }
+            let result = try account.modifyRecords(
+                CloudModifyRecordsRequest(
+                    containerIdentifier: container, zoneEpoch: 1, device: laptop, schemaVersion: "1.0.0",
+                    saves: [], deletions: [CloudRecordDeletion(recordName: "N", recordType: "CD_Note", changeTag: nil)]
+                ))
+            guard case .deleted(let tombstone?) = result.deletions[0] else {
+                Issue.record("no tombstone")
+                return
+            }
             #expect(tombstone.deletedBy == laptop)
             #expect(tombstone.removedUnseenVersion)
             #expect(tombstone.replaced?.changeTag == saved.changeTag)
 
-            guard case .unknownItem(let gone) = try save(note("N", title: "edited", tag: saved.changeTag), by: phone, epoch: 1, on: account) else {
+            guard
+                case .unknownItem(let gone) = try save(
+                    note("N", title: "edited", tag: saved.changeTag), by: phone, epoch: 1, on: account)
+            else {
                 Issue.record("a save of a deleted record was taken")
                 return
             }
             #expect(gone?.deletedBy == laptop)
-            guard case .saved(let back) = try save(note("N", title: "edited"), by: phone, epoch: 1, resolution: .undoesDeletion, on: account) else { return }
+            guard
+                case .saved(let back) = try save(
+                    note("N", title: "edited"), by: phone, epoch: 1, resolution: .undoesDeletion, on: account)
+            else { return }
             #expect(back.version?.undidDeletionBy == laptop)
             #expect(try account.tombstones(containerIdentifier: container).isEmpty)
         }
@@ -78,28 +104,38 @@ struct AccountServerTests {
             _ = try save(note("B", title: "b"), by: laptop, epoch: 1, on: account)
             _ = try save(note("C", title: "c"), by: phone, epoch: 1, on: account)
 
-            let next = try account.fetchChanges(CloudFetchChangesRequest(containerIdentifier: container, since: first.token))
+            let next = try account.fetchChanges(
+                CloudFetchChangesRequest(containerIdentifier: container, since: first.token))
             #expect(next.savedRecords.map(\.recordName) == ["B", "C"])
             #expect(next.token == CloudServerChangeToken(zoneEpoch: 1, changeCounter: 3))
 
             #expect(try account.deleteZone(containerIdentifier: container))
-            #expect(throws: CloudServerError.self) { try account.fetchChanges(CloudFetchChangesRequest(containerIdentifier: container, since: next.token)) }
+            #expect(throws: CloudServerError.self) {
+                try account.fetchChanges(CloudFetchChangesRequest(containerIdentifier: container, since: next.token))
+            }
             _ = try save(note("D", title: "d"), by: phone, on: account)
             #expect(try account.zones().first?.epoch == 2)
         }
     }
 
-    @Test("A save keeps the fields its device does not know, and the deployed schema remembers each field's first schema")
+    @Test(
+        "A save keeps the fields its device does not know, and the deployed schema remembers each field's first schema")
     func unknownFieldsAreKept() throws {
         try withAccount { account in
             var newer = note("N", title: "one")
             newer.fields["CD_mood"] = .string("happy")
             guard case .saved(let saved) = try save(newer, by: phone, on: account) else { return }
-            let older = CloudRecordSave(record: note("N", title: "two", tag: saved.changeTag), knownFields: ["CD_title", "CD_entityName"])
-            let result = try account.modifyRecords(CloudModifyRecordsRequest(
-                containerIdentifier: container, zoneEpoch: 1, device: laptop, schemaVersion: "0.9.0", saves: [older], deletions: []
-            ))
-            guard case .saved(let merged) = result.saves[0] else { Issue.record("refused"); return }
+            let older = CloudRecordSave(
+                record: note("N", title: "two", tag: saved.changeTag), knownFields: ["CD_title", "CD_entityName"])
+            let result = try account.modifyRecords(
+                CloudModifyRecordsRequest(
+                    containerIdentifier: container, zoneEpoch: 1, device: laptop, schemaVersion: "0.9.0",
+                    saves: [older], deletions: []
+                ))
+            guard case .saved(let merged) = result.saves[0] else {
+                Issue.record("refused")
+                return
+            }
             #expect(merged.fields["CD_mood"] == .string("happy"))
             #expect(merged.fields["CD_title"] == .string("two"))
             let schema = try account.deployedSchema(containerIdentifier: container)
@@ -129,11 +165,16 @@ struct AccountServerTests {
     func consoleOverview() throws {
         try withAccount { account in
             _ = try save(note("N", title: "Groceries"), by: phone, on: account)
-            try account.recordSync(CloudDeviceSyncReport(device: phone, containerIdentifier: container, date: Date(), pendingChanges: 2, storePath: "/phone.store"))
+            try account.recordSync(
+                CloudDeviceSyncReport(
+                    device: phone, containerIdentifier: container, date: Date(), pendingChanges: 2,
+                    storePath: "/phone.store"))
             let text = try AccountConsole(account: account).overview()
             #expect(text.contains("Container \(container), private database"))
             #expect(text.contains("CD_Note: CD_entityName STRING, CD_title STRING"))
-            #expect(text.contains("Zone com.apple.coredata.cloudkit.zone  epoch 1, change counter 1, 1 record, 0 tombstones"))
+            #expect(
+                text.contains(
+                    "Zone com.apple.coredata.cloudkit.zone  epoch 1, change counter 1, 1 record, 0 tombstones"))
             #expect(text.contains("CD_Note N  change tag 1-1 saved by phone, 1 save"))
             #expect(text.contains("CD_title STRING = \"Groceries\""))
             #expect(text.contains("phone  last sync") && text.contains("2 changes waiting then  (/phone.store)"))

@@ -5,7 +5,9 @@ import Testing
 
 @Suite("A first sync of many notes", .serialized)
 struct BulkSyncTests {
-    @Test("1,000 notes reach a new device in one import: one store transaction, written by the importer and never sent back")
+    @Test(
+        "1,000 notes reach a new device in one import: one store transaction, written by the importer and never sent back"
+    )
     func thousandNotesInOneImport() throws {
         let bench = SyncTestBench()
         let phone = try bench.device("phone")
@@ -26,7 +28,9 @@ struct BulkSyncTests {
             .filter { $0.author == "NSCloudKitMirroringDelegate.import" && !$0.changes.isEmpty }
         #expect(imports.count == 1)
         #expect(imports.first?.changes.count == 1_000)
-        #expect(counts.atEachImportEnd.first { $0 > 0 } == 1_000, "the notes held as each import ended: \(counts.atEachImportEnd)")
+        #expect(
+            counts.atEachImportEnd.first { $0 > 0 } == 1_000,
+            "the notes held as each import ended: \(counts.atEachImportEnd)")
         #expect(next.sent.isEmpty, "the import is never sent back")
     }
 }
@@ -41,10 +45,14 @@ final class NoteCounts: @unchecked Sendable {
 
     init(storeURL: URL) {
         let identifier = storeURL.standardizedFileURL.path
-        observer = NotificationCenter.default.addObserver(forName: NSPersistentCloudKitContainer.eventChangedNotification, object: nil, queue: nil) { [self] note in
-            guard let event = note.userInfo?[NSPersistentCloudKitContainer.eventNotificationUserInfoKey] as? NSPersistentCloudKitContainer.Event,
-                  event.storeIdentifier == identifier, event.type == .import, event.endDate != nil,
-                  let container = note.object as? ModelContainer
+        observer = NotificationCenter.default.addObserver(
+            forName: NSPersistentCloudKitContainer.eventChangedNotification, object: nil, queue: nil
+        ) { [self] note in
+            guard
+                let event = note.userInfo?[NSPersistentCloudKitContainer.eventNotificationUserInfoKey]
+                    as? NSPersistentCloudKitContainer.Event,
+                event.storeIdentifier == identifier, event.type == .import, event.endDate != nil,
+                let container = note.object as? ModelContainer
             else { return }
             let count = (try? ModelContext(container).fetchCount(FetchDescriptor<Note>())) ?? -1
             lock.withLock { counts.append(count) }

@@ -1,6 +1,6 @@
 import PersistenceCore
-import Testing
 import PersistenceWorkbench
+import Testing
 
 // Models that break every rule CloudKit has for a store that syncs.
 
@@ -72,7 +72,9 @@ final class ReadyCover {
 }
 
 /// Runs `body` on a throwaway device, as an app with the given entitlements.
-private func onThrowawayDevice<Result>(entitlements: AppEntitlements = .none, _ body: () throws -> Result) rethrows -> Result {
+private func onThrowawayDevice<Result>(entitlements: AppEntitlements = .none, _ body: () throws -> Result) rethrows
+    -> Result
+{
     let sandbox = AppSandbox.temporary(appIdentifier: "com.example.Strict")
     defer { try? FileManager.default.removeItem(at: sandbox.deviceRoot) }
     return try AppSandbox.withCurrent(sandbox) {
@@ -81,7 +83,9 @@ private func onThrowawayDevice<Result>(entitlements: AppEntitlements = .none, _ 
 }
 
 /// The load error's reason, or nil when the container loads.
-private func loadError(_ configuration: () -> ModelConfiguration, for types: [any PersistentModel.Type]) -> SwiftDataError? {
+private func loadError(_ configuration: () -> ModelConfiguration, for types: [any PersistentModel.Type])
+    -> SwiftDataError?
+{
     do {
         _ = try ModelContainer(for: Schema(types), configurations: configuration())
         return nil
@@ -97,9 +101,12 @@ private func loadError(_ configuration: () -> ModelConfiguration, for types: [an
 struct CloudKitModelRulesTests {
     @Test("A schema that breaks CloudKit's rules is refused with every violation, in Core Data's words, and the fix")
     func everyViolationListed() throws {
-        let error = try #require(onThrowawayDevice {
-            loadError({ ModelConfiguration(cloudKitDatabase: .private("iCloud.com.example.strict")) }, for: [StrictFolder.self, StrictNote.self])
-        })
+        let error = try #require(
+            onThrowawayDevice {
+                loadError(
+                    { ModelConfiguration(cloudKitDatabase: .private("iCloud.com.example.strict")) },
+                    for: [StrictFolder.self, StrictNote.self])
+            })
         #expect(error.workbenchKind == .loadIssueModelContainer)
         let expected = """
             CloudKit integration requires that all attributes be optional, or have a default value set. \
@@ -130,7 +137,8 @@ struct CloudKitModelRulesTests {
 
     @Test("The same rule-breaking schema loads with cloudKitDatabase .none, and saves as before")
     func loadsWithNone() throws {
-        try onThrowawayDevice(entitlements: AppEntitlements(iCloudContainerIdentifiers: ["iCloud.com.example.strict"])) {
+        try onThrowawayDevice(entitlements: AppEntitlements(iCloudContainerIdentifiers: ["iCloud.com.example.strict"]))
+        {
             let container = try ModelContainer(
                 for: StrictFolder.self, StrictNote.self,
                 configurations: ModelConfiguration(cloudKitDatabase: .none)
@@ -152,7 +160,9 @@ struct CloudKitModelRulesTests {
 
     @Test(".automatic checks the rules when the app declares an iCloud container")
     func automaticWithEntitlementChecks() throws {
-        let error = onThrowawayDevice(entitlements: AppEntitlements(iCloudContainerIdentifiers: ["iCloud.com.example.declared"])) {
+        let error = onThrowawayDevice(
+            entitlements: AppEntitlements(iCloudContainerIdentifiers: ["iCloud.com.example.declared"])
+        ) {
             loadError({ ModelConfiguration() }, for: [StrictNote.self])
         }
         #expect(error?.workbenchKind == .loadIssueModelContainer)
@@ -160,7 +170,9 @@ struct CloudKitModelRulesTests {
         #expect(error?.reason.contains("StrictNote: attachments") == true)
     }
 
-    @Test("A schema that follows the rules loads with a private database, .noAction and optional to-many relationships included")
+    @Test(
+        "A schema that follows the rules loads with a private database, .noAction and optional to-many relationships included"
+    )
     func readySchemaLoads() throws {
         try onThrowawayDevice {
             let container = try ModelContainer(
@@ -178,7 +190,9 @@ struct CloudKitModelRulesTests {
                 _ = try ModelContainer(
                     for: Schema([ReadyShelf.self, ReadyBook.self, ReadyCover.self]),
                     configurations: [
-                        ModelConfiguration("Books", schema: Schema([ReadyShelf.self, ReadyBook.self]), cloudKitDatabase: .private("iCloud.com.example.ready")),
+                        ModelConfiguration(
+                            "Books", schema: Schema([ReadyShelf.self, ReadyBook.self]),
+                            cloudKitDatabase: .private("iCloud.com.example.ready")),
                         ModelConfiguration("Covers", schema: Schema([ReadyCover.self]), cloudKitDatabase: .none),
                     ]
                 )
@@ -188,7 +202,11 @@ struct CloudKitModelRulesTests {
             }
         }
         let reason = try #require(error?.reason)
-        #expect(reason.contains("CloudKit integration does not support relationships to objects in a store that does not sync."))
-        #expect(reason.contains("ReadyBook: cover -> ReadyCover (kept in the configuration \"Covers\", which does not sync)"))
+        #expect(
+            reason.contains(
+                "CloudKit integration does not support relationships to objects in a store that does not sync."))
+        #expect(
+            reason.contains(
+                "ReadyBook: cover -> ReadyCover (kept in the configuration \"Covers\", which does not sync)"))
     }
 }

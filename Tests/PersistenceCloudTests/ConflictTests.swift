@@ -4,7 +4,9 @@ import PersistenceCore
 import Testing
 
 /// Two devices that both have the note "Groceries", synced.
-private func twoDevicesSharingANote(_ bench: SyncTestBench) throws -> (a: ModelContainer, b: ModelContainer, phone: SimulatedDevice, laptop: SimulatedDevice) {
+private func twoDevicesSharingANote(_ bench: SyncTestBench) throws -> (
+    a: ModelContainer, b: ModelContainer, phone: SimulatedDevice, laptop: SimulatedDevice
+) {
     let (phone, laptop) = (try bench.device("phone"), try bench.device("laptop"))
     let a = try phone.makeContainer()
     let b = try laptop.makeContainer()
@@ -25,15 +27,23 @@ private func edit(_ title: String, in container: ModelContainer, _ change: (Note
 
 @Suite("Conflicts between devices: the later upload wins the whole record", .serialized)
 struct ConflictTests {
-    @Test("Both devices edit one note offline: the later upload wins the whole record, though the other edit was newer by its device's clock")
+    @Test(
+        "Both devices edit one note offline: the later upload wins the whole record, though the other edit was newer by its device's clock"
+    )
     func laterUploadWinsWhole() throws {
         let bench = SyncTestBench()
         let (a, b, phone, laptop) = try twoDevicesSharingANote(bench)
         try phone.cloud.setNetworkAvailable(false)
         try laptop.cloud.setNetworkAvailable(false)
         // The phone's clock says its edit is the newer one; the laptop edits another field.
-        try edit("Groceries", in: a) { $0.body = "lemons, phone"; $0.modifiedAt = Date(timeIntervalSince1970: 9_000) }
-        try edit("Groceries", in: b) { $0.isPinned = true; $0.modifiedAt = Date(timeIntervalSince1970: 2_000) }
+        try edit("Groceries", in: a) {
+            $0.body = "lemons, phone"
+            $0.modifiedAt = Date(timeIntervalSince1970: 9_000)
+        }
+        try edit("Groceries", in: b) {
+            $0.isPinned = true
+            $0.modifiedAt = Date(timeIntervalSince1970: 2_000)
+        }
 
         try phone.cloud.setNetworkAvailable(true)
         let phoneSync = try a.syncWithCloudKit()
@@ -52,7 +62,8 @@ struct ConflictTests {
         #expect(laptopSync.conflicts.first?.otherDevice == "phone")
         #expect(phoneAgain.conflicts.map(\.outcome) == [.editLost])
         #expect(phoneAgain.conflicts.first?.otherDevice == "laptop")
-        let record = try #require(try bench.account.records(containerIdentifier: SyncSchema.containerIdentifier).records.first)
+        let record = try #require(
+            try bench.account.records(containerIdentifier: SyncSchema.containerIdentifier).records.first)
         #expect(record.version?.overwrote?.savedBy.name == "phone")
     }
 
@@ -70,7 +81,8 @@ struct ConflictTests {
         for container in [a, b] {
             #expect(Set((try note("Groceries", in: container).tags ?? []).map(\.name)) == ["shopping", "weekly"])
         }
-        let links = try bench.account.records(containerIdentifier: SyncSchema.containerIdentifier, recordType: "CDMR").records
+        let links = try bench.account.records(containerIdentifier: SyncSchema.containerIdentifier, recordType: "CDMR")
+            .records
         #expect(links.count == 2)
     }
 
@@ -78,7 +90,9 @@ struct ConflictTests {
     func removingATagRemovesOnlyThatLink() throws {
         let bench = SyncTestBench()
         let (a, b, _, _) = try twoDevicesSharingANote(bench)
-        try edit("Groceries", in: a) { $0.tags = [CloudTestSupport.Tag(name: "shopping"), CloudTestSupport.Tag(name: "weekly")] }
+        try edit("Groceries", in: a) {
+            $0.tags = [CloudTestSupport.Tag(name: "shopping"), CloudTestSupport.Tag(name: "weekly")]
+        }
         try a.syncWithCloudKit()
         try b.syncWithCloudKit()
 
@@ -88,10 +102,18 @@ struct ConflictTests {
 
         for container in [a, b] {
             #expect((try note("Groceries", in: container).tags ?? []).map(\.name) == ["shopping"])
-            #expect(Set(try ModelContext(container).fetch(FetchDescriptor<CloudTestSupport.Tag>()).map(\.name)) == ["shopping", "weekly"])
+            #expect(
+                Set(try ModelContext(container).fetch(FetchDescriptor<CloudTestSupport.Tag>()).map(\.name)) == [
+                    "shopping", "weekly",
+                ])
         }
-        #expect(try bench.account.records(containerIdentifier: SyncSchema.containerIdentifier, recordType: "CDMR").records.count == 1)
-        #expect(try bench.account.tombstones(containerIdentifier: SyncSchema.containerIdentifier).map(\.recordType) == ["CDMR"])
+        #expect(
+            try bench.account.records(containerIdentifier: SyncSchema.containerIdentifier, recordType: "CDMR").records
+                .count == 1)
+        #expect(
+            try bench.account.tombstones(containerIdentifier: SyncSchema.containerIdentifier).map(\.recordType) == [
+                "CDMR"
+            ])
     }
 
     @Test("A deletes while B edits, the deletion uploaded first: B's later edit brings the note back on both")
@@ -143,7 +165,8 @@ struct ConflictTests {
         #expect(phoneSync.conflicts.map(\.outcome) == [.deletionWon])
         #expect(laptopSync.conflicts.map(\.outcome) == [.editLostToDeletion])
         #expect(laptopSync.conflicts.first?.lostValues["body"] == "lemons and limes")
-        let tombstone = try #require(try bench.account.tombstones(containerIdentifier: SyncSchema.containerIdentifier).first)
+        let tombstone = try #require(
+            try bench.account.tombstones(containerIdentifier: SyncSchema.containerIdentifier).first)
         #expect(tombstone.recordType == "CD_Note")
         #expect(tombstone.deletedBy.name == "phone")
         #expect(tombstone.removedUnseenVersion)

@@ -1,8 +1,8 @@
 import CloudTestSupport
 import Foundation
 import PersistenceCore
-import Testing
 import PersistenceWorkbench
+import Testing
 
 @Suite("Devices and accounts", .serialized)
 struct DeviceAccountTests {
@@ -29,13 +29,15 @@ struct DeviceAccountTests {
         let report = try a.syncWithCloudKit()
 
         #expect(report.sent.map(\.recordType) == ["CD_Note"])
-        let record = try #require(try bench.account.records(containerIdentifier: SyncSchema.containerIdentifier).records.first)
+        let record = try #require(
+            try bench.account.records(containerIdentifier: SyncSchema.containerIdentifier).records.first)
         #expect(record.fields["CD_body"] == .string("lemons, milk, bread"))
         #expect(record.version?.saveCount == 2, "one save when inserted, one when back online")
         #expect(report.pendingChanges == 0)
     }
 
-    @Test("Signing out removes the mirrored data from the device and keeps it in iCloud; signing in again brings it back")
+    @Test(
+        "Signing out removes the mirrored data from the device and keeps it in iCloud; signing in again brings it back")
     func signOutRemovesMirroredData() throws {
         let bench = SyncTestBench()
         let phone = try bench.device("phone")
@@ -80,8 +82,13 @@ struct DeviceAccountTests {
 
         #expect(try titles(in: a) == ["Bob's note"])
         let bob = bench.iCloud.account("bob@example.com")
-        #expect(try bob.records(containerIdentifier: SyncSchema.containerIdentifier).records.map { $0.fields["CD_title"] } == [.string("Bob's note")])
-        #expect(try bench.account.records(containerIdentifier: SyncSchema.containerIdentifier).records.map { $0.fields["CD_title"] } == [.string("Alice's note")])
+        #expect(
+            try bob.records(containerIdentifier: SyncSchema.containerIdentifier).records.map { $0.fields["CD_title"] }
+                == [.string("Bob's note")])
+        #expect(
+            try bench.account.records(containerIdentifier: SyncSchema.containerIdentifier).records.map {
+                $0.fields["CD_title"]
+            } == [.string("Alice's note")])
         #expect(bench.iCloud.appleIDs() == ["bob@example.com", "tester@example.com"])
     }
 
@@ -92,7 +99,9 @@ struct DeviceAccountTests {
         let a = try phone.makeContainer()
         try a.syncWithCloudKit()
         try phone.cloud.setAccountTemporarilyUnavailable(true)
-        let status = try await AppSandbox.withCurrent(phone.sandbox) { try await CKContainer(identifier: SyncSchema.containerIdentifier).accountStatus() }
+        let status = try await AppSandbox.withCurrent(phone.sandbox) {
+            try await CKContainer(identifier: SyncSchema.containerIdentifier).accountStatus()
+        }
         #expect(status == .temporarilyUnavailable)
         let context = ModelContext(a)
         context.insert(Note(title: "Groceries"))
@@ -108,7 +117,9 @@ struct DeviceAccountTests {
         #expect(try bench.account.records(containerIdentifier: SyncSchema.containerIdentifier).records.count == 1)
     }
 
-    @Test("Deleting the zone, as a user deleting the app's iCloud data, removes the mirrored data from each device at its next sync")
+    @Test(
+        "Deleting the zone, as a user deleting the app's iCloud data, removes the mirrored data from each device at its next sync"
+    )
     func deletedZonePurgesDevices() throws {
         let bench = SyncTestBench()
         let (phone, laptop) = (try bench.device("phone"), try bench.device("laptop"))
@@ -138,7 +149,9 @@ struct DeviceAccountTests {
     func noAccount() async throws {
         let bench = SyncTestBench()
         let phone = SimulatedDevice(name: "phone", in: bench.folder)
-        #expect(try await AppSandbox.withCurrent(phone.sandbox) { try await CKContainer.default().accountStatus() } == .noAccount)
+        #expect(
+            try await AppSandbox.withCurrent(phone.sandbox) { try await CKContainer.default().accountStatus() }
+                == .noAccount)
         let a = try phone.makeContainer()
         let context = ModelContext(a)
         context.insert(Note(title: "Local"))
@@ -152,7 +165,8 @@ struct DeviceAccountTests {
     func containerThatDoesNotSync() throws {
         let bench = SyncTestBench()
         let container = try AppSandbox.withCurrent(SimulatedDevice(name: "phone", in: bench.folder).sandbox) {
-            try ModelContainer(for: Note.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true, cloudKitDatabase: .none))
+            try ModelContainer(
+                for: Note.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true, cloudKitDatabase: .none))
         }
         let error = #expect(throws: CKError.self) { try container.syncWithCloudKit() }
         #expect(error?.code == .badContainer)

@@ -1,8 +1,8 @@
 import CloudTestSupport
 import Foundation
 import PersistenceCore
-import Testing
 import PersistenceWorkbench
+import Testing
 
 /// The folder of the note titled `title` in a fresh context of `container`, by name.
 func folderName(ofNote title: String, in container: ModelContainer) throws -> String? {

@@ -77,7 +77,9 @@ struct SchemaEvolutionSyncTests {
         let error = #expect(throws: SwiftDataError.self) { try laptop.makeContainer([BodyRemoved.Note.self]) }
         #expect(error?.workbenchKind == .loadIssueModelContainer)
         #expect(error?.reason.contains("CloudKit accepts only additions") == true, "\(error?.reason ?? "")")
-        #expect(error?.reason.contains("CD_Note.CD_body (STRING, first saved by schema 1.0.0): this schema removes it") == true, "\(error?.reason ?? "")")
+        #expect(
+            error?.reason.contains("CD_Note.CD_body (STRING, first saved by schema 1.0.0): this schema removes it")
+                == true, "\(error?.reason ?? "")")
     }
 
     @Test("A device whose schema renames a deployed field is refused at load, naming the new name")
@@ -85,10 +87,15 @@ struct SchemaEvolutionSyncTests {
         let bench = try deployedFirstRelease()
         let laptop = try bench.device("laptop")
         let error = #expect(throws: SwiftDataError.self) { try laptop.makeContainer([BodyRenamed.Note.self]) }
-        #expect(error?.reason.contains("CD_Note.CD_body (STRING, first saved by schema 1.0.0): this schema renames it to CD_text") == true, "\(error?.reason ?? "")")
+        #expect(
+            error?.reason.contains(
+                "CD_Note.CD_body (STRING, first saved by schema 1.0.0): this schema renames it to CD_text") == true,
+            "\(error?.reason ?? "")")
     }
 
-    @Test("A schema that only adds a field loads, and a device on the older schema keeps that field's values when it saves")
+    @Test(
+        "A schema that only adds a field loads, and a device on the older schema keeps that field's values when it saves"
+    )
     func olderDeviceKeepsUnknownFields() throws {
         let bench = try deployedFirstRelease()
         let tablet = try bench.device("tablet")
@@ -108,7 +115,8 @@ struct SchemaEvolutionSyncTests {
         try older.syncWithCloudKit()
         try newer.syncWithCloudKit()
 
-        let record = try #require(try bench.account.records(containerIdentifier: SyncSchema.containerIdentifier).records.first)
+        let record = try #require(
+            try bench.account.records(containerIdentifier: SyncSchema.containerIdentifier).records.first)
         #expect(record.fields["CD_mood"] == .string("happy"))
         #expect(record.fields["CD_body"] == .string("lemons and limes"))
         let synced = try #require(try ModelContext(newer).fetch(FetchDescriptor<WithMood.Note>()).first)
@@ -141,7 +149,9 @@ struct SchemaEvolutionSyncTests {
             try tabletContext.save()
             try newer.syncWithCloudKit()
             let onOlder = try #require(
-                try ModelContext(older).fetch(FetchDescriptor<FirstRelease.Note>(predicate: #Predicate { $0.title == "Groceries" })).first
+                try ModelContext(older).fetch(
+                    FetchDescriptor<FirstRelease.Note>(predicate: #Predicate { $0.title == "Groceries" })
+                ).first
             )
             onOlder.title = "Shopping"
             try onOlder.modelContext?.save()
@@ -151,7 +161,9 @@ struct SchemaEvolutionSyncTests {
         let migrated = try phone.makeContainer([WithMood.Note.self], version: Schema.Version(2, 0, 0))
         try migrated.syncWithCloudKit()
         let onPhone = try #require(
-            try ModelContext(migrated).fetch(FetchDescriptor<WithMood.Note>(predicate: #Predicate { $0.title == "Shopping" })).first
+            try ModelContext(migrated).fetch(
+                FetchDescriptor<WithMood.Note>(predicate: #Predicate { $0.title == "Shopping" })
+            ).first
         )
         #expect(onPhone.mood == "happy")
         onPhone.body = "lemons and limes"

@@ -1,8 +1,8 @@
 import CloudTestSupport
 import Foundation
 import PersistenceCore
-import Testing
 import PersistenceWorkbench
+import Testing
 
 /// The notes a container holds now, by title, read in a fresh context.
 func titles(in container: ModelContainer) throws -> [String] {
@@ -17,7 +17,9 @@ func note(_ title: String, in container: ModelContainer) throws -> Note {
 
 @Suite("Sync between simulated devices", .serialized)
 struct SyncBasicsTests {
-    @Test("A note inserted on A arrives on B, and the server holds it as CD_Note in Core Data's zone, shaped as Core Data mirrors it")
+    @Test(
+        "A note inserted on A arrives on B, and the server holds it as CD_Note in Core Data's zone, shaped as Core Data mirrors it"
+    )
     func insertArrivesOnTheOtherDevice() throws {
         let bench = SyncTestBench()
         let (phone, laptop) = (try bench.device("phone"), try bench.device("laptop"))
@@ -37,7 +39,8 @@ struct SyncBasicsTests {
         let zones = try bench.account.zones()
         #expect(zones.map(\.zoneName) == ["com.apple.coredata.cloudkit.zone"])
         #expect(zones.map(\.containerIdentifier) == [SyncSchema.containerIdentifier])
-        let record = try #require(try bench.account.records(containerIdentifier: SyncSchema.containerIdentifier).records.first)
+        let record = try #require(
+            try bench.account.records(containerIdentifier: SyncSchema.containerIdentifier).records.first)
         #expect(record.recordType == "CD_Note")
         #expect(UUID(uuidString: record.recordName) != nil)
         #expect(record.fields["CD_title"] == .string("Groceries"))
@@ -71,12 +74,15 @@ struct SyncBasicsTests {
         #expect(try note("Groceries", in: a).body == "lemons and milk")
         #expect(next.sent.isEmpty)
         #expect(next.received.isEmpty)
-        let record = try #require(try bench.account.records(containerIdentifier: SyncSchema.containerIdentifier).records.first)
+        let record = try #require(
+            try bench.account.records(containerIdentifier: SyncSchema.containerIdentifier).records.first)
         #expect(record.version?.saveCount == 2)
         #expect(record.version?.savedBy.name == "laptop")
     }
 
-    @Test("A folder and tags arrive with the note: the folder as a field naming its record, each tag link as a CDMR record")
+    @Test(
+        "A folder and tags arrive with the note: the folder as a field naming its record, each tag link as a CDMR record"
+    )
     func relationshipsArrive() throws {
         let bench = SyncTestBench()
         let (phone, laptop) = (try bench.device("phone"), try bench.device("laptop"))
@@ -101,14 +107,21 @@ struct SyncBasicsTests {
         #expect(noteRecord.fields["CD_folder"] == .string(folderRecord.recordName))
         let links = records.filter { $0.recordType == "CDMR" }
         #expect(links.count == 2)
-        #expect(links.allSatisfy { $0.fields["CD_entityNames"] == .string("Note:Tag") && $0.fields["CD_relationships"] == .string("tags:notes") })
-        #expect(links.allSatisfy { record in
-            guard case .string(let names)? = record.fields["CD_recordNames"] else { return false }
-            return names.hasPrefix(noteRecord.recordName + ":")
-        })
+        #expect(
+            links.allSatisfy {
+                $0.fields["CD_entityNames"] == .string("Note:Tag")
+                    && $0.fields["CD_relationships"] == .string("tags:notes")
+            })
+        #expect(
+            links.allSatisfy { record in
+                guard case .string(let names)? = record.fields["CD_recordNames"] else { return false }
+                return names.hasPrefix(noteRecord.recordName + ":")
+            })
     }
 
-    @Test("Sync posts setup, import and export events shaped like NSPersistentCloudKitContainer.Event, each when it starts and when it ends")
+    @Test(
+        "Sync posts setup, import and export events shaped like NSPersistentCloudKitContainer.Event, each when it starts and when it ends"
+    )
     func eventsArePosted() throws {
         let bench = SyncTestBench()
         let phone = try bench.device("phone")
@@ -126,7 +139,9 @@ struct SyncBasicsTests {
         #expect(exports.contains { $0.endDate != nil && $0.succeeded && $0.error == nil })
         #expect(events.contains { $0.type == .import && $0.endDate != nil && $0.succeeded })
         for ended in events where ended.endDate != nil {
-            #expect(events.contains { $0.identifier == ended.identifier && $0.endDate == nil }, "\(ended) was never posted as started")
+            #expect(
+                events.contains { $0.identifier == ended.identifier && $0.endDate == nil },
+                "\(ended) was never posted as started")
             #expect(ended.storeIdentifier == phone.storeURL.standardizedFileURL.path)
         }
     }
@@ -173,13 +188,15 @@ struct SyncBasicsTests {
         #expect(try bench.account.tombstones(containerIdentifier: SyncSchema.containerIdentifier).isEmpty)
     }
 
-    @Test("A container whose last reference an app's observer block held closes cleanly when the app removes that observer")
+    @Test(
+        "A container whose last reference an app's observer block held closes cleanly when the app removes that observer"
+    )
     func containerReleasedByRemovingAnObserver() throws {
         let bench = SyncTestBench()
         let phone = try bench.device("phone")
         let observer: any NSObjectProtocol = try {
             let container = try phone.makeContainer()
-            try container.syncWithCloudKit()   // the mirror's own work done, so nothing else holds it
+            try container.syncWithCloudKit()  // the mirror's own work done, so nothing else holds it
             return NotificationCenter.default.addObserver(
                 forName: NSPersistentCloudKitContainer.eventChangedNotification, object: container, queue: nil
             ) { _ in
@@ -211,9 +228,13 @@ final class EventCollector: @unchecked Sendable {
     var events: [NSPersistentCloudKitContainer.Event] { lock.withLock { collected } }
 
     init(storeIdentifier: String) {
-        observer = NotificationCenter.default.addObserver(forName: NSPersistentCloudKitContainer.eventChangedNotification, object: nil, queue: nil) { [self] note in
-            guard let event = note.userInfo?[NSPersistentCloudKitContainer.eventNotificationUserInfoKey] as? NSPersistentCloudKitContainer.Event,
-                  event.storeIdentifier == storeIdentifier
+        observer = NotificationCenter.default.addObserver(
+            forName: NSPersistentCloudKitContainer.eventChangedNotification, object: nil, queue: nil
+        ) { [self] note in
+            guard
+                let event = note.userInfo?[NSPersistentCloudKitContainer.eventNotificationUserInfoKey]
+                    as? NSPersistentCloudKitContainer.Event,
+                event.storeIdentifier == storeIdentifier
             else { return }
             lock.withLock { collected.append(event) }
         }

@@ -69,7 +69,8 @@ struct SyncReliabilityTests {
         let records = try bench.account.records(containerIdentifier: SyncSchema.containerIdentifier).records
         let damaged = try #require(records.first { $0.fields["CD_title"] == .string("Second") })
         let mistyped = try #require(records.first { $0.fields["CD_title"] == .string("Third") })
-        try bench.account.overwriteStoredFields(ofRecord: damaged.recordName, containerIdentifier: SyncSchema.containerIdentifier, with: "{not json")
+        try bench.account.overwriteStoredFields(
+            ofRecord: damaged.recordName, containerIdentifier: SyncSchema.containerIdentifier, with: "{not json")
         try bench.account.overwriteStoredFields(
             ofRecord: mistyped.recordName, containerIdentifier: SyncSchema.containerIdentifier,
             with: #"{"CD_entityName":{"STRING":"Note"},"CD_title":{"INT64":3}}"#
@@ -93,7 +94,9 @@ struct SyncReliabilityTests {
         #expect(repaired.unappliedCount == 0)
     }
 
-    @Test("An account store that cannot be written fails the sync naming its folder, and the device's own data stays usable")
+    @Test(
+        "An account store that cannot be written fails the sync naming its folder, and the device's own data stays usable"
+    )
     func unwritableAccountStore() throws {
         let bench = SyncTestBench()
         let phone = try bench.device("phone")
@@ -151,9 +154,15 @@ struct SyncReliabilityTests {
         let bench = SyncTestBench()
         let (phone, laptop) = (try bench.device("phone"), try bench.device("laptop"))
         let start = String(Date().timeIntervalSince1970 + 2)
-        let first = try CloudProbeProcess.start(["insert-and-sync", phone.sandbox.deviceRoot.path, "600", "phone", start])
-        let second = try CloudProbeProcess.start(["insert-and-sync", laptop.sandbox.deviceRoot.path, "600", "laptop", start])
-        let outputs = [first, second].map { String(decoding: $0.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+        let first = try CloudProbeProcess.start([
+            "insert-and-sync", phone.sandbox.deviceRoot.path, "600", "phone", start,
+        ])
+        let second = try CloudProbeProcess.start([
+            "insert-and-sync", laptop.sandbox.deviceRoot.path, "600", "laptop", start,
+        ])
+        let outputs = [first, second].map {
+            String(decoding: $0.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        }
         first.process.waitUntilExit()
         second.process.waitUntilExit()
         #expect(first.process.terminationStatus == 0 && second.process.terminationStatus == 0, "\(outputs)")

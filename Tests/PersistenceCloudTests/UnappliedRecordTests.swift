@@ -1,8 +1,8 @@
 import CloudTestSupport
 import Foundation
 import PersistenceCore
-import Testing
 import PersistenceWorkbench
+import Testing
 
 /// The trips a second-version container holds, each as `name in folder`, sorted.
 func trips(in container: ModelContainer) throws -> [String] {

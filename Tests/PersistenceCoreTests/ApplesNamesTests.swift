@@ -1,7 +1,7 @@
 import Foundation
 import PersistenceCore
-import Testing
 import PersistenceWorkbench
+import Testing
 
 @Model
 final class LoggedMeal {
@@ -35,7 +35,8 @@ struct MealScreen {
     var recentMeals: [LoggedMeal]
     @Query(sort: \LoggedMeal.name, animation: .spring)
     var byName: [LoggedMeal]
-    @Query(filter: #Predicate<LoggedMeal> { $0.calories > 300 }, sort: \.consumedAt, animation: .easeInOut(duration: 0.3))
+    @Query(
+        filter: #Predicate<LoggedMeal> { $0.calories > 300 }, sort: \.consumedAt, animation: .easeInOut(duration: 0.3))
     var largeMeals: [LoggedMeal]
     @Query(animation: .bouncy(duration: 0.4, extraBounce: 0.1))
     var everything: [LoggedMeal]
@@ -44,7 +45,8 @@ struct MealScreen {
 @Test("@Query takes SwiftUI's named animations, and the results are the same as without one")
 @MainActor
 func queriesTakeSwiftUIAnimations() throws {
-    let container = try ModelContainer(for: LoggedMeal.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    let container = try ModelContainer(
+        for: LoggedMeal.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
     let context = container.mainContext
     context.insert(LoggedMeal(name: "Soup", calories: 250, consumedAt: Date(timeIntervalSince1970: 1)))
     context.insert(LoggedMeal(name: "Pasta", calories: 700, consumedAt: Date(timeIntervalSince1970: 2)))

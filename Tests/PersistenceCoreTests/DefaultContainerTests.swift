@@ -1,8 +1,8 @@
 // A learner's file imports only PersistenceCore; `ModelContainer(for:)` as the guides write it must then
 // open the default store, as SwiftData does, and never ask for a configuration.
 import PersistenceCore
-import Testing
 import PersistenceWorkbench
+import Testing
 
 @Model
 final class Recipe {

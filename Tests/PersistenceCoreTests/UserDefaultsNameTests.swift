@@ -1,8 +1,8 @@
 // This file imports only PersistenceCore, as a learner's file does: `UserDefaults` must then be the
 // workbench's (the property lists of the current app), never Foundation's, which writes to ~/.config.
 import PersistenceCore
-import Testing
 import PersistenceWorkbench
+import Testing
 
 /// A throwaway device made current for one test, deleted afterwards.
 private func onThrowawayDevice<Result>(_ body: (AppSandbox) throws -> Result) rethrows -> Result {

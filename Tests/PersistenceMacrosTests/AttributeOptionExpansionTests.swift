@@ -4,7 +4,9 @@ import Testing
 
 @Suite("@Attribute options in @Model", .macros(["Model": modelMacroSpec]))
 struct AttributeOptionExpansionTests {
-    @Test("ephemeral, Spotlight, cloud encryption, preserved and transformable options reach the schema metadata as written")
+    @Test(
+        "ephemeral, Spotlight, cloud encryption, preserved and transformable options reach the schema metadata as written"
+    )
     func passesEveryOption() {
         assertMacro {
             """

@@ -1,6 +1,6 @@
 import Foundation
-@_spi(FixItApplier) import SwiftIDEUtils
 import SwiftDiagnostics
+@_spi(FixItApplier) import SwiftIDEUtils
 import SwiftOperators
 import SwiftParser
 import SwiftParserDiagnostics
@@ -62,7 +62,9 @@ func assertMacro(
     )
     var expanded = original.expand(
         macroSpecs: macros,
-        contextGenerator: { BasicMacroExpansionContext(sharingWith: context, lexicalContext: $0.allMacroLexicalContexts()) },
+        contextGenerator: {
+            BasicMacroExpansionContext(sharingWith: context, lexicalContext: $0.allMacroLexicalContexts())
+        },
         indentationWidth: indentation
     )
     var diagnostics = ParseDiagnosticsGenerator.diagnostics(for: original) + context.diagnostics
@@ -73,18 +75,22 @@ func assertMacro(
     if !diagnostics.isEmpty && diagnostics.allSatisfy({ !$0.fixIts.isEmpty }) {
         let edits = context.diagnostics.flatMap(\.fixIts).flatMap(\.changes).map { $0.edit(in: context) }
         let fixed = parsed(FixItApplier.apply(edits: edits, to: original))
-        compare(fixed.description.trimmingCharacters(in: .newlines), with: expectedFixes?(), view: "fixes", sourceLocation: sourceLocation)
+        compare(
+            fixed.description.trimmingCharacters(in: .newlines), with: expectedFixes?(), view: "fixes",
+            sourceLocation: sourceLocation)
 
         let fixedContext = BasicMacroExpansionContext(
             sourceFiles: [fixed: .init(moduleName: "TestModule", fullFilePath: "Test.swift")]
         )
-        expanded = fixed.expand(macroSpecs: macros, contextGenerator: { _ in fixedContext }, indentationWidth: indentation)
+        expanded = fixed.expand(
+            macroSpecs: macros, contextGenerator: { _ in fixedContext }, indentationWidth: indentation)
         diagnostics = fixedContext.diagnostics
     } else {
         compare(nil, with: expectedFixes?(), view: "fixes", sourceLocation: sourceLocation)
     }
 
-    let expansion = diagnostics.contains { $0.diagMessage.severity == .error }
+    let expansion =
+        diagnostics.contains { $0.diagMessage.severity == .error }
         ? nil : expanded.description.trimmingCharacters(in: .newlines)
     compare(expansion, with: expectedExpansion?(), view: "expansion", sourceLocation: sourceLocation)
 }
@@ -128,13 +134,15 @@ private func annotatedSource(
     for diagnostic in diagnostics {
         let start = context.location(for: diagnostic.position, anchoredAt: diagnostic.node, fileName: "")
         let highlights = diagnostic.highlights.isEmpty ? [diagnostic.node] : diagnostic.highlights
-        let lastColumn = highlights.compactMap { highlight -> Int? in
-            let end = context.location(
-                for: highlight.endPositionBeforeTrailingTrivia, anchoredAt: diagnostic.node, fileName: ""
-            )
-            return end.line == start.line ? end.column - 1 : nil
-        }.max() ?? start.column
-        byLine[start.line, default: []].append(Placed(column: start.column, lastColumn: max(lastColumn, start.column), diagnostic: diagnostic))
+        let lastColumn =
+            highlights.compactMap { highlight -> Int? in
+                let end = context.location(
+                    for: highlight.endPositionBeforeTrailingTrivia, anchoredAt: diagnostic.node, fileName: ""
+                )
+                return end.line == start.line ? end.column - 1 : nil
+            }.max() ?? start.column
+        byLine[start.line, default: []].append(
+            Placed(column: start.column, lastColumn: max(lastColumn, start.column), diagnostic: diagnostic))
     }
 
     var output: [String] = []
@@ -143,12 +151,15 @@ private func annotatedSource(
         output.append(String(line))
         guard let placed = byLine[index + 1]?.sorted(by: { $0.column < $1.column }) else { continue }
         let first = placed[0]
-        output.append(String(repeating: " ", count: first.column - 1) + "┬"
-            + String(repeating: "─", count: first.lastColumn - first.column))
+        output.append(
+            String(repeating: " ", count: first.column - 1) + "┬"
+                + String(repeating: "─", count: first.lastColumn - first.column))
         for (number, entry) in placed.enumerated() {
             let indent = String(repeating: " ", count: entry.column - 1)
             let branch = number == placed.count - 1 ? "╰─" : "├─"
-            output.append(indent + branch + " " + symbol(of: entry.diagnostic.diagMessage.severity) + " " + entry.diagnostic.message)
+            output.append(
+                indent + branch + " " + symbol(of: entry.diagnostic.diagMessage.severity) + " "
+                    + entry.diagnostic.message)
             for fixIt in entry.diagnostic.fixIts {
                 output.append(indent + "   ✏️ " + fixIt.message.message)
             }
@@ -175,15 +186,19 @@ extension FixIt.Change {
         }
         switch self {
         case .replace(let oldNode, let newNode):
-            return SourceEdit(range: position(oldNode.position, of: oldNode)..<position(oldNode.endPosition, of: oldNode), replacement: newNode.description)
+            return SourceEdit(
+                range: position(oldNode.position, of: oldNode)..<position(oldNode.endPosition, of: oldNode),
+                replacement: newNode.description)
         case .replaceLeadingTrivia(let token, let newTrivia):
             return SourceEdit(
-                range: position(token.position, of: token)..<position(token.positionAfterSkippingLeadingTrivia, of: token),
+                range: position(
+                    token.position, of: token)..<position(token.positionAfterSkippingLeadingTrivia, of: token),
                 replacement: newTrivia.description
             )
         case .replaceTrailingTrivia(let token, let newTrivia):
             return SourceEdit(
-                range: position(token.endPositionBeforeTrailingTrivia, of: token)..<position(token.endPosition, of: token),
+                range: position(
+                    token.endPositionBeforeTrailingTrivia, of: token)..<position(token.endPosition, of: token),
                 replacement: newTrivia.description
             )
         case .replaceChild(let data):
@@ -193,7 +208,8 @@ extension FixIt.Change {
                 replacement: data.newChild.description
             )
         case .replaceText(let range, let text, let node):
-            return SourceEdit(range: position(range.lowerBound, of: node)..<position(range.upperBound, of: node), replacement: text)
+            return SourceEdit(
+                range: position(range.lowerBound, of: node)..<position(range.upperBound, of: node), replacement: text)
         @unknown default:
             Issue.record("a fix-it makes a change this helper cannot apply: \(self)")
             return SourceEdit(range: AbsolutePosition(utf8Offset: 0)..<AbsolutePosition(utf8Offset: 0), replacement: "")

@@ -461,7 +461,12 @@ struct ModelMacroDiagnosticTests {
     }
 }
 
-@Suite("#Unique and #Index in @Model", .macros(["Model": modelMacroSpec, "Unique": MacroSpec(type: SchemaConstraintMacro.self), "Index": MacroSpec(type: SchemaConstraintMacro.self)]))
+@Suite(
+    "#Unique and #Index in @Model",
+    .macros([
+        "Model": modelMacroSpec, "Unique": MacroSpec(type: SchemaConstraintMacro.self),
+        "Index": MacroSpec(type: SchemaConstraintMacro.self),
+    ]))
 struct SchemaConstraintExpansionTests {
     @Test("#Unique and #Index declarations become the model's schema constraints")
     func listsConstraints() {
@@ -552,7 +557,9 @@ struct SchemaConstraintExpansionTests {
 
 @Suite("@Model on a subclass", .macros(["Model": subclassModelMacroSpec]))
 struct ModelSubclassExpansionTests {
-    @Test("a subclass adds its properties to the inherited metadata and overrides the model members, with no new conformance")
+    @Test(
+        "a subclass adds its properties to the inherited metadata and overrides the model members, with no new conformance"
+    )
     func expandsSubclass() {
         assertMacro {
             """
@@ -626,7 +633,9 @@ struct ModelSubclassExpansionTests {
     }
 }
 
-@Suite("@Model on a subclass with constraints", .macros(["Model": subclassModelMacroSpec, "Unique": MacroSpec(type: SchemaConstraintMacro.self)]))
+@Suite(
+    "@Model on a subclass with constraints",
+    .macros(["Model": subclassModelMacroSpec, "Unique": MacroSpec(type: SchemaConstraintMacro.self)]))
 struct ModelSubclassConstraintTests {
     @Test("#Unique in a subclass is an error that names where to declare it")
     func rejectsConstraintsInSubclass() {

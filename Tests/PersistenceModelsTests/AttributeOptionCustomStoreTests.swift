@@ -10,7 +10,9 @@ struct AttributeOptionCustomStoreTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appending(path: "library.json")
-        let first = ModelContext(try ModelContainer(for: Document.self, User.self, configurations: JSONStoreConfiguration(name: "Library", fileURL: url)))
+        let first = ModelContext(
+            try ModelContainer(
+                for: Document.self, User.self, configurations: JSONStoreConfiguration(name: "Library", fileURL: url)))
         let user = User(email: "ada@example.com", name: "Ada")
         user.temporaryState = "typing a reply"
         first.insert(user)
@@ -18,7 +20,9 @@ struct AttributeOptionCustomStoreTests {
         try first.save()
 
         let file = try String(contentsOf: url, encoding: .utf8)
-        let second = ModelContext(try ModelContainer(for: Document.self, User.self, configurations: JSONStoreConfiguration(name: "Library", fileURL: url)))
+        let second = ModelContext(
+            try ModelContainer(
+                for: Document.self, User.self, configurations: JSONStoreConfiguration(name: "Library", fileURL: url)))
         let document = try #require(try second.fetch(FetchDescriptor<Document>()).first)
         let reread = try #require(try second.fetch(FetchDescriptor<User>()).first)
 

@@ -1,7 +1,8 @@
 import Foundation
+import Testing
+
 @testable import PersistenceModels
 @testable import PersistenceSQLiteStore
-import Testing
 
 @Suite("Spotlight and cloud encryption options")
 struct AttributeOptionTests {
@@ -15,11 +16,16 @@ struct AttributeOptionTests {
         try store.context.save()
 
         let reopened = try ModelContainer(for: User.self, configurations: ModelConfiguration(url: store.storeURL))
-        let read = try #require(try ModelContext(reopened).fetch(FetchDescriptor<User>(predicate: #Predicate { $0.name == "Ada Lovelace" })).first)
-        let columns = try store.rows("SELECT \"name\", \"type\" FROM pragma_table_info('User') WHERE \"name\" IN ('name', 'sensitiveData') ORDER BY \"name\"")
+        let read = try #require(
+            try ModelContext(reopened).fetch(FetchDescriptor<User>(predicate: #Predicate { $0.name == "Ada Lovelace" }))
+                .first)
+        let columns = try store.rows(
+            "SELECT \"name\", \"type\" FROM pragma_table_info('User') WHERE \"name\" IN ('name', 'sensitiveData') ORDER BY \"name\""
+        )
 
         #expect(read.sensitiveData == "analytical engine notes")
-        #expect(columns.map { "\($0["name"] as String) \($0["type"] as String)" } == ["name TEXT", "sensitiveData TEXT"])
+        #expect(
+            columns.map { "\($0["name"] as String) \($0["type"] as String)" } == ["name TEXT", "sensitiveData TEXT"])
     }
 
     @Test("the options stay in the schema, where code that inspects a model can find them")

@@ -1,7 +1,8 @@
 import Foundation
+import Testing
+
 @testable import PersistenceModels
 @testable import PersistenceSQLiteStore
-import Testing
 
 @Suite("Attribute storage")
 struct AttributeStorageTests {
@@ -38,7 +39,8 @@ struct AttributeStorageTests {
         store.context.insert(sample)
         try store.context.save()
 
-        let reopened = try ModelContainer(for: Schema(ModelStoreFixture.allModels), configurations: Array(store.container.configurations))
+        let reopened = try ModelContainer(
+            for: Schema(ModelStoreFixture.allModels), configurations: Array(store.container.configurations))
         let loaded = try #require(try ModelContext(reopened).fetch(FetchDescriptor<Sample>()).first)
         #expect(loaded !== sample)
         #expect(loaded.text == "hello")
@@ -108,11 +110,19 @@ struct AttributeStorageTests {
         try store.context.save()
         let expected = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
         try store.container.store.write(while: "test") { db in
-            try db.execute(sql: "UPDATE Sample SET uuid = ? WHERE text = 'lower'", arguments: ["e621e1f8-c36c-495a-93fc-0c247a3e6e5f"])
-            try db.execute(sql: "UPDATE Sample SET uuid = ? WHERE text = 'broken'", arguments: ["e621e1f8-c36c-495a-93fc-0c247a3e6e5"])
-            try db.execute(sql: "UPDATE Sample SET uuid = ? WHERE text = 'upper'", arguments: ["E621E1F8-C36C-495A-93FC-0C247A3E6E5F"])
+            try db.execute(
+                sql: "UPDATE Sample SET uuid = ? WHERE text = 'lower'",
+                arguments: ["e621e1f8-c36c-495a-93fc-0c247a3e6e5f"])
+            try db.execute(
+                sql: "UPDATE Sample SET uuid = ? WHERE text = 'broken'",
+                arguments: ["e621e1f8-c36c-495a-93fc-0c247a3e6e5"])
+            try db.execute(
+                sql: "UPDATE Sample SET uuid = ? WHERE text = 'upper'",
+                arguments: ["E621E1F8-C36C-495A-93FC-0C247A3E6E5F"])
             // The right length and dashes, with one letter that is not a hex digit.
-            try db.execute(sql: "UPDATE Sample SET uuid = ? WHERE text = 'not hex'", arguments: ["e621e1f8-c36c-495a-93fc-0c247a3e6e5g"])
+            try db.execute(
+                sql: "UPDATE Sample SET uuid = ? WHERE text = 'not hex'",
+                arguments: ["e621e1f8-c36c-495a-93fc-0c247a3e6e5g"])
         }
         for text in ["lower", "upper"] {
             let found = try store.newContext().fetch(FetchDescriptor<Sample>(predicate: #Predicate { $0.text == text }))

@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
+import Testing
+
 @testable import PersistenceModels
 @testable import PersistenceSQLiteStore
-import Testing
 
 @Suite("Deleting by predicate")
 struct BatchDeleteTests {
@@ -20,9 +21,10 @@ struct BatchDeleteTests {
         let statements = try fixture.statements { try reader.save() }
 
         #expect(statements.contains { $0.hasPrefix("DELETE FROM \"Note\" WHERE \"_pk\" IN (") })
-        #expect(try fixture.newContext().fetch(FetchDescriptor<Note>(sortBy: [SortDescriptor(\.title)])).map(\.title) == [
-            "note 1", "note 3", "note 5", "note 7", "note 9",
-        ])
+        #expect(
+            try fixture.newContext().fetch(FetchDescriptor<Note>(sortBy: [SortDescriptor(\.title)])).map(\.title) == [
+                "note 1", "note 3", "note 5", "note 7", "note 9",
+            ])
     }
 
     @Test("a cascade rule deletes the linked rows of rows deleted by predicate, and their links go too")
@@ -94,7 +96,8 @@ struct BatchDeleteTests {
         fixture.context.insert(Note(title: "unseen"))
         try fixture.context.save()
         let context = fixture.newContext()
-        let held = try #require(try context.fetch(FetchDescriptor<Note>(predicate: #Predicate { $0.title == "held" })).first)
+        let held = try #require(
+            try context.fetch(FetchDescriptor<Note>(predicate: #Predicate { $0.title == "held" })).first)
 
         try context.delete(model: Note.self)
         #expect(held.isDeleted)
@@ -126,7 +129,8 @@ struct ArgumentLimitTests {
         fixture.context.insert(Note(title: "seed"))
         try fixture.context.save()
         try fixture.container.store.writer.write { db in
-            let insert = try db.makeStatement(sql: #"INSERT INTO "Note" ("title", "content", "createdAt", "isPinned") VALUES (?, '', 0, 0)"#)
+            let insert = try db.makeStatement(
+                sql: #"INSERT INTO "Note" ("title", "content", "createdAt", "isPinned") VALUES (?, '', 0, 0)"#)
             let link = try db.makeStatement(sql: #"INSERT INTO "Note_tags" ("owner", "target") VALUES (?, 1)"#)
             for index in 0..<count {
                 try insert.execute(arguments: ["n\(index)"])
@@ -171,7 +175,8 @@ struct ContainerLifetimeTests {
         weak var weakContainer: ModelContainer?
         weak var weakContext: ModelContext?
         do {
-            let container = try ModelContainer(for: Note.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+            let container = try ModelContainer(
+                for: Note.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
             let context = container.mainContext
             context.autosaveEnabled = false
             let note = Note(title: "held")
@@ -188,7 +193,8 @@ struct ContainerLifetimeTests {
     @Test("the main context stays the same while something holds it")
     @MainActor
     func mainContextIsStable() throws {
-        let container = try ModelContainer(for: Note.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let container = try ModelContainer(
+            for: Note.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
         let first = container.mainContext
         #expect(container.mainContext === first)
     }

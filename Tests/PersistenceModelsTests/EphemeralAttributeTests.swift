@@ -1,9 +1,10 @@
 import Foundation
 import Observation
 import Synchronization
+import Testing
+
 @testable import PersistenceModels
 @testable import PersistenceSQLiteStore
-import Testing
 
 @Suite("Ephemeral attributes")
 struct EphemeralAttributeTests {
@@ -16,7 +17,11 @@ struct EphemeralAttributeTests {
         #expect(!store.context.hasChanges)
 
         let observed = Mutex(0)
-        withObservationTracking { _ = user.temporaryState } onChange: { observed.withLock { $0 += 1 } }
+        withObservationTracking {
+            _ = user.temporaryState
+        } onChange: {
+            observed.withLock { $0 += 1 }
+        }
         user.temporaryState = "editing"
 
         #expect(observed.withLock { $0 } == 1)
@@ -45,10 +50,13 @@ struct EphemeralAttributeTests {
         #expect(!columns.contains("unsavedEdits"))
         #expect(columns.contains("email"))
         #expect(!statements.contains { $0.contains("UPDATE") })
-        #expect(try store.context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).count == transactionsBefore)
+        #expect(
+            try store.context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).count == transactionsBefore)
     }
 
-    @Test("a model fetched in a new context has each ephemeral attribute's default value; the saving context keeps its own")
+    @Test(
+        "a model fetched in a new context has each ephemeral attribute's default value; the saving context keeps its own"
+    )
     func freshContextReadsDefaults() throws {
         let store = try ModelStoreFixture([User.self])
         let user = User(email: "ada@example.com", name: "Ada")
@@ -97,7 +105,8 @@ struct EphemeralAttributeTests {
         grace.unsavedEdits = 5
 
         let editing = try store.context.fetch(FetchDescriptor<User>(predicate: #Predicate { $0.unsavedEdits > 0 }))
-        let untouched = try store.newContext().fetch(FetchDescriptor<User>(predicate: #Predicate { $0.unsavedEdits > 0 }))
+        let untouched = try store.newContext().fetch(
+            FetchDescriptor<User>(predicate: #Predicate { $0.unsavedEdits > 0 }))
 
         #expect(editing.map(\.name) == ["Grace"])
         #expect(untouched.isEmpty)

@@ -1,7 +1,8 @@
 import Foundation
+import Testing
+
 @testable import PersistenceModels
 @testable import PersistenceSQLiteStore
-import Testing
 
 @Suite("External storage")
 struct ExternalStorageTests {
@@ -28,7 +29,8 @@ struct ExternalStorageTests {
         let directory = try #require(store.container.store.externalData?.directory)
         #expect(directory.path.hasSuffix(".photos.store_SUPPORT/_EXTERNAL_DATA"))
 
-        let reopened = try ModelContainer(for: Schema(Self.models), configurations: Array(store.container.configurations))
+        let reopened = try ModelContainer(
+            for: Schema(Self.models), configurations: Array(store.container.configurations))
         let loaded = try #require(try ModelContext(reopened).fetch(FetchDescriptor<Photo>()).first)
         #expect(loaded.imageData == bytes)
     }
@@ -64,7 +66,8 @@ struct ExternalStorageTests {
         #expect(second.count == 1)
         #expect(second != first)
 
-        let reopened = try ModelContainer(for: Schema([Scan.self]), configurations: Array(store.container.configurations))
+        let reopened = try ModelContainer(
+            for: Schema([Scan.self]), configurations: Array(store.container.configurations))
         let scans = try ModelContext(reopened).fetch(FetchDescriptor<Scan>())
         #expect(scans.map(\.pixels) == [Data([2, 2, 2])])
     }

@@ -1,8 +1,9 @@
 import Foundation
-@testable import PersistenceModels
-@testable import PersistenceSQLiteStore
 import PersistenceSandbox
 import Testing
+
+@testable import PersistenceModels
+@testable import PersistenceSQLiteStore
 
 @Suite("Model history")
 struct HistoryTests {
@@ -34,7 +35,9 @@ struct HistoryTests {
         let changes = try #require(transactions.first?.changes)
         #expect(changes.count == 3)
         guard changes.count == 3 else { return }
-        guard case .insert(let insert) = changes[0], case .update(let update) = changes[1], case .delete(let delete) = changes[2] else {
+        guard case .insert(let insert) = changes[0], case .update(let update) = changes[1],
+            case .delete(let delete) = changes[2]
+        else {
             Issue.record("expected an insert, an update and a delete, got \(changes)")
             return
         }
@@ -103,7 +106,9 @@ struct HistoryTests {
         let large = #Predicate<DefaultHistoryTransaction> { $0.changes.count > 1 }
         let database = store.container.store
         let translate = { (predicate: Predicate<DefaultHistoryTransaction>) in
-            try PredicateTranslator.translate(predicate, record: HistoryStore.transactionRecord, layout: database.layout, storeIdentifier: database.identifier)
+            try PredicateTranslator.translate(
+                predicate, record: HistoryStore.transactionRecord, layout: database.layout,
+                storeIdentifier: database.identifier)
         }
         #expect(throws: Never.self) { try translate(recent) }
         #expect(throws: PredicateTranslationError.self) { try translate(large) }
@@ -124,7 +129,8 @@ struct HistoryTests {
         var descriptor = HistoryDescriptor<DefaultHistoryTransaction>()
         descriptor.sortBy = [SortDescriptor(\.token, order: .reverse)]
         descriptor.fetchLimit = 2
-        #expect(try store.context.fetchHistory(descriptor).map(\.token) == [oldestFirst[2].token, oldestFirst[1].token])
+        #expect(
+            try store.context.fetchHistory(descriptor).map(\.token) == [oldestFirst[2].token, oldestFirst[1].token])
         try store.context.deleteHistory(descriptor)
         #expect(try allHistory(store.context).map(\.token) == [oldestFirst[0].token])
     }
@@ -172,10 +178,11 @@ struct HistoryTests {
     func failedDataWriteLeavesNoHistory() throws {
         let store = try ModelStoreFixture(ImportModels.all)
         try store.container.store.write(while: "adding a failing trigger") { db in
-            try db.execute(sql: """
-                CREATE TRIGGER "refuse_boom" BEFORE INSERT ON "ImportedRecord"
-                WHEN NEW."name" = 'boom' BEGIN SELECT RAISE(ABORT, 'refused'); END
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TRIGGER "refuse_boom" BEFORE INSERT ON "ImportedRecord"
+                    WHEN NEW."name" = 'boom' BEGIN SELECT RAISE(ABORT, 'refused'); END
+                    """)
         }
         store.context.insert(ImportedRecord(index: 1, name: "fine"))
         store.context.insert(ImportedRecord(index: 2, name: "boom"))
@@ -188,10 +195,11 @@ struct HistoryTests {
     func failedHistoryWriteLeavesNoData() throws {
         let store = try ModelStoreFixture(ImportModels.all)
         try store.container.store.write(while: "adding a failing trigger") { db in
-            try db.execute(sql: """
-                CREATE TRIGGER "refuse_history" BEFORE INSERT ON "\(HistoryStore.changeTable)"
-                BEGIN SELECT RAISE(ABORT, 'refused'); END
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TRIGGER "refuse_history" BEFORE INSERT ON "\(HistoryStore.changeTable)"
+                    BEGIN SELECT RAISE(ABORT, 'refused'); END
+                    """)
         }
         store.context.insert(ImportedRecord(index: 1, name: "fine"))
         #expect(throws: SwiftDataError.self) { try store.context.save() }

@@ -1,7 +1,8 @@
 import Foundation
+import Testing
+
 @testable import PersistenceModels
 @testable import PersistenceSQLiteStore
-import Testing
 
 @Suite("History tombstones")
 struct HistoryTombstoneTests {
@@ -9,7 +10,9 @@ struct HistoryTombstoneTests {
 
     /// The destinations of the trips deleted after `token`, read from the history as an app that syncs
     /// deletions reads them.
-    private func deletedDestinations(in context: ModelContext, after token: DefaultHistoryToken? = nil) throws -> [String] {
+    private func deletedDestinations(in context: ModelContext, after token: DefaultHistoryToken? = nil) throws
+        -> [String]
+    {
         var descriptor = HistoryDescriptor<DefaultHistoryTransaction>()
         if let token {
             descriptor.predicate = #Predicate { transaction in transaction.token > token }
@@ -31,8 +34,11 @@ struct HistoryTombstoneTests {
     }
 
     /// The deletes of `Model` in the whole history, oldest first.
-    private func deletes<Model: PersistentModel>(of type: Model.Type, in context: ModelContext) throws -> [DefaultHistoryDelete<Model>] {
-        try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).flatMap(\.changes).compactMap { change in
+    private func deletes<Model: PersistentModel>(of type: Model.Type, in context: ModelContext) throws
+        -> [DefaultHistoryDelete<Model>]
+    {
+        try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).flatMap(\.changes).compactMap {
+            change in
             guard case .delete(let deleted) = change else { return nil }
             return deleted as? DefaultHistoryDelete<Model>
         }
@@ -41,12 +47,14 @@ struct HistoryTombstoneTests {
     @Test("a deleted trip's destination is read from the tombstone of its delete, as the history section does")
     func destinationFromTombstone() throws {
         let store = try ModelStoreFixture(Self.tripModels)
-        let paris = Trip(name: "Paris Adventure", destination: "France", startDate: Date(timeIntervalSinceReferenceDate: 86_400))
+        let paris = Trip(
+            name: "Paris Adventure", destination: "France", startDate: Date(timeIntervalSinceReferenceDate: 86_400))
         let rome = Trip(name: "Roman Holiday", destination: "Italy")
         store.context.insert(paris)
         store.context.insert(rome)
         try store.context.save()
-        let token = try #require(try store.context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).last?.token)
+        let token = try #require(
+            try store.context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).last?.token)
 
         store.context.delete(paris)
         try store.context.save()
@@ -58,7 +66,9 @@ struct HistoryTombstoneTests {
         #expect(tombstone[\.isFavorite] == nil)
     }
 
-    @Test("a preserved optional that held nil reads as nil inside the value, and iteration gives the values in declaration order")
+    @Test(
+        "a preserved optional that held nil reads as nil inside the value, and iteration gives the values in declaration order"
+    )
     func nilAndIteration() throws {
         let store = try ModelStoreFixture(Self.tripModels)
         let trip = Trip(name: "Someday", destination: "Iceland")
@@ -88,16 +98,20 @@ struct HistoryTombstoneTests {
         store.context.delete(trip)
         try store.context.save()
 
-        let reopened = try ModelContainer(for: Trip.self, TripActivity.self, configurations: ModelConfiguration(url: store.storeURL))
+        let reopened = try ModelContainer(
+            for: Trip.self, TripActivity.self, configurations: ModelConfiguration(url: store.storeURL))
 
         #expect(try deletedDestinations(in: ModelContext(reopened)) == ["France"])
     }
 
-    @Test("a delete by predicate copies the preserved values with SQL before it deletes the rows, without loading models")
+    @Test(
+        "a delete by predicate copies the preserved values with SQL before it deletes the rows, without loading models")
     func predicateDelete() throws {
         let store = try ModelStoreFixture(fileNamed: "trips.store", types: Self.tripModels)
         defer { store.removeFiles() }
-        for (name, destination) in [("Paris Adventure", "France"), ("Lyon Food Tour", "France"), ("Roman Holiday", "Italy")] {
+        for (name, destination) in [
+            ("Paris Adventure", "France"), ("Lyon Food Tour", "France"), ("Roman Holiday", "Italy"),
+        ] {
             store.context.insert(Trip(name: name, destination: destination))
         }
         try store.context.save()
@@ -108,12 +122,16 @@ struct HistoryTombstoneTests {
             try context.save()
         }
 
-        let copy = try #require(statements.firstIndex { $0.hasPrefix("INSERT INTO \"PersistenceHistory_Tombstone\"") && $0.contains("SELECT") })
+        let copy = try #require(
+            statements.firstIndex {
+                $0.hasPrefix("INSERT INTO \"PersistenceHistory_Tombstone\"") && $0.contains("SELECT")
+            })
         let delete = try #require(statements.firstIndex { $0.hasPrefix("DELETE FROM \"Trip\"") })
         #expect(copy < delete)
         let tripReads = statements.filter { $0.hasPrefix("SELECT") && $0.contains("FROM \"Trip\"") }
         #expect(tripReads.allSatisfy { $0.hasPrefix("SELECT \"_pk\" FROM") }, "\(tripReads)")
-        let reopened = try ModelContainer(for: Trip.self, TripActivity.self, configurations: ModelConfiguration(url: store.storeURL))
+        let reopened = try ModelContainer(
+            for: Trip.self, TripActivity.self, configurations: ModelConfiguration(url: store.storeURL))
         #expect(try deletedDestinations(in: ModelContext(reopened)).sorted() == ["France", "France"])
         #expect(try ModelContext(reopened).fetch(FetchDescriptor<Trip>()).map(\.destination) == ["Italy"])
     }
@@ -129,7 +147,9 @@ struct HistoryTombstoneTests {
         store.context.delete(trip)
         try store.context.save()
 
-        let titles = try deletes(of: TripActivity.self, in: store.context).compactMap { $0.tombstone[\.title] as? String }
+        let titles = try deletes(of: TripActivity.self, in: store.context).compactMap {
+            $0.tombstone[\.title] as? String
+        }
         #expect(titles.sorted() == ["Eiffel Tower", "Louvre Museum"])
         #expect(try deletedDestinations(in: store.context) == ["France"])
     }
@@ -146,7 +166,10 @@ struct HistoryTombstoneTests {
         try context.delete(model: Trip.self)
         try context.save()
 
-        #expect(try deletes(of: TripActivity.self, in: context).compactMap { $0.tombstone[\.title] as? String } == ["Eiffel Tower"])
+        #expect(
+            try deletes(of: TripActivity.self, in: context).compactMap { $0.tombstone[\.title] as? String } == [
+                "Eiffel Tower"
+            ])
         #expect(try deletedDestinations(in: context) == ["France"])
     }
 
@@ -187,7 +210,8 @@ struct HistoryTombstoneTests {
         try store.context.deleteHistory(HistoryDescriptor(predicate: #Predicate { $0.token <= firstDelete }))
 
         #expect(try deletedDestinations(in: store.context) == ["Italy"])
-        let remaining = try store.rows("SELECT \"value\" FROM \"PersistenceHistory_Tombstone\" WHERE \"attribute\" = 'destination'")
+        let remaining = try store.rows(
+            "SELECT \"value\" FROM \"PersistenceHistory_Tombstone\" WHERE \"attribute\" = 'destination'")
         #expect(remaining.map { $0["value"] as String } == ["Italy"])
         try store.container.deleteAllData()
         #expect(try store.rows("SELECT * FROM \"PersistenceHistory_Tombstone\"").isEmpty)

@@ -1,7 +1,8 @@
 import Foundation
+import Testing
+
 @testable import PersistenceModels
 @testable import PersistenceSQLiteStore
-import Testing
 
 /// The context's identity map: one object per stored row while someone uses it, and nothing kept once
 /// nobody does.
@@ -61,7 +62,9 @@ struct IdentityMapTests {
 
         let refetched = try store.context.fetch(FetchDescriptor<Note>(sortBy: [SortDescriptor(\.title)]))
         #expect(refetched.count == 300)
-        let refetchedHeld = refetched.enumerated().filter { $0.offset.isMultiple(of: 3) }.map { ObjectIdentifier($0.element) }
+        let refetchedHeld = refetched.enumerated().filter { $0.offset.isMultiple(of: 3) }.map {
+            ObjectIdentifier($0.element)
+        }
         #expect(refetchedHeld == heldIdentifiers)
         #expect(registeredNoteCount(in: store.context) == 300)
         held.removeAll()
@@ -122,6 +125,9 @@ struct IdentityMapTests {
         store.context.delete(notes[0])
         try store.context.save()
         #expect(registeredNoteCount(in: store.context) == 1)
-        #expect(try store.context.fetch(FetchDescriptor<Note>()).map { ObjectIdentifier($0) } == [ObjectIdentifier(notes[1])])
+        #expect(
+            try store.context.fetch(FetchDescriptor<Note>()).map { ObjectIdentifier($0) } == [
+                ObjectIdentifier(notes[1])
+            ])
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
+import Testing
+
 @testable import PersistenceModels
 @testable import PersistenceSQLiteStore
-import Testing
 
 /// Two writers changing one many-to-many relationship from either side: each save writes only the links
 /// it added or removed, so neither undoes the other's.
@@ -9,7 +10,8 @@ import Testing
 struct LinkConcurrencyTests {
     /// The names of the notes the tag named `name` carries, read by a fresh context.
     func noteTitles(onTag name: String, in fixture: ModelStoreFixture) throws -> [String] {
-        let tag = try #require(try fixture.newContext().fetch(FetchDescriptor<Tag>(predicate: #Predicate { $0.name == name })).first)
+        let tag = try #require(
+            try fixture.newContext().fetch(FetchDescriptor<Tag>(predicate: #Predicate { $0.name == name })).first)
         return tag.notes.map(\.title).sorted()
     }
 

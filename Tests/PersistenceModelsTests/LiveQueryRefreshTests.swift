@@ -1,12 +1,15 @@
 import Foundation
+import PersistenceWorkbench
+import Testing
+
 @testable import PersistenceModels
 @testable import PersistenceSQLiteStore
-import Testing
-import PersistenceWorkbench
 
 /// A list that shows unpinned notes by title, the way a view declares it.
 private struct UnpinnedNotes {
-    @Query(filter: #Predicate<Note> { !$0.isPinned }, sort: [SortDescriptor(\Note.title), SortDescriptor(\Note.createdAt, order: .reverse)])
+    @Query(
+        filter: #Predicate<Note> { !$0.isPinned },
+        sort: [SortDescriptor(\Note.title), SortDescriptor(\Note.createdAt, order: .reverse)])
     var notes: [Note]
 }
 
@@ -23,7 +26,10 @@ struct LiveQueryRefreshTests {
         let store = try ModelStoreFixture()
         for index in 0..<count {
             let title = "Note " + String(format: "%03d", index)
-            store.context.insert(Note(title: title, isPinned: index % 3 == 0, createdAt: Date(timeIntervalSinceReferenceDate: Double(index))))
+            store.context.insert(
+                Note(
+                    title: title, isPinned: index % 3 == 0,
+                    createdAt: Date(timeIntervalSinceReferenceDate: Double(index))))
         }
         try store.context.save()
         return store
@@ -62,11 +68,14 @@ struct LiveQueryRefreshTests {
         let list = ModelEnvironment.with(store.context) { UnpinnedNotes() }
         let shown = list.notes
         let other = store.newContext()
-        let edited = try #require(other.fetch(FetchDescriptor<Note>(predicate: #Predicate { $0.title == "Note 001" })).first)
+        let edited = try #require(
+            other.fetch(FetchDescriptor<Note>(predicate: #Predicate { $0.title == "Note 001" })).first)
         edited.title = "Note 500"
-        let pinned = try #require(other.fetch(FetchDescriptor<Note>(predicate: #Predicate { $0.title == "Note 002" })).first)
+        let pinned = try #require(
+            other.fetch(FetchDescriptor<Note>(predicate: #Predicate { $0.title == "Note 002" })).first)
         pinned.isPinned = true
-        let unpinned = try #require(other.fetch(FetchDescriptor<Note>(predicate: #Predicate { $0.title == "Note 003" })).first)
+        let unpinned = try #require(
+            other.fetch(FetchDescriptor<Note>(predicate: #Predicate { $0.title == "Note 003" })).first)
         unpinned.isPinned = false
         other.insert(Note(title: "Note 000b"))
         try other.save()
@@ -116,7 +125,9 @@ struct LiveQueryRefreshTests {
         }
         try other.save()
         let statements = store.statements { _ = list.notes }.filter { $0.hasPrefix("SELECT") }
-        #expect(statements.count == 1 && statements.first?.hasPrefix("SELECT *") == true, "expected one full fetch, got \(statements)")
+        #expect(
+            statements.count == 1 && statements.first?.hasPrefix("SELECT *") == true,
+            "expected one full fetch, got \(statements)")
         #expect(list.notes.count == ModelChange.listedKeysAtMost + 3)
         #expect(list.notes.map(\.title) == (try Self.freshTitles(store)))
     }
@@ -132,7 +143,10 @@ struct LiveQueryRefreshTests {
             let notes = try context.fetch(FetchDescriptor<Note>())
             switch Int.random(in: 0..<5, using: &generator) {
             case 0:
-                context.insert(Note(title: "Note \(Int.random(in: 0..<60, using: &generator))", isPinned: Bool.random(using: &generator)))
+                context.insert(
+                    Note(
+                        title: "Note \(Int.random(in: 0..<60, using: &generator))",
+                        isPinned: Bool.random(using: &generator)))
             case 1 where !notes.isEmpty:
                 context.delete(notes.randomElement(using: &generator)!)
             case 2 where !notes.isEmpty:
@@ -140,7 +154,9 @@ struct LiveQueryRefreshTests {
             case 3 where !notes.isEmpty:
                 notes.randomElement(using: &generator)!.createdAt = Date(timeIntervalSinceReferenceDate: Double(step))
             default:
-                if let note = notes.randomElement(using: &generator) { note.title = "Note \(Int.random(in: 0..<60, using: &generator))" }
+                if let note = notes.randomElement(using: &generator) {
+                    note.title = "Note \(Int.random(in: 0..<60, using: &generator))"
+                }
             }
             if Int.random(in: 0..<3, using: &generator) == 0 {
                 _ = list.notes

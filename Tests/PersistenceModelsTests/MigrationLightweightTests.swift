@@ -1,16 +1,19 @@
 import Foundation
 import GRDB
-@testable import PersistenceModels
-@testable import PersistenceSQLiteStore
 import PersistenceSandbox
 import Testing
+
+@testable import PersistenceModels
+@testable import PersistenceSQLiteStore
 
 @Suite("Lightweight schema changes without a plan")
 struct MigrationLightweightTests {
     /// A store of `ShelfBefore.Book` rows in a throwaway folder.
     private struct ShelfFile {
         let sandbox = AppSandbox.temporary()
-        var configuration: ModelConfiguration { ModelConfiguration(url: sandbox.applicationSupportDirectory.appending(path: "shelf.store")) }
+        var configuration: ModelConfiguration {
+            ModelConfiguration(url: sandbox.applicationSupportDirectory.appending(path: "shelf.store"))
+        }
 
         func seed() throws {
             let context = ModelContext(try ModelContainer(for: ShelfBefore.Book.self, configurations: configuration))
@@ -38,7 +41,8 @@ struct MigrationLightweightTests {
 
         let container = try ModelContainer(for: ShelfAfter.Book.self, configurations: file.configuration)
 
-        let books = try ModelContext(container).fetch(FetchDescriptor<ShelfAfter.Book>(sortBy: [SortDescriptor(\.title)]))
+        let books = try ModelContext(container).fetch(
+            FetchDescriptor<ShelfAfter.Book>(sortBy: [SortDescriptor(\.title)]))
         #expect(books.map(\.writer) == ["Herbert", "Austen"])
         let columns = try file.columns(of: "Book")
         #expect(columns.contains("writer"))
@@ -53,7 +57,8 @@ struct MigrationLightweightTests {
 
         let container = try ModelContainer(for: ShelfAfter.Book.self, configurations: file.configuration)
 
-        let books = try ModelContext(container).fetch(FetchDescriptor<ShelfAfter.Book>(sortBy: [SortDescriptor(\.title)]))
+        let books = try ModelContext(container).fetch(
+            FetchDescriptor<ShelfAfter.Book>(sortBy: [SortDescriptor(\.title)]))
         #expect(books.map(\.subtitle) == [nil, nil])
         #expect(books.map(\.pageCount) == [100, 100])
         #expect(books.map(\.isRead) == [false, false])
@@ -78,7 +83,8 @@ struct MigrationLightweightTests {
 
         let container = try ModelContainer(for: ShelfAfter.Book.self, configurations: file.configuration)
         let context = ModelContext(container)
-        let dune = try #require(try context.fetch(FetchDescriptor<ShelfAfter.Book>(predicate: #Predicate { $0.title == "Dune" })).first)
+        let dune = try #require(
+            try context.fetch(FetchDescriptor<ShelfAfter.Book>(predicate: #Predicate { $0.title == "Dune" })).first)
         let series = ShelfAfter.Series(name: "Dune Chronicles")
         context.insert(series)
         dune.series = series
@@ -123,7 +129,8 @@ struct MigrationLightweightTests {
         let file = ShelfFile()
         defer { file.remove() }
         do {
-            let context = ModelContext(try ModelContainer(for: AlbumBefore.Photo.self, configurations: file.configuration))
+            let context = ModelContext(
+                try ModelContainer(for: AlbumBefore.Photo.self, configurations: file.configuration))
             let beach = AlbumBefore.Photo(name: "Beach")
             let summer = AlbumBefore.Label(text: "Summer")
             context.insert(beach)

@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
-@testable import PersistenceModels
-@testable import PersistenceSQLiteStore
 import PersistenceSandbox
 import Testing
+
+@testable import PersistenceModels
+@testable import PersistenceSQLiteStore
 
 /// A store file in a throwaway folder, opened and reopened with different schemas.
 private struct MigrationStoreFile {
@@ -13,7 +14,8 @@ private struct MigrationStoreFile {
 
     /// Writes entries with the first journal schema.
     func seedVersion1(_ entries: [(title: String, text: String)]) throws {
-        let container = try ModelContainer(for: Schema(versionedSchema: JournalSchemaV1.self), configurations: configuration)
+        let container = try ModelContainer(
+            for: Schema(versionedSchema: JournalSchemaV1.self), configurations: configuration)
         let context = ModelContext(container)
         for entry in entries { context.insert(JournalSchemaV1.Entry(title: entry.title, text: entry.text)) }
         try context.save()
@@ -23,10 +25,13 @@ private struct MigrationStoreFile {
     func snapshot() throws -> [String] {
         let queue = try DatabaseQueue(path: url.path)
         return try queue.read { db in
-            let tables = try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name")
+            let tables = try Row.fetchAll(
+                db, sql: "SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name")
             var lines = tables.map { "\($0["name"] as String): \($0["sql"] as String)" }
             for table in tables.compactMap({ $0["name"] as String? }) where try db.tableExists(table) {
-                lines += try Row.fetchAll(db, sql: "SELECT * FROM \(table.quotedDatabaseIdentifier)").map { "\(table) \($0)" }
+                lines += try Row.fetchAll(db, sql: "SELECT * FROM \(table.quotedDatabaseIdentifier)").map {
+                    "\(table) \($0)"
+                }
             }
             return lines
         }
@@ -54,7 +59,8 @@ struct MigrationTests {
             configurations: file.configuration
         )
 
-        let entries = try ModelContext(container).fetch(FetchDescriptor<JournalSchemaV3.Entry>(sortBy: [SortDescriptor(\.title)]))
+        let entries = try ModelContext(container).fetch(
+            FetchDescriptor<JournalSchemaV3.Entry>(sortBy: [SortDescriptor(\.title)]))
         #expect(entries.map(\.title) == ["Monday", "Tuesday"])
         #expect(entries.map(\.body) == ["rain", "sun"])
         #expect(entries.map(\.mood) == ["calm", "calm"])
@@ -81,7 +87,9 @@ struct MigrationTests {
         let file = MigrationStoreFile()
         defer { file.remove() }
         try file.seedVersion1([("Monday", "rain")])
-        _ = try ModelContainer(for: Schema(versionedSchema: JournalSchemaV2.self), migrationPlan: JournalMigrationPlan.self, configurations: file.configuration)
+        _ = try ModelContainer(
+            for: Schema(versionedSchema: JournalSchemaV2.self), migrationPlan: JournalMigrationPlan.self,
+            configurations: file.configuration)
 
         let container = try ModelContainer(
             for: Schema(versionedSchema: JournalSchemaV3.self),

@@ -1,9 +1,10 @@
 import Foundation
-@testable import PersistenceModels
-@testable import PersistenceSQLiteStore
 import PersistenceSandbox
 import Synchronization
 import Testing
+
+@testable import PersistenceModels
+@testable import PersistenceSQLiteStore
 
 @Suite("@ModelActor and concurrent contexts")
 struct ModelActorTests {
@@ -18,7 +19,9 @@ struct ModelActorTests {
         #expect(importer.modelContainer === store.container)
     }
 
-    @Test("a background import saving every 5,000 records while the main context counts loses nothing (size from PERSISTENCE_IMPORT_ROWS)")
+    @Test(
+        "a background import saving every 5,000 records while the main context counts loses nothing (size from PERSISTENCE_IMPORT_ROWS)"
+    )
     @MainActor
     func backgroundImportWhileMainContextReads() async throws {
         let store = try ModelStoreFixture(fileNamed: "import.store", types: ImportModels.all)
@@ -44,7 +47,9 @@ struct ModelActorTests {
         // Each save is one transaction: a reader sees whole batches, never part of one.
         #expect(counts.allSatisfy { $0 % batchSize == 0 || $0 == total }, "a partial batch was visible: \(counts)")
         let distinct = Set(counts).sorted()
-        print("[background import] \(total) records in \(saves) saves, \(elapsed); main context read \(counts.count) times, saw \(distinct.count) distinct counts")
+        print(
+            "[background import] \(total) records in \(saves) saves, \(elapsed); main context read \(counts.count) times, saw \(distinct.count) distinct counts"
+        )
         var newest = FetchDescriptor<ImportedRecord>(sortBy: [SortDescriptor(\.index, order: .reverse)])
         newest.fetchLimit = 1
         let lastIndex = try #require(try reader.fetch(newest).first?.index)
@@ -78,7 +83,8 @@ struct ModelActorTests {
         let first = try ModelContainer(for: schema, configurations: ModelConfiguration(url: url))
         let second = try ModelContainer(for: schema, configurations: ModelConfiguration(url: url))
         async let firstSaves = RecordImporter(modelContainer: first).importRecords(count: 4_000, batchSize: 100)
-        async let secondSaves = RecordImporter(modelContainer: second).importRecords(count: 4_000, batchSize: 100, firstIndex: 4_000)
+        async let secondSaves = RecordImporter(modelContainer: second).importRecords(
+            count: 4_000, batchSize: 100, firstIndex: 4_000)
         #expect(try await firstSaves == 40)
         #expect(try await secondSaves == 40)
         #expect(try ModelContext(first).fetchCount(FetchDescriptor<ImportedRecord>()) == 8_000)

@@ -1,9 +1,10 @@
 import Foundation
 import Observation
-@testable import PersistenceModels
-@testable import PersistenceSQLiteStore
 import PersistenceSandbox
 import Testing
+
+@testable import PersistenceModels
+@testable import PersistenceSQLiteStore
 
 @Suite("ModelContext")
 struct ModelContextTests {
@@ -59,7 +60,8 @@ struct ModelContextTests {
         let other = store.newContext()
         #expect(try other.fetch(FetchDescriptor<Note>()).map(\.title) == ["Final"])
 
-        let reopened = try ModelContainer(for: Note.self, Tag.self, Folder.self, configurations: store.container.configurations.first!)
+        let reopened = try ModelContainer(
+            for: Note.self, Tag.self, Folder.self, configurations: store.container.configurations.first!)
         #expect(try ModelContext(reopened).fetch(FetchDescriptor<Note>()).map(\.title) == ["Final"])
     }
 
@@ -73,7 +75,11 @@ struct ModelContextTests {
         let reader = store.newContext()
         let seen = try #require(try reader.fetch(FetchDescriptor<Note>()).first)
         let fired = Flag()
-        withObservationTracking { _ = seen.title } onChange: { fired.set() }
+        withObservationTracking {
+            _ = seen.title
+        } onChange: {
+            fired.set()
+        }
         original.title = "After"
         try writer.save()
         let again = try #require(try reader.fetch(FetchDescriptor<Note>()).first)
@@ -216,7 +222,8 @@ struct ModelContextTests {
 
     @Test("a configuration that does not allow saving makes save throw")
     func saveNotAllowed() throws {
-        let container = try ModelContainer(for: Note.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true, allowsSave: false))
+        let container = try ModelContainer(
+            for: Note.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true, allowsSave: false))
         let context = ModelContext(container)
         context.insert(Note(title: "A"))
         #expect(throws: SwiftDataError.saveNotAllowed) { try context.save() }
@@ -281,7 +288,8 @@ struct ModelContextTests {
 struct MainContextTests {
     @Test("the main context autosaves after changes; a context you create does not")
     func mainContextAutosaves() async throws {
-        let container = try ModelContainer(for: Note.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let container = try ModelContainer(
+            for: Note.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
         #expect(container.mainContext === container.mainContext)
         #expect(container.mainContext.autosaveEnabled)
         #expect(!ModelContext(container).autosaveEnabled)
@@ -295,7 +303,8 @@ struct MainContextTests {
 
     @Test("an autosave that fails keeps its error instead of losing it")
     func autosaveErrorIsKept() async throws {
-        let container = try ModelContainer(for: Note.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true, allowsSave: false))
+        let container = try ModelContainer(
+            for: Note.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true, allowsSave: false))
         container.mainContext.insert(Note(title: "Unsaveable"))
         for _ in 0..<100 where container.mainContext.autosaveError == nil {
             await Task.yield()

@@ -1,11 +1,12 @@
 import Foundation
 import GRDB
 import Observation
+import PersistenceWorkbench
 import Synchronization
+import Testing
+
 @testable import PersistenceModels
 @testable import PersistenceSQLiteStore
-import Testing
-import PersistenceWorkbench
 
 /// A screen with the reference's two queries: every media item, and the videos only.
 private struct LibraryScreen {
@@ -24,9 +25,11 @@ struct ModelInheritanceTests {
         let context = store.context
         let start = Date(timeIntervalSinceReferenceDate: 0)
         context.insert(Media.MediaItem(title: "Notes", dateAdded: start))
-        context.insert(Media.Photo(title: "Beach", imageData: Data([1]), width: 800, height: 600, dateAdded: start + day))
+        context.insert(
+            Media.Photo(title: "Beach", imageData: Data([1]), width: 800, height: 600, dateAdded: start + day))
         context.insert(Media.Video(title: "Birthday", duration: 95, resolution: "1080p", dateAdded: start + 2 * day))
-        context.insert(Media.Photo(title: "Alps", imageData: Data([2]), width: 1024, height: 768, dateAdded: start + 3 * day))
+        context.insert(
+            Media.Photo(title: "Alps", imageData: Data([2]), width: 1024, height: 768, dateAdded: start + 3 * day))
         context.insert(Media.Video(title: "Clip", duration: 12, resolution: "720p", dateAdded: start + 4 * day))
         context.insert(Media.Panorama(title: "Harbour", angle: 180, dateAdded: start + 5 * day))
         try context.save()
@@ -51,9 +54,13 @@ struct ModelInheritanceTests {
 
     @Test("a subclass's schema lists the inherited properties first, with key paths rooted at the subclass")
     func schemaOfSubclass() throws {
-        #expect(Media.Photo.schemaMetadata.map(\.name) == ["title", "dateAdded", "isFavorite", "fileSize", "album", "imageData", "width", "height", "location"])
+        #expect(
+            Media.Photo.schemaMetadata.map(\.name) == [
+                "title", "dateAdded", "isFavorite", "fileSize", "album", "imageData", "width", "height", "location",
+            ])
         #expect(Media.Photo.schemaMetadata[0].keyPath == \Media.Photo.title as AnyKeyPath)
-        #expect(Media.MediaItem.schemaMetadata.map(\.name) == ["title", "dateAdded", "isFavorite", "fileSize", "album"])
+        #expect(
+            Media.MediaItem.schemaMetadata.map(\.name) == ["title", "dateAdded", "isFavorite", "fileSize", "album"])
         let schema = Schema([Media.Video.self, Media.Panorama.self])
         let names = Set(schema.entities.map(\.name))
         #expect(names.isSuperset(of: ["MediaItem", "Photo", "Video", "Panorama", "Album"]))
@@ -62,13 +69,19 @@ struct ModelInheritanceTests {
         #expect(schema.entity(named: "MediaItem")?.superentity == nil)
     }
 
-    @Test("fetching the base class returns every kind as its own class; fetching a subclass returns only its own and below")
+    @Test(
+        "fetching the base class returns every kind as its own class; fetching a subclass returns only its own and below"
+    )
     func polymorphicFetches() throws {
         let store = try ModelStoreFixture(inheritanceModels)
         try Self.makeLibrary(store)
         let reader = store.newContext()
-        let all = try reader.fetch(FetchDescriptor<Media.MediaItem>(sortBy: [SortDescriptor(\.dateAdded, order: .reverse)]))
-        #expect(Self.describe(all) == ["Panorama:Harbour", "Video:Clip", "Photo:Alps", "Video:Birthday", "Photo:Beach", "MediaItem:Notes"])
+        let all = try reader.fetch(
+            FetchDescriptor<Media.MediaItem>(sortBy: [SortDescriptor(\.dateAdded, order: .reverse)]))
+        #expect(
+            Self.describe(all) == [
+                "Panorama:Harbour", "Video:Clip", "Photo:Alps", "Video:Birthday", "Photo:Beach", "MediaItem:Notes",
+            ])
         let photos = try reader.fetch(FetchDescriptor<Media.Photo>(sortBy: [SortDescriptor(\.title)]))
         #expect(Self.describe(photos) == ["Photo:Alps", "Photo:Beach", "Panorama:Harbour"])
         #expect(try reader.fetchCount(FetchDescriptor<Media.Video>()) == 2)
@@ -96,8 +109,12 @@ struct ModelInheritanceTests {
         #expect(titles == ["Harbour", "Alps"])
         // One query selects the photos and panoramas, filters and sorts them.
         #expect(statements.filter { $0.hasPrefix("SELECT") }.count == 1)
-        #expect(statements.contains { $0.contains("\"_entity\" IN ('Photo', 'Panorama')") && $0.contains("ORDER BY \"width\" DESC") })
-        let titled = FetchDescriptor<Media.MediaItem>(predicate: #Predicate { $0.title.starts(with: "B") }, sortBy: [SortDescriptor(\.title)])
+        #expect(
+            statements.contains {
+                $0.contains("\"_entity\" IN ('Photo', 'Panorama')") && $0.contains("ORDER BY \"width\" DESC")
+            })
+        let titled = FetchDescriptor<Media.MediaItem>(
+            predicate: #Predicate { $0.title.starts(with: "B") }, sortBy: [SortDescriptor(\.title)])
         #expect(Self.describe(try reader.fetch(titled)) == ["Photo:Beach", "Video:Birthday"])
         // Limits and offsets count the subclass's rows only.
         var page = FetchDescriptor<Media.Photo>(sortBy: [SortDescriptor(\.dateAdded)])
@@ -111,13 +128,18 @@ struct ModelInheritanceTests {
         let store = try ModelStoreFixture(inheritanceModels)
         try Self.makeLibrary(store)
         let reader = store.newContext()
-        let photo = try #require(try reader.fetch(FetchDescriptor<Media.Photo>(predicate: #Predicate { $0.title == "Alps" })).first)
-        let asItem = try #require(try reader.fetch(FetchDescriptor<Media.MediaItem>(predicate: #Predicate { $0.title == "Alps" })).first)
+        let photo = try #require(
+            try reader.fetch(FetchDescriptor<Media.Photo>(predicate: #Predicate { $0.title == "Alps" })).first)
+        let asItem = try #require(
+            try reader.fetch(FetchDescriptor<Media.MediaItem>(predicate: #Predicate { $0.title == "Alps" })).first)
         #expect(asItem === photo)
         #expect((asItem as Media.MediaItem).persistentModelID.entityName == "Photo")
         #expect(reader.model(for: photo.persistentModelID) === photo)
         let identifier = photo.persistentModelID
-        #expect(try reader.fetch(FetchDescriptor<Media.MediaItem>(predicate: #Predicate { $0.persistentModelID == identifier })).first === photo)
+        #expect(
+            try reader.fetch(
+                FetchDescriptor<Media.MediaItem>(predicate: #Predicate { $0.persistentModelID == identifier })
+            ).first === photo)
     }
 
     @Test("a file store keeps each model's class and values across a reopen, in one table with an entity column")
@@ -126,14 +148,20 @@ struct ModelInheritanceTests {
         defer { first.removeFiles() }
         try Self.makeLibrary(first)
         let columns = try first.columns(of: "MediaItem")
-        #expect(columns.contains("_entity") && columns.contains("width") && columns.contains("duration") && columns.contains("angle"))
+        #expect(
+            columns.contains("_entity") && columns.contains("width") && columns.contains("duration")
+                && columns.contains("angle"))
         #expect(!(try DatabaseQueue(path: first.storeURL.path).read { try $0.tableExists("Photo") }))
         let entities = try first.rows("SELECT _entity FROM MediaItem ORDER BY _pk").map { $0[0] as String }
         #expect(entities == ["MediaItem", "Photo", "Video", "Photo", "Video", "Panorama"])
 
-        let reopened = ModelContext(try ModelContainer(for: Schema(inheritanceModels), configurations: ModelConfiguration(url: first.storeURL)))
+        let reopened = ModelContext(
+            try ModelContainer(for: Schema(inheritanceModels), configurations: ModelConfiguration(url: first.storeURL)))
         let all = try reopened.fetch(FetchDescriptor<Media.MediaItem>(sortBy: [SortDescriptor(\.dateAdded)]))
-        #expect(Self.describe(all) == ["MediaItem:Notes", "Photo:Beach", "Video:Birthday", "Photo:Alps", "Video:Clip", "Panorama:Harbour"])
+        #expect(
+            Self.describe(all) == [
+                "MediaItem:Notes", "Photo:Beach", "Video:Birthday", "Photo:Alps", "Video:Clip", "Panorama:Harbour",
+            ])
         let clip = try #require(all[4] as? Media.Video)
         #expect(clip.duration == 12 && clip.resolution == "720p" && clip.hasAudio)
     }
@@ -151,7 +179,10 @@ struct ModelInheritanceTests {
 
         let reader = store.newContext()
         let read = try #require(try reader.fetch(FetchDescriptor<Media.Album>()).first)
-        #expect(Self.describe(read.items.sorted { $0.title < $1.title }) == ["Photo:Beach", "Video:Clip", "MediaItem:Notes"])
+        #expect(
+            Self.describe(read.items.sorted { $0.title < $1.title }) == [
+                "Photo:Beach", "Video:Clip", "MediaItem:Notes",
+            ])
         #expect(read.cover is Media.Video)
         let photo = try #require(try reader.fetch(FetchDescriptor<Media.Photo>()).first)
         #expect(photo.album === read)
@@ -174,12 +205,17 @@ struct ModelInheritanceTests {
         let context = store.newContext()
         try context.delete(model: Media.Photo.self)
         // Pending batch deletes already hide the rows from fetches of the base class.
-        #expect(Self.describe(try context.fetch(FetchDescriptor<Media.MediaItem>(sortBy: [SortDescriptor(\.title)]))) == ["Video:Birthday", "Video:Clip", "MediaItem:Notes"])
+        #expect(
+            Self.describe(try context.fetch(FetchDescriptor<Media.MediaItem>(sortBy: [SortDescriptor(\.title)]))) == [
+                "Video:Birthday", "Video:Clip", "MediaItem:Notes",
+            ])
         try context.save()
         #expect(try store.newContext().fetchCount(FetchDescriptor<Media.MediaItem>()) == 3)
         try context.delete(model: Media.MediaItem.self, where: #Predicate { $0.title == "Clip" })
         try context.save()
-        #expect(try store.newContext().fetch(FetchDescriptor<Media.MediaItem>(sortBy: [SortDescriptor(\.title)])).map(\.title) == ["Birthday", "Notes"])
+        #expect(
+            try store.newContext().fetch(FetchDescriptor<Media.MediaItem>(sortBy: [SortDescriptor(\.title)])).map(
+                \.title) == ["Birthday", "Notes"])
     }
 
     @Test("a live query of the base class sees a saved subclass model, and one of a subclass ignores its siblings")
@@ -199,8 +235,16 @@ struct ModelInheritanceTests {
     func observation() {
         let photo = Media.Photo(title: "Beach", imageData: Data(), width: 1, height: 1)
         let heard = Mutex<[String]>([])
-        withObservationTracking { _ = photo.title } onChange: { heard.withLock { $0.append("title") } }
-        withObservationTracking { _ = photo.width } onChange: { heard.withLock { $0.append("width") } }
+        withObservationTracking {
+            _ = photo.title
+        } onChange: {
+            heard.withLock { $0.append("title") }
+        }
+        withObservationTracking {
+            _ = photo.width
+        } onChange: {
+            heard.withLock { $0.append("width") }
+        }
         photo.title = "Sea"
         photo.width = 2
         #expect(heard.withLock { $0 } == ["title", "width"])
@@ -214,17 +258,21 @@ struct ModelInheritanceTests {
         try first.context.save()
 
         let url = first.storeURL
-        let second = ModelContext(try ModelContainer(
-            for: MediaLibraryV2.MediaItem.self, MediaLibraryV2.Photo.self, configurations: ModelConfiguration(url: url)
-        ))
+        let second = ModelContext(
+            try ModelContainer(
+                for: MediaLibraryV2.MediaItem.self, MediaLibraryV2.Photo.self,
+                configurations: ModelConfiguration(url: url)
+            ))
         let old = try second.fetch(FetchDescriptor<MediaLibraryV2.MediaItem>())
         #expect(old.map(\.title) == ["Old"] && !(old[0] is MediaLibraryV2.Photo))
         second.insert(MediaLibraryV2.Photo(title: "New", width: 640))
         try second.save()
 
-        let third = ModelContext(try ModelContainer(
-            for: MediaLibraryV2.MediaItem.self, MediaLibraryV2.Photo.self, configurations: ModelConfiguration(url: url)
-        ))
+        let third = ModelContext(
+            try ModelContainer(
+                for: MediaLibraryV2.MediaItem.self, MediaLibraryV2.Photo.self,
+                configurations: ModelConfiguration(url: url)
+            ))
         let all = try third.fetch(FetchDescriptor<MediaLibraryV2.MediaItem>(sortBy: [SortDescriptor(\.title)]))
         #expect(all.map { "\(type(of: $0)):\($0.title)" } == ["Photo:New", "MediaItem:Old"])
         #expect(try third.fetch(FetchDescriptor<MediaLibraryV2.Photo>()).map(\.width) == [640])
@@ -235,13 +283,19 @@ struct ModelInheritanceTests {
         let store = try ModelStoreFixture(inheritanceModels)
         try Self.makeLibrary(store)
         var lines: [String] = []
-        for item in try store.newContext().fetch(FetchDescriptor<Media.MediaItem>(sortBy: [SortDescriptor(\.dateAdded)])) {
+        for item in try store.newContext().fetch(
+            FetchDescriptor<Media.MediaItem>(sortBy: [SortDescriptor(\.dateAdded)]))
+        {
             switch item {
             case let photo as Media.Photo: lines.append("Photo: \(photo.width)x\(photo.height)")
             case let video as Media.Video: lines.append("Video: \(video.duration)s")
             default: lines.append("Unknown media type")
             }
         }
-        #expect(lines == ["Unknown media type", "Photo: 800x600", "Video: 95.0s", "Photo: 1024x768", "Video: 12.0s", "Photo: 4000x1000"])
+        #expect(
+            lines == [
+                "Unknown media type", "Photo: 800x600", "Video: 95.0s", "Photo: 1024x768", "Video: 12.0s",
+                "Photo: 4000x1000",
+            ])
     }
 }

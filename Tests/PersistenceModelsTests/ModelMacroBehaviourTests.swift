@@ -1,8 +1,9 @@
 import Foundation
 import Observation
+import Testing
+
 @testable import PersistenceModels
 @testable import PersistenceSQLiteStore
-import Testing
 
 @Suite("@Model classes")
 struct ModelMacroBehaviourTests {

@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
+import Testing
+
 @testable import PersistenceModels
 @testable import PersistenceSQLiteStore
-import Testing
 
 @Suite("Containers with several configurations")
 struct MultipleConfigurationTests {
@@ -13,7 +14,8 @@ struct MultipleConfigurationTests {
         let userDataURL = folder.appending(path: "users.store")
         let userConfig = ModelConfiguration("UserData", schema: Schema([Account.self]), url: userDataURL)
         let cacheConfig = ModelConfiguration("Cache", schema: Schema([Sample.self]), isStoredInMemoryOnly: true)
-        let container = try ModelContainer(for: Schema([Account.self, Sample.self]), configurations: userConfig, cacheConfig)
+        let container = try ModelContainer(
+            for: Schema([Account.self, Sample.self]), configurations: userConfig, cacheConfig)
         let context = ModelContext(container)
         context.insert(Account(email: "ada@example.com", displayName: "Ada"))
         context.insert(Sample(text: "cached"))
@@ -27,7 +29,8 @@ struct MultipleConfigurationTests {
         #expect(tables.contains("Account"))
         #expect(!tables.contains("Sample"), "the in-memory entity has a table in the file: \(tables)")
 
-        let reopened = ModelContext(try ModelContainer(for: Schema([Account.self, Sample.self]), configurations: userConfig, cacheConfig))
+        let reopened = ModelContext(
+            try ModelContainer(for: Schema([Account.self, Sample.self]), configurations: userConfig, cacheConfig))
         #expect(try reopened.fetchCount(FetchDescriptor<Account>()) == 1)
         #expect(try reopened.fetchCount(FetchDescriptor<Sample>()) == 0)
     }

@@ -1,7 +1,8 @@
 import Foundation
+import Testing
+
 @testable import PersistenceModels
 @testable import PersistenceSQLiteStore
-import Testing
 
 /// A fetch with unsaved changes runs the descriptor's SQL and merges the pending work into it; it must
 /// agree with the same descriptor applied in memory to every model, current values included.
@@ -12,7 +13,9 @@ struct PendingMergeTests {
         let fixture = try ModelStoreFixture()
         let start = Date(timeIntervalSinceReferenceDate: 0)
         let notes = (0..<20).map { index in
-            Note(title: String(format: "n%02d", index), isPinned: index % 2 == 0, createdAt: start.addingTimeInterval(Double(index) * 60))
+            Note(
+                title: String(format: "n%02d", index), isPinned: index % 2 == 0,
+                createdAt: start.addingTimeInterval(Double(index) * 60))
         }
         notes.forEach(fixture.context.insert)
         try fixture.context.save()
@@ -25,11 +28,13 @@ struct PendingMergeTests {
         everything.includePendingChanges = true
         let all = try context.fetch(everything).filter { try descriptor.predicate?.evaluate($0) ?? true }
         let sorted = context.sorted(all, by: descriptor.sortBy)
-        return context.window(of: sorted, offset: descriptor.fetchOffset ?? 0, limit: descriptor.fetchLimit).map(\.title)
+        return context.window(of: sorted, offset: descriptor.fetchOffset ?? 0, limit: descriptor.fetchLimit).map(
+            \.title)
     }
 
     func descriptor(offset: Int = 0, limit: Int? = 5) -> FetchDescriptor<Note> {
-        var descriptor = FetchDescriptor<Note>(predicate: #Predicate { $0.isPinned }, sortBy: [SortDescriptor(\.createdAt, order: .reverse)])
+        var descriptor = FetchDescriptor<Note>(
+            predicate: #Predicate { $0.isPinned }, sortBy: [SortDescriptor(\.createdAt, order: .reverse)])
         descriptor.fetchOffset = offset
         descriptor.fetchLimit = limit
         return descriptor
@@ -65,7 +70,8 @@ struct PendingMergeTests {
     @Test("an insert that sorts first leads the results")
     func insertSortsFirst() throws {
         let (fixture, _) = try seeded()
-        fixture.context.insert(Note(title: "new", isPinned: true, createdAt: Date(timeIntervalSinceReferenceDate: 100_000)))
+        fixture.context.insert(
+            Note(title: "new", isPinned: true, createdAt: Date(timeIntervalSinceReferenceDate: 100_000)))
         let fetched = try fixture.context.fetch(descriptor()).map(\.title)
         #expect(fetched == ["new", "n18", "n16", "n14", "n12"])
         #expect(fetched == (try expected(descriptor(), in: fixture.context)))
@@ -101,12 +107,17 @@ struct PendingMergeTests {
         fixture.context.insert(Note(title: "new", isPinned: true))
         let count = try fixture.context.fetchCount(FetchDescriptor<Note>(predicate: #Predicate { $0.isPinned }))
         #expect(count == 11)
-        let statements = try fixture.statements { _ = try fixture.context.fetchCount(FetchDescriptor<Note>(predicate: #Predicate { $0.isPinned })) }
+        let statements = try fixture.statements {
+            _ = try fixture.context.fetchCount(FetchDescriptor<Note>(predicate: #Predicate { $0.isPinned }))
+        }
         let reads = statements.filter { $0.hasPrefix("SELECT") }
-        #expect(reads.count == 2 && reads.allSatisfy { $0.contains("COUNT") || $0.contains("\"_pk\" IN") }, "\(statements)")
+        #expect(
+            reads.count == 2 && reads.allSatisfy { $0.contains("COUNT") || $0.contains("\"_pk\" IN") }, "\(statements)")
     }
 
-    @Test("random edits, inserts and deletes with many ties agree with the in-memory answer for every sort, offset and limit")
+    @Test(
+        "random edits, inserts and deletes with many ties agree with the in-memory answer for every sort, offset and limit"
+    )
     func randomPendingWorkAgrees() throws {
         var random = SeededGenerator(seed: 2026)
         let sorts: [[SortDescriptor<Note>]] = [
@@ -144,7 +155,10 @@ struct PendingMergeTests {
                 asked.fetchLimit = Bool.random(using: &random) ? Int.random(in: 1..<8, using: &random) : nil
                 let fetched = try fixture.context.fetch(asked).map(\.title)
                 let wanted = try expected(asked, in: fixture.context)
-                #expect(fetched == wanted, "round \(round), sort \(sort.count) keys, offset \(asked.fetchOffset ?? 0), limit \(String(describing: asked.fetchLimit))")
+                #expect(
+                    fetched == wanted,
+                    "round \(round), sort \(sort.count) keys, offset \(asked.fetchOffset ?? 0), limit \(String(describing: asked.fetchLimit))"
+                )
                 #expect(try fixture.context.fetchCount(asked) == wanted.count, "round \(round)")
             }
         }

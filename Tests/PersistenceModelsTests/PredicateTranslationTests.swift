@@ -1,7 +1,8 @@
 import Foundation
+import Testing
+
 @testable import PersistenceModels
 @testable import PersistenceSQLiteStore
-import Testing
 
 @Suite("Translating predicates to SQL")
 struct PredicateTranslationTests {
@@ -30,7 +31,9 @@ struct PredicateTranslationTests {
         return store
     }
 
-    static func titles(_ predicate: Predicate<Note>, in store: ModelStoreFixture, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+    static func titles(
+        _ predicate: Predicate<Note>, in store: ModelStoreFixture, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [String] {
         try PredicateAgreement.sqlMatches(predicate, in: store, sourceLocation: sourceLocation).map(\.title)
     }
 
@@ -41,21 +44,31 @@ struct PredicateTranslationTests {
         let predicate = #Predicate<Note> { $0.title.localizedStandardContains(search) }
         #expect(try Self.titles(predicate, in: store) == ["Café au lait", "CAFE menu", "cafeteria plan"])
         let accented = "CAFÉ"
-        #expect(try Self.titles(#Predicate { $0.title.localizedStandardContains(accented) }, in: store) == ["Café au lait", "CAFE menu", "cafeteria plan"])
-        let statements = try store.statements { _ = try store.newContext().fetch(FetchDescriptor(predicate: predicate)) }
+        #expect(
+            try Self.titles(#Predicate { $0.title.localizedStandardContains(accented) }, in: store) == [
+                "Café au lait", "CAFE menu", "cafeteria plan",
+            ])
+        let statements = try store.statements {
+            _ = try store.newContext().fetch(FetchDescriptor(predicate: predicate))
+        }
         #expect(statements.contains { $0.contains("swift_localized_standard_contains(\"Note\".\"title\", ?)") })
     }
 
     @Test("String contains, starts(with:) and isEmpty run in SQL with Swift's case-sensitive semantics")
     func stringTests() throws {
         let store = try Self.noteStore()
-        #expect(try Self.titles(#Predicate { $0.title.contains("af") }, in: store) == ["Café au lait", "cafeteria plan"])
+        #expect(
+            try Self.titles(#Predicate { $0.title.contains("af") }, in: store) == ["Café au lait", "cafeteria plan"])
         #expect(try Self.titles(#Predicate { $0.title.starts(with: "Ca") }, in: store) == ["Café au lait"])
         #expect(try Self.titles(#Predicate { $0.title.isEmpty }, in: store) == [""])
-        #expect(try Self.titles(#Predicate { !$0.title.isEmpty && $0.title.contains("e") }, in: store) == ["Café au lait", "CAFE menu", "cafeteria plan", "Tea"].filter { $0.contains("e") })
+        #expect(
+            try Self.titles(#Predicate { !$0.title.isEmpty && $0.title.contains("e") }, in: store)
+                == ["Café au lait", "CAFE menu", "cafeteria plan", "Tea"].filter { $0.contains("e") })
     }
 
-    @Test("persistentModelID compares with captured identifiers in SQL: equal, not equal, among a list, through a to-one relationship")
+    @Test(
+        "persistentModelID compares with captured identifiers in SQL: equal, not equal, among a list, through a to-one relationship"
+    )
     func persistentModelIDInSQL() throws {
         let store = try Self.noteStore()
         let context = store.newContext()
@@ -65,9 +78,14 @@ struct PredicateTranslationTests {
         #expect(try Self.titles(#Predicate { $0.persistentModelID == tea }, in: store) == ["Tea"])
         #expect(try Self.titles(#Predicate { $0.persistentModelID != tea }, in: store).count == 4)
         let pair = [tea, menu]
-        #expect(Set(try Self.titles(#Predicate { pair.contains($0.persistentModelID) }, in: store)) == ["Tea", "CAFE menu"])
-        let work = try #require(try context.fetch(FetchDescriptor<Folder>()).first { $0.name == "Work" }).persistentModelID
-        #expect(Set(try Self.titles(#Predicate { $0.folder?.persistentModelID == work }, in: store)) == ["Café au lait", "Tea"])
+        #expect(
+            Set(try Self.titles(#Predicate { pair.contains($0.persistentModelID) }, in: store)) == ["Tea", "CAFE menu"])
+        let work = try #require(try context.fetch(FetchDescriptor<Folder>()).first { $0.name == "Work" })
+            .persistentModelID
+        #expect(
+            Set(try Self.titles(#Predicate { $0.folder?.persistentModelID == work }, in: store)) == [
+                "Café au lait", "Tea",
+            ])
         #expect(try Self.titles(#Predicate { $0.folder?.persistentModelID != work }, in: store).count == 3)
     }
 
@@ -77,14 +95,20 @@ struct PredicateTranslationTests {
         let context = store.newContext()
         let first = try #require(try context.fetch(FetchDescriptor<Note>()).first)
         let key = try #require(first.persistentModelID.primaryKey)
-        let folderKey = try PersistentIdentifier.identifier(for: store.container.store.identifier, entityName: "Folder", primaryKey: key)
-        let otherStore = try PersistentIdentifier.identifier(for: "/elsewhere/Other.store", entityName: "Note", primaryKey: key)
+        let folderKey = try PersistentIdentifier.identifier(
+            for: store.container.store.identifier, entityName: "Folder", primaryKey: key)
+        let otherStore = try PersistentIdentifier.identifier(
+            for: "/elsewhere/Other.store", entityName: "Note", primaryKey: key)
         let unsaved = Note(title: "draft").persistentModelID
         for identifier in [folderKey, otherStore, unsaved] {
-            #expect(try Self.titles(#Predicate { $0.persistentModelID == identifier }, in: store).isEmpty, "\(identifier)")
-            #expect(try Self.titles(#Predicate { $0.persistentModelID != identifier }, in: store).count == 5, "\(identifier)")
+            #expect(
+                try Self.titles(#Predicate { $0.persistentModelID == identifier }, in: store).isEmpty, "\(identifier)")
+            #expect(
+                try Self.titles(#Predicate { $0.persistentModelID != identifier }, in: store).count == 5,
+                "\(identifier)")
             let list = [identifier]
-            #expect(try Self.titles(#Predicate { list.contains($0.persistentModelID) }, in: store).isEmpty, "\(identifier)")
+            #expect(
+                try Self.titles(#Predicate { list.contains($0.persistentModelID) }, in: store).isEmpty, "\(identifier)")
         }
         let none: [PersistentIdentifier] = []
         #expect(try Self.titles(#Predicate { none.contains($0.persistentModelID) }, in: store).isEmpty)
@@ -94,20 +118,26 @@ struct PredicateTranslationTests {
     func toOneOptionalChaining() throws {
         let store = try Self.noteStore()
         #expect(try Self.titles(#Predicate { $0.folder?.name == "Work" }, in: store) == ["Café au lait", "Tea"])
-        #expect(try Self.titles(#Predicate { $0.folder?.name != "Work" }, in: store) == ["CAFE menu", "cafeteria plan", ""])
+        #expect(
+            try Self.titles(#Predicate { $0.folder?.name != "Work" }, in: store) == ["CAFE menu", "cafeteria plan", ""])
         #expect(try Self.titles(#Predicate { $0.folder == nil }, in: store) == ["cafeteria plan", ""])
         #expect(try Self.titles(#Predicate { $0.folder != nil }, in: store) == ["Café au lait", "CAFE menu", "Tea"])
-        #expect(try Self.titles(#Predicate { ($0.folder?.name ?? "none") == "none" }, in: store) == ["cafeteria plan", ""])
+        #expect(
+            try Self.titles(#Predicate { ($0.folder?.name ?? "none") == "none" }, in: store) == ["cafeteria plan", ""])
     }
 
     @Test("to-many contains(where:), isEmpty and count become subqueries")
     func toManyRelationships() throws {
         let store = try Self.noteStore()
         let wanted = "urgent"
-        #expect(try Self.titles(#Predicate { note in note.tags.contains { $0.name == wanted } }, in: store) == ["Café au lait", "cafeteria plan"])
+        #expect(
+            try Self.titles(#Predicate { note in note.tags.contains { $0.name == wanted } }, in: store) == [
+                "Café au lait", "cafeteria plan",
+            ])
         #expect(try Self.titles(#Predicate { $0.tags.isEmpty }, in: store) == ["CAFE menu", "Tea", ""])
         #expect(try Self.titles(#Predicate { $0.tags.count >= 2 }, in: store) == ["cafeteria plan"])
-        let folders = try PredicateAgreement.sqlMatches(#Predicate<Folder> { folder in folder.notes.contains { $0.isPinned } }, in: store)
+        let folders = try PredicateAgreement.sqlMatches(
+            #Predicate<Folder> { folder in folder.notes.contains { $0.isPinned } }, in: store)
         #expect(folders.map(\.name) == ["Work"])
     }
 
@@ -148,7 +178,9 @@ struct PredicateTranslationTests {
         return store
     }
 
-    static func texts(_ predicate: Predicate<Sample>, in store: ModelStoreFixture, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+    static func texts(
+        _ predicate: Predicate<Sample>, in store: ModelStoreFixture, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [String] {
         try PredicateAgreement.sqlMatches(predicate, in: store, sourceLocation: sourceLocation).map(\.text)
     }
 
@@ -181,7 +213,8 @@ struct PredicateTranslationTests {
         let medium = Priority.medium
         #expect(try Self.texts(#Predicate { $0.optionalPriority != medium }, in: store) == ["a", "b"])
         #expect(try Self.texts(#Predicate { !($0.optionalText == "y") }, in: store) == ["a", "b"])
-        #expect(try Self.texts(#Predicate { $0.optionalText.flatMap { $0.isEmpty } == false }, in: store) == ["a", "c"])
+        #expect(
+            try Self.texts(#Predicate { $0.optionalText.flatMap { $0.isEmpty } == false }, in: store) == ["a", "c"])
     }
 
     @Test("stored arrays answer contains, isEmpty and count in SQL")
@@ -202,7 +235,8 @@ struct PredicateTranslationTests {
             #expect(found.map(\.text) == ["b", "c"])
         }
         #expect(statements.contains(#"SELECT * FROM "Sample""#))
-        let unsigned = try store.newContext().fetch(FetchDescriptor<Sample>(predicate: #Predicate { $0.uint < 3 && $0.uint8 > 1 }))
+        let unsigned = try store.newContext().fetch(
+            FetchDescriptor<Sample>(predicate: #Predicate { $0.uint < 3 && $0.uint8 > 1 }))
         #expect(unsigned.map(\.text) == ["b"])
     }
 
@@ -218,9 +252,11 @@ struct PredicateTranslationTests {
         let store = try Self.noteStore()
         let context = store.newContext()
         let search = "CAFÉ"
-        var descriptor = FetchDescriptor<Note>(predicate: #Predicate { $0.title.localizedStandardContains(search) }, sortBy: [SortDescriptor(\.title)])
+        var descriptor = FetchDescriptor<Note>(
+            predicate: #Predicate { $0.title.localizedStandardContains(search) }, sortBy: [SortDescriptor(\.title)])
         context.insert(Note(title: "Le café"))
-        let menu = try #require(try context.fetch(FetchDescriptor<Note>(predicate: #Predicate { $0.title == "CAFE menu" })).first)
+        let menu = try #require(
+            try context.fetch(FetchDescriptor<Note>(predicate: #Predicate { $0.title == "CAFE menu" })).first)
         context.delete(menu)
         #expect(try context.fetch(descriptor).map(\.title) == ["Café au lait", "cafeteria plan", "Le café"])
         descriptor.includePendingChanges = false
@@ -231,7 +267,10 @@ struct PredicateTranslationTests {
     func indexIsUsed() throws {
         let store = try ModelStoreFixture([Visit.self])
         for index in 0..<200 {
-            store.context.insert(Visit(person: "p\(index)", place: "place \(index % 20)", date: Date(timeIntervalSinceReferenceDate: Double(index))))
+            store.context.insert(
+                Visit(
+                    person: "p\(index)", place: "place \(index % 20)",
+                    date: Date(timeIntervalSinceReferenceDate: Double(index))))
         }
         try store.context.save()
         let place = "place 7"
@@ -242,14 +281,21 @@ struct PredicateTranslationTests {
         }
         #expect(statements.filter { $0.hasPrefix("SELECT") }.count == 1)
         let entity = try #require(store.container.store.layout.layout(of: Visit.self))
-        let query = FetchPlan(descriptor: descriptor, entity: entity, layout: store.container.store.layout, storeIdentifier: store.container.store.identifier).selectQuery(limited: true)
+        let query = FetchPlan(
+            descriptor: descriptor, entity: entity, layout: store.container.store.layout,
+            storeIdentifier: store.container.store.identifier
+        ).selectQuery(limited: true)
         let plan = try store.container.store.read(while: "explaining") { db in
-            try GRDBRow.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + query.sql, arguments: .init(query.arguments)).map { row -> String in
+            try GRDBRow.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + query.sql, arguments: .init(query.arguments)).map {
+                row -> String in
                 let detail: String? = row["detail"]
                 return detail ?? ""
             }
         }
-        #expect(plan.contains { $0.contains("USING INDEX \"Visit_index_place\"") || $0.contains("USING INDEX Visit_index_place") }, "plan: \(plan)")
+        #expect(
+            plan.contains {
+                $0.contains("USING INDEX \"Visit_index_place\"") || $0.contains("USING INDEX Visit_index_place")
+            }, "plan: \(plan)")
     }
 
     @Test(
@@ -268,7 +314,8 @@ struct PredicateTranslationTests {
             }
         }
         let place = "place 7"
-        let descriptor = FetchDescriptor<Visit>(predicate: #Predicate { $0.place == place }, sortBy: [SortDescriptor(\.date)])
+        let descriptor = FetchDescriptor<Visit>(
+            predicate: #Predicate { $0.place == place }, sortBy: [SortDescriptor(\.date)])
         let started = Date()
         var found: [Visit] = []
         let statements = try store.statements { found = try store.newContext().fetch(descriptor) }
@@ -276,14 +323,19 @@ struct PredicateTranslationTests {
         #expect(found.count == rows / 1000)
         #expect(statements.filter { $0.hasPrefix("SELECT") }.count == 1)
         let entity = try #require(store.container.store.layout.layout(of: Visit.self))
-        let query = FetchPlan(descriptor: descriptor, entity: entity, layout: store.container.store.layout, storeIdentifier: store.container.store.identifier).selectQuery(limited: true)
+        let query = FetchPlan(
+            descriptor: descriptor, entity: entity, layout: store.container.store.layout,
+            storeIdentifier: store.container.store.identifier
+        ).selectQuery(limited: true)
         let plan = try store.container.store.read(while: "explaining") { db in
-            try GRDBRow.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + query.sql, arguments: .init(query.arguments)).map { row -> String in
+            try GRDBRow.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + query.sql, arguments: .init(query.arguments)).map {
+                row -> String in
                 let detail: String? = row["detail"]
                 return detail ?? ""
             }
         }
-        print("[large store] \(rows) rows, \(found.count) matches in \(String(format: "%.3f", elapsed)) s; plan: \(plan)")
+        print(
+            "[large store] \(rows) rows, \(found.count) matches in \(String(format: "%.3f", elapsed)) s; plan: \(plan)")
         #expect(plan.contains { $0.contains("Visit_index_place") })
     }
 }

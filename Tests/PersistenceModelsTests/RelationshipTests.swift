@@ -1,12 +1,16 @@
 import Foundation
 import Observation
+import Testing
+
 @testable import PersistenceModels
 @testable import PersistenceSQLiteStore
-import Testing
 
 @Suite("Relationships")
 struct RelationshipTests {
-    nonisolated(unsafe) static let models: [any PersistentModel.Type] = [Note.self, Tag.self, Folder.self, TaskItem.self, Category.self, Owner.self, Pet.self, Shelf.self, Book.self, Person.self, Playlist.self, Song.self]
+    nonisolated(unsafe) static let models: [any PersistentModel.Type] = [
+        Note.self, Tag.self, Folder.self, TaskItem.self, Category.self, Owner.self, Pet.self, Shelf.self, Book.self,
+        Person.self, Playlist.self, Song.self,
+    ]
 
     @Test("appending a tag to a note adds the note to the tag at once, and both sides persist")
     func manyToMany() throws {
@@ -49,7 +53,8 @@ struct RelationshipTests {
         inbox.notes.append(note)
         #expect(note.folder === inbox)
         try store.context.save()
-        let loaded = try #require(try store.newContext().fetch(FetchDescriptor<Folder>(predicate: #Predicate { $0.name == "Inbox" })).first)
+        let loaded = try #require(
+            try store.newContext().fetch(FetchDescriptor<Folder>(predicate: #Predicate { $0.name == "Inbox" })).first)
         #expect(loaded.notes.map(\.title) == ["Memo"])
         #expect(loaded.notes.first?.folder === loaded)
     }
@@ -146,7 +151,9 @@ struct RelationshipTests {
         #expect(try store.newContext().fetchCount(FetchDescriptor<Folder>()) == 0)
     }
 
-    @Test("a deny rule makes save throw Core Data's denied-delete validation error while linked models exist, and deletes nothing")
+    @Test(
+        "a deny rule makes save throw Core Data's denied-delete validation error while linked models exist, and deletes nothing"
+    )
     func denyRule() throws {
         let store = try ModelStoreFixture(Self.models)
         let owner = Owner(name: "Sam")
@@ -276,7 +283,8 @@ struct RelationshipTests {
         )
         noteDescriptor.fetchOffset = 3
         noteDescriptor.fetchLimit = 7
-        var folderDescriptor = FetchDescriptor<Folder>(predicate: #Predicate { $0.name != "f4" }, sortBy: [SortDescriptor(\.name)])
+        var folderDescriptor = FetchDescriptor<Folder>(
+            predicate: #Predicate { $0.name != "f4" }, sortBy: [SortDescriptor(\.name)])
         folderDescriptor.fetchLimit = 5
         let lazyNotes = try store.newContext().fetch(noteDescriptor).map { $0.tags.map(\.name) }
         let lazyFolders = try store.newContext().fetch(folderDescriptor).map { $0.notes.map(\.title) }

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import PersistenceModels
 @testable import PersistenceSQLiteStore
 
@@ -33,7 +34,10 @@ struct SQLDebugSwitchTests {
     @Test("the process's own path is never read as the switch, and the last launch argument counts")
     func lastArgumentWins() {
         let found = SQLDebugSwitch(
-            arguments: ["-com.apple.CoreData.SQLDebug", "-com.apple.CoreData.SQLDebug", "1", "-com.apple.CoreData.SQLDebug", "3"],
+            arguments: [
+                "-com.apple.CoreData.SQLDebug", "-com.apple.CoreData.SQLDebug", "1", "-com.apple.CoreData.SQLDebug",
+                "3",
+            ],
             environment: [:]
         )
         #expect(found == SQLDebugSwitch(level: 3))
@@ -43,13 +47,19 @@ struct SQLDebugSwitchTests {
     func invalidValues() {
         let word = SQLDebugSwitch(arguments: ["/app", "-com.apple.CoreData.SQLDebug", "YES"], environment: [:])
         #expect(word.level == 0)
-        #expect(word.problems == [
-            "SQL logging is off: the launch argument -com.apple.CoreData.SQLDebug is \"YES\", which is not a level — "
-                + "while reading com.apple.CoreData.SQLDebug; give 1 to log each statement, 4 to add query plans",
-        ])
+        #expect(
+            word.problems == [
+                "SQL logging is off: the launch argument -com.apple.CoreData.SQLDebug is \"YES\", which is not a level — "
+                    + "while reading com.apple.CoreData.SQLDebug; give 1 to log each statement, 4 to add query plans"
+            ])
         let negative = SQLDebugSwitch(arguments: ["/app"], environment: ["com.apple.CoreData.SQLDebug": "-2"])
-        #expect(negative.level == 0 && negative.problems.first?.contains("the environment variable com.apple.CoreData.SQLDebug is \"-2\"") == true)
-        let missing = SQLDebugSwitch(arguments: ["/app", "-com.apple.CoreData.SQLDebug"], environment: ["com.apple.CoreData.SQLDebug": "1"])
+        #expect(
+            negative.level == 0
+                && negative.problems.first?.contains("the environment variable com.apple.CoreData.SQLDebug is \"-2\"")
+                    == true
+        )
+        let missing = SQLDebugSwitch(
+            arguments: ["/app", "-com.apple.CoreData.SQLDebug"], environment: ["com.apple.CoreData.SQLDebug": "1"])
         #expect(missing.level == 0 && missing.problems.first?.contains("has no level after it") == true)
     }
 }
@@ -59,7 +69,8 @@ struct SQLLogTests {
     /// The lines a store opened inside `body` writes at `level`.
     static func logLines(level: Int, workbenchPrefix: Bool = false, _ body: () throws -> Void) rethrows -> [String] {
         let lines = Mutex<[String]>([])
-        let output = SQLDebugOutput(debugSwitch: SQLDebugSwitch(level: level), writesWorkbenchPrefix: workbenchPrefix) { line in
+        let output = SQLDebugOutput(debugSwitch: SQLDebugSwitch(level: level), writesWorkbenchPrefix: workbenchPrefix) {
+            line in
             lines.withLock { $0.append(line) }
         }
         try SQLDebugOutput.$current.withValue(output) { try body() }
@@ -70,7 +81,10 @@ struct SQLLogTests {
     static func visits() throws -> ModelStoreFixture {
         let store = try ModelStoreFixture([Visit.self])
         for index in 0..<40 {
-            store.context.insert(Visit(person: "p\(index)", place: "place \(index % 4)", date: Date(timeIntervalSinceReferenceDate: Double(index))))
+            store.context.insert(
+                Visit(
+                    person: "p\(index)", place: "place \(index % 4)",
+                    date: Date(timeIntervalSinceReferenceDate: Double(index))))
         }
         try store.context.save()
         return store
@@ -98,10 +112,11 @@ struct SQLLogTests {
         }
         let select = #"SELECT * FROM "Visit" WHERE ("Visit"."place" IS ?)"#
         let start = try #require(lines.firstIndex(of: "CoreData: sql: \(select)"), "\(lines)")
-        #expect(Array(lines[(start + 1)...].prefix(2)) == [
-            "CoreData: details: SQLite: EXPLAIN QUERY PLAN \(select)",
-            "CoreData: details: SQLite: SEARCH Visit USING INDEX Visit_index_place (place=?)",
-        ])
+        #expect(
+            Array(lines[(start + 1)...].prefix(2)) == [
+                "CoreData: details: SQLite: EXPLAIN QUERY PLAN \(select)",
+                "CoreData: details: SQLite: SEARCH Visit USING INDEX Visit_index_place (place=?)",
+            ])
         #expect(!lines.contains { $0.contains("EXPLAIN QUERY PLAN INSERT") || $0.hasPrefix("CoreData: sql: EXPLAIN") })
     }
 
@@ -109,7 +124,9 @@ struct SQLLogTests {
     func offAndWorkbenchPrefix() throws {
         let silent = try Self.logLines(level: 0) { _ = try Self.visits().context.fetchCount(FetchDescriptor<Visit>()) }
         #expect(silent.isEmpty)
-        let older = try Self.logLines(level: 0, workbenchPrefix: true) { _ = try Self.visits().context.fetchCount(FetchDescriptor<Visit>()) }
+        let older = try Self.logLines(level: 0, workbenchPrefix: true) {
+            _ = try Self.visits().context.fetchCount(FetchDescriptor<Visit>())
+        }
         #expect(older.contains(#"[PersistenceModels SQL] SELECT COUNT(*) FROM "Visit""#), "\(older)")
         #expect(!older.contains { $0.hasPrefix("CoreData:") })
     }
@@ -131,7 +148,8 @@ struct SQLLogTests {
         #expect(log.queries.map(\.sql) == [#"SELECT * FROM "Visit" WHERE ("Visit"."place" IS ?)"#])
         #expect(log.queries[0].queryPlan == ["SEARCH Visit USING INDEX Visit_index_place (place=?)"])
         let writes = log.statements.filter { !$0.isQuery }
-        #expect(writes.contains { $0.sql.hasPrefix(#"UPDATE "Visit" SET "count" = ?"#) && $0.queryPlan.isEmpty }, "\(log)")
+        #expect(
+            writes.contains { $0.sql.hasPrefix(#"UPDATE "Visit" SET "count" = ?"#) && $0.queryPlan.isEmpty }, "\(log)")
         #expect(!log.description.contains("place 1"))
     }
 
@@ -139,14 +157,16 @@ struct SQLLogTests {
     func scanAndSort() throws {
         let store = try Self.visits()
         let log = try store.container.captureSQL {
-            _ = try store.newContext().fetch(FetchDescriptor<Visit>(predicate: #Predicate { $0.count > 0 }, sortBy: [SortDescriptor(\.count)]))
+            _ = try store.newContext().fetch(
+                FetchDescriptor<Visit>(predicate: #Predicate { $0.count > 0 }, sortBy: [SortDescriptor(\.count)]))
         }
         #expect(log.queries.map(\.queryPlan) == [["SCAN Visit", "USE TEMP B-TREE FOR ORDER BY"]], "\(log)")
-        #expect(log.description == """
-            SELECT * FROM "Visit" WHERE ("Visit"."count" > ?) ORDER BY "count" ASC, "_pk"
-                SCAN Visit
-                USE TEMP B-TREE FOR ORDER BY
-            """)
+        #expect(
+            log.description == """
+                SELECT * FROM "Visit" WHERE ("Visit"."count" > ?) ORDER BY "count" ASC, "_pk"
+                    SCAN Visit
+                    USE TEMP B-TREE FOR ORDER BY
+                """)
     }
 
     @Test("captureSQL counts the queries of lazy loads and of a prefetch")
@@ -203,7 +223,8 @@ struct SQLLogTests {
 
     @Test("a container whose only store is a custom one captures nothing")
     func customStoreRunsNoSQL() throws {
-        let container = try ModelContainer(for: Voyage.self, configurations: InMemoryStoreConfiguration(schema: Schema([Voyage.self])))
+        let container = try ModelContainer(
+            for: Voyage.self, configurations: InMemoryStoreConfiguration(schema: Schema([Voyage.self])))
         let context = ModelContext(container)
         let log = try container.captureSQL {
             context.insert(Voyage(name: "Spring", destination: "Lisbon"))

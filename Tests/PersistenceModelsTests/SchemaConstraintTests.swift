@@ -1,7 +1,8 @@
 import Foundation
+import Testing
+
 @testable import PersistenceModels
 @testable import PersistenceSQLiteStore
-import Testing
 
 @Suite("Unique constraints and indexes")
 struct SchemaConstraintTests {
@@ -11,7 +12,8 @@ struct SchemaConstraintTests {
     func indexesExist() throws {
         let store = try ModelStoreFixture(Self.models)
         let indexes = try store.container.store.read(while: "test") { db in
-            try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
+            try String.fetchAll(
+                db, sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
         }
         #expect(indexes.contains(#"CREATE UNIQUE INDEX "Account_unique_email" ON "Account"("email")"#))
         #expect(indexes.contains(#"CREATE UNIQUE INDEX "Visit_unique_person_place" ON "Visit"("person", "place")"#))
@@ -56,6 +58,7 @@ struct SchemaConstraintTests {
             try Int.fetchOne(db, sql: #"SELECT "rating" FROM "Photo""#)
         }
         #expect(stored == 4)
-        #expect(try store.newContext().fetch(FetchDescriptor<Photo>(predicate: #Predicate { $0.rating == 4 })).count == 1)
+        #expect(
+            try store.newContext().fetch(FetchDescriptor<Photo>(predicate: #Predicate { $0.rating == 4 })).count == 1)
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
-@testable import PersistenceModels
-@testable import PersistenceSQLiteStore
 import PersistenceSandbox
 import Testing
+
+@testable import PersistenceModels
+@testable import PersistenceSQLiteStore
 
 @Suite("Schema details")
 struct SchemaEvolutionTests {
@@ -12,7 +13,8 @@ struct SchemaEvolutionTests {
         defer { try? FileManager.default.removeItem(at: sandbox.deviceRoot) }
         let url = sandbox.applicationSupportDirectory.appending(path: "gadgets.store")
         do {
-            let container = try ModelContainer(for: StoreVersion1.Gadget.self, configurations: ModelConfiguration(url: url))
+            let container = try ModelContainer(
+                for: StoreVersion1.Gadget.self, configurations: ModelConfiguration(url: url))
             let context = ModelContext(container)
             context.insert(StoreVersion1.Gadget(name: "Widget"))
             try context.save()

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import PersistenceModels
 @testable import PersistenceSQLiteStore
-import Testing
 
 /// The value slots of a model: a copy-on-write array that must keep every value it holds alive exactly
 /// as long as it holds it.

@@ -1,19 +1,23 @@
 import Foundation
+import Testing
+
 @testable import PersistenceModels
 @testable import PersistenceSQLiteStore
-import Testing
 
 @Suite("Sorting edge cases")
 struct SortingEdgeCaseTests {
     /// Sorts through SQL (a fresh context) and in memory (a context with an unsaved change), checking both agree.
-    static func sorted<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, in store: ModelStoreFixture, touch: (T) -> Void) throws -> [T] {
+    static func sorted<T: PersistentModel>(
+        _ descriptor: FetchDescriptor<T>, in store: ModelStoreFixture, touch: (T) -> Void
+    ) throws -> [T] {
         let viaSQL = try store.newContext().fetch(descriptor)
         let memoryContext = store.newContext()
         let all = try memoryContext.fetch(FetchDescriptor<T>())
         if let first = all.first { touch(first) }
         #expect(memoryContext.hasChanges, "the in-memory path was not taken")
         let inMemory = try memoryContext.fetch(descriptor)
-        #expect(viaSQL.map(\.persistentModelID) == inMemory.map(\.persistentModelID), "SQL and in-memory sorting disagree")
+        #expect(
+            viaSQL.map(\.persistentModelID) == inMemory.map(\.persistentModelID), "SQL and in-memory sorting disagree")
         return viaSQL
     }
 
@@ -33,7 +37,8 @@ struct SortingEdgeCaseTests {
         #expect(sorted.first?.lowercased() == "apple")
         #expect(sorted.last == "Zed")
         #expect(sorted.firstIndex(of: "file 9")! < sorted.firstIndex(of: "file 10")!)
-        let reversed = try Self.noteTitles(FetchDescriptor(sortBy: [SortDescriptor(\.title, order: .reverse)]), in: store)
+        let reversed = try Self.noteTitles(
+            FetchDescriptor(sortBy: [SortDescriptor(\.title, order: .reverse)]), in: store)
         #expect(reversed.first == "Zed")
     }
 
@@ -41,10 +46,15 @@ struct SortingEdgeCaseTests {
     func ties() throws {
         let store = try ModelStoreFixture()
         for index in 0..<4 {
-            store.context.insert(Note(title: index < 3 ? "Same" : "Other", content: "\(index)", createdAt: Date(timeIntervalSinceReferenceDate: Double(index))))
+            store.context.insert(
+                Note(
+                    title: index < 3 ? "Same" : "Other", content: "\(index)",
+                    createdAt: Date(timeIntervalSinceReferenceDate: Double(index))))
         }
         try store.context.save()
-        let byTitle = try Self.sorted(FetchDescriptor<Note>(sortBy: [SortDescriptor(\.title)]), in: store) { $0.isPinned.toggle() }
+        let byTitle = try Self.sorted(FetchDescriptor<Note>(sortBy: [SortDescriptor(\.title)]), in: store) {
+            $0.isPinned.toggle()
+        }
         #expect(byTitle.map(\.content) == ["3", "0", "1", "2"])
         let thenNewest = try Self.sorted(
             FetchDescriptor<Note>(sortBy: [SortDescriptor(\.title), SortDescriptor(\.createdAt, order: .reverse)]),
@@ -56,9 +66,13 @@ struct SortingEdgeCaseTests {
     @Test("nil sorts first going forward and last in reverse")
     func optionals() throws {
         let store = try PredicateTranslationTests.sampleStore()
-        let forward = try Self.sorted(FetchDescriptor<Sample>(sortBy: [SortDescriptor(\.optionalText)]), in: store) { $0.int += 1 }
+        let forward = try Self.sorted(FetchDescriptor<Sample>(sortBy: [SortDescriptor(\.optionalText)]), in: store) {
+            $0.int += 1
+        }
         #expect(forward.map(\.text) == ["b", "a", "c"])
-        let reverse = try Self.sorted(FetchDescriptor<Sample>(sortBy: [SortDescriptor(\.optionalInt, order: .reverse)]), in: store) { $0.int += 1 }
+        let reverse = try Self.sorted(
+            FetchDescriptor<Sample>(sortBy: [SortDescriptor(\.optionalInt, order: .reverse)]), in: store
+        ) { $0.int += 1 }
         #expect(reverse.map(\.text) == ["c", "a", "b"])
     }
 
@@ -69,7 +83,9 @@ struct SortingEdgeCaseTests {
             store.context.insert(Note(title: "N\(index)", isPinned: pinned))
         }
         try store.context.save()
-        let descriptor = FetchDescriptor<Note>(sortBy: [SortDescriptor(\Note.isPinned, order: .reverse), SortDescriptor(\.title)])
+        let descriptor = FetchDescriptor<Note>(sortBy: [
+            SortDescriptor(\Note.isPinned, order: .reverse), SortDescriptor(\.title),
+        ])
         #expect(try Self.noteTitles(descriptor, in: store) == ["N1", "N3", "N0", "N2"])
     }
 

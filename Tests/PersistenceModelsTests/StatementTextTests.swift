@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
+import Testing
+
 @testable import PersistenceModels
 @testable import PersistenceSQLiteStore
-import Testing
 
 /// The SQL the store generates, read as text without a database: fetches, saves, deletes and link
 /// changes, with every value bound and every list of keys split under SQLite's argument limit.
@@ -30,7 +31,10 @@ struct StatementTextTests {
         descriptor.fetchLimit = 10
         descriptor.fetchOffset = 5
         let statement = try plan(descriptor).selectQuery(limited: true)
-        #expect(statement.sql == #"SELECT * FROM "Note" WHERE ("Note"."isPinned" AND swift_contains("Note"."title", ?)) ORDER BY "title" COLLATE swiftLocalizedStandardCompare ASC, "createdAt" DESC, "_pk" LIMIT ? OFFSET ?"#)
+        #expect(
+            statement.sql
+                == #"SELECT * FROM "Note" WHERE ("Note"."isPinned" AND swift_contains("Note"."title", ?)) ORDER BY "title" COLLATE swiftLocalizedStandardCompare ASC, "createdAt" DESC, "_pk" LIMIT ? OFFSET ?"#
+        )
         #expect(statement.arguments == ["plan".databaseValue, 10.databaseValue, 5.databaseValue])
     }
 
@@ -47,7 +51,8 @@ struct StatementTextTests {
     @Test("a value in a predicate is bound, never written into the text")
     func valuesAreBound() throws {
         let hostile = "x' OR 1=1 --"
-        let statement = try plan(FetchDescriptor<Tag>(predicate: #Predicate { $0.name == hostile })).selectQuery(limited: true)
+        let statement = try plan(FetchDescriptor<Tag>(predicate: #Predicate { $0.name == hostile })).selectQuery(
+            limited: true)
         #expect(!statement.sql.contains("OR 1=1"))
         #expect(statement.sql == #"SELECT * FROM "Tag" WHERE ("Tag"."name" IS ?)"#)
         #expect(statement.arguments == [hostile.databaseValue])
@@ -56,9 +61,14 @@ struct StatementTextTests {
     @Test("a predicate through a to-many relationship becomes a subquery on the link table")
     func toManyPredicate() throws {
         let wanted = "work"
-        let statement = try plan(FetchDescriptor<Note>(predicate: #Predicate { note in note.tags.contains { $0.name == wanted } }))
-            .selectQuery(limited: true)
-        #expect(statement.sql == #"SELECT * FROM "Note" WHERE EXISTS (SELECT 1 FROM "Note_tags" AS "_r1_link" JOIN "Tag" AS "_r1" ON "_r1"."_pk" = "_r1_link"."target" WHERE "_r1_link"."owner" = "Note"."_pk" AND ("_r1"."name" IS ?))"#)
+        let statement = try plan(
+            FetchDescriptor<Note>(predicate: #Predicate { note in note.tags.contains { $0.name == wanted } })
+        )
+        .selectQuery(limited: true)
+        #expect(
+            statement.sql
+                == #"SELECT * FROM "Note" WHERE EXISTS (SELECT 1 FROM "Note_tags" AS "_r1_link" JOIN "Tag" AS "_r1" ON "_r1"."_pk" = "_r1_link"."target" WHERE "_r1_link"."owner" = "Note"."_pk" AND ("_r1"."name" IS ?))"#
+        )
         #expect(statement.arguments == [wanted.databaseValue])
     }
 
@@ -69,7 +79,10 @@ struct StatementTextTests {
         var limited = FetchDescriptor<Note>(predicate: #Predicate { $0.isPinned })
         limited.fetchLimit = 2
         let windowed = try plan(limited).countQuery()
-        #expect(windowed.sql == #"SELECT COUNT(*) FROM (SELECT * FROM "Note" WHERE "Note"."isPinned" ORDER BY "_pk" LIMIT ? OFFSET ?)"#)
+        #expect(
+            windowed.sql
+                == #"SELECT COUNT(*) FROM (SELECT * FROM "Note" WHERE "Note"."isPinned" ORDER BY "_pk" LIMIT ? OFFSET ?)"#
+        )
         #expect(windowed.arguments == [2.databaseValue, 0.databaseValue])
     }
 
@@ -79,9 +92,10 @@ struct StatementTextTests {
     func prefetchEveryOwner() throws {
         let storage = try #require(try entity(Note.self).relationships["tags"])
         let statements = StoreStatements.prefetch("Tag", through: storage, owners: .every)
-        #expect(statements.map(\.sql) == [
-            #"SELECT link."owner" AS "_owner", "Tag".* FROM "Note_tags" AS link JOIN "Tag" ON "Tag"."_pk" = link."target" ORDER BY link."owner", link."target""#,
-        ])
+        #expect(
+            statements.map(\.sql) == [
+                #"SELECT link."owner" AS "_owner", "Tag".* FROM "Note_tags" AS link JOIN "Tag" ON "Tag"."_pk" = link."target" ORDER BY link."owner", link."target""#
+            ])
     }
 
     @Test("prefetching for the owners a fetch returned reuses that fetch's key query and its arguments")
@@ -92,11 +106,15 @@ struct StatementTextTests {
         let storage = try #require(try entity(Folder.self).relationships["notes"])
         let statements = StoreStatements.prefetch("Note", through: storage, owners: .selectedBy(keys))
         #expect(statements.count == 1)
-        #expect(statements[0].sql == #"SELECT "folder" AS "_owner", * FROM "Note" WHERE "folder" IN (SELECT "_pk" FROM "Note" WHERE "Note"."isPinned" ORDER BY "_pk" LIMIT ? OFFSET ?) ORDER BY "folder", "_pk""#)
+        #expect(
+            statements[0].sql
+                == #"SELECT "folder" AS "_owner", * FROM "Note" WHERE "folder" IN (SELECT "_pk" FROM "Note" WHERE "Note"."isPinned" ORDER BY "_pk" LIMIT ? OFFSET ?) ORDER BY "folder", "_pk""#
+        )
         #expect(statements[0].arguments == [4.databaseValue, 0.databaseValue])
     }
 
-    @Test("prefetching for 100,000 listed owners splits the keys into statements under the argument limit, each key once")
+    @Test(
+        "prefetching for 100,000 listed owners splits the keys into statements under the argument limit, each key once")
     func prefetchManyOwners() throws {
         let storage = try #require(try entity(Note.self).relationships["tags"])
         let owners = (1...100_000).map(Int64.init)
@@ -105,7 +123,10 @@ struct StatementTextTests {
         #expect(statements.allSatisfy { $0.arguments.count <= SQLArgumentLimit.chunkSize })
         #expect(statements.flatMap(\.arguments) == owners.map(\.databaseValue))
         #expect(statements.allSatisfy { $0.sql.components(separatedBy: "?").count - 1 == $0.arguments.count })
-        #expect(statements[0].sql.hasPrefix(#"SELECT link."owner" AS "_owner", "Tag".* FROM "Note_tags" AS link JOIN "Tag" ON "Tag"."_pk" = link."target" WHERE link."owner" IN (?, ?, "#))
+        #expect(
+            statements[0].sql.hasPrefix(
+                #"SELECT link."owner" AS "_owner", "Tag".* FROM "Note_tags" AS link JOIN "Tag" ON "Tag"."_pk" = link."target" WHERE link."owner" IN (?, ?, "#
+            ))
     }
 
     @Test("loading one owner's relationship reads it from the column, the inverse column or the link table")
@@ -113,36 +134,59 @@ struct StatementTextTests {
         let note = try entity(Note.self)
         let folder = try entity(Folder.self)
         let tag = try entity(Tag.self)
-        #expect(StoreStatements.related("Folder", through: try #require(note.relationships["folder"]), of: 7).sql == #"SELECT * FROM "Folder" WHERE "_pk" = ?"#)
-        #expect(StoreStatements.related("Note", through: try #require(folder.relationships["notes"]), of: 7).sql == #"SELECT * FROM "Note" WHERE "folder" = ? ORDER BY "_pk""#)
-        #expect(StoreStatements.related("Note", through: try #require(tag.relationships["notes"]), of: 7).sql == #"SELECT "Note".* FROM "Note" JOIN "Note_tags" AS link ON link."owner" = "Note"."_pk" WHERE link."target" = ? ORDER BY "Note"."_pk""#)
-        #expect(StoreStatements.related("Note", through: try #require(tag.relationships["notes"]), of: 7).arguments == [7.databaseValue])
+        #expect(
+            StoreStatements.related("Folder", through: try #require(note.relationships["folder"]), of: 7).sql
+                == #"SELECT * FROM "Folder" WHERE "_pk" = ?"#)
+        #expect(
+            StoreStatements.related("Note", through: try #require(folder.relationships["notes"]), of: 7).sql
+                == #"SELECT * FROM "Note" WHERE "folder" = ? ORDER BY "_pk""#)
+        #expect(
+            StoreStatements.related("Note", through: try #require(tag.relationships["notes"]), of: 7).sql
+                == #"SELECT "Note".* FROM "Note" JOIN "Note_tags" AS link ON link."owner" = "Note"."_pk" WHERE link."target" = ? ORDER BY "Note"."_pk""#
+        )
+        #expect(
+            StoreStatements.related("Note", through: try #require(tag.relationships["notes"]), of: 7).arguments == [
+                7.databaseValue
+            ])
     }
 
     // MARK: - Save
 
     @Test("an insert names its columns and binds one argument each; with unique columns it skips a colliding row")
     func insertStatements() {
-        #expect(StoreStatements.insert(into: "Note", columns: [#""title""#, #""isPinned""#], skippingConflicts: false) == #"INSERT INTO "Note" ("title", "isPinned") VALUES (?, ?)"#)
-        #expect(StoreStatements.insert(into: "Tag", columns: [#""name""#], skippingConflicts: true) == #"INSERT INTO "Tag" ("name") VALUES (?) ON CONFLICT DO NOTHING"#)
+        #expect(
+            StoreStatements.insert(into: "Note", columns: [#""title""#, #""isPinned""#], skippingConflicts: false)
+                == #"INSERT INTO "Note" ("title", "isPinned") VALUES (?, ?)"#)
+        #expect(
+            StoreStatements.insert(into: "Tag", columns: [#""name""#], skippingConflicts: true)
+                == #"INSERT INTO "Tag" ("name") VALUES (?) ON CONFLICT DO NOTHING"#)
         #expect(StoreStatements.insertDefaultValues(into: "Tag") == #"INSERT INTO "Tag" DEFAULT VALUES"#)
     }
 
     @Test("an update sets only the changed columns of one row, its key bound last")
     func updateStatement() {
-        #expect(StoreStatements.update("Note", setting: [#""title""#, #""folder""#]) == #"UPDATE "Note" SET "title" = ?, "folder" = ? WHERE "_pk" = ?"#)
+        #expect(
+            StoreStatements.update("Note", setting: [#""title""#, #""folder""#])
+                == #"UPDATE "Note" SET "title" = ?, "folder" = ? WHERE "_pk" = ?"#)
     }
 
     @Test("the lookup of a row with the same unique values matches NULL with NULL")
     func uniqueLookup() {
-        #expect(StoreStatements.key(of: "Tag", matching: [#""name""#, #""group""#]) == #"SELECT "_pk" FROM "Tag" WHERE "name" IS ? AND "group" IS ? LIMIT 1"#)
+        #expect(
+            StoreStatements.key(of: "Tag", matching: [#""name""#, #""group""#])
+                == #"SELECT "_pk" FROM "Tag" WHERE "name" IS ? AND "group" IS ? LIMIT 1"#)
     }
 
     @Test("a link change adds or removes one owner–target pair, and adding one already there does nothing")
     func linkStatements() {
-        #expect(StoreStatements.link(in: "Note_tags") == #"INSERT OR IGNORE INTO "Note_tags" ("owner", "target") VALUES (?, ?)"#)
-        #expect(StoreStatements.link(in: "Note_tags", count: 2) == #"INSERT OR IGNORE INTO "Note_tags" ("owner", "target") VALUES (?, ?), (?, ?)"#)
-        #expect(StoreStatements.unlink(in: "Note_tags") == #"DELETE FROM "Note_tags" WHERE "owner" = ? AND "target" = ?"#)
+        #expect(
+            StoreStatements.link(in: "Note_tags")
+                == #"INSERT OR IGNORE INTO "Note_tags" ("owner", "target") VALUES (?, ?)"#)
+        #expect(
+            StoreStatements.link(in: "Note_tags", count: 2)
+                == #"INSERT OR IGNORE INTO "Note_tags" ("owner", "target") VALUES (?, ?), (?, ?)"#)
+        #expect(
+            StoreStatements.unlink(in: "Note_tags") == #"DELETE FROM "Note_tags" WHERE "owner" = ? AND "target" = ?"#)
     }
 
     // MARK: - Delete
@@ -153,24 +197,34 @@ struct StatementTextTests {
         let statements = StoreStatements.delete(from: "Note_tags", where: "owner", isIn: keys)
         #expect(statements.map(\.arguments.count) == [999, 999, 502])
         #expect(statements.flatMap(\.arguments) == keys.map(\.databaseValue))
-        #expect(statements[2].sql == #"DELETE FROM "Note_tags" WHERE "owner" IN ("# + Array(repeating: "?", count: 502).joined(separator: ", ") + ")")
+        #expect(
+            statements[2].sql == #"DELETE FROM "Note_tags" WHERE "owner" IN ("#
+                + Array(repeating: "?", count: 502).joined(separator: ", ") + ")")
         #expect(StoreStatements.delete(from: "Note", where: "_pk", isIn: []).isEmpty)
     }
 
-    @Test("a delete rule reads the related keys through the column, the inverse column or the link table, and nullify clears the inverse column")
+    @Test(
+        "a delete rule reads the related keys through the column, the inverse column or the link table, and nullify clears the inverse column"
+    )
     func deleteRuleStatements() throws {
         let note = try entity(Note.self)
         let folder = try entity(Folder.self)
         let keys: [Int64] = [4, 9]
-        #expect(StoreStatements.relatedKeys(of: keys, in: "Note", through: try #require(note.relationships["folder"])).map(\.sql) == [
-            #"SELECT "folder" FROM "Note" WHERE "_pk" IN (?, ?) AND "folder" IS NOT NULL"#,
-        ])
-        #expect(StoreStatements.relatedKeys(of: keys, in: "Folder", through: try #require(folder.relationships["notes"])).map(\.sql) == [
-            #"SELECT "_pk" FROM "Note" WHERE "folder" IN (?, ?)"#,
-        ])
-        #expect(StoreStatements.relatedKeys(of: keys, in: "Note", through: try #require(note.relationships["tags"])).map(\.sql) == [
-            #"SELECT "target" FROM "Note_tags" WHERE "owner" IN (?, ?)"#,
-        ])
+        #expect(
+            StoreStatements.relatedKeys(of: keys, in: "Note", through: try #require(note.relationships["folder"])).map(
+                \.sql) == [
+                    #"SELECT "folder" FROM "Note" WHERE "_pk" IN (?, ?) AND "folder" IS NOT NULL"#
+                ])
+        #expect(
+            StoreStatements.relatedKeys(of: keys, in: "Folder", through: try #require(folder.relationships["notes"]))
+                .map(\.sql) == [
+                    #"SELECT "_pk" FROM "Note" WHERE "folder" IN (?, ?)"#
+                ])
+        #expect(
+            StoreStatements.relatedKeys(of: keys, in: "Note", through: try #require(note.relationships["tags"])).map(
+                \.sql) == [
+                    #"SELECT "target" FROM "Note_tags" WHERE "owner" IN (?, ?)"#
+                ])
         let nullify = StoreStatements.nullify("folder", of: "Note", whereIn: keys)
         #expect(nullify.map(\.sql) == [#"UPDATE "Note" SET "folder" = NULL WHERE "folder" IN (?, ?)"#])
         #expect(nullify.flatMap(\.arguments) == keys.map(\.databaseValue))
@@ -182,9 +236,13 @@ struct StatementTextTests {
     func historyPredicate() throws {
         let since = Date(timeIntervalSinceReferenceDate: 100)
         let predicate = #Predicate<DefaultHistoryTransaction> { $0.timestamp >= since && $0.author == "importer" }
-        let condition = try PredicateTranslator.translate(predicate, record: HistoryStore.transactionRecord, layout: layout, storeIdentifier: "/store")
+        let condition = try PredicateTranslator.translate(
+            predicate, record: HistoryStore.transactionRecord, layout: layout, storeIdentifier: "/store")
         let context = SQLGenerationContext()
-        #expect(SQLGenerator.sql(for: condition, in: context) == #"(("PersistenceHistory_Transaction"."timestamp" >= ?) AND ("PersistenceHistory_Transaction"."author" IS ?))"#)
+        #expect(
+            SQLGenerator.sql(for: condition, in: context)
+                == #"(("PersistenceHistory_Transaction"."timestamp" >= ?) AND ("PersistenceHistory_Transaction"."author" IS ?))"#
+        )
         #expect(context.arguments == [Double(100).databaseValue, "importer".databaseValue])
     }
 }

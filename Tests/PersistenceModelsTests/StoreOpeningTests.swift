@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
-@testable import PersistenceModels
-@testable import PersistenceSQLiteStore
 import PersistenceSandbox
 import Testing
+
+@testable import PersistenceModels
+@testable import PersistenceSQLiteStore
 
 /// A gadget store at version 1, with a label that version 2 removes.
 enum GadgetSchemaV1: VersionedSchema {
@@ -34,7 +35,9 @@ enum GadgetSchemaV2: VersionedSchema {
 
 enum GadgetMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] { [GadgetSchemaV1.self, GadgetSchemaV2.self] }
-    static var stages: [MigrationStage] { [.lightweight(fromVersion: GadgetSchemaV1.self, toVersion: GadgetSchemaV2.self)] }
+    static var stages: [MigrationStage] {
+        [.lightweight(fromVersion: GadgetSchemaV1.self, toVersion: GadgetSchemaV2.self)]
+    }
 }
 
 /// Opening a store never destroys what the model does not know, and never writes when nothing needs to change.
@@ -74,12 +77,15 @@ struct StoreOpeningTests {
             try db.execute(sql: #"UPDATE "Gadget" SET "colour" = 'teal'"#)
         }
 
-        let context = ModelContext(try ModelContainer(for: StoreVersion1.Gadget.self, configurations: file.configuration))
+        let context = ModelContext(
+            try ModelContainer(for: StoreVersion1.Gadget.self, configurations: file.configuration))
         context.insert(StoreVersion1.Gadget(name: "desk"))
         try context.save()
         _ = try ModelContainer(for: StoreVersion1.Gadget.self, configurations: file.configuration)
 
-        let colours = try file.raw { try Row.fetchAll($0, sql: #"SELECT "name", "colour" FROM "Gadget" ORDER BY "name""#) }
+        let colours = try file.raw {
+            try Row.fetchAll($0, sql: #"SELECT "name", "colour" FROM "Gadget" ORDER BY "name""#)
+        }
         #expect(colours.map { $0["name"] as String } == ["desk", "lamp"])
         #expect(colours.map { $0["colour"] as String? } == [nil, "teal"])
     }
@@ -88,14 +94,16 @@ struct StoreOpeningTests {
     func removedPropertyColumnIsKept() throws {
         let file = StoreFile()
         defer { file.remove() }
-        let older = ModelContext(try ModelContainer(for: GadgetSchemaV1.Gadget.self, configurations: file.configuration))
+        let older = ModelContext(
+            try ModelContainer(for: GadgetSchemaV1.Gadget.self, configurations: file.configuration))
         older.insert(GadgetSchemaV1.Gadget(name: "lamp", label: "L-1"))
         try older.save()
 
         let newer = ModelContext(try ModelContainer(for: StoreVersion1.Gadget.self, configurations: file.configuration))
         #expect(try newer.fetch(FetchDescriptor<StoreVersion1.Gadget>()).map(\.name) == ["lamp"])
 
-        let again = ModelContext(try ModelContainer(for: GadgetSchemaV1.Gadget.self, configurations: file.configuration))
+        let again = ModelContext(
+            try ModelContainer(for: GadgetSchemaV1.Gadget.self, configurations: file.configuration))
         #expect(try again.fetch(FetchDescriptor<GadgetSchemaV1.Gadget>()).map(\.label) == ["L-1"])
     }
 
@@ -118,13 +126,15 @@ struct StoreOpeningTests {
     func stageDropsRemovedColumns() throws {
         let file = StoreFile()
         defer { file.remove() }
-        let older = ModelContext(try ModelContainer(for: Schema(versionedSchema: GadgetSchemaV1.self), configurations: file.configuration))
+        let older = ModelContext(
+            try ModelContainer(for: Schema(versionedSchema: GadgetSchemaV1.self), configurations: file.configuration))
         older.insert(GadgetSchemaV1.Gadget(name: "lamp", label: "L-1"))
         try older.save()
         try file.raw { try $0.execute(sql: #"ALTER TABLE "Gadget" ADD COLUMN "colour" TEXT"#) }
 
         _ = try ModelContainer(
-            for: Schema(versionedSchema: GadgetSchemaV2.self), migrationPlan: GadgetMigrationPlan.self, configurations: file.configuration
+            for: Schema(versionedSchema: GadgetSchemaV2.self), migrationPlan: GadgetMigrationPlan.self,
+            configurations: file.configuration
         )
 
         let columns = try file.columns(of: "Gadget")

@@ -1,14 +1,16 @@
 import Foundation
 import GRDB
+import Testing
+
 @testable import PersistenceModels
 @testable import PersistenceSQLiteStore
-import Testing
 
 /// Turns a ``ThemeColor`` into the text "#rrggbb"; registered by name for ``Document/accentColor``.
 private final class HexColorTransformer: ValueTransformer {
     override func transformedValue(_ value: Any?) -> Any? {
         guard let color = value as? ThemeColor else { return nil }
-        let hex = [color.red, color.green, color.blue].map { String(format: "%02x", Int(($0 * 255).rounded())) }.joined()
+        let hex = [color.red, color.green, color.blue].map { String(format: "%02x", Int(($0 * 255).rounded())) }
+            .joined()
         return Data("#\(hex)".utf8)
     }
 
@@ -16,14 +18,17 @@ private final class HexColorTransformer: ValueTransformer {
         guard let data = value as? Data else { return nil }
         let text = String(decoding: data, as: UTF8.self).dropFirst()
         guard text.count == 6, let number = Int(text, radix: 16) else { return nil }
-        return ThemeColor(red: Double(number >> 16) / 255, green: Double((number >> 8) & 0xFF) / 255, blue: Double(number & 0xFF) / 255)
+        return ThemeColor(
+            red: Double(number >> 16) / 255, green: Double((number >> 8) & 0xFF) / 255,
+            blue: Double(number & 0xFF) / 255)
     }
 }
 
 @Suite("Transformable attributes")
 struct TransformableAttributeTests {
     init() {
-        ValueTransformer.setValueTransformer(HexColorTransformer(), forName: NSValueTransformerName(Document.accentTransformerName))
+        ValueTransformer.setValueTransformer(
+            HexColorTransformer(), forName: NSValueTransformerName(Document.accentTransformerName))
     }
 
     @Test("the column holds the transformer's data, and a fetch in a reopened store gives the value back")
@@ -34,7 +39,8 @@ struct TransformableAttributeTests {
         store.context.insert(Document(title: "Blank"))
         try store.context.save()
 
-        let rows = try store.rows("SELECT \"title\", \"themeColor\", typeof(\"themeColor\") AS \"kind\" FROM \"Document\" ORDER BY \"title\"")
+        let rows = try store.rows(
+            "SELECT \"title\", \"themeColor\", typeof(\"themeColor\") AS \"kind\" FROM \"Document\" ORDER BY \"title\"")
         let reopened = try ModelContainer(for: Document.self, configurations: ModelConfiguration(url: store.storeURL))
         let documents = try ModelContext(reopened).fetch(FetchDescriptor<Document>(sortBy: [SortDescriptor(\.title)]))
 
@@ -95,7 +101,8 @@ struct TransformableAttributeTests {
         let tinted = #Predicate<Document> { $0.themeColor != nil }
 
         #expect(throws: PredicateTranslationError.self) {
-            try PredicateTranslator.translate(tinted, entity: entity, layout: database.layout, storeIdentifier: database.identifier)
+            try PredicateTranslator.translate(
+                tinted, entity: entity, layout: database.layout, storeIdentifier: database.identifier)
         }
         #expect(try store.newContext().fetch(FetchDescriptor(predicate: tinted)).map(\.title) == ["Tinted"])
     }

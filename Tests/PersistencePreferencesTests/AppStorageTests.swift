@@ -2,16 +2,17 @@ import Foundation
 import Observation
 import PersistencePreferences
 import PersistenceSandbox
+import PersistenceWorkbench
 import Synchronization
 import Testing
-import PersistenceWorkbench
 
 private enum SortOrder: String {
     case date, title
 }
 
 private enum Density: Int {
-    case compact = 1, regular = 2
+    case compact = 1
+    case regular = 2
 }
 
 /// Written the way a SwiftUI settings view declares its preferences.
@@ -182,7 +183,11 @@ func observationTracksKey() {
     @AppStorage("theme", store: store) var theme = "light"
     let changes = NotificationCounterBox()
 
-    withObservationTracking { _ = theme } onChange: { changes.increment() }
+    withObservationTracking {
+        _ = theme
+    } onChange: {
+        changes.increment()
+    }
     store.set(3, forKey: "unrelated")
     #expect(changes.value == 0)
 

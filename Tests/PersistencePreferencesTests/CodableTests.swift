@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Workbench) import PersistencePreferences
-import Testing
 import PersistenceWorkbench
+import Testing
 
 @Test("Codable values are stored as data and decoded back")
 func codableValues() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import PersistencePreferences
-import Testing
 import PersistenceWorkbench
+import Testing
 
 @Test("a corrupt file is reported and moved aside; registered defaults and other suites carry on")
 func corruptFileQuarantined() throws {
@@ -32,7 +32,8 @@ func corruptFileQuarantined() throws {
 func corruptFileDuringWrite() throws {
     let preferences = TemporaryPreferences()
     let store = preferences.store
-    try FileManager.default.createDirectory(at: preferences.sandbox.preferencesDirectory, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+        at: preferences.sandbox.preferencesDirectory, withIntermediateDirectories: true)
     try Data([0xFF, 0x00, 0x13]).write(to: store.fileURL)
 
     store.set(1, forKey: "k")

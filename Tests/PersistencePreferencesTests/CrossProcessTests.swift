@@ -48,9 +48,11 @@ func killedWritersLeaveNoTemporaryFiles() async throws {
     store.set(1, forKey: "before")
     let folder = preferences.sandbox.preferencesDirectory
     let writer = try ProbeProcess.start(
-        ["stalled-atomic-write", folder.appending(path: "com.example.NoteTaker.plist").path, "1024"], waitingFor: "writing"
+        ["stalled-atomic-write", folder.appending(path: "com.example.NoteTaker.plist").path, "1024"],
+        waitingFor: "writing"
     )
-    let started = try FileManager.default.contentsOfDirectory(atPath: folder.path).contains(where: AtomicFileWriter.isTemporaryFileName)
+    let started = try FileManager.default.contentsOfDirectory(atPath: folder.path).contains(
+        where: AtomicFileWriter.isTemporaryFileName)
     kill(writer.processIdentifier, SIGKILL)
     writer.waitUntilExit()
     #expect(started)
@@ -68,7 +70,9 @@ func killedWritersLoseNothing() throws {
     let root = preferences.sandbox.deviceRoot.path
     let app = preferences.sandbox.appIdentifier
     preferences.store.set("kept", forKey: "sentinel")
-    var expected = 0, lost = 0, unreadable = 0
+    var expected = 0
+    var lost = 0
+    var unreadable = 0
     let kills = 200
     for _ in 0..<kills {
         let committed = try KillLoop.runAndKill(["count-preferences", root, app, "\(expected + 1)"])
@@ -88,5 +92,7 @@ func killedWritersLoseNothing() throws {
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: preferences.sandbox.preferencesDirectory.path)
         .filter { $0.hasPrefix(".") }
     #expect(leftovers.isEmpty, "temporary files left after the next write: \(leftovers)")
-    print("preference kill test: \(kills) writers killed, counter reached \(expected), \(lost) committed values lost, \(unreadable) unreadable files")
+    print(
+        "preference kill test: \(kills) writers killed, counter reached \(expected), \(lost) committed values lost, \(unreadable) unreadable files"
+    )
 }

@@ -1,7 +1,7 @@
 import Foundation
 import PersistencePreferences
-import Testing
 import PersistenceWorkbench
+import Testing
 
 @Test("the file is an XML property list with <true/>, <integer> and <date>")
 func xmlFormat() throws {

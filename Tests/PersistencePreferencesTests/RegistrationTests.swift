@@ -1,7 +1,7 @@
 import Foundation
 import PersistencePreferences
-import Testing
 import PersistenceWorkbench
+import Testing
 
 @Test("a registered default shows until set, never reaches the file, and returns after removal")
 func registeredDefaults() throws {

@@ -1,8 +1,8 @@
 import Foundation
 import PersistencePreferences
 import PersistenceSandbox
-import Testing
 import PersistenceWorkbench
+import Testing
 
 @Test("reinstalling the app wipes its preferences but keeps vault items")
 func reinstallWipesPreferences() throws {

@@ -1,8 +1,8 @@
 import Foundation
 import PersistencePreferences
 import PersistenceSandbox
-import Testing
 import PersistenceWorkbench
+import Testing
 
 @Test("a suite's values are invisible to the app's domain and land in <suite>.plist")
 func suiteIsSeparate() throws {

@@ -15,9 +15,12 @@ func intCoercions() {
     #expect(store.bool(forKey: "answer"))
 }
 
-@Test("integer scans strings and truncates doubles", arguments: [
-    ("42" as any Sendable, 42), ("3.9" as any Sendable, 3), ("abc" as any Sendable, 0), (3.7 as any Sendable, 3), (-3.7 as any Sendable, -3),
-])
+@Test(
+    "integer scans strings and truncates doubles",
+    arguments: [
+        ("42" as any Sendable, 42), ("3.9" as any Sendable, 3), ("abc" as any Sendable, 0), (3.7 as any Sendable, 3),
+        (-3.7 as any Sendable, -3),
+    ])
 func integerCoercions(stored: any Sendable, expected: Int) {
     let preferences = TemporaryPreferences()
     let store = preferences.store

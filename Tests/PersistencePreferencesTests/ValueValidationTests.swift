@@ -1,7 +1,7 @@
 import Foundation
 import PersistencePreferences
-import Testing
 import PersistenceWorkbench
+import Testing
 
 private struct Layout {
     var columns: Int

@@ -35,7 +35,8 @@ case "vault-contention":
     guard arguments.count == 5, let count = Int(arguments[3]), let start = Double(arguments[4]) else {
         fail("usage: vault-contention <device root> <app identifier> <writer name> <item count> <start time>")
     }
-    let sandbox = AppSandbox(appIdentifier: arguments[1], deviceRoot: URL(filePath: arguments[0], directoryHint: .isDirectory))
+    let sandbox = AppSandbox(
+        appIdentifier: arguments[1], deviceRoot: URL(filePath: arguments[0], directoryHint: .isDirectory))
     let writer = arguments[2]
     let vault = Vault(sandbox: sandbox, device: VaultDevice())
 
@@ -86,7 +87,8 @@ case "vault-churn":
     guard arguments.count == 3, let seed = UInt64(arguments[2]) else {
         fail("usage: vault-churn <device root> <app identifier> <seed>")
     }
-    let sandbox = AppSandbox(appIdentifier: arguments[1], deviceRoot: URL(filePath: arguments[0], directoryHint: .isDirectory))
+    let sandbox = AppSandbox(
+        appIdentifier: arguments[1], deviceRoot: URL(filePath: arguments[0], directoryHint: .isDirectory))
     var random = SplitMix(seed: seed)
     func say(_ line: String) {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
@@ -119,12 +121,15 @@ case "vault-unprivileged":
     // status on the first line, then the data found, or the error's description.
     let arguments = Array(arguments.dropFirst())
     guard arguments.count >= 4, ["search", "delete", "add"].contains(arguments[2]),
-          arguments.count == (arguments[2] == "add" ? 5 : 4)
-    else { fail("usage: vault-unprivileged <device root> <app identifier> search|delete <account> | add <account> <value>") }
+        arguments.count == (arguments[2] == "add" ? 5 : 4)
+    else {
+        fail("usage: vault-unprivileged <device root> <app identifier> search|delete <account> | add <account> <value>")
+    }
     if geteuid() == 0, setgroups(0, nil) != 0 || setgid(65534) != 0 || setuid(65534) != 0 {
         fail("cannot drop privileges", code: 3)
     }
-    let sandbox = AppSandbox(appIdentifier: arguments[1], deviceRoot: URL(filePath: arguments[0], directoryHint: .isDirectory))
+    let sandbox = AppSandbox(
+        appIdentifier: arguments[1], deviceRoot: URL(filePath: arguments[0], directoryHint: .isDirectory))
     let vault = Vault(sandbox: sandbox, device: VaultDevice())
     let query: [String: Any] = [
         kSecClass as String: kSecClassGenericPassword,
@@ -172,7 +177,9 @@ case "add-notifications":
         content.body = "\(arguments[3]) \(index)"
         let trigger = UNTimeIntervalNotificationTrigger(timeInterval: 3600, repeats: false)
         do {
-            try center.add(UNNotificationRequest(identifier: "\(arguments[3])-\(index)", content: content, trigger: trigger), at: .now)
+            try center.add(
+                UNNotificationRequest(identifier: "\(arguments[3])-\(index)", content: content, trigger: trigger),
+                at: .now)
         } catch {
             fail("adding \(arguments[3])-\(index) failed: \(error)", code: 1)
         }
@@ -181,7 +188,7 @@ case "add-notifications":
 case "slow-atomic-write":
     // slow-atomic-write <file> <chunk bytes> <chunks> <pause milliseconds>
     guard arguments.count == 5, let chunkSize = Int(arguments[2]), let chunks = Int(arguments[3]),
-          let pause = UInt32(arguments[4])
+        let pause = UInt32(arguments[4])
     else { fail("usage: slow-atomic-write <file> <chunk bytes> <chunks> <pause milliseconds>") }
     let chunk = Data(repeating: UInt8(ascii: "N"), count: chunkSize)
     do {
@@ -200,7 +207,9 @@ case "stalled-atomic-write":
     // Starts an atomic write of <bytes> bytes to <file>, writes them to the temporary file, prints
     // "writing" and then waits, mid-write, until it is killed: a test kills it at a known moment however
     // busy the machine is.
-    guard arguments.count == 3, let count = Int(arguments[2]) else { fail("usage: stalled-atomic-write <file> <bytes>") }
+    guard arguments.count == 3, let count = Int(arguments[2]) else {
+        fail("usage: stalled-atomic-write <file> <bytes>")
+    }
     do {
         try AtomicFileWriter.write(to: URL(filePath: arguments[1])) { output in
             try output.write(Data(repeating: UInt8(ascii: "N"), count: count))
@@ -282,7 +291,8 @@ case "count-files":
     }
 
 default:
-    fail("""
+    fail(
+        """
         unknown command; use vault-contention, vault-churn, vault-unprivileged, write-preferences, \
         slow-atomic-write, stalled-atomic-write, save-with-size-limit, save-without-permission, count-preferences or count-files
         """)
@@ -294,19 +304,26 @@ struct ChurnTarget {
     let query: [String: Any]
 
     // Computed: a dictionary of `Any` cannot be shared between threads as a stored global.
-    static var all: [ChurnTarget] { (0..<4).map { index in
-        ChurnTarget(name: "genp-\(index)", query: [
-            kSecClass as String: kSecClassGenericPassword,
-            kSecAttrService as String: "churn",
-            kSecAttrAccount as String: "account-\(index)",
-        ])
-    } + (0..<2).map { index in
-        ChurnTarget(name: "inet-\(index)", query: [
-            kSecClass as String: kSecClassInternetPassword,
-            kSecAttrServer as String: "churn\(index).example.com",
-            kSecAttrAccount as String: "account",
-        ])
-    } }
+    static var all: [ChurnTarget] {
+        (0..<4).map { index in
+            ChurnTarget(
+                name: "genp-\(index)",
+                query: [
+                    kSecClass as String: kSecClassGenericPassword,
+                    kSecAttrService as String: "churn",
+                    kSecAttrAccount as String: "account-\(index)",
+                ])
+        }
+            + (0..<2).map { index in
+                ChurnTarget(
+                    name: "inet-\(index)",
+                    query: [
+                        kSecClass as String: kSecClassInternetPassword,
+                        kSecAttrServer as String: "churn\(index).example.com",
+                        kSecAttrAccount as String: "account",
+                    ])
+            }
+    }
 }
 
 /// A small seeded generator, so that a run's choices can be replayed from its seed.

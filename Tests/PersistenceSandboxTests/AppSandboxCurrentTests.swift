@@ -1,6 +1,7 @@
 import Foundation
-@testable import PersistenceSandbox
 import Testing
+
+@testable import PersistenceSandbox
 
 @Test("withCurrent makes a sandbox current for the task only")
 func currentInsideTask() async {

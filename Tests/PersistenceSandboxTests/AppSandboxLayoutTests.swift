@@ -6,7 +6,8 @@ import Testing
 func containerLayout() {
     let sandbox = AppSandbox(appIdentifier: "com.example.App", deviceRoot: URL(filePath: "/device"))
     #expect(sandbox.documentsDirectory.path == "/device/Containers/com.example.App/Documents")
-    #expect(sandbox.applicationSupportDirectory.path == "/device/Containers/com.example.App/Library/Application Support")
+    #expect(
+        sandbox.applicationSupportDirectory.path == "/device/Containers/com.example.App/Library/Application Support")
     #expect(sandbox.cachesDirectory.path == "/device/Containers/com.example.App/Library/Caches")
     #expect(sandbox.temporaryDirectory.path == "/device/Containers/com.example.App/tmp")
     #expect(sandbox.vaultDirectory.path == "/device/Vault")
@@ -32,7 +33,8 @@ func directoryOnDemand() throws {
     let images = try device.sandbox.directory(.applicationSupport, subfolder: "NoteImages")
     var isDirectory: ObjCBool = false
     #expect(FileManager.default.fileExists(atPath: images.path, isDirectory: &isDirectory) && isDirectory.boolValue)
-    #expect(images == device.sandbox.applicationSupportDirectory.appending(path: "NoteImages", directoryHint: .isDirectory))
+    #expect(
+        images == device.sandbox.applicationSupportDirectory.appending(path: "NoteImages", directoryHint: .isDirectory))
 }
 
 @Test("creating the container makes all five standard folders")

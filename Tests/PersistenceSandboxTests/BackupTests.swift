@@ -57,11 +57,12 @@ func manifestCoversBackedUpFolders() throws {
 
     let manifest = try sandbox.backupManifest()
 
-    #expect(manifest.paths == [
-        "Documents/note.txt",
-        "Library/Application Support/NoteImages/a.jpg",
-        "Library/Preferences/com.example.NoteTaker.plist",
-    ])
+    #expect(
+        manifest.paths == [
+            "Documents/note.txt",
+            "Library/Application Support/NoteImages/a.jpg",
+            "Library/Preferences/com.example.NoteTaker.plist",
+        ])
 }
 
 @Test("the backup leaves out flagged files and everything inside a flagged folder")

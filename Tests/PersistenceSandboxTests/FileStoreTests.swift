@@ -49,7 +49,8 @@ func listFiles() throws {
 
     try store.save(Data(), filename: "b.jpg")
     try store.save(Data(), filename: "a.jpg")
-    try FileManager.default.createDirectory(at: store.directory.appending(path: "sub"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+        at: store.directory.appending(path: "sub"), withIntermediateDirectories: true)
 
     #expect(try store.list() == ["a.jpg", "b.jpg"])
 }
@@ -188,7 +189,9 @@ func killedSaversLoseNothing() throws {
     let sandbox = AppSandbox.temporary()
     defer { try? FileManager.default.removeItem(at: sandbox.deviceRoot) }
     let file = sandbox.documentsDirectory.appending(path: "counter.txt")
-    var expected = 0, lost = 0, torn = 0
+    var expected = 0
+    var lost = 0
+    var torn = 0
     let kills = 200
     for _ in 0..<kills {
         let committed = try KillLoop.runAndKill(
@@ -210,7 +213,11 @@ func killedSaversLoseNothing() throws {
     #expect(lost == 0, "rounds whose last committed save was lost")
     #expect(torn == 0, "rounds that left a partly written file")
     AtomicFileWriter.removeAbandonedTemporaryFiles(in: sandbox.documentsDirectory)
-    let leftovers = try FileManager.default.contentsOfDirectory(atPath: sandbox.documentsDirectory.path).filter { $0.hasPrefix(".") }
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: sandbox.documentsDirectory.path).filter {
+        $0.hasPrefix(".")
+    }
     #expect(leftovers.isEmpty, "temporary files of killed savers that the clean-up left: \(leftovers)")
-    print("file store kill test: \(kills) savers killed, counter reached \(expected), \(lost) committed saves lost, \(torn) torn files")
+    print(
+        "file store kill test: \(kills) savers killed, counter reached \(expected), \(lost) committed saves lost, \(torn) torn files"
+    )
 }

@@ -12,19 +12,29 @@ struct ChurnModel {
     static let longestRunMicroseconds: UInt32 = 25_000
 
     /// The items `vault-churn` changes, by the names it prints; they mirror its `ChurnTarget` list.
-    static var targets: [String: [String: Any]] { Dictionary(uniqueKeysWithValues: (0..<4).map { index in
-        ("genp-\(index)", [
-            kSecClass as String: kSecClassGenericPassword,
-            kSecAttrService as String: "churn",
-            kSecAttrAccount as String: "account-\(index)",
-        ] as [String: Any])
-    } + (0..<2).map { index in
-        ("inet-\(index)", [
-            kSecClass as String: kSecClassInternetPassword,
-            kSecAttrServer as String: "churn\(index).example.com",
-            kSecAttrAccount as String: "account",
-        ] as [String: Any])
-    }) }
+    static var targets: [String: [String: Any]] {
+        Dictionary(
+            uniqueKeysWithValues: (0..<4).map { index in
+                (
+                    "genp-\(index)",
+                    [
+                        kSecClass as String: kSecClassGenericPassword,
+                        kSecAttrService as String: "churn",
+                        kSecAttrAccount as String: "account-\(index)",
+                    ] as [String: Any]
+                )
+            }
+                + (0..<2).map { index in
+                    (
+                        "inet-\(index)",
+                        [
+                            kSecClass as String: kSecClassInternetPassword,
+                            kSecAttrServer as String: "churn\(index).example.com",
+                            kSecAttrAccount as String: "account",
+                        ] as [String: Any]
+                    )
+                })
+    }
 
     private var possible: [String: Set<String?>] = Self.targets.mapValues { _ in [nil] }
     /// Whether the last probe was killed between "begin" and "end".
@@ -75,7 +85,7 @@ struct ChurnModel {
             do {
                 let data = try vault.copyMatching(query.merging([kSecReturnData as String: true]) { $1 }) as? Data
                 value = data.map { String(decoding: $0, as: UTF8.self) }
-            } catch where error.code == .itemNotFound {
+            } catch  where error.code == .itemNotFound {
                 value = nil
             } catch {
                 mismatches.append("\(name): \(error)")
@@ -88,8 +98,10 @@ struct ChurnModel {
         }
         for itemClass in [kSecClassGenericPassword, kSecClassInternetPassword] {
             do {
-                _ = try vault.copyMatching([kSecClass as String: itemClass, kSecMatchLimit as String: kSecMatchLimitAll])
-            } catch where error.code == .itemNotFound {
+                _ = try vault.copyMatching([
+                    kSecClass as String: itemClass, kSecMatchLimit as String: kSecMatchLimitAll,
+                ])
+            } catch  where error.code == .itemNotFound {
                 continue
             } catch {
                 mismatches.append("every \(itemClass) item: \(error)")

@@ -6,15 +6,21 @@ import Testing
 struct SecStatusTests {
     @Test("SecCopyErrorMessageString gives Apple's sentence for a known code and nil for an unknown one")
     func messages() {
-        #expect(SecCopyErrorMessageString(errSecItemNotFound, nil) as String? == "The specified item could not be found in the keychain.")
-        #expect(SecCopyErrorMessageString(-25299, nil) as String? == "The specified item already exists in the keychain.")
+        #expect(
+            SecCopyErrorMessageString(errSecItemNotFound, nil) as String?
+                == "The specified item could not be found in the keychain.")
+        #expect(
+            SecCopyErrorMessageString(-25299, nil) as String? == "The specified item already exists in the keychain.")
         #expect(SecCopyErrorMessageString(12345, nil) == nil)
     }
 
     @Test("the errSec codes carry Apple's numeric values")
     func numericValues() {
-        #expect([errSecSuccess, errSecParam, errSecDuplicateItem, errSecItemNotFound, errSecNoSuchAttr,
-                 errSecInteractionNotAllowed, errSecDecode, errSecMissingEntitlement, errSecNotAvailable]
+        #expect(
+            [
+                errSecSuccess, errSecParam, errSecDuplicateItem, errSecItemNotFound, errSecNoSuchAttr,
+                errSecInteractionNotAllowed, errSecDecode, errSecMissingEntitlement, errSecNotAvailable,
+            ]
                 == [0, -50, -25299, -25300, -25303, -25308, -26275, -34018, -25291])
     }
 
@@ -54,10 +60,13 @@ struct SecStatusTests {
     @Test("a vault error's description names its status by constant and number")
     func errorDescriptionNamesStatus() {
         let fixture = VaultFixture()
-        let error = fixture.vaultError { _ = try fixture.vault.copyMatching([kSecClass as String: kSecClassInternetPassword]) }
-        #expect(error?.description == """
-            Searching the vault failed: no item matches the query — errSecItemNotFound (-25300) — while searching \
-            for an inet item
-            """)
+        let error = fixture.vaultError {
+            _ = try fixture.vault.copyMatching([kSecClass as String: kSecClassInternetPassword])
+        }
+        #expect(
+            error?.description == """
+                Searching the vault failed: no item matches the query — errSecItemNotFound (-25300) — while searching \
+                for an inet item
+                """)
     }
 }

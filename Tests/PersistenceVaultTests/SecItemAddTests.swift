@@ -9,7 +9,9 @@ struct SecItemAddTests {
         let fixture = VaultFixture()
         fixture.run {
             let item = VaultFixture.password(account: "ada", service: "bank")
-            #expect(SecItemAdd(item.adding([kSecValueData as String: Data("first".utf8)]) as CFDictionary, nil) == errSecSuccess)
+            #expect(
+                SecItemAdd(item.adding([kSecValueData as String: Data("first".utf8)]) as CFDictionary, nil)
+                    == errSecSuccess)
             let second = SecItemAdd(item.adding([kSecValueData as String: Data("second".utf8)]) as CFDictionary, nil)
             #expect(second == errSecDuplicateItem)
 
@@ -40,7 +42,8 @@ struct SecItemAddTests {
             let item = VaultFixture.password(service: "bank")
             #expect(SecItemAdd(item as CFDictionary, nil) == errSecSuccess)
             #expect(SecItemAdd(item as CFDictionary, nil) == errSecDuplicateItem)
-            #expect(SecItemAdd(item.adding([kSecAttrAccount as String: ""]) as CFDictionary, nil) == errSecDuplicateItem)
+            #expect(
+                SecItemAdd(item.adding([kSecAttrAccount as String: ""]) as CFDictionary, nil) == errSecDuplicateItem)
         }
     }
 
@@ -51,8 +54,11 @@ struct SecItemAddTests {
         Vault.withCurrent(vault) {
             let item = VaultFixture.password(account: "ada", service: "bank")
             #expect(SecItemAdd(item as CFDictionary, nil) == errSecSuccess)
-            #expect(SecItemAdd(item.adding([kSecAttrAccessGroup as String: "group.shared"]) as CFDictionary, nil) == errSecSuccess)
-            #expect(SecItemAdd(item.adding([kSecAttrSynchronizable as String: true]) as CFDictionary, nil) == errSecSuccess)
+            #expect(
+                SecItemAdd(item.adding([kSecAttrAccessGroup as String: "group.shared"]) as CFDictionary, nil)
+                    == errSecSuccess)
+            #expect(
+                SecItemAdd(item.adding([kSecAttrSynchronizable as String: true]) as CFDictionary, nil) == errSecSuccess)
         }
     }
 
@@ -90,7 +96,9 @@ struct SecItemAddTests {
             #expect(SecItemAdd(item.adding(["bogus": 1]) as CFDictionary, nil) == errSecParam)
             #expect(SecItemAdd(item.adding([kSecValueData as String: "not data"]) as CFDictionary, nil) == errSecParam)
             #expect(SecItemAdd(item.adding([kSecReturnData as String: 1]) as CFDictionary, nil) == errSecParam)
-            #expect(SecItemAdd(item.adding([kSecAttrServer as String: "example.com"]) as CFDictionary, nil) == errSecNoSuchAttr)
+            #expect(
+                SecItemAdd(item.adding([kSecAttrServer as String: "example.com"]) as CFDictionary, nil)
+                    == errSecNoSuchAttr)
             #expect(SecItemAdd([kSecClass as String: "nope"] as CFDictionary, nil) == errSecNoSuchClass)
             #expect(SecItemAdd(item.adding([kSecAttrAccessible as String: "zz"]) as CFDictionary, nil) == errSecParam)
         }

@@ -86,7 +86,8 @@ struct SecItemCopyMatchingTests {
     func noReturnKeys() {
         fixture.run {
             var result: AnyObject?
-            #expect(SecItemCopyMatching(VaultFixture.password(account: "ada") as CFDictionary, &result) == errSecSuccess)
+            #expect(
+                SecItemCopyMatching(VaultFixture.password(account: "ada") as CFDictionary, &result) == errSecSuccess)
             #expect(result == nil)
         }
     }
@@ -133,7 +134,9 @@ struct SecItemCopyMatchingTests {
     func numericLimit() throws {
         try fixture.run {
             for account in ["b", "c"] {
-                #expect(SecItemAdd(VaultFixture.password(account: account, service: "bank") as CFDictionary, nil) == errSecSuccess)
+                #expect(
+                    SecItemAdd(VaultFixture.password(account: account, service: "bank") as CFDictionary, nil)
+                        == errSecSuccess)
             }
             var result: AnyObject?
             let query = VaultFixture.password(service: "bank").adding([
@@ -153,7 +156,8 @@ struct SecItemCopyMatchingTests {
                 .adding([kSecAttrSynchronizable as String: true])
             #expect(SecItemAdd(synced as CFDictionary, nil) == errSecSuccess)
 
-            #expect(SecItemCopyMatching(VaultFixture.password(account: "cloud") as CFDictionary, nil) == errSecItemNotFound)
+            #expect(
+                SecItemCopyMatching(VaultFixture.password(account: "cloud") as CFDictionary, nil) == errSecItemNotFound)
             let any = VaultFixture.password(service: "bank").adding([
                 kSecAttrSynchronizable as String: kSecAttrSynchronizableAny,
                 kSecReturnAttributes as String: true,
@@ -161,7 +165,9 @@ struct SecItemCopyMatchingTests {
             ])
             var result: AnyObject?
             #expect(SecItemCopyMatching(any as CFDictionary, &result) == errSecSuccess)
-            let accounts = try #require(result as? [[String: Any]]).compactMap { $0[kSecAttrAccount as String] as? String }
+            let accounts = try #require(result as? [[String: Any]]).compactMap {
+                $0[kSecAttrAccount as String] as? String
+            }
             #expect(Set(accounts) == ["ada", "cloud"])
         }
     }
@@ -173,7 +179,8 @@ struct SecItemCopyMatchingTests {
             device: fixture.device
         )
         Vault.withCurrent(otherApp) {
-            #expect(SecItemCopyMatching(VaultFixture.password(account: "ada") as CFDictionary, nil) == errSecItemNotFound)
+            #expect(
+                SecItemCopyMatching(VaultFixture.password(account: "ada") as CFDictionary, nil) == errSecItemNotFound)
         }
     }
 }

@@ -133,7 +133,8 @@ struct SecItemUpdateDeleteTests {
             var result: AnyObject?
             #expect(SecItemAdd(query as CFDictionary, nil) == errSecParam)
             #expect(SecItemCopyMatching(query as CFDictionary, &result) == errSecParam)
-            #expect(SecItemUpdate(query as CFDictionary, [kSecValueData as String: Data()] as CFDictionary) == errSecParam)
+            #expect(
+                SecItemUpdate(query as CFDictionary, [kSecValueData as String: Data()] as CFDictionary) == errSecParam)
             #expect(SecItemDelete(query as CFDictionary) == errSecParam)
         }
     }

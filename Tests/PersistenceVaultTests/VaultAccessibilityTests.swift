@@ -27,7 +27,9 @@ struct VaultAccessibilityTests {
             fixture.device.lock()
             #expect(read("default") == errSecInteractionNotAllowed)
             #expect(add("another", kSecAttrAccessibleWhenUnlocked) == errSecInteractionNotAllowed)
-            #expect(SecItemAdd(VaultFixture.password(account: "implicit") as CFDictionary, nil) == errSecInteractionNotAllowed)
+            #expect(
+                SecItemAdd(VaultFixture.password(account: "implicit") as CFDictionary, nil)
+                    == errSecInteractionNotAllowed)
             fixture.device.unlock()
             #expect(read("default") == errSecSuccess)
         }
@@ -61,7 +63,9 @@ struct VaultAccessibilityTests {
             #expect(add("pin", kSecAttrAccessibleWhenUnlocked) == errSecSuccess)
             fixture.device.lock()
             let change = [kSecValueData as String: Data("0000".utf8)] as CFDictionary
-            #expect(SecItemUpdate(VaultFixture.password(account: "pin") as CFDictionary, change) == errSecInteractionNotAllowed)
+            #expect(
+                SecItemUpdate(VaultFixture.password(account: "pin") as CFDictionary, change)
+                    == errSecInteractionNotAllowed)
             #expect(SecItemDelete(VaultFixture.password(account: "pin") as CFDictionary) == errSecInteractionNotAllowed)
             fixture.device.unlock()
             var result: AnyObject?

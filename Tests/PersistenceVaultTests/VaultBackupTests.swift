@@ -7,8 +7,10 @@ struct VaultBackupTests {
     let fixture = VaultFixture()
 
     init() throws {
-        try fixture.vault.setPassword(Data("portable".utf8), service: "s", account: "portable", accessibility: .afterFirstUnlock)
-        try fixture.vault.setPassword(Data("local".utf8), service: "s", account: "local", accessibility: .whenUnlockedThisDeviceOnly)
+        try fixture.vault.setPassword(
+            Data("portable".utf8), service: "s", account: "portable", accessibility: .afterFirstUnlock)
+        try fixture.vault.setPassword(
+            Data("local".utf8), service: "s", account: "local", accessibility: .whenUnlockedThisDeviceOnly)
     }
 
     @Test("restoring to another device leaves out ThisDeviceOnly items")

@@ -56,7 +56,8 @@ struct VaultDamagedItemTests {
     @Test("an update that could reach the damaged item fails with errSecDecode and changes nothing")
     func updateFailsClosed() throws {
         let error = fixture.vaultError {
-            try fixture.vault.update(VaultFixture.password(service: "app"), with: [kSecValueData as String: Data("9".utf8)])
+            try fixture.vault.update(
+                VaultFixture.password(service: "app"), with: [kSecValueData as String: Data("9".utf8)])
         }
         #expect(error?.code == .decode)
         #expect(try fixture.passwordData(account: "counter") == Data("0".utf8))
@@ -77,9 +78,10 @@ struct VaultDamagedItemTests {
     func addFailsClosed() {
         let before = fixture.itemFiles.count
         let error = fixture.vaultError {
-            try fixture.vault.add(VaultFixture.password(account: "pin", service: "app").adding([
-                kSecValueData as String: Data("1234".utf8),
-            ]))
+            try fixture.vault.add(
+                VaultFixture.password(account: "pin", service: "app").adding([
+                    kSecValueData as String: Data("1234".utf8)
+                ]))
         }
         #expect(error?.code == .decode)
         #expect(fixture.itemFiles.count == before)
@@ -87,7 +89,9 @@ struct VaultDamagedItemTests {
 
     @Test("setPassword over a damaged item fails with errSecDecode instead of hiding it")
     func setPasswordFailsClosed() {
-        let error = fixture.vaultError { try fixture.vault.setPassword(Data("1234".utf8), service: "app", account: "pin") }
+        let error = fixture.vaultError {
+            try fixture.vault.setPassword(Data("1234".utf8), service: "app", account: "pin")
+        }
         #expect(error?.code == .decode)
     }
 
@@ -136,13 +140,16 @@ struct VaultDamagedItemTests {
     func errorExplainsRecovery() throws {
         let query = VaultFixture.password(account: "pin")
         let error = try #require(fixture.vaultError { _ = try fixture.vault.copyMatching(query) })
-        #expect(error.reason.hasPrefix("1 stored item of class genp cannot be read (damaged, or changed outside the vault)"))
+        #expect(
+            error.reason.hasPrefix("1 stored item of class genp cannot be read (damaged, or changed outside the vault)")
+        )
         #expect(error.reason.contains("delete it with SecItemDelete naming its class and primary-key attributes"))
         #expect(error.reason.contains("or delete every item of the class with a query naming only the class"))
-        #expect(error.description.hasPrefix(
-            "Searching the vault failed: 1 stored item of class genp cannot be read (damaged, or changed outside the vault) "
-                + "— errSecDecode (-26275); delete it with SecItemDelete"
-        ))
+        #expect(
+            error.description.hasPrefix(
+                "Searching the vault failed: 1 stored item of class genp cannot be read (damaged, or changed outside the vault) "
+                    + "— errSecDecode (-26275); delete it with SecItemDelete"
+            ))
         #expect(error.description.hasSuffix(" — while searching for a genp item"))
         for value in ["pin", "app", "4096", "counter"] {
             #expect(!error.description.contains("\"\(value)\"") && !error.description.contains(" \(value) "))

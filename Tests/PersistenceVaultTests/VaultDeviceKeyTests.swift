@@ -55,7 +55,8 @@ struct VaultDeviceKeyTests {
             #expect(error?.code == .decode, "\(String(describing: error))")
             #expect(error?.reason.contains("the device key") == true)
             #expect(error?.reason.contains(damage.expectedCause) == true, "\(String(describing: error))")
-            #expect(error?.reason.contains("put back the original device key file at \(fixture.deviceKeyURL.path)") == true)
+            #expect(
+                error?.reason.contains("put back the original device key file at \(fixture.deviceKeyURL.path)") == true)
             #expect(error?.reason.contains("or erase the vault with Vault.erase()") == true)
         }
         fixture.run {

@@ -33,7 +33,9 @@ final class VaultFixture {
 
     /// Every regular file under `folder`, recursively.
     static func files(under folder: URL) -> [URL] {
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
+            return []
+        }
         return enumerator.compactMap { $0 as? URL }.filter { url in
             (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
         }
@@ -55,9 +57,12 @@ final class VaultFixture {
     @discardableResult
     func addPassword(account: String, service: String = "app", value: String = "secret") throws -> URL {
         let before = Set(itemFiles)
-        try vault.add(Self.password(account: account, service: service).adding([kSecValueData as String: Data(value.utf8)]))
+        try vault.add(
+            Self.password(account: account, service: service).adding([kSecValueData as String: Data(value.utf8)]))
         let added = Set(itemFiles).subtracting(before)
-        guard added.count == 1, let file = added.first else { throw FixtureFailure("the add made \(added.count) files") }
+        guard added.count == 1, let file = added.first else {
+            throw FixtureFailure("the add made \(added.count) files")
+        }
         return file
     }
 

@@ -17,7 +17,8 @@ struct VaultIntegrityRecordTests {
     }
 
     private func setWrongTries(_ value: String) throws {
-        try fixture.vault.update(VaultFixture.password(account: "wrong-tries"), with: [kSecValueData as String: Data(value.utf8)])
+        try fixture.vault.update(
+            VaultFixture.password(account: "wrong-tries"), with: [kSecValueData as String: Data(value.utf8)])
     }
 
     private func readsInternetPassword() throws -> Bool {
@@ -116,9 +117,11 @@ struct VaultIntegrityRecordTests {
 
     @Test("an absent or empty vault folder is an empty vault")
     func emptyVaultFolder() throws {
-        #expect(fixture.vaultError { _ = try fixture.vault.copyMatching(VaultFixture.password()) }?.code == .itemNotFound)
+        #expect(
+            fixture.vaultError { _ = try fixture.vault.copyMatching(VaultFixture.password()) }?.code == .itemNotFound)
         try FileManager.default.createDirectory(at: fixture.itemsDirectory, withIntermediateDirectories: true)
-        #expect(fixture.vaultError { _ = try fixture.vault.copyMatching(VaultFixture.password()) }?.code == .itemNotFound)
+        #expect(
+            fixture.vaultError { _ = try fixture.vault.copyMatching(VaultFixture.password()) }?.code == .itemNotFound)
         try fixture.addPassword(account: "pin")
         #expect(try fixture.passwordData(account: "pin") == Data("secret".utf8))
     }
@@ -126,7 +129,8 @@ struct VaultIntegrityRecordTests {
     @Test("an update writes the item under a new file name and removes the old file")
     func updateWritesNewFile() throws {
         let oldFile = try fixture.addPassword(account: "pin")
-        try fixture.vault.update(VaultFixture.password(account: "pin"), with: [kSecValueData as String: Data("new".utf8)])
+        try fixture.vault.update(
+            VaultFixture.password(account: "pin"), with: [kSecValueData as String: Data("new".utf8)])
 
         #expect(fixture.itemFiles.count == 1)
         #expect(fixture.itemFiles.first != oldFile)

@@ -10,7 +10,10 @@ struct VaultKilledWriterTests {
     func randomKills() throws {
         let fixture = VaultFixture()
         var model = ChurnModel()
-        var midChange = 0, finishedChanges = 0, roundsLeavingItemFiles = 0, roundsLeavingTemporaryFiles = 0
+        var midChange = 0
+        var finishedChanges = 0
+        var roundsLeavingItemFiles = 0
+        var roundsLeavingTemporaryFiles = 0
         let clock = ContinuousClock()
         let started = clock.now
 
@@ -42,11 +45,14 @@ struct VaultKilledWriterTests {
         let stored = model.storedItemCount + 1
         #expect(fixture.itemFiles.count == stored, "item files left by killed writers after the next write")
         #expect(hiddenFiles(in: fixture).isEmpty)
-        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: fixture.sandbox.vaultDirectory.path))
-            == ["Items", "Manifest", "Vault.lock"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.sandbox.deviceRoot.path)
-            .allSatisfy { !$0.hasPrefix(".") })
-        print("""
+        #expect(
+            Set(try FileManager.default.contentsOfDirectory(atPath: fixture.sandbox.vaultDirectory.path))
+                == ["Items", "Manifest", "Vault.lock"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: fixture.sandbox.deviceRoot.path)
+                .allSatisfy { !$0.hasPrefix(".") })
+        print(
+            """
             vault kill test: \(ChurnModel.kills) writers killed in \(elapsed) after \(finishedChanges) finished changes; \
             \(midChange) killed between the start and the end of a change; \(roundsLeavingItemFiles) left unlisted \
             item files and \(roundsLeavingTemporaryFiles) temporary files, each removed by the next writer; \

@@ -104,7 +104,8 @@ struct VaultReadOnlyTests {
     @Test("a search and a backup change no file of a vault")
     func searchChangesNothing() throws {
         let before = VaultFixture.listing(under: fixture.sandbox.deviceRoot)
-        _ = try fixture.vault.copyMatching(VaultFixture.password(account: "pin").adding([kSecReturnData as String: true]))
+        _ = try fixture.vault.copyMatching(
+            VaultFixture.password(account: "pin").adding([kSecReturnData as String: true]))
         _ = try fixture.vault.makeBackup()
         #expect(VaultFixture.listing(under: fixture.sandbox.deviceRoot) == before)
     }

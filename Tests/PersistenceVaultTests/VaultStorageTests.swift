@@ -93,7 +93,9 @@ struct VaultStorageTests {
 
         #expect(read().0 == errSecDecode)
         fixture.run {
-            #expect(SecItemDelete(VaultFixture.password(account: account, service: service) as CFDictionary) == errSecSuccess)
+            #expect(
+                SecItemDelete(VaultFixture.password(account: account, service: service) as CFDictionary)
+                    == errSecSuccess)
         }
         addSecret()
         #expect(read() == (errSecSuccess, Data(secret.utf8)))
@@ -117,7 +119,9 @@ struct VaultStorageTests {
         addSecret()
         try Data("draft".utf8).write(to: fixture.sandbox.directory(.documents).appending(path: "draft.txt"))
         try fixture.sandbox.reinstall()
-        #expect(!FileManager.default.fileExists(atPath: fixture.sandbox.documentsDirectory.appending(path: "draft.txt").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: fixture.sandbox.documentsDirectory.appending(path: "draft.txt").path))
 
         let reinstalled = Vault(sandbox: fixture.sandbox, device: VaultDevice())
         let data = try reinstalled.password(service: service, account: account)

@@ -14,8 +14,12 @@ struct VaultTwoProcessTests {
         let root = fixture.sandbox.deviceRoot.path
         let app = fixture.sandbox.appIdentifier
 
-        let (first, firstOutput) = try ProbeProcess.startCapturingOutput(["vault-contention", root, app, "alpha", String(count), start])
-        let (second, secondOutput) = try ProbeProcess.startCapturingOutput(["vault-contention", root, app, "beta", String(count), start])
+        let (first, firstOutput) = try ProbeProcess.startCapturingOutput([
+            "vault-contention", root, app, "alpha", String(count), start,
+        ])
+        let (second, secondOutput) = try ProbeProcess.startCapturingOutput([
+            "vault-contention", root, app, "beta", String(count), start,
+        ])
         let firstReport = String(decoding: firstOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let secondReport = String(decoding: secondOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         first.waitUntilExit()
@@ -37,15 +41,18 @@ struct VaultTwoProcessTests {
             let owner = alphaAdded.contains(account) ? "alpha" : "beta"
             #expect(stored == Data(owner.utf8))
         }
-        let everything = try fixture.vault.copyMatching([
-            kSecClass as String: kSecClassGenericPassword,
-            kSecAttrService as String: "contention",
-            kSecReturnAttributes as String: true,
-            kSecMatchLimit as String: kSecMatchLimitAll,
-        ]) as? [[String: Any]]
+        let everything =
+            try fixture.vault.copyMatching([
+                kSecClass as String: kSecClassGenericPassword,
+                kSecAttrService as String: "contention",
+                kSecReturnAttributes as String: true,
+                kSecMatchLimit as String: kSecMatchLimitAll,
+            ]) as? [[String: Any]]
         #expect(everything?.count == 3 * count)
         #expect(fixture.itemFiles.count == 3 * count)
-        let leftovers = VaultFixture.files(under: fixture.sandbox.vaultDirectory).filter { $0.lastPathComponent.hasPrefix(".staging") }
+        let leftovers = VaultFixture.files(under: fixture.sandbox.vaultDirectory).filter {
+            $0.lastPathComponent.hasPrefix(".staging")
+        }
         #expect(leftovers.isEmpty)
     }
 }

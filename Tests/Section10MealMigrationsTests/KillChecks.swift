@@ -31,9 +31,14 @@ struct KillChecks {
             let marker = bench.sandbox.deviceRoot.appending(path: Self.pauseMarker)
 
             let child = Process()
-            child.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            child.arguments = ["--testing-library", "swift-testing", "--filter", "Section10MealMigrationsTests.KillChecks"]
-            child.environment = ProcessInfo.processInfo.environment.merging([Self.childDeviceVariable: bench.sandbox.deviceRoot.path]) { $1 }
+            child.executableURL = URL(
+                fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            child.arguments = [
+                "--testing-library", "swift-testing", "--filter", "Section10MealMigrationsTests.KillChecks",
+            ]
+            child.environment = ProcessInfo.processInfo.environment.merging([
+                Self.childDeviceVariable: bench.sandbox.deviceRoot.path
+            ]) { $1 }
             child.standardOutput = FileHandle.nullDevice
             child.standardError = FileHandle.nullDevice
             try child.run()
@@ -44,13 +49,22 @@ struct KillChecks {
             let paused = FileManager.default.fileExists(atPath: marker.path)
             kill(child.processIdentifier, SIGKILL)
             child.waitUntilExit()
-            try #require(paused, "The second process never reached the end of the 1 → 2 stage: MealMigrationPlan needs a stage from version 1.0.0 that completes with \"user-8\" signed in.")
+            try #require(
+                paused,
+                "The second process never reached the end of the 1 → 2 stage: MealMigrationPlan needs a stage from version 1.0.0 that completes with \"user-8\" signed in."
+            )
 
             let after = try bench.version1Rows()
-            #expect(after == before, "The store read at version 1 after the migrating process was killed once its first stage had run: expected the 300 meals as they were, found \(after.count) meals\(after == before ? "" : " that differ").")
+            #expect(
+                after == before,
+                "The store read at version 1 after the migrating process was killed once its first stage had run: expected the 300 meals as they were, found \(after.count) meals\(after == before ? "" : " that differ")."
+            )
             let store = try MealStore(configuration: bench.configuration)
             let migrated = try store.meals()
-            #expect(store.state == .current && migrated.count == 120, "The next launch after the kill: expected the store migrated (.current, 120 meals after merging duplicates), found \(store.state) with \(migrated.count) meals.")
+            #expect(
+                store.state == .current && migrated.count == 120,
+                "The next launch after the kill: expected the store migrated (.current, 120 meals after merging duplicates), found \(store.state) with \(migrated.count) meals."
+            )
         }
     }
 
@@ -74,11 +88,14 @@ enum PausingMealPlan: SchemaMigrationPlan {
     static var stages: [MigrationStage] {
         MealMigrationPlan.stages.map { stage in
             switch stage {
-            case .custom(let from, let to, let willMigrate, let didMigrate) where from.versionIdentifier == Schema.Version(1, 0, 0):
-                .custom(fromVersion: from, toVersion: to, willMigrate: willMigrate, didMigrate: { context in
-                    try didMigrate?(context)
-                    pauseForGood()
-                })
+            case .custom(let from, let to, let willMigrate, let didMigrate)
+            where from.versionIdentifier == Schema.Version(1, 0, 0):
+                .custom(
+                    fromVersion: from, toVersion: to, willMigrate: willMigrate,
+                    didMigrate: { context in
+                        try didMigrate?(context)
+                        pauseForGood()
+                    })
             case .lightweight(let from, let to) where from.versionIdentifier == Schema.Version(1, 0, 0):
                 .custom(fromVersion: from, toVersion: to, willMigrate: nil, didMigrate: { _ in pauseForGood() })
             default:

@@ -1,8 +1,8 @@
 import Foundation
 import PersistenceCore
+import PersistenceWorkbench
 import Section10MealMigrations
 import Testing
-import PersistenceWorkbench
 
 /// A throwaway device for one check: its own app sandbox, lock state and vault, made current for the
 /// check's task, and the meal tracker's store file in Application Support.
@@ -53,7 +53,9 @@ struct MealBench {
             for: Schema(versionedSchema: MealSchemaV2.self), configurations: [ModelConfiguration(url: storeURL)]
         )
         let context = ModelContext(container)
-        for meal in meals { context.insert(MealSchemaV2.TrackedMeal(name: meal.name, calories: meal.calories, userId: meal.user)) }
+        for meal in meals {
+            context.insert(MealSchemaV2.TrackedMeal(name: meal.name, calories: meal.calories, userId: meal.user))
+        }
         try context.save()
     }
 
@@ -63,9 +65,12 @@ struct MealBench {
     /// schema and no plan fails when the store has moved on.
     func version1Rows() throws -> [String] {
         let container = try ModelContainer(
-            for: Schema(versionedSchema: MealSchemaV1.self), configurations: [ModelConfiguration(url: storeURL, allowsSave: false)]
+            for: Schema(versionedSchema: MealSchemaV1.self),
+            configurations: [ModelConfiguration(url: storeURL, allowsSave: false)]
         )
-        return try ModelContext(container).fetch(FetchDescriptor<MealSchemaV1.TrackedMeal>()).map { "\($0.name): \($0.calories)" }.sorted()
+        return try ModelContext(container).fetch(FetchDescriptor<MealSchemaV1.TrackedMeal>()).map {
+            "\($0.name): \($0.calories)"
+        }.sorted()
     }
 
     /// The meals of the store migrated to version 2 with the learner's plan, as "name: calories (user)", sorted.

@@ -10,11 +10,16 @@ struct MealStoreChecks {
         try MealBench.run { bench in
             try SignedInUser.signIn(as: "user-11")
             let store = try MealStore(configuration: bench.configuration)
-            #expect(store.state == .current, "MealStore's state on a device with no store yet: expected .current, found \(store.state).")
+            #expect(
+                store.state == .current,
+                "MealStore's state on a device with no store yet: expected .current, found \(store.state).")
             try store.logMeal(title: "Noodles", calories: 540)
 
             let reopened = try MealStore(configuration: bench.configuration).meals()
-            #expect(reopened.map(\.description) == ["Noodles, 540 kcal (user-11)"], "meals() after logging \"Noodles\" and opening again: expected [\"Noodles, 540 kcal (user-11)\"], found \(describe(reopened)).")
+            #expect(
+                reopened.map(\.description) == ["Noodles, 540 kcal (user-11)"],
+                "meals() after logging \"Noodles\" and opening again: expected [\"Noodles, 540 kcal (user-11)\"], found \(describe(reopened))."
+            )
         }
     }
 
@@ -30,7 +35,10 @@ struct MealStoreChecks {
 
             let meals = try MealStore(configuration: bench.configuration).meals()
             let expected = ["Pizza, 760 kcal (ana)", "Pizza, 900 kcal (ben)"]
-            #expect(meals.map(\.description) == expected, "meals() after ana logs Pizza twice and ben once: expected \(describe(expected)), found \(describe(meals)).")
+            #expect(
+                meals.map(\.description) == expected,
+                "meals() after ana logs Pizza twice and ben once: expected \(describe(expected)), found \(describe(meals))."
+            )
         }
     }
 
@@ -40,9 +48,13 @@ struct MealStoreChecks {
             let store = try MealStore(configuration: bench.configuration)
             do {
                 try store.logMeal(title: "Crisps", calories: 150)
-                Issue.record("logMeal(title:calories:) with nobody signed in: expected SignedInUserError.notSignedIn, but it logged the meal.")
+                Issue.record(
+                    "logMeal(title:calories:) with nobody signed in: expected SignedInUserError.notSignedIn, but it logged the meal."
+                )
             } catch let error as SignedInUserError {
-                #expect(error == .notSignedIn, "The error of logging with nobody signed in: expected .notSignedIn, found \(error).")
+                #expect(
+                    error == .notSignedIn,
+                    "The error of logging with nobody signed in: expected .notSignedIn, found \(error).")
             }
             #expect(try store.meals().isEmpty, "meals() after the refused log: expected none.")
         }
@@ -57,9 +69,14 @@ struct MealStoreChecks {
 
             do {
                 try readOnly.logMeal(title: "Salad", calories: 150)
-                Issue.record("logMeal(title:calories:) through a store opened with allowsSave: false: expected the save's error to be thrown, but it returned normally.")
+                Issue.record(
+                    "logMeal(title:calories:) through a store opened with allowsSave: false: expected the save's error to be thrown, but it returned normally."
+                )
             } catch let error as SwiftDataError {
-                #expect(error.workbenchKind == .saveNotAllowed, "The error of logging through a store that may not save: expected SwiftDataError.saveNotAllowed, found \(error.workbenchKind).")
+                #expect(
+                    error.workbenchKind == .saveNotAllowed,
+                    "The error of logging through a store that may not save: expected SwiftDataError.saveNotAllowed, found \(error.workbenchKind)."
+                )
             }
         }
     }
@@ -67,11 +84,17 @@ struct MealStoreChecks {
     @Test("meals are listed by title, then by user")
     func listedByTitle() throws {
         try MealBench.run { bench in
-            try bench.writeVersion2Store([("Soup", 250, "zoe"), ("Apple", 80, "zoe"), ("Soup", 270, "amy"), ("Melon", 120, "amy")])
+            try bench.writeVersion2Store([
+                ("Soup", 250, "zoe"), ("Apple", 80, "zoe"), ("Soup", 270, "amy"), ("Melon", 120, "amy"),
+            ])
 
             let meals = try MealStore(configuration: bench.configuration).meals()
-            let expected = ["Apple, 80 kcal (zoe)", "Melon, 120 kcal (amy)", "Soup, 270 kcal (amy)", "Soup, 250 kcal (zoe)"]
-            #expect(meals.map(\.description) == expected, "meals() of a migrated version 2 store: expected \(describe(expected)), found \(describe(meals)).")
+            let expected = [
+                "Apple, 80 kcal (zoe)", "Melon, 120 kcal (amy)", "Soup, 270 kcal (amy)", "Soup, 250 kcal (zoe)",
+            ]
+            #expect(
+                meals.map(\.description) == expected,
+                "meals() of a migrated version 2 store: expected \(describe(expected)), found \(describe(meals)).")
         }
     }
 
@@ -82,7 +105,9 @@ struct MealStoreChecks {
 
             let meals = try MealStore(configuration: bench.configuration).meals()
             let expected = ["Cereal, 220 kcal (no user)", "Melon, 120 kcal (no user)", "Waffle, 310 kcal (no user)"]
-            #expect(meals.map(\.description) == expected, "meals() of a store waiting at version 1: expected \(describe(expected)), found \(describe(meals)).")
+            #expect(
+                meals.map(\.description) == expected,
+                "meals() of a store waiting at version 1: expected \(describe(expected)), found \(describe(meals)).")
         }
     }
 }

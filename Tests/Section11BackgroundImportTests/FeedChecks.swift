@@ -9,14 +9,19 @@ struct FeedChecks {
     @Test("the first visit lists every workout added, by title")
     func firstVisit() async throws {
         try await ImportBench.run { bench in
-            let records = [("r1", "Track session"), ("r2", "Easy run"), ("r3", "Long ride")].enumerated().map { index, value in
+            let records = [("r1", "Track session"), ("r2", "Easy run"), ("r3", "Long ride")].enumerated().map {
+                index, value in
                 WorkoutRecord(id: value.0, title: value.1, kind: "run", startedAt: day(index), minutes: 30)
             }
-            try await WorkoutImporter(modelContainer: bench.container).importWorkouts(from: bench.export(records), batchSize: 2)
+            try await WorkoutImporter(modelContainer: bench.container).importWorkouts(
+                from: bench.export(records), batchSize: 2)
 
             let changes = try bench.feed().changesSinceLastVisit()
             let expected = FeedChanges(inserted: ["Easy run", "Long ride", "Track session"])
-            #expect(changes == expected, "changesSinceLastVisit() after importing three workouts: expected \(describe(expected)), found \(describe(changes)).")
+            #expect(
+                changes == expected,
+                "changesSinceLastVisit() after importing three workouts: expected \(describe(expected)), found \(describe(changes))."
+            )
         }
     }
 
@@ -24,13 +29,20 @@ struct FeedChecks {
     func nothingTwice() async throws {
         try await ImportBench.run { bench in
             // One save per workout: the visit must keep the newest of three transactions' tokens.
-            try await WorkoutImporter(modelContainer: bench.container).importWorkouts(from: bench.export(workoutRecords(count: 3)), batchSize: 1)
+            try await WorkoutImporter(modelContainer: bench.container).importWorkouts(
+                from: bench.export(workoutRecords(count: 3)), batchSize: 1)
             let feed = bench.feed()
             let first = try feed.changesSinceLastVisit()
-            #expect(first.inserted.count == 3, "The first changesSinceLastVisit() after importing three workouts: expected three added, found \(describe(first)).")
+            #expect(
+                first.inserted.count == 3,
+                "The first changesSinceLastVisit() after importing three workouts: expected three added, found \(describe(first))."
+            )
 
             let again = try feed.changesSinceLastVisit()
-            #expect(again == FeedChanges(), "A second changesSinceLastVisit() with no change in between: expected nothing, found \(describe(again)).")
+            #expect(
+                again == FeedChanges(),
+                "A second changesSinceLastVisit() with no change in between: expected nothing, found \(describe(again))."
+            )
         }
     }
 
@@ -43,7 +55,8 @@ struct FeedChecks {
             _ = try feed.changesSinceLastVisit()
             let context = bench.container.mainContext
             let workouts = try context.fetch(FetchDescriptor<Workout>(sortBy: [SortDescriptor(\.externalID)]))
-            try #require(workouts.count == 4, "Workouts stored by the import of 4: expected 4, found \(workouts.count).")
+            try #require(
+                workouts.count == 4, "Workouts stored by the import of 4: expected 4, found \(workouts.count).")
             workouts[2].title = "Tempo"
             try context.save()
             workouts[2].minutes = 50
@@ -52,35 +65,53 @@ struct FeedChecks {
 
             let changes = try feed.changesSinceLastVisit()
             let expected = FeedChanges(updated: ["Tempo", "Workout 0"])
-            #expect(changes == expected, "changesSinceLastVisit() after one workout changed twice and another was marked reviewed: expected \(describe(expected)), found \(describe(changes)).")
+            #expect(
+                changes == expected,
+                "changesSinceLastVisit() after one workout changed twice and another was marked reviewed: expected \(describe(expected)), found \(describe(changes))."
+            )
         }
     }
 
-    @Test("every visit saves its own token: three visits with changes between them each list only what changed since the one before")
+    @Test(
+        "every visit saves its own token: three visits with changes between them each list only what changed since the one before"
+    )
     func everyVisitMovesTheToken() async throws {
         try await ImportBench.run { bench in
             let importer = WorkoutImporter(modelContainer: bench.container)
             try await importer.importWorkouts(from: bench.export(workoutRecords(count: 2)), batchSize: 2)
             let feed = bench.feed()
             let first = try feed.changesSinceLastVisit()
-            #expect(first == FeedChanges(inserted: ["Workout 0", "Workout 1"]), "The first visit after importing two workouts: expected inserted [\"Workout 0\", \"Workout 1\"], found \(describe(first)).")
+            #expect(
+                first == FeedChanges(inserted: ["Workout 0", "Workout 1"]),
+                "The first visit after importing two workouts: expected inserted [\"Workout 0\", \"Workout 1\"], found \(describe(first))."
+            )
 
             let dawn = [WorkoutRecord(id: "dawn", title: "Dawn paddle", kind: "swim", startedAt: day(3), minutes: 35)]
             try await importer.importWorkouts(from: bench.export(dawn, named: "dawn.json"), batchSize: 1)
             let second = try feed.changesSinceLastVisit()
-            #expect(second == FeedChanges(inserted: ["Dawn paddle"]), "The second visit, after one more workout was imported: expected inserted [\"Dawn paddle\"] alone, found \(describe(second)).")
+            #expect(
+                second == FeedChanges(inserted: ["Dawn paddle"]),
+                "The second visit, after one more workout was imported: expected inserted [\"Dawn paddle\"] alone, found \(describe(second))."
+            )
 
             let context = bench.container.mainContext
-            let renamed = try #require(try context.fetch(FetchDescriptor<Workout>(predicate: #Predicate { $0.externalID == "w0001" })).first, "The check's own setup: w0001 is missing.")
+            let renamed = try #require(
+                try context.fetch(FetchDescriptor<Workout>(predicate: #Predicate { $0.externalID == "w0001" })).first,
+                "The check's own setup: w0001 is missing.")
             renamed.title = "Intervals"
             try context.save()
             let dusk = [WorkoutRecord(id: "dusk", title: "Dusk ride", kind: "ride", startedAt: day(4), minutes: 70)]
             try await importer.importWorkouts(from: bench.export(dusk, named: "dusk.json"), batchSize: 1)
             let third = try feed.changesSinceLastVisit()
             let expected = FeedChanges(inserted: ["Dusk ride"], updated: ["Intervals"])
-            #expect(third == expected, "The third visit, after one workout was renamed and another imported: expected \(describe(expected)) (nothing from before the second visit), found \(describe(third)).")
+            #expect(
+                third == expected,
+                "The third visit, after one workout was renamed and another imported: expected \(describe(expected)) (nothing from before the second visit), found \(describe(third))."
+            )
             let fourth = try feed.changesSinceLastVisit()
-            #expect(fourth == FeedChanges(), "A fourth visit straight after the third: expected nothing, found \(describe(fourth)).")
+            #expect(
+                fourth == FeedChanges(),
+                "A fourth visit straight after the third: expected nothing, found \(describe(fourth)).")
         }
     }
 
@@ -95,7 +126,10 @@ struct FeedChecks {
             _ = try await importer.deleteWorkouts(startedBefore: day(2))
             let changes = try feed.changesSinceLastVisit()
             let expected = FeedChanges(deleted: ["Workout 0", "Workout 1"])
-            #expect(changes == expected, "changesSinceLastVisit() after deleting the two oldest workouts by predicate: expected \(describe(expected)), found \(describe(changes)).")
+            #expect(
+                changes == expected,
+                "changesSinceLastVisit() after deleting the two oldest workouts by predicate: expected \(describe(expected)), found \(describe(changes))."
+            )
         }
     }
 
@@ -106,16 +140,23 @@ struct FeedChecks {
             try await importer.importWorkouts(from: bench.export(workoutRecords(count: 2)), batchSize: 2)
             let feed = bench.feed()
             _ = try feed.changesSinceLastVisit()
-            let more = [WorkoutRecord(id: "new", title: "Open-water swim", kind: "swim", startedAt: day(9), minutes: 40)]
+            let more = [
+                WorkoutRecord(id: "new", title: "Open-water swim", kind: "swim", startedAt: day(9), minutes: 40)
+            ]
             try await importer.importWorkouts(from: bench.export(more, named: "more.json"), batchSize: 1)
             let context = bench.container.mainContext
-            let added = try #require(try context.fetch(FetchDescriptor<Workout>(predicate: #Predicate { $0.externalID == "new" })).first, "The check's own setup: the added workout is missing.")
+            let added = try #require(
+                try context.fetch(FetchDescriptor<Workout>(predicate: #Predicate { $0.externalID == "new" })).first,
+                "The check's own setup: the added workout is missing.")
             added.minutes = 45
             try context.save()
 
             let changes = try feed.changesSinceLastVisit()
             let expected = FeedChanges(inserted: ["Open-water swim"])
-            #expect(changes == expected, "changesSinceLastVisit() after a workout was added, then changed: expected \(describe(expected)), found \(describe(changes)).")
+            #expect(
+                changes == expected,
+                "changesSinceLastVisit() after a workout was added, then changed: expected \(describe(expected)), found \(describe(changes))."
+            )
         }
     }
 
@@ -129,14 +170,19 @@ struct FeedChecks {
             let more = [WorkoutRecord(id: "brief", title: "Brief stretch", kind: "walk", startedAt: day(0), minutes: 5)]
             try await importer.importWorkouts(from: bench.export(more, named: "more.json"), batchSize: 1)
             let context = bench.container.mainContext
-            let first = try #require(try context.fetch(FetchDescriptor<Workout>(predicate: #Predicate { $0.externalID == "w0000" })).first, "The check's own setup: w0000 is missing.")
+            let first = try #require(
+                try context.fetch(FetchDescriptor<Workout>(predicate: #Predicate { $0.externalID == "w0000" })).first,
+                "The check's own setup: w0000 is missing.")
             first.title = "Renamed"
             try context.save()
             _ = try await importer.deleteWorkouts(startedBefore: day(1))
 
             let changes = try feed.changesSinceLastVisit()
             let expected = FeedChanges(deleted: ["Brief stretch", "Renamed"])
-            #expect(changes == expected, "changesSinceLastVisit() after one workout was added and one renamed, then both deleted: expected \(describe(expected)), found \(describe(changes)).")
+            #expect(
+                changes == expected,
+                "changesSinceLastVisit() after one workout was added and one renamed, then both deleted: expected \(describe(expected)), found \(describe(changes))."
+            )
         }
     }
 
@@ -147,13 +193,20 @@ struct FeedChecks {
             try await importer.importWorkouts(from: bench.export(workoutRecords(count: 3)), batchSize: 3)
             _ = try bench.feed().changesSinceLastVisit()
 
-            let relaunched = ActivityFeed(context: try bench.relaunchedContext(), defaults: UserDefaults(sandbox: bench.sandbox))
+            let relaunched = ActivityFeed(
+                context: try bench.relaunchedContext(), defaults: UserDefaults(sandbox: bench.sandbox))
             let quiet = try relaunched.changesSinceLastVisit()
-            #expect(quiet == FeedChanges(), "changesSinceLastVisit() of a relaunched app, nothing changed since the last visit: expected nothing, found \(describe(quiet)).")
+            #expect(
+                quiet == FeedChanges(),
+                "changesSinceLastVisit() of a relaunched app, nothing changed since the last visit: expected nothing, found \(describe(quiet))."
+            )
             let more = [WorkoutRecord(id: "late", title: "Late ride", kind: "ride", startedAt: day(5), minutes: 60)]
             try await importer.importWorkouts(from: bench.export(more, named: "late.json"), batchSize: 1)
             let later = try relaunched.changesSinceLastVisit()
-            #expect(later == FeedChanges(inserted: ["Late ride"]), "changesSinceLastVisit() of the relaunched app after one more import: expected inserted [\"Late ride\"], found \(describe(later)).")
+            #expect(
+                later == FeedChanges(inserted: ["Late ride"]),
+                "changesSinceLastVisit() of the relaunched app after one more import: expected inserted [\"Late ride\"], found \(describe(later))."
+            )
         }
     }
 
@@ -168,9 +221,15 @@ struct FeedChecks {
             let deletes = history.flatMap(\.changes).compactMap { change -> DefaultHistoryDelete<Workout>? in
                 if case .delete(let delete) = change { delete as? DefaultHistoryDelete<Workout> } else { nil }
             }
-            let tombstone = try #require(deletes.first?.tombstone, "The history after deleting one workout: expected one delete of a Workout, found none.")
-            let found = "externalID \(tombstone[\.externalID].map { "\($0)" } ?? "nil"), title \(tombstone[\.title].map { "\($0)" } ?? "nil"), kind \(tombstone[\.kind].map { "\($0)" } ?? "nil")"
-            #expect(found == "externalID w0000, title Workout 0, kind nil", "The tombstone of the deleted workout: expected \"externalID w0000, title Workout 0, kind nil\", found \"\(found)\".")
+            let tombstone = try #require(
+                deletes.first?.tombstone,
+                "The history after deleting one workout: expected one delete of a Workout, found none.")
+            let found =
+                "externalID \(tombstone[\.externalID].map { "\($0)" } ?? "nil"), title \(tombstone[\.title].map { "\($0)" } ?? "nil"), kind \(tombstone[\.kind].map { "\($0)" } ?? "nil")"
+            #expect(
+                found == "externalID w0000, title Workout 0, kind nil",
+                "The tombstone of the deleted workout: expected \"externalID w0000, title Workout 0, kind nil\", found \"\(found)\"."
+            )
         }
     }
 }

@@ -11,16 +11,24 @@ struct IdentifierChecks {
         try await ImportBench.run { bench in
             let importer = WorkoutImporter(modelContainer: bench.container)
             try await importer.importWorkouts(from: bench.export(workoutRecords(count: 6)), batchSize: 6)
-            let shown = try bench.container.mainContext.fetch(FetchDescriptor<Workout>(sortBy: [SortDescriptor(\.externalID)]))
+            let shown = try bench.container.mainContext.fetch(
+                FetchDescriptor<Workout>(sortBy: [SortDescriptor(\.externalID)]))
             try #require(shown.count == 6, "Workouts stored by the import of 6: expected 6, found \(shown.count).")
             let chosen = [shown[1], shown[3], shown[4]].map(\.persistentModelID)
 
             let marked = try await importer.markReviewed(chosen)
-            #expect(marked == 3, "markReviewed(_:) with the identifiers of three workouts: expected it to return 3, found \(marked).")
+            #expect(
+                marked == 3,
+                "markReviewed(_:) with the identifiers of three workouts: expected it to return 3, found \(marked).")
             let again = try await importer.markReviewed(Array(chosen.prefix(2)))
             #expect(again == 2, "markReviewed(_:) again for two of them: expected it to return 2, found \(again).")
-            let reviewed = try bench.relaunchedContext().fetch(FetchDescriptor<Workout>()).filter(\.isReviewed).map(\.externalID).sorted()
-            #expect(reviewed == ["w0001", "w0003", "w0004"], "The reviewed workouts a relaunched app reads after marking three, then two of them again: expected [\"w0001\", \"w0003\", \"w0004\"], found \(describe(reviewed)).")
+            let reviewed = try bench.relaunchedContext().fetch(FetchDescriptor<Workout>()).filter(\.isReviewed).map(
+                \.externalID
+            ).sorted()
+            #expect(
+                reviewed == ["w0001", "w0003", "w0004"],
+                "The reviewed workouts a relaunched app reads after marking three, then two of them again: expected [\"w0001\", \"w0003\", \"w0004\"], found \(describe(reviewed))."
+            )
         }
     }
 
@@ -38,9 +46,17 @@ struct IdentifierChecks {
             try context.save()
 
             let marked = try await importer.markReviewed(identifiers)
-            #expect(marked == 2, "markReviewed(_:) with four identifiers, two of them of deleted workouts: expected it to return 2, found \(marked).")
-            let reviewed = try bench.relaunchedContext().fetch(FetchDescriptor<Workout>()).filter(\.isReviewed).map(\.externalID).sorted()
-            #expect(reviewed == ["w0001", "w0003"], "The reviewed workouts a relaunched app reads: expected [\"w0001\", \"w0003\"], found \(describe(reviewed)).")
+            #expect(
+                marked == 2,
+                "markReviewed(_:) with four identifiers, two of them of deleted workouts: expected it to return 2, found \(marked)."
+            )
+            let reviewed = try bench.relaunchedContext().fetch(FetchDescriptor<Workout>()).filter(\.isReviewed).map(
+                \.externalID
+            ).sorted()
+            #expect(
+                reviewed == ["w0001", "w0003"],
+                "The reviewed workouts a relaunched app reads: expected [\"w0001\", \"w0003\"], found \(describe(reviewed))."
+            )
         }
     }
 
@@ -52,9 +68,16 @@ struct IdentifierChecks {
             let screen = bench.listScreen()
 
             let marked = try await bench.feed().markReviewed(Array(screen.workouts.prefix(2)), using: importer)
-            #expect(marked == 2, "ActivityFeed.markReviewed(_:using:) with the two newest workouts: expected 2, found \(marked).")
-            let reviewed = try bench.relaunchedContext().fetch(FetchDescriptor<Workout>()).filter(\.isReviewed).map(\.externalID).sorted()
-            #expect(reviewed == ["w0003", "w0004"], "The reviewed workouts a relaunched app reads: expected the two newest, [\"w0003\", \"w0004\"], found \(describe(reviewed)).")
+            #expect(
+                marked == 2,
+                "ActivityFeed.markReviewed(_:using:) with the two newest workouts: expected 2, found \(marked).")
+            let reviewed = try bench.relaunchedContext().fetch(FetchDescriptor<Workout>()).filter(\.isReviewed).map(
+                \.externalID
+            ).sorted()
+            #expect(
+                reviewed == ["w0003", "w0004"],
+                "The reviewed workouts a relaunched app reads: expected the two newest, [\"w0003\", \"w0004\"], found \(describe(reviewed))."
+            )
         }
     }
 
@@ -64,14 +87,24 @@ struct IdentifierChecks {
             let importer = WorkoutImporter(modelContainer: bench.container)
             try await importer.importWorkouts(from: bench.export(workoutRecords(count: 5)), batchSize: 5)
             let shown = bench.listScreen().workouts
-            try #require(shown.count == 5, "The check's own setup: the list should show the five imported workouts, found \(shown.count).")
+            try #require(
+                shown.count == 5,
+                "The check's own setup: the list should show the five imported workouts, found \(shown.count).")
             _ = try await importer.deleteWorkouts(startedBefore: day(2))
 
             let marked = try await bench.feed().markReviewed(shown, using: importer)
-            #expect(marked == 3, "ActivityFeed.markReviewed(_:using:) with the five workouts the screen showed, two of which the importer deleted since: expected 3 (the importer looks each one up in its own context and skips those gone), found \(marked).")
-            let stored = try bench.relaunchedContext().fetch(FetchDescriptor<Workout>()).map { "\($0.externalID)\($0.isReviewed ? " reviewed" : "")" }.sorted()
+            #expect(
+                marked == 3,
+                "ActivityFeed.markReviewed(_:using:) with the five workouts the screen showed, two of which the importer deleted since: expected 3 (the importer looks each one up in its own context and skips those gone), found \(marked)."
+            )
+            let stored = try bench.relaunchedContext().fetch(FetchDescriptor<Workout>()).map {
+                "\($0.externalID)\($0.isReviewed ? " reviewed" : "")"
+            }.sorted()
             let expected = ["w0002 reviewed", "w0003 reviewed", "w0004 reviewed"]
-            #expect(stored == expected, "The workouts a relaunched app reads: expected \(describe(expected)), the deleted ones still gone, found \(describe(stored)).")
+            #expect(
+                stored == expected,
+                "The workouts a relaunched app reads: expected \(describe(expected)), the deleted ones still gone, found \(describe(stored))."
+            )
         }
     }
 
@@ -92,10 +125,20 @@ struct IdentifierChecks {
             editing.title = "Half-typed tit"
 
             let marked = try await bench.feed().markReviewed(Array(screen.workouts.prefix(2)), using: importer)
-            #expect(marked == 2, "ActivityFeed.markReviewed(_:using:) with the two newest workouts: expected 2, found \(marked).")
-            #expect(context.hasChanges, "hasChanges of the main context after the screen, with a title edit not saved yet, marked two workouts reviewed: expected true (the importer saves its own context; the edit is the screen's to save or discard), found false: the main context was saved.")
-            let reviewed = try bench.relaunchedContext().fetch(FetchDescriptor<Workout>()).filter(\.isReviewed).map(\.externalID).sorted()
-            #expect(reviewed == ["w0001", "w0002"], "The reviewed workouts a relaunched app reads: expected the two newest, [\"w0001\", \"w0002\"], found \(describe(reviewed)).")
+            #expect(
+                marked == 2,
+                "ActivityFeed.markReviewed(_:using:) with the two newest workouts: expected 2, found \(marked).")
+            #expect(
+                context.hasChanges,
+                "hasChanges of the main context after the screen, with a title edit not saved yet, marked two workouts reviewed: expected true (the importer saves its own context; the edit is the screen's to save or discard), found false: the main context was saved."
+            )
+            let reviewed = try bench.relaunchedContext().fetch(FetchDescriptor<Workout>()).filter(\.isReviewed).map(
+                \.externalID
+            ).sorted()
+            #expect(
+                reviewed == ["w0001", "w0002"],
+                "The reviewed workouts a relaunched app reads: expected the two newest, [\"w0001\", \"w0002\"], found \(describe(reviewed))."
+            )
         }
     }
 
@@ -106,10 +149,15 @@ struct IdentifierChecks {
             try await importer.importWorkouts(from: bench.export(workoutRecords(count: 10)), batchSize: 10)
 
             let deleted = try await importer.deleteWorkouts(startedBefore: day(4))
-            #expect(deleted == 4, "deleteWorkouts(startedBefore:) the fifth day of ten: expected it to return 4, found \(deleted).")
+            #expect(
+                deleted == 4,
+                "deleteWorkouts(startedBefore:) the fifth day of ten: expected it to return 4, found \(deleted).")
             let ids = try bench.storedIDs()
             let expected = (4..<10).map { String(format: "w%04d", $0) }
-            #expect(ids == expected, "The workouts a relaunched app reads after the delete: expected \(describe(expected)), found \(describe(ids)).")
+            #expect(
+                ids == expected,
+                "The workouts a relaunched app reads after the delete: expected \(describe(expected)), found \(describe(ids))."
+            )
         }
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 import PersistenceCore
+import PersistenceWorkbench
 import Section11BackgroundImport
 import Testing
-import PersistenceWorkbench
 
 /// A throwaway device for one check: its own app sandbox, the workout store in Application Support, a
 /// container on it whose main context the screens use, and the app's preferences.
@@ -23,7 +23,8 @@ struct ImportBench {
         let sandbox = AppSandbox.temporary(appIdentifier: "com.example.Workouts")
         try sandbox.createContainerDirectories()
         defer { try? FileManager.default.removeItem(at: sandbox.deviceRoot) }
-        let container = try ModelContainer(for: Workout.self, configurations: ModelConfiguration(url: storeURL(in: sandbox)))
+        let container = try ModelContainer(
+            for: Workout.self, configurations: ModelConfiguration(url: storeURL(in: sandbox)))
         try await body(ImportBench(sandbox: sandbox, container: container))
     }
 

@@ -11,18 +11,29 @@ import Testing
 struct SaveFailureChecks {
     /// An importer on the bench's store opened again with `allowsSave: false`.
     static func readOnlyImporter(_ bench: ImportBench) throws -> WorkoutImporter {
-        WorkoutImporter(modelContainer: try ModelContainer(for: Workout.self, configurations: ModelConfiguration(url: bench.storeURL, allowsSave: false)))
+        WorkoutImporter(
+            modelContainer: try ModelContainer(
+                for: Workout.self, configurations: ModelConfiguration(url: bench.storeURL, allowsSave: false)))
     }
 
     /// Runs `operation`, which must throw the context's refused save.
-    static func expectRefusedSave(_ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ operation: () async throws -> Void) async {
+    static func expectRefusedSave(
+        _ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ operation: () async throws -> Void
+    ) async {
         do {
             try await operation()
-            Issue.record("\(what): expected the context's save error to be thrown, but the call returned normally.", sourceLocation: sourceLocation)
+            Issue.record(
+                "\(what): expected the context's save error to be thrown, but the call returned normally.",
+                sourceLocation: sourceLocation)
         } catch let error as SwiftDataError {
-            #expect(error.workbenchKind == .saveNotAllowed, "\(what): expected SwiftDataError.saveNotAllowed, found \(error.workbenchKind).", sourceLocation: sourceLocation)
+            #expect(
+                error.workbenchKind == .saveNotAllowed,
+                "\(what): expected SwiftDataError.saveNotAllowed, found \(error.workbenchKind).",
+                sourceLocation: sourceLocation)
         } catch {
-            Issue.record("\(what): expected the context's save error (SwiftDataError), found \(error).", sourceLocation: sourceLocation)
+            Issue.record(
+                "\(what): expected the context's save error (SwiftDataError), found \(error).",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -40,7 +51,8 @@ struct SaveFailureChecks {
     @Test("marking reviewed and deleting pass on the error of a save the store refuses")
     func changesThrow() async throws {
         try await ImportBench.run { bench in
-            try await WorkoutImporter(modelContainer: bench.container).importWorkouts(from: bench.export(workoutRecords(count: 4)), batchSize: 4)
+            try await WorkoutImporter(modelContainer: bench.container).importWorkouts(
+                from: bench.export(workoutRecords(count: 4)), batchSize: 4)
             let identifiers = try bench.container.mainContext.fetch(FetchDescriptor<Workout>()).map(\.persistentModelID)
             let importer = try Self.readOnlyImporter(bench)
             await Self.expectRefusedSave("markReviewed(_:) through a container that may not save") {

@@ -1,8 +1,8 @@
 import Foundation
 import PersistenceCore
+import PersistenceWorkbench
 import Section12Bookshelf
 import Testing
-import PersistenceWorkbench
 
 @Suite("Section 12: pages from SQLite")
 struct PagingChecks {
@@ -17,7 +17,10 @@ struct PagingChecks {
 
             let pages = try (0...3).map { try books.findPage($0, size: 10, sortBy: Self.byDate).map(\.title) }
             let expected = [bookTitles(0..<10), bookTitles(10..<20), bookTitles(20..<25), []]
-            #expect(pages == expected, "findPage(0…3, size: 10, sortBy: addedAt) over 25 books: expected \(expected.map(describe)), found \(pages.map(describe)).")
+            #expect(
+                pages == expected,
+                "findPage(0…3, size: 10, sortBy: addedAt) over 25 books: expected \(expected.map(describe)), found \(pages.map(describe))."
+            )
         }
     }
 
@@ -38,10 +41,13 @@ struct PagingChecks {
             }
             found.append("25 books by 1: \(try books.pageCount(size: 1)), by 30: \(try books.pageCount(size: 30))")
             let expected = [
-                "0 books: 0", "1 books: 1", "9 books: 1", "10 books: 1", "11 books: 2", "20 books: 2", "21 books: 3", "25 books: 3",
+                "0 books: 0", "1 books: 1", "9 books: 1", "10 books: 1", "11 books: 2", "20 books: 2", "21 books: 3",
+                "25 books: 3",
                 "25 books by 1: 25, by 30: 1",
             ]
-            #expect(found == expected, "pageCount(size: 10) as books were added, then sizes 1 and 30: expected \(expected), found \(found).")
+            #expect(
+                found == expected,
+                "pageCount(size: 10) as books were added, then sizes 1 and 30: expected \(expected), found \(found).")
         }
     }
 
@@ -56,7 +62,10 @@ struct PagingChecks {
             let log = try container.captureSQL { page = try books.findPage(1, size: 10, sortBy: Self.byDate) }
             let queries = log.queries
             let inSQL = queries.count == 1 && queries[0].sql.contains("LIMIT") && queries[0].sql.contains("OFFSET")
-            #expect(inSQL && page.count == 10, "The SQL of findPage(1, size: 10, sortBy: addedAt) over 25 books: expected one query with LIMIT and OFFSET returning 10 books, found \(describe(queries)) returning \(page.count) books.")
+            #expect(
+                inSQL && page.count == 10,
+                "The SQL of findPage(1, size: 10, sortBy: addedAt) over 25 books: expected one query with LIMIT and OFFSET returning 10 books, found \(describe(queries)) returning \(page.count) books."
+            )
         }
     }
 
@@ -71,7 +80,10 @@ struct PagingChecks {
             let log = try container.captureSQL { count = try books.pageCount(size: 10) }
             let queries = log.queries
             let counted = queries.count == 1 && queries[0].sql.contains("COUNT(")
-            #expect(counted && count == 3, "The SQL of pageCount(size: 10) over 25 books: expected one COUNT query and 3 pages, found \(describe(queries)) and \(count) pages.")
+            #expect(
+                counted && count == 3,
+                "The SQL of pageCount(size: 10) over 25 books: expected one COUNT query and 3 pages, found \(describe(queries)) and \(count) pages."
+            )
         }
     }
 }

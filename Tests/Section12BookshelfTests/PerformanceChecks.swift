@@ -1,8 +1,8 @@
 import Foundation
 import PersistenceCore
+import PersistenceWorkbench
 import Section12Bookshelf
 import Testing
-import PersistenceWorkbench
 
 /// Performance proved by what SQLite says it does, never by a timing: the plan it chose for a query,
 /// and how many queries ran.
@@ -24,10 +24,15 @@ struct PerformanceChecks {
     func searchesTheIndex() throws {
         try ShelfBench.run { bench in
             let (_, queries) = try Self.poetry(in: bench)
-            let searches = queries.count == 1 && queries[0].queryPlan.contains { step in
-                step.hasPrefix("SEARCH Book USING") && step.contains("INDEX") && step.contains("genre=?")
-            }
-            #expect(searches, "The query plan of books(inGenre: \"Poetry\"): expected one query that searches an index on the genre (SEARCH Book USING INDEX … (genre=?)), found \(describe(queries)).")
+            let searches =
+                queries.count == 1
+                && queries[0].queryPlan.contains { step in
+                    step.hasPrefix("SEARCH Book USING") && step.contains("INDEX") && step.contains("genre=?")
+                }
+            #expect(
+                searches,
+                "The query plan of books(inGenre: \"Poetry\"): expected one query that searches an index on the genre (SEARCH Book USING INDEX … (genre=?)), found \(describe(queries))."
+            )
         }
     }
 
@@ -36,7 +41,10 @@ struct PerformanceChecks {
         try ShelfBench.run { bench in
             let (titles, queries) = try Self.poetry(in: bench)
             let sorts = queries.flatMap(\.queryPlan).filter { $0.contains("TEMP B-TREE") }
-            #expect(queries.count == 1 && sorts.isEmpty && titles.count == 20, "The query plan of books(inGenre: \"Poetry\") over 20 books of the genre: expected one query with no sorting step (USE TEMP B-TREE FOR ORDER BY), found \(describe(queries)) returning \(titles.count) books.")
+            #expect(
+                queries.count == 1 && sorts.isEmpty && titles.count == 20,
+                "The query plan of books(inGenre: \"Poetry\") over 20 books of the genre: expected one query with no sorting step (USE TEMP B-TREE FOR ORDER BY), found \(describe(queries)) returning \(titles.count) books."
+            )
         }
     }
 
@@ -45,7 +53,10 @@ struct PerformanceChecks {
         try ShelfBench.run { bench in
             let (titles, _) = try Self.poetry(in: bench)
             let expected = bookTitles(stride(from: 1, to: 60, by: 3))
-            #expect(titles == expected, "books(inGenre: \"Poetry\") on a shelf of 60 books in three genres: expected \(describe(expected)), found \(describe(titles)).")
+            #expect(
+                titles == expected,
+                "books(inGenre: \"Poetry\") on a shelf of 60 books in three genres: expected \(describe(expected)), found \(describe(titles))."
+            )
         }
     }
 
@@ -72,10 +83,18 @@ struct PerformanceChecks {
                 var lines: [AuthorTitles] = []
                 let log = try container.captureSQL { lines = try shelf.authorsWithTitles() }
                 let titles = lines.reduce(0) { $0 + $1.titles.count }
-                found.append("\(authors) authors: \(log.queries.count) queries, \(lines.count) authors and \(titles) titles listed")
+                found.append(
+                    "\(authors) authors: \(log.queries.count) queries, \(lines.count) authors and \(titles) titles listed"
+                )
             }
-            let expected = ["3 authors: 2 queries, 3 authors and 6 titles listed", "30 authors: 2 queries, 30 authors and 60 titles listed"]
-            #expect(found == expected, "The queries authorsWithTitles() ran from a new context, with 3 and then 30 authors of two books each: expected \(expected), found \(found).")
+            let expected = [
+                "3 authors: 2 queries, 3 authors and 6 titles listed",
+                "30 authors: 2 queries, 30 authors and 60 titles listed",
+            ]
+            #expect(
+                found == expected,
+                "The queries authorsWithTitles() ran from a new context, with 3 and then 30 authors of two books each: expected \(expected), found \(found)."
+            )
         }
     }
 
@@ -83,7 +102,10 @@ struct PerformanceChecks {
     func authorsInOrder() throws {
         try ShelfBench.run { bench in
             let context = ModelContext(try bench.libraryContainer())
-            for (name, titles) in [("Ted Chiang", ["Exhalation", "Arrival"]), ("Becky Chambers", []), ("Ann Leckie", ["Provenance", "Ancillary Justice", "Ancillary Sword"])] {
+            for (name, titles) in [
+                ("Ted Chiang", ["Exhalation", "Arrival"]), ("Becky Chambers", []),
+                ("Ann Leckie", ["Provenance", "Ancillary Justice", "Ancillary Sword"]),
+            ] {
                 let author = Author(name: name)
                 context.insert(author)
                 for (index, title) in titles.enumerated() {
@@ -93,8 +115,13 @@ struct PerformanceChecks {
             try context.save()
 
             let lines = try Bookshelf(context: try bench.relaunchedLibrary()).authorsWithTitles().map(\.description)
-            let expected = ["Ann Leckie: Ancillary Justice, Ancillary Sword, Provenance", "Becky Chambers", "Ted Chiang: Arrival, Exhalation"]
-            #expect(lines == expected, "authorsWithTitles() in a relaunched app: expected \(describe(expected)), found \(describe(lines)).")
+            let expected = [
+                "Ann Leckie: Ancillary Justice, Ancillary Sword, Provenance", "Becky Chambers",
+                "Ted Chiang: Arrival, Exhalation",
+            ]
+            #expect(
+                lines == expected,
+                "authorsWithTitles() in a relaunched app: expected \(describe(expected)), found \(describe(lines)).")
         }
     }
 }

@@ -13,7 +13,10 @@ struct RepositoryChecks {
             try books.save(book)
 
             let found = try ModelRepository<Book>(context: bench.relaunchedLibrary()).findById(book.persistentModelID)
-            #expect(found?.title == "Kindred", "findById(_:) in a relaunched app, with the identifier of a book saved through save(_:): expected \"Kindred\", found \(describe(found?.title)).")
+            #expect(
+                found?.title == "Kindred",
+                "findById(_:) in a relaunched app, with the identifier of a book saved through save(_:): expected \"Kindred\", found \(describe(found?.title))."
+            )
         }
     }
 
@@ -36,7 +39,10 @@ struct RepositoryChecks {
                 (try? books.findById(id)).flatMap { $0 }.map { $0.isDeleted ? "a book marked deleted" : $0.title }
             }
             let expected: [String?] = ["Parable of the Sower", nil, nil]
-            #expect(found == expected, "findById(_:) in a relaunched app with the identifiers of a stored book, a deleted book and an author: expected \(expected.map(describe)), found \(found.map(describe)).")
+            #expect(
+                found == expected,
+                "findById(_:) in a relaunched app with the identifiers of a stored book, a deleted book and an author: expected \(expected.map(describe)), found \(found.map(describe))."
+            )
         }
     }
 
@@ -48,10 +54,16 @@ struct RepositoryChecks {
             let books = ModelRepository<Book>(context: try bench.relaunchedLibrary())
 
             let byTitle = try books.findAll(sortBy: [SortDescriptor(\.title)]).map(\.title)
-            #expect(byTitle == bookTitles(0..<6), "findAll(sortBy: title) over six stored books: expected \(describe(bookTitles(0..<6))), found \(describe(byTitle)).")
+            #expect(
+                byTitle == bookTitles(0..<6),
+                "findAll(sortBy: title) over six stored books: expected \(describe(bookTitles(0..<6))), found \(describe(byTitle))."
+            )
             let newestFirst = try books.findAll(sortBy: [SortDescriptor(\.addedAt, order: .reverse)]).map(\.title)
             let expected = bookTitles((0..<6).reversed())
-            #expect(newestFirst == expected, "findAll(sortBy: addedAt, reverse) over six stored books: expected \(describe(expected)), found \(describe(newestFirst)).")
+            #expect(
+                newestFirst == expected,
+                "findAll(sortBy: addedAt, reverse) over six stored books: expected \(describe(expected)), found \(describe(newestFirst))."
+            )
         }
     }
 
@@ -65,7 +77,10 @@ struct RepositoryChecks {
             try books.save(book)
 
             let stored = try bench.relaunchedLibrary().fetch(FetchDescriptor<Book>()).map(\.title)
-            #expect(stored == ["The Dispossessed"], "The books a relaunched app reads after saving a book, correcting its title and saving it again: expected [\"The Dispossessed\"], found \(describe(stored)).")
+            #expect(
+                stored == ["The Dispossessed"],
+                "The books a relaunched app reads after saving a book, correcting its title and saving it again: expected [\"The Dispossessed\"], found \(describe(stored))."
+            )
         }
     }
 
@@ -74,11 +89,16 @@ struct RepositoryChecks {
         try ShelfBench.run { bench in
             let context = ModelContext(try bench.libraryContainer())
             let books = try addBooks(3, to: context)
-            let doomed = try #require(books.first { $0.title == "Book 01" }, "The check's own setup: Book 01 is missing.")
+            let doomed = try #require(
+                books.first { $0.title == "Book 01" }, "The check's own setup: Book 01 is missing.")
 
             try ModelRepository<Book>(context: context).delete(doomed)
-            let stored = try bench.relaunchedLibrary().fetch(FetchDescriptor<Book>(sortBy: [SortDescriptor(\.title)])).map(\.title)
-            #expect(stored == ["Book 00", "Book 02"], "The books a relaunched app reads after delete(_:) of Book 01: expected [\"Book 00\", \"Book 02\"], found \(describe(stored)).")
+            let stored = try bench.relaunchedLibrary().fetch(FetchDescriptor<Book>(sortBy: [SortDescriptor(\.title)]))
+                .map(\.title)
+            #expect(
+                stored == ["Book 00", "Book 02"],
+                "The books a relaunched app reads after delete(_:) of Book 01: expected [\"Book 00\", \"Book 02\"], found \(describe(stored))."
+            )
         }
     }
 
@@ -96,10 +116,14 @@ struct RepositoryChecks {
             let butlerID = try #require(butler?.persistentModelID, "The check's own setup: no author was made.")
 
             let relaunched = ModelRepository<Author>(context: try bench.relaunchedLibrary())
-            let found = "\(try relaunched.findAll(sortBy: [SortDescriptor(\.name)]).map(\.name)), "
+            let found =
+                "\(try relaunched.findAll(sortBy: [SortDescriptor(\.name)]).map(\.name)), "
                 + "by id \(describe(try relaunched.findById(butlerID)?.name)), \(try relaunched.pageCount(size: 2)) pages of 2"
             let expected = "\(names.sorted()), by id \"Octavia E. Butler\", 2 pages of 2"
-            #expect(found == expected, "ModelRepository<Author> in a relaunched app after saving three authors (all by name; one by id; the page count): expected \(expected), found \(found).")
+            #expect(
+                found == expected,
+                "ModelRepository<Author> in a relaunched app after saving three authors (all by name; one by id; the page count): expected \(expected), found \(found)."
+            )
         }
     }
 }

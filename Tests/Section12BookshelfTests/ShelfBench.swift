@@ -1,8 +1,8 @@
 import Foundation
 import PersistenceCore
+import PersistenceWorkbench
 import Section12Bookshelf
 import Testing
-import PersistenceWorkbench
 
 /// A throwaway device for one check: its own app sandbox (current while the check runs), the library's
 /// store file in Application Support and the quote file in Documents, so checks running in parallel
@@ -37,7 +37,8 @@ struct ShelfBench {
     /// - Parameter allowsSave: Whether its contexts may save; `false` makes every save with something to
     ///   write throw.
     func libraryContainer(allowsSave: Bool = true) throws -> ModelContainer {
-        try ModelContainer(for: Author.self, Book.self, configurations: ModelConfiguration(url: storeURL, allowsSave: allowsSave))
+        try ModelContainer(
+            for: Author.self, Book.self, configurations: ModelConfiguration(url: storeURL, allowsSave: allowsSave))
     }
 
     /// A context of a new container on the library's file, as a relaunched app reads it.
@@ -89,7 +90,7 @@ func bookTitles(_ days: some Sequence<Int>) -> [String] {
 /// Every string anywhere in the JSON file at `url`, or `nil` when there is no file or it is not JSON.
 func jsonStrings(in url: URL) -> Set<String>? {
     guard let data = try? Data(contentsOf: url),
-          let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
     else { return nil }
     var strings: Set<String> = []
     func collect(_ value: Any) {
@@ -127,13 +128,22 @@ func describe(_ queries: [SQLLog.Statement]) -> String {
 
 /// Runs `operation`, which must throw because the store refuses the save, and records an issue when it
 /// does not throw or throws something else than the context's own error.
-func expectRefusedSave(_ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ operation: () throws -> Void) {
+func expectRefusedSave(
+    _ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ operation: () throws -> Void
+) {
     do {
         try operation()
-        Issue.record("\(what): expected the context's save error to be thrown, but the call returned normally.", sourceLocation: sourceLocation)
+        Issue.record(
+            "\(what): expected the context's save error to be thrown, but the call returned normally.",
+            sourceLocation: sourceLocation)
     } catch let error as SwiftDataError {
-        #expect(error.workbenchKind == .saveNotAllowed, "\(what): expected SwiftDataError.saveNotAllowed, found \(error.workbenchKind).", sourceLocation: sourceLocation)
+        #expect(
+            error.workbenchKind == .saveNotAllowed,
+            "\(what): expected SwiftDataError.saveNotAllowed, found \(error.workbenchKind).",
+            sourceLocation: sourceLocation)
     } catch {
-        Issue.record("\(what): expected the context's save error (SwiftDataError), found \(error).", sourceLocation: sourceLocation)
+        Issue.record(
+            "\(what): expected the context's save error (SwiftDataError), found \(error).",
+            sourceLocation: sourceLocation)
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import PersistenceCore
+import PersistenceWorkbench
 import Section14WaterLog
 import Testing
-import PersistenceWorkbench
 
 typealias UserDefaults = PersistenceCore.UserDefaults
 
@@ -28,7 +28,8 @@ struct WaterBench {
 
     /// A log on a store in memory.
     func memoryLog() throws -> WaterLog {
-        WaterLog(context: ModelContext(try WaterLogStore.makeContainer(sandbox: sandbox, inMemory: true)), calendar: utc)
+        WaterLog(
+            context: ModelContext(try WaterLogStore.makeContainer(sandbox: sandbox, inMemory: true)), calendar: utc)
     }
 
     /// The notification center of this device's app.
@@ -52,7 +53,8 @@ struct WaterBench {
         guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
         return walker.compactMap { item in
             guard let url = item as? URL, let data = FileManager.default.contents(atPath: url.path),
-                  (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { return nil }
+                (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+            else { return nil }
             return (url.path.replacingOccurrences(of: root.path, with: ""), data)
         }
     }
@@ -71,7 +73,9 @@ func farFromTheDevice() -> Calendar {
     let device = TimeZone.current.secondsFromGMT(for: day())
     let zones = ["Pacific/Kiritimati", "Pacific/Pago_Pago"].compactMap { TimeZone(identifier: $0) }
     var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = zones.max { abs($0.secondsFromGMT(for: day()) - device) < abs($1.secondsFromGMT(for: day()) - device) }!
+    calendar.timeZone = zones.max {
+        abs($0.secondsFromGMT(for: day()) - device) < abs($1.secondsFromGMT(for: day()) - device)
+    }!
     return calendar
 }
 
@@ -83,7 +87,10 @@ func day(_ days: Int = 0, _ hour: Int = 12, _ minute: Int = 0) -> Date {
 
 /// The error `body` throws, or nil.
 func thrownError(_ body: () throws -> Void) -> (any Error)? {
-    do { try body(); return nil } catch { return error }
+    do {
+        try body()
+        return nil
+    } catch { return error }
 }
 
 func describe(_ value: Any?) -> String { value.map { String(describing: $0) } ?? "nil" }

@@ -15,7 +15,8 @@ enum OverlappingData {
     static let syncedTheme = DataProfile(
         "theme the user picked, also kept on the server", isSetting: true, typicalSize: 8, canBeRecreated: true
     )
-    static let keyboardLayout = DataProfile("custom keyboard layout the user picks", isSetting: true, typicalSize: 150_000)
+    static let keyboardLayout = DataProfile(
+        "custom keyboard layout the user picks", isSetting: true, typicalSize: 150_000)
     static let quietHourRules = DataProfile(
         "quiet-hour rules the user sets and the app filters", isSetting: true, typicalSize: 200, needsQuerying: true
     )
@@ -23,7 +24,8 @@ enum OverlappingData {
         "product catalogue the app searches and can download again",
         typicalSize: 1_500, needsQuerying: true, canBeRecreated: true
     )
-    static let voiceMemos = DataProfile("voice memos the app lists and searches", typicalSize: 600_000, needsQuerying: true)
+    static let voiceMemos = DataProfile(
+        "voice memos the app lists and searches", typicalSize: 600_000, needsQuerying: true)
 }
 
 @Suite("Section 1: the first question that applies decides")

@@ -14,9 +14,11 @@ enum SampleData {
     static let apiCache = DataProfile("API response cache", typicalSize: 40_000, canBeRecreated: true)
     static let scannedPassport = DataProfile("scanned passport", isSensitive: true, typicalSize: 3_000_000)
     static let appLockPIN = DataProfile("app lock PIN", isSensitive: true, isSetting: true, typicalSize: 4)
-    static let shoppingLists = DataProfile("three shopping lists the user filters", typicalSize: 300, needsQuerying: true)
+    static let shoppingLists = DataProfile(
+        "three shopping lists the user filters", typicalSize: 300, needsQuerying: true)
     static let recentSearches = DataProfile("five recent search terms", typicalSize: 120)
-    static let cachedThumbnails = DataProfile("thumbnails rendered from images", typicalSize: 400_000, canBeRecreated: true)
+    static let cachedThumbnails = DataProfile(
+        "thumbnails rendered from images", typicalSize: 400_000, canBeRecreated: true)
 }
 
 /// Records a failure unless `data` is recommended for `expected`, explaining why that place is right.
@@ -58,7 +60,8 @@ struct GuideExampleChecks {
 
     @Test("notes go to models")
     func notes() {
-        expectRecommendation(for: SampleData.notes, is: .models, because: "notes are records the app searches and sorts")
+        expectRecommendation(
+            for: SampleData.notes, is: .models, because: "notes are records the app searches and sorts")
     }
 
     @Test("downloaded images go to the file store")
@@ -68,7 +71,9 @@ struct GuideExampleChecks {
 
     @Test("attached images go to the file store")
     func attachedImages() {
-        expectRecommendation(for: SampleData.attachedImages, is: .fileStore, because: "they are large files; the note keeps only the name")
+        expectRecommendation(
+            for: SampleData.attachedImages, is: .fileStore,
+            because: "they are large files; the note keeps only the name")
     }
 
     @Test("an API response cache goes to the caches folder")
@@ -106,22 +111,29 @@ struct EdgeCaseChecks {
 
     @Test("sensitivity is asked first: a PIN the user sets goes to the vault")
     func sensitiveSettingGoesToVault() {
-        expectRecommendation(for: SampleData.appLockPIN, is: .vault, because: "question 1 (sensitive?) comes before question 2 (a setting?)")
+        expectRecommendation(
+            for: SampleData.appLockPIN, is: .vault,
+            because: "question 1 (sensitive?) comes before question 2 (a setting?)")
     }
 
     @Test("a tiny structured list the app filters goes to models")
     func tinyStructuredList() {
-        expectRecommendation(for: SampleData.shoppingLists, is: .models, because: "size does not matter when the app queries the records")
+        expectRecommendation(
+            for: SampleData.shoppingLists, is: .models, because: "size does not matter when the app queries the records"
+        )
     }
 
     @Test("a tiny list nobody queries goes to preferences")
     func tinyUnqueriedList() {
-        expectRecommendation(for: SampleData.recentSearches, is: .preferences, because: "a few small values need no database")
+        expectRecommendation(
+            for: SampleData.recentSearches, is: .preferences, because: "a few small values need no database")
     }
 
     @Test("re-creatable data goes to the caches folder even when it is large")
     func largeRecreatableData() {
-        expectRecommendation(for: SampleData.cachedThumbnails, is: .caches, because: "question 3 (can it be recreated?) comes before question 4 (a large file?)")
+        expectRecommendation(
+            for: SampleData.cachedThumbnails, is: .caches,
+            because: "question 3 (can it be recreated?) comes before question 4 (a large file?)")
     }
 
     @Test("every recommendation gives a short reason")
@@ -133,7 +145,9 @@ struct EdgeCaseChecks {
         for data in all {
             let reason = recommendStorage(for: data).reason.trimmingCharacters(in: .whitespaces)
             #expect(!reason.isEmpty, "The recommendation for \(data) needs a reason: found an empty one.")
-            #expect(reason.count <= 120, "The reason for \(data) should be one short sentence (120 characters at most): found \(reason.count).")
+            #expect(
+                reason.count <= 120,
+                "The reason for \(data) should be one short sentence (120 characters at most): found \(reason.count).")
         }
     }
 }

@@ -38,7 +38,8 @@ struct ThresholdChecks {
     func sensitiveFileAtThreshold() {
         expectRecommendation(
             for: ThresholdData.sensitiveScanAtThreshold, is: .fileStore,
-            because: "a sensitive item is too large for the vault from \(ThresholdData.exactly) bytes on, that size included"
+            because:
+                "a sensitive item is too large for the vault from \(ThresholdData.exactly) bytes on, that size included"
         )
     }
 

@@ -15,7 +15,9 @@ struct ControlChecks {
             settings.increaseNotesPerPage()
 
             let saved = device.store.integer(forKey: "notesPerPage")
-            #expect(settings.notesPerPage == 25, "One + from the default 20 should show 25 (steps of 5): expected 25, found \(settings.notesPerPage).")
+            #expect(
+                settings.notesPerPage == 25,
+                "One + from the default 20 should show 25 (steps of 5): expected 25, found \(settings.notesPerPage).")
             #expect(saved == 25, "One + from 20 should save 25 under \"notesPerPage\": expected 25, found \(saved).")
         }
     }
@@ -28,7 +30,9 @@ struct ControlChecks {
             settings.decreaseNotesPerPage()
 
             let saved = device.store.integer(forKey: "notesPerPage")
-            #expect(settings.notesPerPage == 15, "One − from the default 20 should show 15 (steps of 5): expected 15, found \(settings.notesPerPage).")
+            #expect(
+                settings.notesPerPage == 15,
+                "One − from the default 20 should show 15 (steps of 5): expected 15, found \(settings.notesPerPage).")
             #expect(saved == 15, "One − from 20 should save 15 under \"notesPerPage\": expected 15, found \(saved).")
         }
     }
@@ -45,7 +49,9 @@ struct ControlChecks {
                 shown.append(settings.notesPerPage)
             }
 
-            #expect(shown == [50, 50, 50], "Three + from 45 should reach 50 and stay there: expected [50, 50, 50], found \(shown).")
+            #expect(
+                shown == [50, 50, 50],
+                "Three + from 45 should reach 50 and stay there: expected [50, 50, 50], found \(shown).")
         }
     }
 
@@ -61,7 +67,9 @@ struct ControlChecks {
                 shown.append(settings.notesPerPage)
             }
 
-            #expect(shown == [10, 10, 10], "Three − from 15 should reach 10 and stay there: expected [10, 10, 10], found \(shown).")
+            #expect(
+                shown == [10, 10, 10],
+                "Three − from 15 should reach 10 and stay there: expected [10, 10, 10], found \(shown).")
         }
     }
 
@@ -107,8 +115,14 @@ struct ControlChecks {
             settings.toggleDefaultPinned()
             let afterTwo = device.store.object(forKey: "defaultPinned") as? Bool
 
-            #expect(afterOne == true, "One toggle from the default should save true under \"defaultPinned\": expected true, found \(afterOne.map(String.init) ?? "nothing").")
-            #expect(afterTwo == false, "A second toggle should save false under \"defaultPinned\": expected false, found \(afterTwo.map(String.init) ?? "nothing").")
+            #expect(
+                afterOne == true,
+                "One toggle from the default should save true under \"defaultPinned\": expected true, found \(afterOne.map(String.init) ?? "nothing")."
+            )
+            #expect(
+                afterTwo == false,
+                "A second toggle should save false under \"defaultPinned\": expected false, found \(afterTwo.map(String.init) ?? "nothing")."
+            )
         }
     }
 
@@ -122,8 +136,13 @@ struct ControlChecks {
             settings.chooseSortOrder(.date)
             let saved = device.store.string(forKey: "sortOrder")
 
-            #expect(shownTitle == .title, "After choosing .title the picker should show .title: expected .title, found .\(shownTitle.rawValue).")
-            #expect(saved == "date", "Choosing .date again should save \"date\" under \"sortOrder\": expected \"date\", found \(saved.map { "\"\($0)\"" } ?? "nothing").")
+            #expect(
+                shownTitle == .title,
+                "After choosing .title the picker should show .title: expected .title, found .\(shownTitle.rawValue).")
+            #expect(
+                saved == "date",
+                "Choosing .date again should save \"date\" under \"sortOrder\": expected \"date\", found \(saved.map { "\"\($0)\"" } ?? "nothing")."
+            )
         }
     }
 
@@ -188,8 +207,14 @@ struct ControlChecks {
             otherScreen.toggleDefaultPinned()
 
             let told = (order: toldOfOrder.isRaised, pinning: toldOfPinning.isRaised)
-            #expect(told.order, "A screen that read sortOrder should be told when another screen picks .title: expected a change notice, found none.")
-            #expect(told.pinning, "A screen that read defaultPinned should be told when another screen flips it: expected a change notice, found none.")
+            #expect(
+                told.order,
+                "A screen that read sortOrder should be told when another screen picks .title: expected a change notice, found none."
+            )
+            #expect(
+                told.pinning,
+                "A screen that read defaultPinned should be told when another screen flips it: expected a change notice, found none."
+            )
         }
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import PersistenceCore
+import PersistenceWorkbench
 import Section2Settings
 import Testing
-import PersistenceWorkbench
 
 /// `init(store:)` promises that every setting, read or written by any control, uses the store it is
 /// given; the app's standard preference file must stay untouched.
@@ -19,8 +19,14 @@ struct GivenStoreChecks {
             settings.chooseSortOrder(.date)
             let saved = suite.string(forKey: "sortOrder")
 
-            #expect(shown == .title, "With \"title\" saved in the given store, the picker should show .title: expected .title, found .\(shown.rawValue).")
-            #expect(saved == "date", "Choosing .date should save \"date\" in the given store: expected \"date\", found \(saved.map { "\"\($0)\"" } ?? "nothing").")
+            #expect(
+                shown == .title,
+                "With \"title\" saved in the given store, the picker should show .title: expected .title, found .\(shown.rawValue)."
+            )
+            #expect(
+                saved == "date",
+                "Choosing .date should save \"date\" in the given store: expected \"date\", found \(saved.map { "\"\($0)\"" } ?? "nothing")."
+            )
             device.expectStandardFileUntouched(after: "choosing a sort order in settings given another store")
         }
     }
@@ -36,8 +42,13 @@ struct GivenStoreChecks {
             settings.toggleDefaultPinned()
             let saved = suite.object(forKey: "defaultPinned") as? Bool
 
-            #expect(shown, "With true saved in the given store, the toggle should show true: expected true, found \(shown).")
-            #expect(saved == false, "Toggling from true should save false in the given store: expected false, found \(saved.map(String.init) ?? "nothing").")
+            #expect(
+                shown, "With true saved in the given store, the toggle should show true: expected true, found \(shown)."
+            )
+            #expect(
+                saved == false,
+                "Toggling from true should save false in the given store: expected false, found \(saved.map(String.init) ?? "nothing")."
+            )
             device.expectStandardFileUntouched(after: "toggling pinning in settings given another store")
         }
     }
@@ -55,8 +66,14 @@ struct GivenStoreChecks {
             settings.decreaseNotesPerPage()
             let afterDown = suite.object(forKey: "notesPerPage") as? Int
 
-            #expect(afterUp == 35, "One + from the 30 saved in the given store should save 35 there: expected 35, found \(afterUp.map(String.init) ?? "nothing").")
-            #expect(afterDown == 25, "Two − from 35 should save 25 in the given store: expected 25, found \(afterDown.map(String.init) ?? "nothing").")
+            #expect(
+                afterUp == 35,
+                "One + from the 30 saved in the given store should save 35 there: expected 35, found \(afterUp.map(String.init) ?? "nothing")."
+            )
+            #expect(
+                afterDown == 25,
+                "Two − from 35 should save 25 in the given store: expected 25, found \(afterDown.map(String.init) ?? "nothing")."
+            )
             device.expectStandardFileUntouched(after: "using the stepper in settings given another store")
         }
     }

@@ -1,8 +1,8 @@
 import Foundation
 import PersistenceCore
+import PersistenceWorkbench
 import Section2Settings
 import Testing
-import PersistenceWorkbench
 
 @Suite("Section 2: settings are saved in the preference file")
 struct SavedSettingsChecks {
@@ -13,7 +13,8 @@ struct SavedSettingsChecks {
             let settings = NoteSettings(store: device.store)
             let shown = (settings.sortOrder, settings.defaultPinned, settings.notesPerPage)
 
-            #expect(shown.0 == .date, "The sort order should start as .date: expected .date, found .\(shown.0.rawValue).")
+            #expect(
+                shown.0 == .date, "The sort order should start as .date: expected .date, found .\(shown.0.rawValue).")
             #expect(shown.1 == false, "New notes should not start pinned: expected false, found \(shown.1).")
             #expect(shown.2 == 20, "Notes per page should start at 20: expected 20, found \(shown.2).")
             let saved = device.savedKeys()
@@ -75,16 +76,25 @@ struct SavedSettingsChecks {
             before.defaultPinned = true
             before.notesPerPage = 40
             guard device.preferenceFileText() != nil else {
-                Issue.record("The settings should be saved in \(device.store.fileURL.path) before the app quits: expected a file, found none.")
+                Issue.record(
+                    "The settings should be saved in \(device.store.fileURL.path) before the app quits: expected a file, found none."
+                )
                 return
             }
 
             let relaunched = try device.relaunch()
             let after = NoteSettings(store: UserDefaults(sandbox: relaunched))
 
-            #expect(after.sortOrder == .title, "After a relaunch the sort order should still be .title: expected .title, found .\(after.sortOrder.rawValue).")
-            #expect(after.defaultPinned, "After a relaunch new notes should still start pinned: expected true, found \(after.defaultPinned).")
-            #expect(after.notesPerPage == 40, "After a relaunch notes per page should still be 40: expected 40, found \(after.notesPerPage).")
+            #expect(
+                after.sortOrder == .title,
+                "After a relaunch the sort order should still be .title: expected .title, found .\(after.sortOrder.rawValue)."
+            )
+            #expect(
+                after.defaultPinned,
+                "After a relaunch new notes should still start pinned: expected true, found \(after.defaultPinned).")
+            #expect(
+                after.notesPerPage == 40,
+                "After a relaunch notes per page should still be 40: expected 40, found \(after.notesPerPage).")
         }
     }
 
@@ -97,7 +107,9 @@ struct SavedSettingsChecks {
             settings.toggleDefaultPinned()
             settings.notesPerPage = 45
 
-            let found = ["sortOrder", "defaultPinned", "notesPerPage"].map { device.savedElement(forKey: $0) ?? "nothing" }
+            let found = ["sortOrder", "defaultPinned", "notesPerPage"].map {
+                device.savedElement(forKey: $0) ?? "nothing"
+            }
             let expected = ["<string>title</string>", "<true/>", "<integer>45</integer>"]
             #expect(
                 found == expected,

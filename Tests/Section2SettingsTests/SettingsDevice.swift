@@ -37,7 +37,8 @@ struct SettingsDevice: ~Copyable {
     /// The keys saved in the preference file; empty while there is no file.
     func savedKeys() -> Set<String> {
         guard let data = FileManager.default.contents(atPath: store.fileURL.path),
-              let root = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Any]
+            let root = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+                as? [String: Any]
         else { return [] }
         return Set(root.keys)
     }

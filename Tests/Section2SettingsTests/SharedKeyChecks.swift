@@ -17,9 +17,18 @@ struct SharedKeyChecks {
             settingsScreen.toggleDefaultPinned()
             settingsScreen.notesPerPage = 30
 
-            #expect(noteList.sortOrder == .title, "A change made through one NoteSettings should be seen by another at once: expected .title, found .\(noteList.sortOrder.rawValue).")
-            #expect(noteList.defaultPinned, "A change made through one NoteSettings should be seen by another at once: expected defaultPinned true, found \(noteList.defaultPinned).")
-            #expect(noteList.notesPerPage == 30, "A change made through one NoteSettings should be seen by another at once: expected 30, found \(noteList.notesPerPage).")
+            #expect(
+                noteList.sortOrder == .title,
+                "A change made through one NoteSettings should be seen by another at once: expected .title, found .\(noteList.sortOrder.rawValue)."
+            )
+            #expect(
+                noteList.defaultPinned,
+                "A change made through one NoteSettings should be seen by another at once: expected defaultPinned true, found \(noteList.defaultPinned)."
+            )
+            #expect(
+                noteList.notesPerPage == 30,
+                "A change made through one NoteSettings should be seen by another at once: expected 30, found \(noteList.notesPerPage)."
+            )
         }
     }
 
@@ -34,9 +43,18 @@ struct SharedKeyChecks {
             device.store.set(true, forKey: "defaultPinned")
             device.store.set(45, forKey: "notesPerPage")
 
-            #expect(settings.sortOrder == .title, "After set(\"title\", forKey: \"sortOrder\") the settings should show .title: expected .title, found .\(settings.sortOrder.rawValue).")
-            #expect(settings.defaultPinned, "After set(true, forKey: \"defaultPinned\") the settings should show true: expected true, found \(settings.defaultPinned).")
-            #expect(settings.notesPerPage == 45, "After set(45, forKey: \"notesPerPage\") the settings should show 45: expected 45, found \(settings.notesPerPage).")
+            #expect(
+                settings.sortOrder == .title,
+                "After set(\"title\", forKey: \"sortOrder\") the settings should show .title: expected .title, found .\(settings.sortOrder.rawValue)."
+            )
+            #expect(
+                settings.defaultPinned,
+                "After set(true, forKey: \"defaultPinned\") the settings should show true: expected true, found \(settings.defaultPinned)."
+            )
+            #expect(
+                settings.notesPerPage == 45,
+                "After set(45, forKey: \"notesPerPage\") the settings should show 45: expected 45, found \(settings.notesPerPage)."
+            )
         }
     }
 
@@ -54,10 +72,22 @@ struct SharedKeyChecks {
                 device.store.removeObject(forKey: key)
             }
 
-            #expect(saved == (.title, true, 45), "The settings should show what was just set: expected (.title, true, 45), found (.\(saved.0.rawValue), \(saved.1), \(saved.2)).")
-            #expect(settings.sortOrder == .date, "After removeObject(forKey: \"sortOrder\") the default should show again: expected .date, found .\(settings.sortOrder.rawValue).")
-            #expect(!settings.defaultPinned, "After removeObject(forKey: \"defaultPinned\") the default should show again: expected false, found \(settings.defaultPinned).")
-            #expect(settings.notesPerPage == 20, "After removeObject(forKey: \"notesPerPage\") the default should show again: expected 20, found \(settings.notesPerPage).")
+            #expect(
+                saved == (.title, true, 45),
+                "The settings should show what was just set: expected (.title, true, 45), found (.\(saved.0.rawValue), \(saved.1), \(saved.2))."
+            )
+            #expect(
+                settings.sortOrder == .date,
+                "After removeObject(forKey: \"sortOrder\") the default should show again: expected .date, found .\(settings.sortOrder.rawValue)."
+            )
+            #expect(
+                !settings.defaultPinned,
+                "After removeObject(forKey: \"defaultPinned\") the default should show again: expected false, found \(settings.defaultPinned)."
+            )
+            #expect(
+                settings.notesPerPage == 20,
+                "After removeObject(forKey: \"notesPerPage\") the default should show again: expected 20, found \(settings.notesPerPage)."
+            )
         }
     }
 }

@@ -57,7 +57,9 @@ struct ErrorChecks {
     @Test("a save that cannot change a locked item throws saveFailed and keeps the old value")
     func saveOverLockedItem() throws {
         try KeychainBench.run { bench in
-            _ = succeeds("KeychainHelper.save(_:for: \"pin\")") { try KeychainHelper.save(Data("1234".utf8), for: "pin") }
+            _ = succeeds("KeychainHelper.save(_:for: \"pin\")") {
+                try KeychainHelper.save(Data("1234".utf8), for: "pin")
+            }
             let name: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "pin"]
             let onlyWhenUnlocked: [String: Any] = [kSecAttrAccessible as String: kSecAttrAccessibleWhenUnlocked]
             let made = SecItemUpdate(name as CFDictionary, onlyWhenUnlocked as CFDictionary)
@@ -73,7 +75,8 @@ struct ErrorChecks {
                 is: .saveFailed(errSecInteractionNotAllowed)
             )
             bench.vaultDevice.unlock()
-            let kept = succeeds("Reading \"pin\" once the device is unlocked") { try KeychainHelper.read(for: "pin") } ?? nil
+            let kept =
+                succeeds("Reading \"pin\" once the device is unlocked") { try KeychainHelper.read(for: "pin") } ?? nil
             #expect(
                 kept == Data("1234".utf8),
                 "A save that failed must leave the stored value as it was: expected \"1234\", found \(describe(kept))."
@@ -95,7 +98,9 @@ func expectKeychainError(
         return
     }
     guard let keychainError = error as? KeychainError else {
-        Issue.record("\(action) should throw a KeychainError: expected \(wanted), found \(describe(error)).", sourceLocation: sourceLocation)
+        Issue.record(
+            "\(action) should throw a KeychainError: expected \(wanted), found \(describe(error)).",
+            sourceLocation: sourceLocation)
         return
     }
     #expect(

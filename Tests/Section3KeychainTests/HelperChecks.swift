@@ -10,7 +10,8 @@ struct HelperChecks {
         try KeychainBench.run { _ in
             let secret = Data("api-key-".utf8) + Data([0, 1, 127, 128, 255])
             _ = succeeds("KeychainHelper.save(_:for: \"apiKey\")") { try KeychainHelper.save(secret, for: "apiKey") }
-            let found = succeeds("KeychainHelper.read(for: \"apiKey\")") { try KeychainHelper.read(for: "apiKey") } ?? nil
+            let found =
+                succeeds("KeychainHelper.read(for: \"apiKey\")") { try KeychainHelper.read(for: "apiKey") } ?? nil
             #expect(
                 found == secret,
                 "Reading \"apiKey\" right after saving it should give back the same \(secret.count) bytes: expected \(describe(secret)), found \(describe(found))."
@@ -21,11 +22,16 @@ struct HelperChecks {
     @Test("saving twice under one key keeps only the second value")
     func saveReplaces() throws {
         try KeychainBench.run { _ in
-            _ = succeeds("The first save of \"password\"") { try KeychainHelper.save(Data("first".utf8), for: "password") }
-            _ = succeeds("A second save of \"password\" (it must replace the item; SecItemAdd alone answers errSecDuplicateItem)") {
+            _ = succeeds("The first save of \"password\"") {
+                try KeychainHelper.save(Data("first".utf8), for: "password")
+            }
+            _ = succeeds(
+                "A second save of \"password\" (it must replace the item; SecItemAdd alone answers errSecDuplicateItem)"
+            ) {
                 try KeychainHelper.save(Data("second".utf8), for: "password")
             }
-            let found = succeeds("KeychainHelper.read(for: \"password\")") { try KeychainHelper.read(for: "password") } ?? nil
+            let found =
+                succeeds("KeychainHelper.read(for: \"password\")") { try KeychainHelper.read(for: "password") } ?? nil
             #expect(
                 found == Data("second".utf8),
                 "After saving \"first\" then \"second\" under one key, expected \"second\", found \(describe(found))."
@@ -61,9 +67,13 @@ struct HelperChecks {
     @Test("a deleted key reads back as nil")
     func deleteRemoves() throws {
         try KeychainBench.run { _ in
-            _ = succeeds("KeychainHelper.save(_:for: \"pin\")") { try KeychainHelper.save(Data("1234".utf8), for: "pin") }
+            _ = succeeds("KeychainHelper.save(_:for: \"pin\")") {
+                try KeychainHelper.save(Data("1234".utf8), for: "pin")
+            }
             _ = succeeds("KeychainHelper.delete(for: \"pin\")") { try KeychainHelper.delete(for: "pin") }
-            let found = succeeds("Reading \"pin\" after deleting it") { try KeychainHelper.read(for: "pin") } ?? Data("(read failed)".utf8)
+            let found =
+                succeeds("Reading \"pin\" after deleting it") { try KeychainHelper.read(for: "pin") }
+                ?? Data("(read failed)".utf8)
             #expect(found == nil, "Reading \"pin\" after deleting it: expected nil, found \(describe(found)).")
             #expect(
                 thrownError({ try KeychainHelper.save(Data("5678".utf8), for: "pin") }) == nil,
@@ -75,7 +85,9 @@ struct HelperChecks {
     @Test("each key keeps its own value")
     func keysAreIndependent() throws {
         try KeychainBench.run { _ in
-            _ = succeeds("Saving \"refreshToken\"") { try KeychainHelper.save(Data("refresh".utf8), for: "refreshToken") }
+            _ = succeeds("Saving \"refreshToken\"") {
+                try KeychainHelper.save(Data("refresh".utf8), for: "refreshToken")
+            }
             _ = succeeds("Saving \"accessToken\"") { try KeychainHelper.save(Data("access".utf8), for: "accessToken") }
             _ = succeeds("Deleting \"accessToken\"") { try KeychainHelper.delete(for: "accessToken") }
             let refresh = succeeds("Reading \"refreshToken\"") { try KeychainHelper.read(for: "refreshToken") } ?? nil
@@ -111,7 +123,9 @@ struct HelperChecks {
             _ = succeeds("Saving \"second\"") { try KeychainHelper.save(Data("two".utf8), for: "second") }
             let first = succeeds("Reading \"first\"") { try KeychainHelper.read(for: "first") } ?? nil
             let second = succeeds("Reading \"second\"") { try KeychainHelper.read(for: "second") } ?? nil
-            let third = succeeds("Reading \"third\", never saved") { try KeychainHelper.read(for: "third") } ?? Data("(read failed)".utf8)
+            let third =
+                succeeds("Reading \"third\", never saved") { try KeychainHelper.read(for: "third") }
+                ?? Data("(read failed)".utf8)
             let found = [first, second, third].map(describe).joined(separator: ", ")
             #expect(
                 first == Data("one".utf8) && second == Data("two".utf8) && third == nil,

@@ -40,7 +40,8 @@ func succeeds<Value>(
     do {
         return try body()
     } catch {
-        Issue.record("\(action) should succeed: expected no error, found \(describe(error)).", sourceLocation: sourceLocation)
+        Issue.record(
+            "\(action) should succeed: expected no error, found \(describe(error)).", sourceLocation: sourceLocation)
         return nil
     }
 }

@@ -16,7 +16,10 @@ struct TokenChecks {
         try KeychainBench.run { _ in
             _ = succeeds("saveAuthToken(_:)") { try saveAuthToken(sampleToken) }
             let found = succeeds("authToken()") { try authToken() } ?? nil
-            #expect(found == sampleToken, "After saveAuthToken, authToken() should return the token: expected \(describe(sampleToken)), found \(describe(found)).")
+            #expect(
+                found == sampleToken,
+                "After saveAuthToken, authToken() should return the token: expected \(describe(sampleToken)), found \(describe(found))."
+            )
         }
     }
 
@@ -27,8 +30,14 @@ struct TokenChecks {
             _ = succeeds("saveAuthToken(_:) with a token beyond ASCII") { try saveAuthToken(token) }
             let stored = bench.storedPasswords().contains { ($0[kSecValueData as String] as? Data) == Data(token.utf8) }
             let found = succeeds("authToken()") { try authToken() } ?? nil
-            #expect(stored, "The vault item should hold the token's UTF-8 bytes: expected a generic password holding its \(token.utf8.count) bytes, found none.")
-            #expect(found == token, "A token beyond ASCII should read back unchanged: expected \(describe(token)), found \(describe(found)).")
+            #expect(
+                stored,
+                "The vault item should hold the token's UTF-8 bytes: expected a generic password holding its \(token.utf8.count) bytes, found none."
+            )
+            #expect(
+                found == token,
+                "A token beyond ASCII should read back unchanged: expected \(describe(token)), found \(describe(found))."
+            )
         }
     }
 
@@ -37,9 +46,13 @@ struct TokenChecks {
         try KeychainBench.run { _ in
             do {
                 let found = try authToken()
-                #expect(found == nil, "Before anyone signs in, authToken() should return nil: expected nil, found \(describe(found)).")
+                #expect(
+                    found == nil,
+                    "Before anyone signs in, authToken() should return nil: expected nil, found \(describe(found)).")
             } catch {
-                Issue.record("Before anyone signs in, authToken() should return nil without throwing: expected nil, found a thrown \(describe(error)).")
+                Issue.record(
+                    "Before anyone signs in, authToken() should return nil without throwing: expected nil, found a thrown \(describe(error))."
+                )
             }
         }
     }
@@ -50,7 +63,10 @@ struct TokenChecks {
             _ = succeeds("Saving the first token") { try saveAuthToken("first-session") }
             _ = succeeds("Saving a second token (it must replace the first)") { try saveAuthToken(sampleToken) }
             let found = succeeds("authToken()") { try authToken() } ?? nil
-            #expect(found == sampleToken, "After signing in twice, only the latest token should remain: expected \(describe(sampleToken)), found \(describe(found)).")
+            #expect(
+                found == sampleToken,
+                "After signing in twice, only the latest token should remain: expected \(describe(sampleToken)), found \(describe(found))."
+            )
         }
     }
 
@@ -60,9 +76,13 @@ struct TokenChecks {
             _ = succeeds("saveAuthToken(_:)") { try saveAuthToken(sampleToken) }
             _ = succeeds("clearAuthToken()") { try clearAuthToken() }
             let found = succeeds("authToken() after signing out") { try authToken() } ?? "(read failed)"
-            #expect(found == nil, "After clearAuthToken(), authToken() should return nil: expected nil, found \(describe(found)).")
+            #expect(
+                found == nil,
+                "After clearAuthToken(), authToken() should return nil: expected nil, found \(describe(found)).")
             if let error = thrownError({ try clearAuthToken() }) {
-                Issue.record("Signing out a second time, with no token stored, should not throw: expected no error, found \(describe(error)).")
+                Issue.record(
+                    "Signing out a second time, with no token stored, should not throw: expected no error, found \(describe(error))."
+                )
             }
         }
     }
@@ -72,16 +92,27 @@ struct TokenChecks {
         try KeychainBench.run { bench in
             UserDefaults.standard.set("newestFirst", forKey: "sortOrder")
             _ = succeeds("saveAuthToken(_:)") { try saveAuthToken(sampleToken) }
-            let stored = bench.storedPasswords().contains { ($0[kSecValueData as String] as? Data) == Data(sampleToken.utf8) }
-            #expect(stored, "The token should be a vault item (SecItemAdd with kSecValueData): expected a generic password holding it, found none.")
+            let stored = bench.storedPasswords().contains {
+                ($0[kSecValueData as String] as? Data) == Data(sampleToken.utf8)
+            }
+            #expect(
+                stored,
+                "The token should be a vault item (SecItemAdd with kSecValueData): expected a generic password holding it, found none."
+            )
 
             let inPreferences = UserDefaults.standard.dictionaryRepresentation()
                 .filter { "\($0.value)".contains(sampleToken) }.map(\.key)
-            #expect(inPreferences.isEmpty, "Preferences are a plaintext file, never the place for a token: expected no preference holding it, found it under \(inPreferences).")
+            #expect(
+                inPreferences.isEmpty,
+                "Preferences are a plaintext file, never the place for a token: expected no preference holding it, found it under \(inPreferences)."
+            )
 
             let tokenBytes = Data(sampleToken.utf8)
             let leaks = bench.everyFileOnDevice().filter { $0.contents.range(of: tokenBytes) != nil }.map(\.path)
-            #expect(leaks.isEmpty, "The token's bytes should exist only encrypted inside the vault: expected no readable copy, found one in \(leaks).")
+            #expect(
+                leaks.isEmpty,
+                "The token's bytes should exist only encrypted inside the vault: expected no readable copy, found one in \(leaks)."
+            )
         }
     }
 
@@ -92,9 +123,15 @@ struct TokenChecks {
             _ = succeeds("saveAuthToken(_:)") { try saveAuthToken(sampleToken) }
             try bench.sandbox.reinstall()
             let found = succeeds("authToken() after a reinstall") { try authToken() } ?? nil
-            #expect(found == sampleToken, "Vault items live outside the app container, so the token survives a reinstall: expected \(describe(sampleToken)), found \(describe(found)).")
+            #expect(
+                found == sampleToken,
+                "Vault items live outside the app container, so the token survives a reinstall: expected \(describe(sampleToken)), found \(describe(found))."
+            )
             let theme = UserDefaults.standard.string(forKey: "theme")
-            #expect(theme == nil, "A reinstall deletes the container and its preferences: expected the theme preference to be nil, found \(describe(theme)).")
+            #expect(
+                theme == nil,
+                "A reinstall deletes the container and its preferences: expected the theme preference to be nil, found \(describe(theme))."
+            )
         }
     }
 
@@ -103,7 +140,9 @@ struct TokenChecks {
         try KeychainBench.run { bench in
             _ = succeeds("saveAuthToken(_:)") { try saveAuthToken(sampleToken) }
             _ = succeeds("Saving the token a second time") { try saveAuthToken(sampleToken) }
-            let item = bench.storedPasswords().first { ($0[kSecValueData as String] as? Data) == Data(sampleToken.utf8) }
+            let item = bench.storedPasswords().first {
+                ($0[kSecValueData as String] as? Data) == Data(sampleToken.utf8)
+            }
             let found = item?[kSecAttrAccessible as String] as? String
             let expected = kSecAttrAccessibleAfterFirstUnlock as String
             #expect(
@@ -118,8 +157,13 @@ struct TokenChecks {
         try KeychainBench.run { bench in
             _ = succeeds("saveAuthToken(_:)") { try saveAuthToken(sampleToken) }
             bench.vaultDevice.lock()
-            let found = succeeds("authToken() on a locked device (AfterFirstUnlock items stay readable)") { try authToken() } ?? nil
-            #expect(found == sampleToken, "A background refresh reads the token while the phone is locked: expected \(describe(sampleToken)), found \(describe(found)).")
+            let found =
+                succeeds("authToken() on a locked device (AfterFirstUnlock items stay readable)") { try authToken() }
+                ?? nil
+            #expect(
+                found == sampleToken,
+                "A background refresh reads the token while the phone is locked: expected \(describe(sampleToken)), found \(describe(found))."
+            )
         }
     }
 
@@ -142,7 +186,10 @@ struct TokenChecks {
             }
             bench.vaultDevice.unlock()
             let found = succeeds("authToken() once the device is unlocked") { try authToken() } ?? nil
-            #expect(found == sampleToken, "After the first unlock the token is readable again: expected \(describe(sampleToken)), found \(describe(found)).")
+            #expect(
+                found == sampleToken,
+                "After the first unlock the token is readable again: expected \(describe(sampleToken)), found \(describe(found))."
+            )
         }
     }
 
@@ -150,7 +197,9 @@ struct TokenChecks {
     func tokenAccount() throws {
         try KeychainBench.run { bench in
             _ = succeeds("saveAuthToken(_:)") { try saveAuthToken(sampleToken) }
-            let item = bench.storedPasswords().first { ($0[kSecValueData as String] as? Data) == Data(sampleToken.utf8) }
+            let item = bench.storedPasswords().first {
+                ($0[kSecValueData as String] as? Data) == Data(sampleToken.utf8)
+            }
             let account = item?[kSecAttrAccount as String] as? String
             #expect(
                 account == "authToken",
@@ -162,7 +211,9 @@ struct TokenChecks {
     @Test("authToken() reads the item filed under \"authToken\"")
     func tokenReadFromItsKey() throws {
         try KeychainBench.run { _ in
-            _ = succeeds("KeychainHelper.save(_:for: \"authToken\")") { try KeychainHelper.save(Data(sampleToken.utf8), for: "authToken") }
+            _ = succeeds("KeychainHelper.save(_:for: \"authToken\")") {
+                try KeychainHelper.save(Data(sampleToken.utf8), for: "authToken")
+            }
             let found = succeeds("authToken()") { try authToken() } ?? nil
             #expect(
                 found == sampleToken,
@@ -174,10 +225,14 @@ struct TokenChecks {
     @Test("signing out leaves the other vault items alone")
     func signOutKeepsOtherItems() throws {
         try KeychainBench.run { _ in
-            _ = succeeds("Saving \"refreshToken\"") { try KeychainHelper.save(Data("refresh".utf8), for: "refreshToken") }
+            _ = succeeds("Saving \"refreshToken\"") {
+                try KeychainHelper.save(Data("refresh".utf8), for: "refreshToken")
+            }
             _ = succeeds("saveAuthToken(_:)") { try saveAuthToken(sampleToken) }
             _ = succeeds("clearAuthToken()") { try clearAuthToken() }
-            let refresh = succeeds("Reading \"refreshToken\" after signing out") { try KeychainHelper.read(for: "refreshToken") } ?? nil
+            let refresh =
+                succeeds("Reading \"refreshToken\" after signing out") { try KeychainHelper.read(for: "refreshToken") }
+                ?? nil
             #expect(
                 refresh == Data("refresh".utf8),
                 "clearAuthToken() removes only \"authToken\": expected \"refreshToken\" to still hold \"refresh\", found \(describe(refresh))."

@@ -12,7 +12,8 @@ struct TokenFailureChecks {
         try KeychainBench.run { bench in
             try bench.breakVaultStorage()
             let error = thrownError { try saveAuthToken(sampleToken) }
-            expectKeychainError(error, from: "saveAuthToken(_:) while the vault cannot be opened", is: .saveFailed(errSecIO))
+            expectKeychainError(
+                error, from: "saveAuthToken(_:) while the vault cannot be opened", is: .saveFailed(errSecIO))
         }
     }
 
@@ -37,7 +38,8 @@ struct TokenFailureChecks {
         try KeychainBench.run { bench in
             try bench.breakVaultStorage()
             let error = thrownError { try clearAuthToken() }
-            expectKeychainError(error, from: "clearAuthToken() while the vault cannot be opened", is: .deleteFailed(errSecIO))
+            expectKeychainError(
+                error, from: "clearAuthToken() while the vault cannot be opened", is: .deleteFailed(errSecIO))
         }
     }
 }

@@ -16,14 +16,31 @@ struct ModelChecks {
             try context.save()
 
             let reopened = try storedTasks(in: bench.openContext())
-            #expect(reopened.count == 1, "One saved task should be in the store after reopening it: expected 1 task, found \(reopened.count).")
+            #expect(
+                reopened.count == 1,
+                "One saved task should be in the store after reopening it: expected 1 task, found \(reopened.count).")
             guard let loaded = reopened.first else { return }
-            #expect(loaded.title == "Renew passport", "title after reopening: expected \"Renew passport\", found \"\(loaded.title)\". Is `title` a stored property set in init?")
-            #expect(loaded.notes == "Take two photos", "notes after reopening: expected \"Take two photos\", found \"\(loaded.notes)\". Is `notes` a stored property (not @Transient) set in init?")
-            #expect(loaded.dueDate == due, "dueDate after reopening: expected \(describe(due)), found \(describe(loaded.dueDate)).")
-            #expect(loaded.priority == .high, "priority after reopening: expected .high, found .\(loaded.priority.rawValue).")
-            #expect(loaded.isCompleted, "isCompleted after marking the task done and reopening: expected true, found false.")
-            #expect(loaded.createdAt == task.createdAt, "createdAt after reopening: expected \(describe(task.createdAt)) (the value the task was created with), found \(describe(loaded.createdAt)).")
+            #expect(
+                loaded.title == "Renew passport",
+                "title after reopening: expected \"Renew passport\", found \"\(loaded.title)\". Is `title` a stored property set in init?"
+            )
+            #expect(
+                loaded.notes == "Take two photos",
+                "notes after reopening: expected \"Take two photos\", found \"\(loaded.notes)\". Is `notes` a stored property (not @Transient) set in init?"
+            )
+            #expect(
+                loaded.dueDate == due,
+                "dueDate after reopening: expected \(describe(due)), found \(describe(loaded.dueDate)).")
+            #expect(
+                loaded.priority == .high,
+                "priority after reopening: expected .high, found .\(loaded.priority.rawValue).")
+            #expect(
+                loaded.isCompleted, "isCompleted after marking the task done and reopening: expected true, found false."
+            )
+            #expect(
+                loaded.createdAt == task.createdAt,
+                "createdAt after reopening: expected \(describe(task.createdAt)) (the value the task was created with), found \(describe(loaded.createdAt))."
+            )
         }
     }
 
@@ -40,9 +57,13 @@ struct ModelChecks {
         #expect(stored.count == 1, "One saved task should be in the store: expected 1 task, found \(stored.count).")
         guard let loaded = stored.first else { return }
         #expect(!loaded.isCompleted, "isCompleted of a new task: expected false, found true.")
-        #expect(loaded.priority == .medium, "priority of a task created without one: expected .medium, found .\(loaded.priority.rawValue).")
+        #expect(
+            loaded.priority == .medium,
+            "priority of a task created without one: expected .medium, found .\(loaded.priority.rawValue).")
         #expect(loaded.notes.isEmpty, "notes of a task created without any: expected \"\", found \"\(loaded.notes)\".")
-        #expect(loaded.dueDate == nil, "dueDate of a task created without one: expected nil, found \(describe(loaded.dueDate)).")
+        #expect(
+            loaded.dueDate == nil,
+            "dueDate of a task created without one: expected nil, found \(describe(loaded.dueDate)).")
         #expect(
             (before...after).contains(loaded.createdAt),
             "createdAt of a new task: expected the moment it was created (between \(describe(before)) and \(describe(after))), found \(describe(loaded.createdAt))."
@@ -61,7 +82,10 @@ struct ModelChecks {
             let reopened = try storedTasks(in: bench.openContext())
             let found = reopened.map { "\($0.title): .\($0.priority)" }
             let expected = ["A high task: .high", "A low task: .low", "A medium task: .medium"]
-            #expect(found == expected, "Each task's priority after reopening the store: expected \(describe(expected)), found \(describe(found)).")
+            #expect(
+                found == expected,
+                "Each task's priority after reopening the store: expected \(describe(expected)), found \(describe(found))."
+            )
         }
     }
 
@@ -74,8 +98,14 @@ struct ModelChecks {
         context.insert(task)
         home.tasks.append(task)
 
-        #expect(task.category === home, "After `home.tasks.append(task)`, task.category: expected the category \"Home\", found \(describe(task.category)). `tasks` needs `@Relationship(inverse: \\TaskItem.category)`.")
-        #expect(home.tasks.map(\.title) == ["Fix the tap"], "home.tasks after appending one task: expected [\"Fix the tap\"], found \(describe(home.tasks.map(\.title))).")
+        #expect(
+            task.category === home,
+            "After `home.tasks.append(task)`, task.category: expected the category \"Home\", found \(describe(task.category)). `tasks` needs `@Relationship(inverse: \\TaskItem.category)`."
+        )
+        #expect(
+            home.tasks.map(\.title) == ["Fix the tap"],
+            "home.tasks after appending one task: expected [\"Fix the tap\"], found \(describe(home.tasks.map(\.title)))."
+        )
     }
 
     @Test("setting a task's category adds the task to the category's tasks")
@@ -87,8 +117,13 @@ struct ModelChecks {
         context.insert(task)
         task.category = work
 
-        #expect(work.tasks.map(\.title) == ["Send the report"], "After `task.category = work`, work.tasks: expected [\"Send the report\"], found \(describe(work.tasks.map(\.title))).")
-        #expect(task.category === work, "task.category after setting it: expected the category \"Work\", found \(describe(task.category)).")
+        #expect(
+            work.tasks.map(\.title) == ["Send the report"],
+            "After `task.category = work`, work.tasks: expected [\"Send the report\"], found \(describe(work.tasks.map(\.title)))."
+        )
+        #expect(
+            task.category === work,
+            "task.category after setting it: expected the category \"Work\", found \(describe(task.category)).")
     }
 
     @Test("a category's tasks are read back after reopening the store")
@@ -102,12 +137,21 @@ struct ModelChecks {
             try context.save()
 
             let categories = try storedCategories(in: bench.openContext())
-            #expect(categories.map(\.name) == ["Garden"], "Categories after reopening the store: expected [\"Garden\"], found \(describe(categories.map(\.name))).")
+            #expect(
+                categories.map(\.name) == ["Garden"],
+                "Categories after reopening the store: expected [\"Garden\"], found \(describe(categories.map(\.name)))."
+            )
             guard let loaded = categories.first else { return }
             let titles = loaded.tasks.map(\.title).sorted()
-            #expect(titles == ["Cut the hedge", "Mow the lawn"], "The reopened category's tasks: expected [\"Cut the hedge\", \"Mow the lawn\"], found \(describe(titles)).")
+            #expect(
+                titles == ["Cut the hedge", "Mow the lawn"],
+                "The reopened category's tasks: expected [\"Cut the hedge\", \"Mow the lawn\"], found \(describe(titles))."
+            )
             for task in loaded.tasks {
-                #expect(task.category === loaded, "The category of \"\(task.title)\" after reopening: expected the category \"Garden\", found \(describe(task.category)).")
+                #expect(
+                    task.category === loaded,
+                    "The category of \"\(task.title)\" after reopening: expected the category \"Garden\", found \(describe(task.category))."
+                )
             }
         }
     }

@@ -29,7 +29,8 @@ struct SaveFailureChecks {
         try TaskBench.run { bench in
             try bench.save(TaskItem(title: "Renew the parking permit"))
             let store = try bench.openTaskStore(allowsSave: false)
-            let task = try #require(try storedTasks(in: store.context).first, "The check's own setup: the saved task is missing.")
+            let task = try #require(
+                try storedTasks(in: store.context).first, "The check's own setup: the saved task is missing.")
             expectRefusedSave("complete(_:) on a saved task, through a context that may not save") {
                 try store.complete(task)
             }
@@ -41,7 +42,8 @@ struct SaveFailureChecks {
         try TaskBench.run { bench in
             try bench.save(TaskItem(title: "Call the plumber"))
             let store = try bench.openTaskStore(allowsSave: false)
-            let task = try #require(try storedTasks(in: store.context).first, "The check's own setup: the saved task is missing.")
+            let task = try #require(
+                try storedTasks(in: store.context).first, "The check's own setup: the saved task is missing.")
             expectRefusedSave("rename(_:to:) on a saved task, through a context that may not save") {
                 try store.rename(task, to: "Call the plumber about the boiler")
             }
@@ -53,7 +55,8 @@ struct SaveFailureChecks {
         try TaskBench.run { bench in
             try bench.save(TaskItem(title: "Cancel the gym"))
             let store = try bench.openTaskStore(allowsSave: false)
-            let task = try #require(try storedTasks(in: store.context).first, "The check's own setup: the saved task is missing.")
+            let task = try #require(
+                try storedTasks(in: store.context).first, "The check's own setup: the saved task is missing.")
             expectRefusedSave("deleteTask(_:) on a saved task, through a context that may not save") {
                 try store.deleteTask(task)
             }
@@ -65,7 +68,8 @@ struct SaveFailureChecks {
         try TaskBench.run { bench in
             try bench.save(Category(name: "Someday"))
             let store = try bench.openTaskStore(allowsSave: false)
-            let category = try #require(try storedCategories(in: store.context).first, "The check's own setup: the saved category is missing.")
+            let category = try #require(
+                try storedCategories(in: store.context).first, "The check's own setup: the saved category is missing.")
             expectRefusedSave("deleteCategory(_:) on a saved category, through a context that may not save") {
                 try store.deleteCategory(category)
             }
@@ -83,10 +87,13 @@ func expectRefusedSave(
     let expected = "the context's SwiftDataError with code .saveNotAllowed"
     do {
         try operationBody()
-        Issue.record("\(operation): expected \(expected) to reach the caller, found that the call returned normally.", sourceLocation: sourceLocation)
+        Issue.record(
+            "\(operation): expected \(expected) to reach the caller, found that the call returned normally.",
+            sourceLocation: sourceLocation)
     } catch let error as SwiftDataError where error.workbenchKind == .saveNotAllowed {
         return
     } catch {
-        Issue.record("\(operation): expected \(expected), found \(type(of: error)): \(error).", sourceLocation: sourceLocation)
+        Issue.record(
+            "\(operation): expected \(expected), found \(type(of: error)): \(error).", sourceLocation: sourceLocation)
     }
 }

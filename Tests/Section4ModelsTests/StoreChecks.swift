@@ -13,11 +13,21 @@ struct StoreChecks {
             try store.addTask(title: "Book the dentist", notes: "Mornings only", dueDate: due, priority: .high)
 
             let reopened = try storedTasks(in: bench.openContext())
-            #expect(reopened.map(\.title) == ["Book the dentist"], "Tasks in the store file right after addTask, without any other save: expected [\"Book the dentist\"], found \(describe(reopened.map(\.title))).")
+            #expect(
+                reopened.map(\.title) == ["Book the dentist"],
+                "Tasks in the store file right after addTask, without any other save: expected [\"Book the dentist\"], found \(describe(reopened.map(\.title)))."
+            )
             guard let loaded = reopened.first else { return }
-            #expect(loaded.notes == "Mornings only", "notes of the added task after reopening: expected \"Mornings only\", found \"\(loaded.notes)\".")
-            #expect(loaded.priority == .high, "priority of the added task after reopening: expected .high, found .\(loaded.priority.rawValue).")
-            #expect(loaded.dueDate == due, "dueDate of the added task after reopening: expected \(describe(due)), found \(describe(loaded.dueDate)).")
+            #expect(
+                loaded.notes == "Mornings only",
+                "notes of the added task after reopening: expected \"Mornings only\", found \"\(loaded.notes)\".")
+            #expect(
+                loaded.priority == .high,
+                "priority of the added task after reopening: expected .high, found .\(loaded.priority.rawValue).")
+            #expect(
+                loaded.dueDate == due,
+                "dueDate of the added task after reopening: expected \(describe(due)), found \(describe(loaded.dueDate))."
+            )
         }
     }
 
@@ -27,11 +37,16 @@ struct StoreChecks {
             try bench.openTaskStore().addTask(title: "Sort the recycling")
 
             let reopened = try storedTasks(in: bench.openContext())
-            #expect(reopened.count == 1, "Tasks in the store after one addTask(title:): expected 1, found \(reopened.count).")
+            #expect(
+                reopened.count == 1,
+                "Tasks in the store after one addTask(title:): expected 1, found \(reopened.count).")
             guard let loaded = reopened.first else { return }
-            let found = "priority .\(loaded.priority.rawValue), notes \"\(loaded.notes)\", dueDate \(describe(loaded.dueDate)), isCompleted \(loaded.isCompleted), category \(describe(loaded.category))"
+            let found =
+                "priority .\(loaded.priority.rawValue), notes \"\(loaded.notes)\", dueDate \(describe(loaded.dueDate)), isCompleted \(loaded.isCompleted), category \(describe(loaded.category))"
             let expected = "priority .medium, notes \"\", dueDate nil, isCompleted false, category nil"
-            #expect(found == expected, "A task added with addTask(title:) alone, after reopening: expected \(expected), found \(found).")
+            #expect(
+                found == expected,
+                "A task added with addTask(title:) alone, after reopening: expected \(expected), found \(found).")
         }
     }
 
@@ -49,7 +64,10 @@ struct StoreChecks {
 
             let titles = try bench.openTaskStore().allTasks().map(\.title)
             let expected = ["Pack lunch", "Book tickets", "Water the plants"]
-            #expect(titles == expected, "allTasks() after reopening a store whose tasks were created on days 1, 2 and 3 but saved in the order 3, 1, 2: expected \(describe(expected)), found \(describe(titles)).")
+            #expect(
+                titles == expected,
+                "allTasks() after reopening a store whose tasks were created on days 1, 2 and 3 but saved in the order 3, 1, 2: expected \(describe(expected)), found \(describe(titles))."
+            )
         }
     }
 
@@ -66,7 +84,10 @@ struct StoreChecks {
 
         let titles = store.tasks(in: kitchen).map(\.title)
         let expected = ["Oil the hinges", "Descale the kettle", "Wipe the fridge"]
-        #expect(titles == expected, "tasks(in:) for tasks created on days 1, 2 and 3 but filed in the order 3, 1, 2: expected \(describe(expected)), found \(describe(titles)).")
+        #expect(
+            titles == expected,
+            "tasks(in:) for tasks created on days 1, 2 and 3 but filed in the order 3, 1, 2: expected \(describe(expected)), found \(describe(titles))."
+        )
     }
 
     @Test("all tasks lists every task, oldest first")
@@ -79,7 +100,10 @@ struct StoreChecks {
 
             let titles = try store.allTasks().map(\.title)
             let expected = ["Buy bread", "Call grandma", "Answer email"]
-            #expect(titles == expected, "allTasks() after adding three tasks: expected \(describe(expected)) (oldest first), found \(describe(titles)).")
+            #expect(
+                titles == expected,
+                "allTasks() after adding three tasks: expected \(describe(expected)) (oldest first), found \(describe(titles))."
+            )
         }
     }
 
@@ -96,10 +120,17 @@ struct StoreChecks {
 
             let titles = store.tasks(in: home).map(\.title)
             let expected = ["Hang the shelf", "Clean the oven"]
-            #expect(titles == expected, "tasks(in: home): expected \(describe(expected)) (oldest first), found \(describe(titles)).")
+            #expect(
+                titles == expected,
+                "tasks(in: home): expected \(describe(expected)) (oldest first), found \(describe(titles)).")
             let filed = try storedTasks(in: bench.openContext()).map { "\($0.title) → \($0.category?.name ?? "none")" }
-            let expectedFiling = ["Clean the oven → Home", "Hang the shelf → Home", "Plan the sprint → Work", "Unfiled idea → none"]
-            #expect(filed == expectedFiling, "Each task's category after reopening the store: expected \(describe(expectedFiling)), found \(describe(filed)).")
+            let expectedFiling = [
+                "Clean the oven → Home", "Hang the shelf → Home", "Plan the sprint → Work", "Unfiled idea → none",
+            ]
+            #expect(
+                filed == expectedFiling,
+                "Each task's category after reopening the store: expected \(describe(expectedFiling)), found \(describe(filed))."
+            )
         }
     }
 
@@ -112,7 +143,10 @@ struct StoreChecks {
 
             #expect(task.isCompleted, "isCompleted right after complete(_:): expected true, found false.")
             let reopened = try storedTasks(in: bench.openContext())
-            #expect(reopened.map(\.isCompleted) == [true], "isCompleted of each stored task after complete(_:) and reopening: expected [true], found \(reopened.map(\.isCompleted)).")
+            #expect(
+                reopened.map(\.isCompleted) == [true],
+                "isCompleted of each stored task after complete(_:) and reopening: expected [true], found \(reopened.map(\.isCompleted))."
+            )
         }
     }
 
@@ -126,7 +160,10 @@ struct StoreChecks {
 
             #expect(task.isCompleted, "isCompleted right after calling complete(_:) twice: expected true, found false.")
             let reopened = try storedTasks(in: bench.openContext())
-            #expect(reopened.map(\.isCompleted) == [true], "isCompleted of each stored task after complete(_:) twice and reopening: expected [true], found \(reopened.map(\.isCompleted)).")
+            #expect(
+                reopened.map(\.isCompleted) == [true],
+                "isCompleted of each stored task after complete(_:) twice and reopening: expected [true], found \(reopened.map(\.isCompleted))."
+            )
         }
     }
 
@@ -137,9 +174,14 @@ struct StoreChecks {
             let task = try store.addTask(title: "Pay rent")
             try store.rename(task, to: "Pay rent and the water bill")
 
-            #expect(task.title == "Pay rent and the water bill", "title right after rename(_:to:): expected \"Pay rent and the water bill\", found \"\(task.title)\".")
+            #expect(
+                task.title == "Pay rent and the water bill",
+                "title right after rename(_:to:): expected \"Pay rent and the water bill\", found \"\(task.title)\".")
             let titles = try storedTasks(in: bench.openContext()).map(\.title)
-            #expect(titles == ["Pay rent and the water bill"], "Stored titles after rename(_:to:) and reopening: expected [\"Pay rent and the water bill\"], found \(describe(titles)).")
+            #expect(
+                titles == ["Pay rent and the water bill"],
+                "Stored titles after rename(_:to:) and reopening: expected [\"Pay rent and the water bill\"], found \(describe(titles))."
+            )
         }
     }
 
@@ -154,9 +196,15 @@ struct StoreChecks {
 
             let reopenedContext = try bench.openContext()
             let titles = try storedTasks(in: reopenedContext).map(\.title)
-            #expect(titles == ["Post the parcel"], "Stored tasks after deleting \"Buy stamps\" and reopening: expected [\"Post the parcel\"], found \(describe(titles)).")
+            #expect(
+                titles == ["Post the parcel"],
+                "Stored tasks after deleting \"Buy stamps\" and reopening: expected [\"Post the parcel\"], found \(describe(titles))."
+            )
             let categoryTitles = try storedCategories(in: reopenedContext).first.map { $0.tasks.map(\.title) } ?? []
-            #expect(categoryTitles == ["Post the parcel"], "The tasks of \"Errands\" after the delete and reopening: expected [\"Post the parcel\"], found \(describe(categoryTitles)).")
+            #expect(
+                categoryTitles == ["Post the parcel"],
+                "The tasks of \"Errands\" after the delete and reopening: expected [\"Post the parcel\"], found \(describe(categoryTitles))."
+            )
         }
     }
 
@@ -166,10 +214,17 @@ struct StoreChecks {
             let store = try bench.openTaskStore()
             let hobbies = try store.addCategory(named: "Hobbies")
 
-            #expect(hobbies.name == "Hobbies", "name of the added category: expected \"Hobbies\", found \"\(hobbies.name)\".")
-            #expect(hobbies.tasks.isEmpty, "tasks of a new category: expected none, found \(describe(hobbies.tasks.map(\.title))).")
+            #expect(
+                hobbies.name == "Hobbies",
+                "name of the added category: expected \"Hobbies\", found \"\(hobbies.name)\".")
+            #expect(
+                hobbies.tasks.isEmpty,
+                "tasks of a new category: expected none, found \(describe(hobbies.tasks.map(\.title))).")
             let names = try storedCategories(in: bench.openContext()).map(\.name)
-            #expect(names == ["Hobbies"], "Categories in the store file right after addCategory(named:): expected [\"Hobbies\"], found \(describe(names)).")
+            #expect(
+                names == ["Hobbies"],
+                "Categories in the store file right after addCategory(named:): expected [\"Hobbies\"], found \(describe(names))."
+            )
         }
     }
 
@@ -183,9 +238,15 @@ struct StoreChecks {
 
         let found = [boxes, lamp].map { "\($0.title) → \($0.category?.name ?? "none")" }
         let expected = ["Label the boxes → none", "Fix the lamp → none"]
-        #expect(found == expected, "The category of each task returned by addTask, read right after deleteCategory(_:) without reopening: expected \(describe(expected)), found \(describe(found)).")
+        #expect(
+            found == expected,
+            "The category of each task returned by addTask, read right after deleteCategory(_:) without reopening: expected \(describe(expected)), found \(describe(found))."
+        )
         let listed = try store.allTasks().map(\.title).sorted()
-        #expect(listed == ["Fix the lamp", "Label the boxes"], "allTasks(), titles sorted A to Z, right after deleting their category: expected [\"Fix the lamp\", \"Label the boxes\"], found \(describe(listed)).")
+        #expect(
+            listed == ["Fix the lamp", "Label the boxes"],
+            "allTasks(), titles sorted A to Z, right after deleting their category: expected [\"Fix the lamp\", \"Label the boxes\"], found \(describe(listed))."
+        )
     }
 
     @Test("deleting a category keeps its tasks and leaves them without a category")
@@ -200,12 +261,21 @@ struct StoreChecks {
 
             let reopenedContext = try bench.openContext()
             let names = try storedCategories(in: reopenedContext).map(\.name)
-            #expect(names == ["Shopping"], "Categories after deleting \"Chores\" and reopening: expected [\"Shopping\"], found \(describe(names)).")
+            #expect(
+                names == ["Shopping"],
+                "Categories after deleting \"Chores\" and reopening: expected [\"Shopping\"], found \(describe(names))."
+            )
             let tasks = try storedTasks(in: reopenedContext)
             let titles = tasks.map(\.title)
-            #expect(titles == ["Empty the bins", "Vacuum the stairs"], "Tasks after deleting their category and reopening: expected [\"Empty the bins\", \"Vacuum the stairs\"] to remain, found \(describe(titles)).")
+            #expect(
+                titles == ["Empty the bins", "Vacuum the stairs"],
+                "Tasks after deleting their category and reopening: expected [\"Empty the bins\", \"Vacuum the stairs\"] to remain, found \(describe(titles))."
+            )
             for task in tasks {
-                #expect(task.category == nil, "The category of \"\(task.title)\" after its category was deleted: expected nil, found \(describe(task.category)).")
+                #expect(
+                    task.category == nil,
+                    "The category of \"\(task.title)\" after its category was deleted: expected nil, found \(describe(task.category))."
+                )
             }
         }
     }

@@ -16,7 +16,10 @@ struct LiveQueryChecks {
         let list = bench.show { SearchableNoteList(searchText: "cafe") }
         let found = list.notes.map(\.title)
         let expected = ["Café list", "Trip", "Brunch"]
-        #expect(found == expected, "SearchableNoteList(searchText: \"cafe\").notes: expected \(describe(expected)) (title or content matches, ignoring case and accents, newest first), found \(describe(found)). \(advice(found, "Search the title or the content with localizedStandardContains(_:).", unfinished: "query"))")
+        #expect(
+            found == expected,
+            "SearchableNoteList(searchText: \"cafe\").notes: expected \(describe(expected)) (title or content matches, ignoring case and accents, newest first), found \(describe(found)). \(advice(found, "Search the title or the content with localizedStandardContains(_:).", unfinished: "query"))"
+        )
     }
 
     @Test("the search list shows every note when the search text is empty")
@@ -29,7 +32,10 @@ struct LiveQueryChecks {
         let list = bench.show { SearchableNoteList(searchText: "") }
         let found = list.notes.map(\.title)
         let expected = ["Piano tuning", "Visa photos", "Allotment"]
-        #expect(found == expected, "SearchableNoteList(searchText: \"\").notes: expected \(describe(expected)) (every note, newest first), found \(describe(found)).")
+        #expect(
+            found == expected,
+            "SearchableNoteList(searchText: \"\").notes: expected \(describe(expected)) (every note, newest first), found \(describe(found))."
+        )
     }
 
     @Test("the search list shows a matching note saved after the list was created")
@@ -39,8 +45,14 @@ struct LiveQueryChecks {
         let before = list.notes.map(\.title)
         try bench.add([NoteSeed("Swim kit", day: 2), NoteSeed("Chess club", day: 3)])
         let after = list.notes.map(\.title)
-        #expect(before == ["Swimming lessons"], "SearchableNoteList(searchText: \"swim\").notes before anything changed: expected [\"Swimming lessons\"], found \(describe(before)). \(advice(before, "Build the query from the search text.", unfinished: "query"))")
-        #expect(after == ["Swim kit", "Swimming lessons"], "The same list's notes after another context saved \"Swim kit\" and \"Chess club\": expected [\"Swim kit\", \"Swimming lessons\"], found \(describe(after)).")
+        #expect(
+            before == ["Swimming lessons"],
+            "SearchableNoteList(searchText: \"swim\").notes before anything changed: expected [\"Swimming lessons\"], found \(describe(before)). \(advice(before, "Build the query from the search text.", unfinished: "query"))"
+        )
+        #expect(
+            after == ["Swim kit", "Swimming lessons"],
+            "The same list's notes after another context saved \"Swim kit\" and \"Chess club\": expected [\"Swim kit\", \"Swimming lessons\"], found \(describe(after))."
+        )
     }
 
     @Test("the search list drops a note deleted after the list was created")
@@ -54,7 +66,13 @@ struct LiveQueryChecks {
         let before = list.notes.map(\.title)
         try bench.delete(noteTitled: "Swimming lessons")
         let after = list.notes.map(\.title)
-        #expect(before == ["Swimming lessons", "Swim kit"], "SearchableNoteList(searchText: \"swim\").notes before anything changed: expected [\"Swimming lessons\", \"Swim kit\"], found \(describe(before)).")
-        #expect(after == ["Swim kit"], "The same list's notes after another context deleted \"Swimming lessons\" and saved: expected [\"Swim kit\"], found \(describe(after)).")
+        #expect(
+            before == ["Swimming lessons", "Swim kit"],
+            "SearchableNoteList(searchText: \"swim\").notes before anything changed: expected [\"Swimming lessons\", \"Swim kit\"], found \(describe(before))."
+        )
+        #expect(
+            after == ["Swim kit"],
+            "The same list's notes after another context deleted \"Swimming lessons\" and saved: expected [\"Swim kit\"], found \(describe(after))."
+        )
     }
 }

@@ -31,7 +31,8 @@ struct NoteBench {
             tags[existing.name] = existing
         }
         for seed in notes {
-            let note = Note(title: seed.title, content: seed.content, isPinned: seed.isPinned, createdAt: seed.createdAt)
+            let note = Note(
+                title: seed.title, content: seed.content, isPinned: seed.isPinned, createdAt: seed.createdAt)
             context.insert(note)
             for name in seed.tags {
                 let tag = tags[name] ?? NoteTag(name: name)
@@ -107,5 +108,7 @@ struct NoteSeed {
 /// `advice` for a wrong result; when nothing came back at all, a question about a query that may still
 /// match nothing, so an unfinished query is not blamed for a different slip.
 func advice(_ found: [String], _ advice: String, unfinished what: String = "descriptor") -> String {
-    found.isEmpty ? "Nothing came back: does the \(what) still match no note, like the starter's #Predicate { _ in false }?" : advice
+    found.isEmpty
+        ? "Nothing came back: does the \(what) still match no note, like the starter's #Predicate { _ in false }?"
+        : advice
 }

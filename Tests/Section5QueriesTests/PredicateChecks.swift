@@ -16,7 +16,10 @@ struct PredicateChecks {
         ])
         let found = try bench.titles(NoteQueries.pinnedNotes())
         let expected = ["Door code", "Wi-Fi password", "Shopping list"]
-        #expect(found == expected, "NoteQueries.pinnedNotes(): expected \(describe(expected)) (the pinned notes, newest first), found \(describe(found)). \(advice(found, "Filter with #Predicate { $0.isPinned } and sort by createdAt in reverse."))")
+        #expect(
+            found == expected,
+            "NoteQueries.pinnedNotes(): expected \(describe(expected)) (the pinned notes, newest first), found \(describe(found)). \(advice(found, "Filter with #Predicate { $0.isPinned } and sort by createdAt in reverse."))"
+        )
     }
 
     @Test("a search finds the text in a note's title")
@@ -29,7 +32,10 @@ struct PredicateChecks {
         ])
         let found = try bench.titles(NoteQueries.search("plans"))
         let expected = ["Garden plans", "Weekend plans", "Holiday plans"]
-        #expect(found == expected, "NoteQueries.search(\"plans\"): expected \(describe(expected)) (titles containing \"plans\", newest first), found \(describe(found)). \(advice(found, "Test the title with localizedStandardContains(_:)."))")
+        #expect(
+            found == expected,
+            "NoteQueries.search(\"plans\"): expected \(describe(expected)) (titles containing \"plans\", newest first), found \(describe(found)). \(advice(found, "Test the title with localizedStandardContains(_:)."))"
+        )
     }
 
     @Test("a search also finds the text in a note's content")
@@ -42,7 +48,10 @@ struct PredicateChecks {
         ])
         let found = try bench.titles(NoteQueries.search("tomato"))
         let expected = ["Soup", "Bruschetta", "Tomato seeds"]
-        #expect(found == expected, "NoteQueries.search(\"tomato\"): expected \(describe(expected)) (\"Soup\" and \"Bruschetta\" match in their content, \"Tomato seeds\" in its title), found \(describe(found)). \(advice(found, "A search must look in the content as well as the title: join the two tests with ||."))")
+        #expect(
+            found == expected,
+            "NoteQueries.search(\"tomato\"): expected \(describe(expected)) (\"Soup\" and \"Bruschetta\" match in their content, \"Tomato seeds\" in its title), found \(describe(found)). \(advice(found, "A search must look in the content as well as the title: join the two tests with ||."))"
+        )
     }
 
     @Test("a search ignores upper and lower case")
@@ -55,7 +64,10 @@ struct PredicateChecks {
         ])
         let found = try bench.titles(NoteQueries.search("Meeting"))
         let expected = ["meeting room booking", "Team MEETING", "Board meeting"]
-        #expect(found == expected, "NoteQueries.search(\"Meeting\"): expected \(describe(expected)) (a search ignores case), found \(describe(found)). contains(_:) compares letters exactly; use localizedStandardContains(_:).")
+        #expect(
+            found == expected,
+            "NoteQueries.search(\"Meeting\"): expected \(describe(expected)) (a search ignores case), found \(describe(found)). contains(_:) compares letters exactly; use localizedStandardContains(_:)."
+        )
     }
 
     @Test("a search ignores accents, so cafe finds Café")
@@ -68,7 +80,10 @@ struct PredicateChecks {
         ])
         let found = try bench.titles(NoteQueries.search("cafe"))
         let expected = ["Café opening hours", "Bakery", "Weekend"]
-        #expect(found == expected, "NoteQueries.search(\"cafe\"): expected \(describe(expected)) (a search ignores accents), found \(describe(found)). contains(_:) treats é and e as different letters; use localizedStandardContains(_:).")
+        #expect(
+            found == expected,
+            "NoteQueries.search(\"cafe\"): expected \(describe(expected)) (a search ignores accents), found \(describe(found)). contains(_:) treats é and e as different letters; use localizedStandardContains(_:)."
+        )
     }
 
     @Test("an empty search finds every note, newest first")
@@ -80,7 +95,10 @@ struct PredicateChecks {
         ])
         let found = try bench.titles(NoteQueries.search(""))
         let expected = ["Cinema", "Dentist", "Bills"]
-        #expect(found == expected, "NoteQueries.search(\"\"): expected \(describe(expected)) (an empty search field shows every note, newest first), found \(describe(found)).")
+        #expect(
+            found == expected,
+            "NoteQueries.search(\"\"): expected \(describe(expected)) (an empty search field shows every note, newest first), found \(describe(found))."
+        )
     }
 
     @Test("notes created after a date are the later ones, newest first")
@@ -95,7 +113,10 @@ struct PredicateChecks {
         let cutoff = moment(day: 2.5)
         let found = try bench.titles(NoteQueries.notes(createdAfter: cutoff))
         let expected = ["Movie night", "Alarm code", "Recipe swap"]
-        #expect(found == expected, "NoteQueries.notes(createdAfter:) with a cutoff halfway between the notes of days 2 and 3: expected \(describe(expected)) (the later notes, newest first), found \(describe(found)). \(advice(found, "Keep the notes whose createdAt is later than the date, newest first."))")
+        #expect(
+            found == expected,
+            "NoteQueries.notes(createdAfter:) with a cutoff halfway between the notes of days 2 and 3: expected \(describe(expected)) (the later notes, newest first), found \(describe(found)). \(advice(found, "Keep the notes whose createdAt is later than the date, newest first."))"
+        )
     }
 
     @Test("a note created exactly at the cutoff is not after it")
@@ -107,7 +128,10 @@ struct PredicateChecks {
         ])
         let found = try bench.titles(NoteQueries.notes(createdAfter: moment(day: 2)))
         let expected = ["After"]
-        #expect(found == expected, "NoteQueries.notes(createdAfter:) with a cutoff equal to one note's createdAt: expected \(describe(expected)), found \(describe(found)). \(advice(found, "\"After\" means strictly later: compare with >, not >=."))")
+        #expect(
+            found == expected,
+            "NoteQueries.notes(createdAfter:) with a cutoff equal to one note's createdAt: expected \(describe(expected)), found \(describe(found)). \(advice(found, "\"After\" means strictly later: compare with >, not >=."))"
+        )
     }
 
     @Test("pinned notes created after a date must meet both conditions")
@@ -121,7 +145,10 @@ struct PredicateChecks {
         ])
         let found = try bench.titles(NoteQueries.pinnedNotes(createdAfter: moment(day: 2)))
         let expected = ["Passport number", "Bike lock code", "Lease renewal"]
-        #expect(found == expected, "NoteQueries.pinnedNotes(createdAfter:): expected \(describe(expected)) (pinned and written after the cutoff, newest first), found \(describe(found)). \(advice(found, "Join the two conditions with &&."))")
+        #expect(
+            found == expected,
+            "NoteQueries.pinnedNotes(createdAfter:): expected \(describe(expected)) (pinned and written after the cutoff, newest first), found \(describe(found)). \(advice(found, "Join the two conditions with &&."))"
+        )
     }
 
     @Test("a pinned note created exactly at the cutoff is not after it")
@@ -134,6 +161,9 @@ struct PredicateChecks {
         ])
         let found = try bench.titles(NoteQueries.pinnedNotes(createdAfter: moment(day: 2)))
         let expected = ["Pinned after"]
-        #expect(found == expected, "NoteQueries.pinnedNotes(createdAfter:) with a cutoff equal to one pinned note's createdAt: expected \(describe(expected)) (the note at the cutoff left out), found \(describe(found)).")
+        #expect(
+            found == expected,
+            "NoteQueries.pinnedNotes(createdAfter:) with a cutoff equal to one pinned note's createdAt: expected \(describe(expected)) (the note at the cutoff left out), found \(describe(found))."
+        )
     }
 }

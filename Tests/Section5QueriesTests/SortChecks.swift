@@ -15,7 +15,10 @@ struct SortChecks {
         ])
         let found = try bench.titles(NoteQueries.allNotes())
         let expected = ["Friday", "Wednesday", "Tuesday", "Monday"]
-        #expect(found == expected, "NoteQueries.allNotes(): expected \(describe(expected)) (newest first), found \(describe(found)). \(advice(found, "SortDescriptor(\\.createdAt) alone is oldest first; add order: .reverse."))")
+        #expect(
+            found == expected,
+            "NoteQueries.allNotes(): expected \(describe(expected)) (newest first), found \(describe(found)). \(advice(found, "SortDescriptor(\\.createdAt) alone is oldest first; add order: .reverse."))"
+        )
     }
 
     @Test("notes written at the same moment are listed by title")
@@ -28,7 +31,10 @@ struct SortChecks {
         ])
         let found = try bench.titles(NoteQueries.allNotes())
         let expected = ["Later note", "Apple pie", "Mango recipe", "Zebra facts"]
-        #expect(found == expected, "NoteQueries.allNotes() with three notes written at the same moment: expected \(describe(expected)) (newest first, ties in title order A to Z), found \(describe(found)). \(advice(found, "Add a second SortDescriptor(\\.title) after the date."))")
+        #expect(
+            found == expected,
+            "NoteQueries.allNotes() with three notes written at the same moment: expected \(describe(expected)) (newest first, ties in title order A to Z), found \(describe(found)). \(advice(found, "Add a second SortDescriptor(\\.title) after the date."))"
+        )
     }
 
     @Test("pinned notes come first, then the others, each group newest first")
@@ -43,7 +49,10 @@ struct SortChecks {
         ])
         let found = try bench.titles(NoteQueries.pinnedFirst())
         let expected = ["Car insurance", "Visa deadline", "Locker code", "Recipe ideas", "Zoo trip", "Book list"]
-        #expect(found == expected, "NoteQueries.pinnedFirst(): expected \(describe(expected)), found \(describe(found)). \(advice(found, "Forward order puts false before true, so pinned-first is SortDescriptor(\\.isPinned, order: .reverse), followed by the date in reverse."))")
+        #expect(
+            found == expected,
+            "NoteQueries.pinnedFirst(): expected \(describe(expected)), found \(describe(found)). \(advice(found, "Forward order puts false before true, so pinned-first is SortDescriptor(\\.isPinned, order: .reverse), followed by the date in reverse."))"
+        )
     }
 
     @Test("the latest notes are only as many as the limit, newest first")
@@ -52,6 +61,9 @@ struct SortChecks {
         let bench = try NoteBench(titles.enumerated().map { NoteSeed($1, day: Double($0 + 1)) })
         let found = try bench.titles(NoteQueries.latestNotes(limit: 3))
         let expected = ["Quiz answers", "Budget", "Zinnia seeds"]
-        #expect(found == expected, "NoteQueries.latestNotes(limit: 3) over six notes: expected \(describe(expected)), found \(describe(found)). \(advice(found, "Set the descriptor's fetchLimit to the limit, and sort newest first."))")
+        #expect(
+            found == expected,
+            "NoteQueries.latestNotes(limit: 3) over six notes: expected \(describe(expected)), found \(describe(found)). \(advice(found, "Set the descriptor's fetchLimit to the limit, and sort newest first."))"
+        )
     }
 }

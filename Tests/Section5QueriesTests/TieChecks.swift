@@ -20,7 +20,10 @@ struct TieChecks {
         ])
         let found = try bench.titles(NoteQueries.pinnedNotes())
         let expected = ["Wi-Fi password", "Alarm code", "Spare key", "Locker number"]
-        #expect(found == expected, "NoteQueries.pinnedNotes() with \"Spare key\" and \"Alarm code\" pinned at the same moment: expected \(describe(expected)) (newest first, ties A to Z), found \(describe(found)).")
+        #expect(
+            found == expected,
+            "NoteQueries.pinnedNotes() with \"Spare key\" and \"Alarm code\" pinned at the same moment: expected \(describe(expected)) (newest first, ties A to Z), found \(describe(found))."
+        )
     }
 
     @Test("search results written at the same moment are listed by title")
@@ -34,7 +37,10 @@ struct TieChecks {
         ])
         let found = try bench.titles(NoteQueries.search("tea"))
         let expected = ["Teapot repair", "Afternoon tea", "Green tea order", "Herbs"]
-        #expect(found == expected, "NoteQueries.search(\"tea\") with \"Green tea order\" and \"Afternoon tea\" written at the same moment: expected \(describe(expected)) (newest first, ties A to Z), found \(describe(found)).")
+        #expect(
+            found == expected,
+            "NoteQueries.search(\"tea\") with \"Green tea order\" and \"Afternoon tea\" written at the same moment: expected \(describe(expected)) (newest first, ties A to Z), found \(describe(found))."
+        )
     }
 
     @Test("notes after a date written at the same moment are listed by title")
@@ -47,7 +53,10 @@ struct TieChecks {
         ])
         let found = try bench.titles(NoteQueries.notes(createdAfter: moment(day: 1.5)))
         let expected = ["Yoga class", "Dog walker", "Oven clean"]
-        #expect(found == expected, "NoteQueries.notes(createdAfter:) with \"Oven clean\" and \"Dog walker\" written at the same moment after the cutoff: expected \(describe(expected)) (newest first, ties A to Z), found \(describe(found)).")
+        #expect(
+            found == expected,
+            "NoteQueries.notes(createdAfter:) with \"Oven clean\" and \"Dog walker\" written at the same moment after the cutoff: expected \(describe(expected)) (newest first, ties A to Z), found \(describe(found))."
+        )
     }
 
     @Test("pinned notes after a date written at the same moment are listed by title")
@@ -61,7 +70,10 @@ struct TieChecks {
         ])
         let found = try bench.titles(NoteQueries.pinnedNotes(createdAfter: moment(day: 1.5)))
         let expected = ["Sofa delivery", "Gate code", "Tax return"]
-        #expect(found == expected, "NoteQueries.pinnedNotes(createdAfter:) with \"Tax return\" and \"Gate code\" pinned at the same moment after the cutoff: expected \(describe(expected)) (newest first, ties A to Z), found \(describe(found)).")
+        #expect(
+            found == expected,
+            "NoteQueries.pinnedNotes(createdAfter:) with \"Tax return\" and \"Gate code\" pinned at the same moment after the cutoff: expected \(describe(expected)) (newest first, ties A to Z), found \(describe(found))."
+        )
     }
 
     @Test("pinned first lists notes written at the same moment by title within each group")
@@ -75,7 +87,10 @@ struct TieChecks {
         ])
         let found = try bench.titles(NoteQueries.pinnedFirst())
         let expected = ["Insurance", "Rent", "Zumba", "Chores", "Walk the dog"]
-        #expect(found == expected, "NoteQueries.pinnedFirst() with two pinned and two unpinned notes written at the same moment: expected \(describe(expected)) (pinned first, each group newest first, ties A to Z), found \(describe(found)).")
+        #expect(
+            found == expected,
+            "NoteQueries.pinnedFirst() with two pinned and two unpinned notes written at the same moment: expected \(describe(expected)) (pinned first, each group newest first, ties A to Z), found \(describe(found))."
+        )
     }
 
     @Test("the latest notes settle a tie at the limit by title")
@@ -88,7 +103,10 @@ struct TieChecks {
         ])
         let found = try bench.titles(NoteQueries.latestNotes(limit: 2))
         let expected = ["Pottery", "Drinks order"]
-        #expect(found == expected, "NoteQueries.latestNotes(limit: 2) where the second place is shared by \"Window cleaner\" and \"Drinks order\", written at the same moment: expected \(describe(expected)) (newest first, ties A to Z, then cut at the limit), found \(describe(found)).")
+        #expect(
+            found == expected,
+            "NoteQueries.latestNotes(limit: 2) where the second place is shared by \"Window cleaner\" and \"Drinks order\", written at the same moment: expected \(describe(expected)) (newest first, ties A to Z, then cut at the limit), found \(describe(found))."
+        )
     }
 
     @Test("the search list lists notes written at the same moment by title")
@@ -103,6 +121,9 @@ struct TieChecks {
         let list = bench.show { SearchableNoteList(searchText: "box") }
         let found = list.notes.map(\.title)
         let expected = ["Inbox zero", "Boxing class", "Window box plants", "Lunch"]
-        #expect(found == expected, "SearchableNoteList(searchText: \"box\").notes with \"Window box plants\" and \"Boxing class\" written at the same moment: expected \(describe(expected)) (newest first, ties A to Z), found \(describe(found)).")
+        #expect(
+            found == expected,
+            "SearchableNoteList(searchText: \"box\").notes with \"Window box plants\" and \"Boxing class\" written at the same moment: expected \(describe(expected)) (newest first, ties A to Z), found \(describe(found))."
+        )
     }
 }

@@ -19,14 +19,17 @@ struct AuditChecks {
             "The error of a request whose format string says \"titel\", run on an empty store: expected \(expected), found \(errors["search"].map { "\($0)" } ?? "no error")."
         )
         if let message = errors["search"]?.description {
-            #expect(message.contains("\"titel\"") && message.contains("Note"), "The error's description: expected it to name \"titel\" and Note, found \(message).")
+            #expect(
+                message.contains("\"titel\"") && message.contains("Note"),
+                "The error's description: expected it to name \"titel\" and Note, found \(message).")
         }
     }
 
     @Test("a misspelt sort key is reported only when the request runs")
     func misspeltSortKey() throws {
         let context = try NoteBench.seededContext()
-        let typo = LegacyFetchRequest<Note>(predicateFormat: "isPinned == YES", sortKeys: [(key: "createdAT", ascending: false)])
+        let typo = LegacyFetchRequest<Note>(
+            predicateFormat: "isPinned == YES", sortKeys: [(key: "createdAT", ascending: false)])
 
         let errors = LegacyRequestAudit.runTimeErrors(of: ["pinned": typo], in: context)
         let expected = LegacyFetchError.unknownKey("createdAT", entity: "Note", request: typo.description)
@@ -60,7 +63,9 @@ struct AuditChecks {
             if case .unknownKey(let key, _, _) = error { return key }
             return nil
         }.sorted()
-        #expect(keys == ["isPined", "wordcount"], "The unknown keys reported: expected [\"isPined\", \"wordcount\"], found \(keys).")
+        #expect(
+            keys == ["isPined", "wordcount"],
+            "The unknown keys reported: expected [\"isPined\", \"wordcount\"], found \(keys).")
     }
 
     @Test("a request that fails only on the notes in the given store is reported with its type mismatch")

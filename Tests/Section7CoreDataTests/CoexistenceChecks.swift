@@ -13,20 +13,25 @@ struct CoexistenceChecks {
         try ThrowawayDevice.run(app: "com.example.NoteTaker") { device in
             let url = device.sandbox.applicationSupportDirectory.appending(path: "Notes.store")
             // The screens not yet ported keep their own container on the same file as the new ones.
-            let legacySide = ModelContext(try ModelContainer(for: Note.self, configurations: ModelConfiguration(url: url)))
+            let legacySide = ModelContext(
+                try ModelContainer(for: Note.self, configurations: ModelConfiguration(url: url)))
             let newSide = ModelContext(try ModelContainer(for: Note.self, configurations: ModelConfiguration(url: url)))
 
             for note in NoteBench.sampleNotes() { legacySide.insert(note) }
             try legacySide.save()
             try expectAgreement(legacySide: legacySide, newSide: newSide, after: "the old code saved the sample notes")
 
-            newSide.insert(Note(title: "Café terrace booking", createdAt: NoteBench.hour(20), isPinned: true, folder: "Home", wordCount: 20))
+            newSide.insert(
+                Note(
+                    title: "Café terrace booking", createdAt: NoteBench.hour(20), isPinned: true, folder: "Home",
+                    wordCount: 20))
             try newSide.save()
             try expectAgreement(legacySide: legacySide, newSide: newSide, after: "the new code saved a pinned note")
 
             for note in try newSide.fetch(NoteRequests.titledContaining("cafe")) { newSide.delete(note) }
             try newSide.save()
-            try expectAgreement(legacySide: legacySide, newSide: newSide, after: "the new code deleted the notes it found for \"cafe\"")
+            try expectAgreement(
+                legacySide: legacySide, newSide: newSide, after: "the new code deleted the notes it found for \"cafe\"")
         }
     }
 
@@ -34,7 +39,10 @@ struct CoexistenceChecks {
     private func expectAgreement(legacySide: ModelContext, newSide: ModelContext, after event: String) throws {
         let pairs: [(String, LegacyFetchRequest<Note>, FetchDescriptor<Note>)] = [
             ("pinnedNewestFirst", LegacyNoteRequests.pinnedNewestFirst, NoteRequests.pinnedNewestFirst),
-            ("titledContaining(\"cafe\")", LegacyNoteRequests.titledContaining("cafe"), NoteRequests.titledContaining("cafe")),
+            (
+                "titledContaining(\"cafe\")", LegacyNoteRequests.titledContaining("cafe"),
+                NoteRequests.titledContaining("cafe")
+            ),
             ("byFolderThenNewest", LegacyNoteRequests.byFolderThenNewest, NoteRequests.byFolderThenNewest),
         ]
         for (name, legacy, port) in pairs {

@@ -20,7 +20,8 @@ enum NoteBench {
     static func sampleNotes() -> [Note] {
         [
             Note(title: "Groceries", createdAt: hour(0), folder: "Home", wordCount: 40),
-            Note(title: "GROCERY run for the party", createdAt: hour(1), isPinned: true, folder: "Home", wordCount: 250),
+            Note(
+                title: "GROCERY run for the party", createdAt: hour(1), isPinned: true, folder: "Home", wordCount: 250),
             Note(title: "café opening hours", createdAt: hour(2), wordCount: 12),
             Note(title: "Cafeteria menu", createdAt: hour(3), isPinned: true, folder: "Work", wordCount: 80),
             Note(title: "Quarterly report draft", createdAt: hour(4), folder: "Work", wordCount: 1_200),
@@ -99,12 +100,16 @@ func expectSameNotes(
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
     let expected = try legacy.execute(in: context)
-    try #require(!expected.isEmpty, "The legacy request \(legacy) found no notes in the sample data.", sourceLocation: sourceLocation)
+    try #require(
+        !expected.isEmpty, "The legacy request \(legacy) found no notes in the sample data.",
+        sourceLocation: sourceLocation)
     let found: [Note]
     do {
         found = try context.fetch(descriptor)
     } catch {
-        Issue.record("Fetching \(port): expected \(describe(expected)), found an error: \(error).", sourceLocation: sourceLocation)
+        Issue.record(
+            "Fetching \(port): expected \(describe(expected)), found an error: \(error).",
+            sourceLocation: sourceLocation)
         return
     }
     #expect(

@@ -14,7 +14,8 @@ struct SortPortChecks {
             as: LegacyNoteRequests.pinnedNewestFirst,
             in: context,
             port: "NoteRequests.pinnedNewestFirst",
-            hint: "`ascending: false` is `SortDescriptor(\\.createdAt, order: .reverse)`; the predicate `isPinned == YES` is `#Predicate { $0.isPinned }`."
+            hint:
+                "`ascending: false` is `SortDescriptor(\\.createdAt, order: .reverse)`; the predicate `isPinned == YES` is `#Predicate { $0.isPinned }`."
         )
     }
 
@@ -26,7 +27,8 @@ struct SortPortChecks {
             as: LegacyNoteRequests.unpinnedByTitle(limit: 3),
             in: context,
             port: "NoteRequests.unpinnedByTitle(limit: 3)",
-            hint: "`request.fetchLimit = limit` becomes `descriptor.fetchLimit = limit`; without it every unpinned note comes back."
+            hint:
+                "`request.fetchLimit = limit` becomes `descriptor.fetchLimit = limit`; without it every unpinned note comes back."
         )
     }
 
@@ -38,13 +40,15 @@ struct SortPortChecks {
             as: LegacyNoteRequests.unpinnedByTitle(limit: 20),
             in: context,
             port: "NoteRequests.unpinnedByTitle(limit: 20)",
-            hint: "`isPinned == NO` is `#Predicate { !$0.isPinned }` and `NSSortDescriptor(key: \"title\", ascending: true)` is `SortDescriptor(\\.title)`."
+            hint:
+                "`isPinned == NO` is `#Predicate { !$0.isPinned }` and `NSSortDescriptor(key: \"title\", ascending: true)` is `SortDescriptor(\\.title)`."
         )
         try expectSameNotes(
             NoteRequests.unpinnedByTitle(limit: 20),
             as: LegacyNoteRequests.unpinnedByTitle(limit: 20),
             in: try NoteBench.tiedContext(),
-            port: "NoteRequests.unpinnedByTitle(limit: 20) on notes whose equal titles were saved newest first and oldest first",
+            port:
+                "NoteRequests.unpinnedByTitle(limit: 20) on notes whose equal titles were saved newest first and oldest first",
             hint: "The legacy request sorts by title alone; notes with equal titles stay in the order they were saved."
         )
     }
@@ -80,7 +84,8 @@ struct SortPortChecks {
             as: LegacyNoteRequests.pinnedNewestFirst,
             in: try NoteBench.tiedContext(),
             port: "NoteRequests.pinnedNewestFirst on pinned notes that share a creation time",
-            hint: "The legacy request sorts by creation time alone; notes created at the same moment stay in the order they were saved."
+            hint:
+                "The legacy request sorts by creation time alone; notes created at the same moment stay in the order they were saved."
         )
     }
 
@@ -92,7 +97,8 @@ struct SortPortChecks {
             as: LegacyNoteRequests.byFolderThenNewest,
             in: context,
             port: "NoteRequests.byFolderThenNewest",
-            hint: "Sort descriptors keep the legacy order of importance: `[SortDescriptor(\\.folder), SortDescriptor(\\.createdAt, order: .reverse)]`."
+            hint:
+                "Sort descriptors keep the legacy order of importance: `[SortDescriptor(\\.folder), SortDescriptor(\\.createdAt, order: .reverse)]`."
         )
     }
 
@@ -115,7 +121,8 @@ struct SortPortChecks {
             as: LegacyNoteRequests.byFolderThenNewest,
             in: try NoteBench.tiedContext(),
             port: "NoteRequests.byFolderThenNewest on notes of one folder that share a creation time",
-            hint: "The legacy request sorts by folder, then by creation time, and by nothing else; notes that tie on both stay in the order they were saved."
+            hint:
+                "The legacy request sorts by folder, then by creation time, and by nothing else; notes that tie on both stay in the order they were saved."
         )
     }
 }
@@ -130,7 +137,8 @@ struct PredicatePortChecks {
             as: LegacyNoteRequests.titledContaining("grocer"),
             in: context,
             port: "NoteRequests.titledContaining(\"grocer\")",
-            hint: "[c] means case-insensitive: `contains(_:)` is not; `localizedStandardContains(_:)` ignores case and accents, as [cd] does."
+            hint:
+                "[c] means case-insensitive: `contains(_:)` is not; `localizedStandardContains(_:)` ignores case and accents, as [cd] does."
         )
     }
 
@@ -142,7 +150,8 @@ struct PredicatePortChecks {
             as: LegacyNoteRequests.titledContaining("CAFE"),
             in: context,
             port: "NoteRequests.titledContaining(\"CAFE\")",
-            hint: "[d] means diacritic-insensitive: \"CAFE\" finds \"café\". `localizedStandardContains(_:)` ignores case and accents, as [cd] does."
+            hint:
+                "[d] means diacritic-insensitive: \"CAFE\" finds \"café\". `localizedStandardContains(_:)` ignores case and accents, as [cd] does."
         )
     }
 
@@ -152,7 +161,8 @@ struct PredicatePortChecks {
             NoteRequests.titledContaining("ing"),
             as: LegacyNoteRequests.titledContaining("ing"),
             in: try NoteBench.tiedContext(),
-            port: "NoteRequests.titledContaining(\"ing\") on notes whose equal titles were saved newest first and oldest first",
+            port:
+                "NoteRequests.titledContaining(\"ing\") on notes whose equal titles were saved newest first and oldest first",
             hint: "The legacy request sorts by title alone; notes with equal titles stay in the order they were saved."
         )
     }
@@ -167,7 +177,8 @@ struct PredicatePortChecks {
             as: LegacyNoteRequests.createdBetween(start, end),
             in: context,
             port: "NoteRequests.createdBetween(hour 2, hour 5)",
-            hint: "`createdAt >= %@ AND createdAt <= %@` includes both ends: use `>=` and `<=`, not `>` or `<`, and sort by `\\.createdAt` going forward."
+            hint:
+                "`createdAt >= %@ AND createdAt <= %@` includes both ends: use `>=` and `<=`, not `>` or `<`, and sort by `\\.createdAt` going forward."
         )
     }
 
@@ -179,7 +190,8 @@ struct PredicatePortChecks {
             as: LegacyNoteRequests.worthReviewing(in: "Work", minimumWords: 300),
             in: context,
             port: "NoteRequests.worthReviewing(in: \"Work\", minimumWords: 300)",
-            hint: "`folder == %@ AND (isPinned == YES OR wordCount >= %d)` needs the same parentheses in Swift, where `&&` binds tighter than `||`; a long note in another folder must stay out, and `>=` keeps a note of exactly 300 words."
+            hint:
+                "`folder == %@ AND (isPinned == YES OR wordCount >= %d)` needs the same parentheses in Swift, where `&&` binds tighter than `||`; a long note in another folder must stay out, and `>=` keeps a note of exactly 300 words."
         )
     }
 
@@ -191,7 +203,8 @@ struct PredicatePortChecks {
             as: LegacyNoteRequests.worthReviewing(in: "Home", minimumWords: 150),
             in: context,
             port: "NoteRequests.worthReviewing(in: \"Home\", minimumWords: 150)",
-            hint: "In the folder Home the newest notes do not have the last titles, and \"Écoles near the new flat\" has exactly 150 words."
+            hint:
+                "In the folder Home the newest notes do not have the last titles, and \"Écoles near the new flat\" has exactly 150 words."
         )
     }
 
@@ -202,7 +215,8 @@ struct PredicatePortChecks {
             as: LegacyNoteRequests.worthReviewing(in: "Work", minimumWords: 500),
             in: try NoteBench.tiedContext(),
             port: "NoteRequests.worthReviewing(in: \"Work\", minimumWords: 500) on notes that share a creation time",
-            hint: "The legacy request sorts by creation time alone; notes created at the same moment stay in the order they were saved."
+            hint:
+                "The legacy request sorts by creation time alone; notes created at the same moment stay in the order they were saved."
         )
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 import LegacyFetching
 import PersistenceCore
+import PersistenceWorkbench
 import Section7CoreData
 import Testing
-import PersistenceWorkbench
 
 @Suite("Section 7: @FetchRequest, ported to @Query")
 struct ScreenChecks {

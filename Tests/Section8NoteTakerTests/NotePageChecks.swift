@@ -1,8 +1,8 @@
 import Foundation
 import PersistenceCore
+import PersistenceWorkbench
 import Section8NoteTaker
 import Testing
-import PersistenceWorkbench
 
 @Suite("Section 8: the note list screen, a page at a time")
 struct NotePageChecks {
@@ -18,7 +18,10 @@ struct NotePageChecks {
     }
 
     /// The titles on one page of the list, as the screen would show it.
-    static func page(_ page: Int, of repository: NoteRepository, searching searchText: String = "", settings: NoteTakerSettings? = nil) -> [String] {
+    static func page(
+        _ page: Int, of repository: NoteRepository, searching searchText: String = "",
+        settings: NoteTakerSettings? = nil
+    ) -> [String] {
         ModelEnvironment.with(repository.context) {
             NoteList(settings: settings ?? repository.settings, searchText: searchText, page: page)
         }.notes.map(\.title)
@@ -28,25 +31,41 @@ struct NotePageChecks {
     func notesPerPageSetting() throws {
         try NoteTakerBench.run { bench in
             let settings = NoteTakerSettings()
-            #expect(settings.notesPerPage == 20, "notesPerPage with nothing saved: expected 20, found \(settings.notesPerPage).")
+            #expect(
+                settings.notesPerPage == 20,
+                "notesPerPage with nothing saved: expected 20, found \(settings.notesPerPage).")
             let savedByReading = bench.savedKeys(in: bench.preferences)
-            #expect(savedByReading.isEmpty, "Keys in the preference file after only reading notesPerPage: expected none, found \(describe(savedByReading)).")
+            #expect(
+                savedByReading.isEmpty,
+                "Keys in the preference file after only reading notesPerPage: expected none, found \(describe(savedByReading))."
+            )
 
             settings.notesPerPage = 35
             let saved = bench.preferences.object(forKey: NoteTakerKeys.notesPerPage) as? Int
-            #expect(saved == 35, "The preference \"notesPerPage\" after choosing 35: expected 35, found \(saved.map(String.init) ?? "nothing saved").")
+            #expect(
+                saved == 35,
+                "The preference \"notesPerPage\" after choosing 35: expected 35, found \(saved.map(String.init) ?? "nothing saved")."
+            )
             let relaunched = NoteTakerSettings().notesPerPage
-            #expect(relaunched == 35, "A second NoteTakerSettings() after choosing 35: expected notesPerPage 35, found \(relaunched).")
+            #expect(
+                relaunched == 35,
+                "A second NoteTakerSettings() after choosing 35: expected notesPerPage 35, found \(relaunched).")
 
             let elsewhere = AppSandbox.temporary(appIdentifier: "com.example.NoteTaker")
             defer { try? FileManager.default.removeItem(at: elsewhere.deviceRoot) }
             let given = UserDefaults(sandbox: elsewhere)
             let other = NoteTakerSettings(store: given)
-            #expect(other.notesPerPage == 20, "NoteTakerSettings(store:) on an empty store while the standard one holds 35: expected notesPerPage 20, found \(other.notesPerPage).")
+            #expect(
+                other.notesPerPage == 20,
+                "NoteTakerSettings(store:) on an empty store while the standard one holds 35: expected notesPerPage 20, found \(other.notesPerPage)."
+            )
             other.notesPerPage = 10
             let inGiven = given.object(forKey: NoteTakerKeys.notesPerPage) as? Int
             let inStandard = bench.preferences.object(forKey: NoteTakerKeys.notesPerPage) as? Int
-            #expect(inGiven == 10 && inStandard == 35, "\"notesPerPage\" after setting 10 through NoteTakerSettings(store:): expected 10 in the given store and the standard store's 35 untouched, found \(inGiven.map(String.init) ?? "nothing") and \(inStandard.map(String.init) ?? "nothing").")
+            #expect(
+                inGiven == 10 && inStandard == 35,
+                "\"notesPerPage\" after setting 10 through NoteTakerSettings(store:): expected 10 in the given store and the standard store's 35 untouched, found \(inGiven.map(String.init) ?? "nothing") and \(inStandard.map(String.init) ?? "nothing")."
+            )
         }
     }
 
@@ -58,13 +77,19 @@ struct NotePageChecks {
 
             let byDate = Self.page(1, of: repository)
             let expectedByDate = ["Visa form", "Espresso ratios", "Quiz answers"]
-            #expect(byDate == expectedByDate, "Page 1 at 3 notes per page, date order, pinned first on, for notes created in the order \(describe(Self.created)) with \"Visa form\" pinned: expected \(describe(expectedByDate)), found \(describe(byDate)).")
+            #expect(
+                byDate == expectedByDate,
+                "Page 1 at 3 notes per page, date order, pinned first on, for notes created in the order \(describe(Self.created)) with \"Visa form\" pinned: expected \(describe(expectedByDate)), found \(describe(byDate))."
+            )
 
             repository.settings.sortOrder = .title
             repository.settings.showPinnedFirst = false
             let byTitle = Self.page(1, of: repository)
             let expectedByTitle = ["Allotment rota", "Bike lock code", "Espresso ratios"]
-            #expect(byTitle == expectedByTitle, "Page 1 at 3 notes per page, title order, pinned first off: expected \(describe(expectedByTitle)), found \(describe(byTitle)).")
+            #expect(
+                byTitle == expectedByTitle,
+                "Page 1 at 3 notes per page, title order, pinned first off: expected \(describe(expectedByTitle)), found \(describe(byTitle))."
+            )
         }
     }
 
@@ -76,8 +101,12 @@ struct NotePageChecks {
             repository.settings.sortOrder = .title
 
             let pages = (1...4).map { Self.page($0, of: repository) }
-            let expected = [["Visa form", "Allotment rota"], ["Bike lock code", "Espresso ratios"], ["Quiz answers"], []]
-            #expect(pages == expected, "Pages 1 to 4 at 2 notes per page, title order, pinned first on: expected \(expected), found \(pages).")
+            let expected = [
+                ["Visa form", "Allotment rota"], ["Bike lock code", "Espresso ratios"], ["Quiz answers"], [],
+            ]
+            #expect(
+                pages == expected,
+                "Pages 1 to 4 at 2 notes per page, title order, pinned first on: expected \(expected), found \(pages).")
         }
     }
 
@@ -89,13 +118,18 @@ struct NotePageChecks {
             let first = ["Visa form", "Espresso ratios"]
             for number in [0, -3] {
                 let shown = Self.page(number, of: repository)
-                #expect(shown == first, "Page \(number) at 2 notes per page: expected page 1, \(describe(first)), found \(describe(shown)).")
+                #expect(
+                    shown == first,
+                    "Page \(number) at 2 notes per page: expected page 1, \(describe(first)), found \(describe(shown))."
+                )
             }
 
             repository.settings.notesPerPage = 0
             let onePerPage = (1...2).map { Self.page($0, of: repository) }
             let expected = [["Visa form"], ["Espresso ratios"]]
-            #expect(onePerPage == expected, "Pages 1 and 2 when notesPerPage is 0: expected one note a page, \(expected), found \(onePerPage).")
+            #expect(
+                onePerPage == expected,
+                "Pages 1 and 2 when notesPerPage is 0: expected one note a page, \(expected), found \(onePerPage).")
         }
     }
 
@@ -114,7 +148,10 @@ struct NotePageChecks {
 
             let pages = (1...2).map { Self.page($0, of: repository, searching: "creme") }
             let expected = [["Dessert menu", "Shopping"], ["Crème brûlée"]]
-            #expect(pages == expected, "Pages 1 and 2 of a search for \"creme\" at 2 notes per page, date order, pinned first on: expected \(expected) (a match in the title or content, ignoring case and accents), found \(pages).")
+            #expect(
+                pages == expected,
+                "Pages 1 and 2 of a search for \"creme\" at 2 notes per page, date order, pinned first on: expected \(expected) (a match in the title or content, ignoring case and accents), found \(pages)."
+            )
         }
     }
 
@@ -131,13 +168,19 @@ struct NotePageChecks {
             try repository.context.save()
             let afterAdd = list.notes.map(\.title)
             let expectedAfterAdd = ["Visa form", "Hall paint colours", "Espresso ratios"]
-            #expect(afterAdd == expectedAfterAdd, "The same NoteList's notes after a newer note was added and saved: expected \(describe(expectedAfterAdd)), found \(describe(afterAdd)).")
+            #expect(
+                afterAdd == expectedAfterAdd,
+                "The same NoteList's notes after a newer note was added and saved: expected \(describe(expectedAfterAdd)), found \(describe(afterAdd))."
+            )
 
             let visa = try #require(try storedNotes(in: repository.context).first { $0.title == "Visa form" })
             try repository.deleteNote(visa)
             let afterDelete = list.notes.map(\.title)
             let expectedAfterDelete = ["Hall paint colours", "Espresso ratios", "Quiz answers"]
-            #expect(afterDelete == expectedAfterDelete, "The same NoteList's notes after \"Visa form\" was deleted: expected \(describe(expectedAfterDelete)), found \(describe(afterDelete)).")
+            #expect(
+                afterDelete == expectedAfterDelete,
+                "The same NoteList's notes after \"Visa form\" was deleted: expected \(describe(expectedAfterDelete)), found \(describe(afterDelete))."
+            )
         }
     }
 
@@ -154,7 +197,10 @@ struct NotePageChecks {
 
             let shown = Self.page(2, of: repository, settings: NoteTakerSettings(store: given))
             let expected = ["Espresso ratios", "Quiz answers"]
-            #expect(shown == expected, "Page 2 with given settings of title order, pinned first off and 2 notes per page (the standard preferences hold nothing): expected \(describe(expected)), found \(describe(shown)).")
+            #expect(
+                shown == expected,
+                "Page 2 with given settings of title order, pinned first off and 2 notes per page (the standard preferences hold nothing): expected \(describe(expected)), found \(describe(shown))."
+            )
         }
     }
 }

@@ -25,7 +25,9 @@ extension ThrowawayDevice {
     var preferences: UserDefaults { UserDefaults(sandbox: sandbox) }
 
     /// The folder the images belong in: `Application Support/NoteImages`.
-    var imagesFolder: URL { sandbox.applicationSupportDirectory.appending(path: "NoteImages", directoryHint: .isDirectory) }
+    var imagesFolder: URL {
+        sandbox.applicationSupportDirectory.appending(path: "NoteImages", directoryHint: .isDirectory)
+    }
 
     /// A new context on the app's store file, as the app opens it at launch.
     func openContext() throws -> ModelContext {
@@ -55,7 +57,8 @@ extension ThrowawayDevice {
     /// Replaces the images folder with a plain file of the same name, so that no image can be written in it.
     func replaceImagesFolderWithFile() throws {
         try? FileManager.default.removeItem(at: imagesFolder)
-        try FileManager.default.createDirectory(at: imagesFolder.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: imagesFolder.deletingLastPathComponent(), withIntermediateDirectories: true)
         guard FileManager.default.createFile(atPath: imagesFolder.path, contents: Data("not a folder".utf8)) else {
             throw BenchFailure("could not put a file in place of \(imagesFolder.path)")
         }
@@ -69,7 +72,8 @@ extension ThrowawayDevice {
     /// that removing an image fails whoever runs the checks. The real folder comes back when `body` returns.
     func withSealedImagesFolder<Result>(_ body: () throws -> Result) throws -> Result {
         let folder = imagesFolder
-        try FileManager.default.createDirectory(at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Self.seal(folder)
         defer { Self.unseal(folder) }
         return try body()
@@ -113,7 +117,7 @@ extension ThrowawayDevice {
     /// The keys saved in the property-list file behind `store`; its registered defaults are not saved.
     func savedKeys(in store: UserDefaults) -> [String] {
         guard let data = FileManager.default.contents(atPath: store.fileURL.path),
-              let root = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
+            let root = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
         else { return [] }
         return root.keys.sorted()
     }
@@ -196,7 +200,8 @@ func succeeds<Value>(
     do {
         return try body()
     } catch {
-        Issue.record("\(action) should succeed: expected no error, found \(describe(error)).", sourceLocation: sourceLocation)
+        Issue.record(
+            "\(action) should succeed: expected no error, found \(describe(error)).", sourceLocation: sourceLocation)
         return nil
     }
 }

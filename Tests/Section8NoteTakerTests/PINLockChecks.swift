@@ -12,7 +12,8 @@ struct PINLockChecks {
             let hasPIN = try lock.hasPIN()
             #expect(!hasPIN, "hasPIN() on a new install: expected false, found true.")
             let check = try lock.check("1234")
-            #expect(check == .unlocked, "check(\"1234\") with no PIN set: expected .unlocked, found \(describe(check)).")
+            #expect(
+                check == .unlocked, "check(\"1234\") with no PIN set: expected .unlocked, found \(describe(check)).")
         }
     }
 
@@ -23,7 +24,10 @@ struct PINLockChecks {
             for pin in ["123", "12345", "12a4", "", "12 4", "+123", "-123", "١٢٣٤", "１２３４"] {
                 var thrown: (any Error)?
                 do { try lock.setPIN(pin) } catch { thrown = error }
-                #expect(thrown as? NoteTakerError == .malformedPIN, "setPIN(\"\(pin)\"): expected NoteTakerError.malformedPIN, found \(thrown.map { describe($0) } ?? "no error").")
+                #expect(
+                    thrown as? NoteTakerError == .malformedPIN,
+                    "setPIN(\"\(pin)\"): expected NoteTakerError.malformedPIN, found \(thrown.map { describe($0) } ?? "no error")."
+                )
             }
             let hasPIN = try lock.hasPIN()
             #expect(!hasPIN, "hasPIN() after only refused PINs: expected false, found true.")
@@ -38,9 +42,14 @@ struct PINLockChecks {
             let hasPIN = try lock.hasPIN()
             #expect(hasPIN, "hasPIN() after setPIN(\"4096\"): expected true, found false.")
             let check = try lock.check("4096")
-            #expect(check == .unlocked, "check(\"4096\") after setting that PIN: expected .unlocked, found \(describe(check)).")
+            #expect(
+                check == .unlocked,
+                "check(\"4096\") after setting that PIN: expected .unlocked, found \(describe(check)).")
             let relaunched = try PINLock().check("4096")
-            #expect(relaunched == .unlocked, "check(\"4096\") on a second PINLock(), as after a relaunch: expected .unlocked, found \(describe(relaunched)).")
+            #expect(
+                relaunched == .unlocked,
+                "check(\"4096\") on a second PINLock(), as after a relaunch: expected .unlocked, found \(describe(relaunched))."
+            )
         }
     }
 
@@ -50,9 +59,15 @@ struct PINLockChecks {
             let lock = PINLock()
             try lock.setPIN("4096")
             let first = try lock.check("1111")
-            #expect(first == .wrong(attemptsLeft: PINRules.maxWrongAttempts - 1), "check(\"1111\") against the PIN 4096: expected .wrong(attemptsLeft: \(PINRules.maxWrongAttempts - 1)), found \(describe(first)).")
+            #expect(
+                first == .wrong(attemptsLeft: PINRules.maxWrongAttempts - 1),
+                "check(\"1111\") against the PIN 4096: expected .wrong(attemptsLeft: \(PINRules.maxWrongAttempts - 1)), found \(describe(first))."
+            )
             let second = try PINLock().check("2222")
-            #expect(second == .wrong(attemptsLeft: PINRules.maxWrongAttempts - 2), "A second wrong PIN, after a relaunch: expected .wrong(attemptsLeft: \(PINRules.maxWrongAttempts - 2)), found \(describe(second)).")
+            #expect(
+                second == .wrong(attemptsLeft: PINRules.maxWrongAttempts - 2),
+                "A second wrong PIN, after a relaunch: expected .wrong(attemptsLeft: \(PINRules.maxWrongAttempts - 2)), found \(describe(second))."
+            )
             let count = try lock.wrongAttempts()
             #expect(count == 2, "wrongAttempts() after two wrong PINs: expected 2, found \(count).")
         }
@@ -68,13 +83,22 @@ struct PINLockChecks {
                 answers.append(describe(try lock.check("0000")))
             }
             let expected = (1...PINRules.maxWrongAttempts).map { tries in
-                tries == PINRules.maxWrongAttempts ? ".lockedOut" : ".wrong(attemptsLeft: \(PINRules.maxWrongAttempts - tries))"
+                tries == PINRules.maxWrongAttempts
+                    ? ".lockedOut" : ".wrong(attemptsLeft: \(PINRules.maxWrongAttempts - tries))"
             }
-            #expect(answers == expected, "The answers to \(PINRules.maxWrongAttempts) wrong PINs in a row: expected \(expected), found \(answers).")
+            #expect(
+                answers == expected,
+                "The answers to \(PINRules.maxWrongAttempts) wrong PINs in a row: expected \(expected), found \(answers)."
+            )
             let right = try lock.check("4096")
-            #expect(right == .lockedOut, "check with the right PIN after \(PINRules.maxWrongAttempts) wrong ones: expected .lockedOut, found \(describe(right)).")
+            #expect(
+                right == .lockedOut,
+                "check with the right PIN after \(PINRules.maxWrongAttempts) wrong ones: expected .lockedOut, found \(describe(right))."
+            )
             let relaunched = try PINLock().check("4096")
-            #expect(relaunched == .lockedOut, "The right PIN after a relaunch while locked out: expected .lockedOut, found \(describe(relaunched)).")
+            #expect(
+                relaunched == .lockedOut,
+                "The right PIN after a relaunch while locked out: expected .lockedOut, found \(describe(relaunched)).")
         }
     }
 
@@ -89,10 +113,20 @@ struct PINLockChecks {
             let right = try lock.check("4096")
             let afterRight = try lock.wrongAttempts()
 
-            #expect(further == [.lockedOut, .lockedOut], "Two more wrong PINs while locked out: expected [.lockedOut, .lockedOut], found [\(further.map(describe).joined(separator: ", "))].")
-            #expect(counted == PINRules.maxWrongAttempts + 2, "wrongAttempts() after \(PINRules.maxWrongAttempts) wrong PINs and 2 more while locked out: expected \(PINRules.maxWrongAttempts + 2), found \(counted).")
-            #expect(right == .lockedOut, "The right PIN while locked out: expected .lockedOut, found \(describe(right)).")
-            #expect(afterRight == counted, "wrongAttempts() after the right PIN was refused during the lockout: expected \(counted) (the right PIN is not a wrong try), found \(afterRight).")
+            #expect(
+                further == [.lockedOut, .lockedOut],
+                "Two more wrong PINs while locked out: expected [.lockedOut, .lockedOut], found [\(further.map(describe).joined(separator: ", "))]."
+            )
+            #expect(
+                counted == PINRules.maxWrongAttempts + 2,
+                "wrongAttempts() after \(PINRules.maxWrongAttempts) wrong PINs and 2 more while locked out: expected \(PINRules.maxWrongAttempts + 2), found \(counted)."
+            )
+            #expect(
+                right == .lockedOut, "The right PIN while locked out: expected .lockedOut, found \(describe(right)).")
+            #expect(
+                afterRight == counted,
+                "wrongAttempts() after the right PIN was refused during the lockout: expected \(counted) (the right PIN is not a wrong try), found \(afterRight)."
+            )
         }
     }
 
@@ -106,9 +140,17 @@ struct PINLockChecks {
                 let right = try lock.check("4096")
                 let count = try lock.wrongAttempts()
                 let next = try lock.check("9999")
-                #expect(right == .unlocked, "The right PIN after \(wrongTries) wrong one(s): expected .unlocked, found \(describe(right)).")
-                #expect(count == 0, "wrongAttempts() after \(wrongTries) wrong PIN(s) and then the right one: expected 0, found \(count).")
-                #expect(next == .wrong(attemptsLeft: PINRules.maxWrongAttempts - 1), "A wrong PIN after \(wrongTries) wrong one(s) and the right one: expected .wrong(attemptsLeft: \(PINRules.maxWrongAttempts - 1)), found \(describe(next)).")
+                #expect(
+                    right == .unlocked,
+                    "The right PIN after \(wrongTries) wrong one(s): expected .unlocked, found \(describe(right)).")
+                #expect(
+                    count == 0,
+                    "wrongAttempts() after \(wrongTries) wrong PIN(s) and then the right one: expected 0, found \(count)."
+                )
+                #expect(
+                    next == .wrong(attemptsLeft: PINRules.maxWrongAttempts - 1),
+                    "A wrong PIN after \(wrongTries) wrong one(s) and the right one: expected .wrong(attemptsLeft: \(PINRules.maxWrongAttempts - 1)), found \(describe(next))."
+                )
             }
         }
     }
@@ -122,11 +164,22 @@ struct PINLockChecks {
             _ = NoteTakerSettings().sortOrder
 
             let inVault = bench.vaultData(account: NoteTakerKeys.pinAccount).map { String(decoding: $0, as: UTF8.self) }
-            #expect(inVault == "7093", "The vault's generic password for account \"\(NoteTakerKeys.pinAccount)\": expected the PIN's digits, found \(inVault == nil ? "no item" : "other data").")
-            let preferenceValues = bench.preferences.dictionaryRepresentation().filter { "\($0.value)".contains("7093") }.keys.sorted()
-            #expect(preferenceValues.isEmpty, "Preference keys whose value holds the PIN: expected none, found \(describe(preferenceValues)).")
-            let leaking = bench.everyFileOnDevice().filter { $0.contents.range(of: Data("7093".utf8)) != nil }.map(\.path)
-            #expect(leaking.isEmpty, "Files on the device whose bytes hold the PIN in plain text: expected none, found \(describe(leaking)).")
+            #expect(
+                inVault == "7093",
+                "The vault's generic password for account \"\(NoteTakerKeys.pinAccount)\": expected the PIN's digits, found \(inVault == nil ? "no item" : "other data")."
+            )
+            let preferenceValues = bench.preferences.dictionaryRepresentation().filter {
+                "\($0.value)".contains("7093")
+            }.keys.sorted()
+            #expect(
+                preferenceValues.isEmpty,
+                "Preference keys whose value holds the PIN: expected none, found \(describe(preferenceValues)).")
+            let leaking = bench.everyFileOnDevice().filter { $0.contents.range(of: Data("7093".utf8)) != nil }.map(
+                \.path)
+            #expect(
+                leaking.isEmpty,
+                "Files on the device whose bytes hold the PIN in plain text: expected none, found \(describe(leaking))."
+            )
         }
     }
 
@@ -141,10 +194,14 @@ struct PINLockChecks {
             let hasPIN = try lock.hasPIN()
             #expect(!hasPIN, "hasPIN() after removePIN(): expected false, found true.")
             let check = try lock.check("0000")
-            #expect(check == .unlocked, "check(\"0000\") after removePIN(): expected .unlocked, found \(describe(check)).")
+            #expect(
+                check == .unlocked, "check(\"0000\") after removePIN(): expected .unlocked, found \(describe(check)).")
             try lock.setPIN("1357")
             let fresh = try lock.check("2468")
-            #expect(fresh == .wrong(attemptsLeft: PINRules.maxWrongAttempts - 1), "A wrong PIN against a new PIN set after the lockout: expected .wrong(attemptsLeft: \(PINRules.maxWrongAttempts - 1)), found \(describe(fresh)).")
+            #expect(
+                fresh == .wrong(attemptsLeft: PINRules.maxWrongAttempts - 1),
+                "A wrong PIN against a new PIN set after the lockout: expected .wrong(attemptsLeft: \(PINRules.maxWrongAttempts - 1)), found \(describe(fresh))."
+            )
         }
     }
 
@@ -156,9 +213,15 @@ struct PINLockChecks {
             _ = try lock.check("1111")
             let refused = thrownError { try lock.setPIN("12a4") }
 
-            #expect(refused as? NoteTakerError == .malformedPIN, "setPIN(\"12a4\") while the PIN 4096 is set: expected NoteTakerError.malformedPIN, found \(describe(refused)).")
+            #expect(
+                refused as? NoteTakerError == .malformedPIN,
+                "setPIN(\"12a4\") while the PIN 4096 is set: expected NoteTakerError.malformedPIN, found \(describe(refused))."
+            )
             let inVault = bench.vaultData(account: NoteTakerKeys.pinAccount).map { String(decoding: $0, as: UTF8.self) }
-            #expect(inVault == "4096", "The PIN in the vault after a refused setPIN: expected the PIN set before it, found \(inVault == nil ? "no item" : "other digits").")
+            #expect(
+                inVault == "4096",
+                "The PIN in the vault after a refused setPIN: expected the PIN set before it, found \(inVault == nil ? "no item" : "other digits")."
+            )
             let count = try lock.wrongAttempts()
             #expect(count == 1, "wrongAttempts() after one wrong PIN and a refused setPIN: expected 1, found \(count).")
         }
@@ -173,9 +236,14 @@ struct PINLockChecks {
             try lock.setPIN("2468")
 
             let count = try lock.wrongAttempts()
-            #expect(count == 0, "wrongAttempts() right after setting a new PIN during a lockout: expected 0, found \(count).")
+            #expect(
+                count == 0,
+                "wrongAttempts() right after setting a new PIN during a lockout: expected 0, found \(count).")
             let old = try lock.check("1357")
-            #expect(old == .wrong(attemptsLeft: PINRules.maxWrongAttempts - 1), "check with the replaced PIN: expected .wrong(attemptsLeft: \(PINRules.maxWrongAttempts - 1)), found \(describe(old)).")
+            #expect(
+                old == .wrong(attemptsLeft: PINRules.maxWrongAttempts - 1),
+                "check with the replaced PIN: expected .wrong(attemptsLeft: \(PINRules.maxWrongAttempts - 1)), found \(describe(old))."
+            )
             let new = try lock.check("2468")
             #expect(new == .unlocked, "check with the new PIN: expected .unlocked, found \(describe(new)).")
         }
@@ -188,10 +256,18 @@ struct PINLockChecks {
             try lock.setPIN("4096")
             for _ in 1...2 { _ = try lock.check("1111") }
 
-            let stored = bench.vaultData(account: NoteTakerKeys.wrongAttemptsAccount).map { String(decoding: $0, as: UTF8.self) }
-            #expect(stored == "2", "The vault's generic password for account \"\(NoteTakerKeys.wrongAttemptsAccount)\" after two wrong PINs: expected \"2\", found \(describe(stored)).")
+            let stored = bench.vaultData(account: NoteTakerKeys.wrongAttemptsAccount).map {
+                String(decoding: $0, as: UTF8.self)
+            }
+            #expect(
+                stored == "2",
+                "The vault's generic password for account \"\(NoteTakerKeys.wrongAttemptsAccount)\" after two wrong PINs: expected \"2\", found \(describe(stored))."
+            )
             let pin = bench.vaultData(account: NoteTakerKeys.pinAccount).map { String(decoding: $0, as: UTF8.self) }
-            #expect(pin == "4096", "The vault's generic password for account \"\(NoteTakerKeys.pinAccount)\" after two wrong PINs: expected the PIN's digits, found \(pin == nil ? "no item" : "other data").")
+            #expect(
+                pin == "4096",
+                "The vault's generic password for account \"\(NoteTakerKeys.pinAccount)\" after two wrong PINs: expected the PIN's digits, found \(pin == nil ? "no item" : "other data")."
+            )
         }
     }
 
@@ -206,7 +282,10 @@ struct PINLockChecks {
             let relaunched = PINLock()
             let hasPIN = try relaunched.hasPIN()
             let count = try relaunched.wrongAttempts()
-            #expect(hasPIN && count == 3, "hasPIN() and wrongAttempts() after three wrong PINs and a reinstall: expected true and 3, found \(hasPIN) and \(count).")
+            #expect(
+                hasPIN && count == 3,
+                "hasPIN() and wrongAttempts() after three wrong PINs and a reinstall: expected true and 3, found \(hasPIN) and \(count)."
+            )
         }
     }
 
@@ -221,9 +300,13 @@ struct PINLockChecks {
             let count = try lock.wrongAttempts()
             #expect(count == 0, "wrongAttempts() after removePIN(): expected 0, found \(count).")
             let left = bench.vaultData(account: NoteTakerKeys.wrongAttemptsAccount)
-            #expect(left == nil, "The vault item \"\(NoteTakerKeys.wrongAttemptsAccount)\" after removePIN(): expected none, found one.")
+            #expect(
+                left == nil,
+                "The vault item \"\(NoteTakerKeys.wrongAttemptsAccount)\" after removePIN(): expected none, found one.")
             let again = thrownError { try lock.removePIN() }
-            #expect(again == nil, "removePIN() a second time, with no PIN set: expected no error, found \(describe(again)).")
+            #expect(
+                again == nil, "removePIN() a second time, with no PIN set: expected no error, found \(describe(again))."
+            )
         }
     }
 
@@ -240,7 +323,10 @@ struct PINLockChecks {
                 ("wrongAttempts()", thrownError { _ = try lock.wrongAttempts() }),
             ]
             for (call, error) in answers {
-                #expect(error as? NoteTakerError == .vaultFailed(errSecDecode), "\(call) when the vault answers errSecDecode (\(errSecDecode)): expected NoteTakerError.vaultFailed(\(errSecDecode)), found \(describe(error)).")
+                #expect(
+                    error as? NoteTakerError == .vaultFailed(errSecDecode),
+                    "\(call) when the vault answers errSecDecode (\(errSecDecode)): expected NoteTakerError.vaultFailed(\(errSecDecode)), found \(describe(error))."
+                )
             }
         }
     }
@@ -260,7 +346,10 @@ struct PINLockChecks {
                 ("removePIN()", thrownError { try lock.removePIN() }),
             ]
             for (call, error) in answers {
-                #expect(error as? NoteTakerError == .vaultFailed(errSecIO), "\(call) when the vault refuses every change with errSecIO (\(errSecIO)): expected NoteTakerError.vaultFailed(\(errSecIO)), found \(describe(error)).")
+                #expect(
+                    error as? NoteTakerError == .vaultFailed(errSecIO),
+                    "\(call) when the vault refuses every change with errSecIO (\(errSecIO)): expected NoteTakerError.vaultFailed(\(errSecIO)), found \(describe(error))."
+                )
             }
         }
     }
@@ -275,8 +364,14 @@ struct PINLockChecks {
             let settingOverPIN = thrownError { try lock.setPIN("1357") }
             let removingPIN = thrownError { try lock.removePIN() }
             bench.vault.device.unlock()
-            #expect(settingOverPIN as? NoteTakerError == refused, "setPIN when the vault refuses to replace the PIN with errSecInteractionNotAllowed (\(errSecInteractionNotAllowed)): expected NoteTakerError.vaultFailed(\(errSecInteractionNotAllowed)), found \(describe(settingOverPIN)).")
-            #expect(removingPIN as? NoteTakerError == refused, "removePIN when the vault refuses to delete the PIN with errSecInteractionNotAllowed (\(errSecInteractionNotAllowed)): expected NoteTakerError.vaultFailed(\(errSecInteractionNotAllowed)), found \(describe(removingPIN)).")
+            #expect(
+                settingOverPIN as? NoteTakerError == refused,
+                "setPIN when the vault refuses to replace the PIN with errSecInteractionNotAllowed (\(errSecInteractionNotAllowed)): expected NoteTakerError.vaultFailed(\(errSecInteractionNotAllowed)), found \(describe(settingOverPIN))."
+            )
+            #expect(
+                removingPIN as? NoteTakerError == refused,
+                "removePIN when the vault refuses to delete the PIN with errSecInteractionNotAllowed (\(errSecInteractionNotAllowed)): expected NoteTakerError.vaultFailed(\(errSecInteractionNotAllowed)), found \(describe(removingPIN))."
+            )
 
             try lock.removePIN()
             try lock.setPIN("4096")
@@ -285,8 +380,14 @@ struct PINLockChecks {
             let settingOverCount = thrownError { try lock.setPIN("1357") }
             let removingCount = thrownError { try lock.removePIN() }
             bench.vault.device.unlock()
-            #expect(settingOverCount as? NoteTakerError == refused, "setPIN when the vault refuses to delete the count of wrong PINs with errSecInteractionNotAllowed (\(errSecInteractionNotAllowed)): expected NoteTakerError.vaultFailed(\(errSecInteractionNotAllowed)), found \(describe(settingOverCount)).")
-            #expect(removingCount as? NoteTakerError == refused, "removePIN when the vault refuses to delete the count of wrong PINs with errSecInteractionNotAllowed (\(errSecInteractionNotAllowed)): expected NoteTakerError.vaultFailed(\(errSecInteractionNotAllowed)), found \(describe(removingCount)).")
+            #expect(
+                settingOverCount as? NoteTakerError == refused,
+                "setPIN when the vault refuses to delete the count of wrong PINs with errSecInteractionNotAllowed (\(errSecInteractionNotAllowed)): expected NoteTakerError.vaultFailed(\(errSecInteractionNotAllowed)), found \(describe(settingOverCount))."
+            )
+            #expect(
+                removingCount as? NoteTakerError == refused,
+                "removePIN when the vault refuses to delete the count of wrong PINs with errSecInteractionNotAllowed (\(errSecInteractionNotAllowed)): expected NoteTakerError.vaultFailed(\(errSecInteractionNotAllowed)), found \(describe(removingCount))."
+            )
         }
     }
 }

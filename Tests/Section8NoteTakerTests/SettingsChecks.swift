@@ -1,8 +1,8 @@
 import Foundation
 import PersistenceCore
+import PersistenceWorkbench
 import Section8NoteTaker
 import Testing
-import PersistenceWorkbench
 
 @Suite("Section 8: settings and the list order")
 struct SettingsChecks {
@@ -10,10 +10,14 @@ struct SettingsChecks {
     func defaults() throws {
         try NoteTakerBench.run { bench in
             let settings = NoteTakerSettings()
-            #expect(settings.sortOrder == .date, "sortOrder with nothing saved: expected .date, found .\(settings.sortOrder.rawValue).")
+            #expect(
+                settings.sortOrder == .date,
+                "sortOrder with nothing saved: expected .date, found .\(settings.sortOrder.rawValue).")
             #expect(settings.showPinnedFirst, "showPinnedFirst with nothing saved: expected true, found false.")
             let saved = bench.savedKeys(in: bench.preferences)
-            #expect(saved.isEmpty, "Keys in the preference file after only reading the settings: expected none, found \(describe(saved)).")
+            #expect(
+                saved.isEmpty,
+                "Keys in the preference file after only reading the settings: expected none, found \(describe(saved)).")
         }
     }
 
@@ -25,11 +29,20 @@ struct SettingsChecks {
             settings.showPinnedFirst = false
 
             let order = bench.preferences.string(forKey: NoteTakerKeys.sortOrder)
-            #expect(order == "title", "The preference \"sortOrder\" after choosing title order: expected \"title\", found \(describe(order)).")
+            #expect(
+                order == "title",
+                "The preference \"sortOrder\" after choosing title order: expected \"title\", found \(describe(order))."
+            )
             let pinned = bench.preferences.object(forKey: NoteTakerKeys.showPinnedFirst) as? Bool
-            #expect(pinned == false, "The preference \"showPinnedFirst\" after turning it off: expected false, found \(pinned.map { "\($0)" } ?? "nothing saved").")
+            #expect(
+                pinned == false,
+                "The preference \"showPinnedFirst\" after turning it off: expected false, found \(pinned.map { "\($0)" } ?? "nothing saved")."
+            )
             let relaunched = NoteTakerSettings()
-            #expect(relaunched.sortOrder == .title && !relaunched.showPinnedFirst, "A second NoteTakerSettings() after the change: expected title order without pinned first, found .\(relaunched.sortOrder.rawValue) and showPinnedFirst \(relaunched.showPinnedFirst).")
+            #expect(
+                relaunched.sortOrder == .title && !relaunched.showPinnedFirst,
+                "A second NoteTakerSettings() after the change: expected title order without pinned first, found .\(relaunched.sortOrder.rawValue) and showPinnedFirst \(relaunched.showPinnedFirst)."
+            )
         }
     }
 
@@ -44,7 +57,10 @@ struct SettingsChecks {
 
             let titles = try repository.notes().map(\.title)
             let expected = ["Water plants", "Book flights", "Call Sam"]
-            #expect(titles == expected, "notes() in date order, for notes created in the order \(describe(created)): expected \(describe(expected)) (newest first), found \(describe(titles)).")
+            #expect(
+                titles == expected,
+                "notes() in date order, for notes created in the order \(describe(created)): expected \(describe(expected)) (newest first), found \(describe(titles))."
+            )
         }
     }
 
@@ -58,7 +74,10 @@ struct SettingsChecks {
 
             let titles = try repository.notes().map(\.title)
             let expected = ["apples", "Cherries", "pears"]
-            #expect(titles == expected, "notes() in title order: expected \(describe(expected)) (alphabetical, ignoring case), found \(describe(titles)).")
+            #expect(
+                titles == expected,
+                "notes() in title order: expected \(describe(expected)) (alphabetical, ignoring case), found \(describe(titles))."
+            )
         }
     }
 
@@ -78,12 +97,18 @@ struct SettingsChecks {
             repository.settings.sortOrder = .title
             let byTitle = try repository.notes().map(\.title)
             let expectedByTitle = ["Alarm code hint", "Wifi password hint", "Bills", "Dentist"]
-            #expect(byTitle == expectedByTitle, "notes() in title order with pinned first on: expected \(describe(expectedByTitle)), found \(describe(byTitle)).")
+            #expect(
+                byTitle == expectedByTitle,
+                "notes() in title order with pinned first on: expected \(describe(expectedByTitle)), found \(describe(byTitle))."
+            )
 
             repository.settings.sortOrder = .date
             let byDate = try repository.notes().map(\.title)
             let expectedByDate = ["Alarm code hint", "Wifi password hint", "Dentist", "Bills"]
-            #expect(byDate == expectedByDate, "notes() in date order with pinned first on: expected \(describe(expectedByDate)), found \(describe(byDate)).")
+            #expect(
+                byDate == expectedByDate,
+                "notes() in date order with pinned first on: expected \(describe(expectedByDate)), found \(describe(byDate))."
+            )
         }
     }
 
@@ -103,7 +128,10 @@ struct SettingsChecks {
 
             let titles = try repository.notes().map(\.title)
             let expected = ["Alarm code hint", "Bills", "Dentist", "Wifi password hint"]
-            #expect(titles == expected, "notes() in title order with pinned first off: expected \(describe(expected)), found \(describe(titles)).")
+            #expect(
+                titles == expected,
+                "notes() in title order with pinned first off: expected \(describe(expected)), found \(describe(titles))."
+            )
         }
     }
 
@@ -115,18 +143,27 @@ struct SettingsChecks {
             try spaceOutCreationDates(notes, in: repository.context)
             let before = try repository.notes().map(\.title)
             let newestFirst = ["Ant farm", "Zebra facts", "Kite repair"]
-            #expect(before == newestFirst, "notes() with the default settings: expected \(describe(newestFirst)) (newest first), found \(describe(before)).")
+            #expect(
+                before == newestFirst,
+                "notes() with the default settings: expected \(describe(newestFirst)) (newest first), found \(describe(before))."
+            )
 
             bench.preferences.set(NoteSortOrder.title.rawValue, forKey: NoteTakerKeys.sortOrder)
             let byTitle = try repository.notes().map(\.title)
             let alphabetical = ["Ant farm", "Kite repair", "Zebra facts"]
-            #expect(byTitle == alphabetical, "notes() after the settings screen saved \"title\" under \"sortOrder\": expected \(describe(alphabetical)), found \(describe(byTitle)).")
+            #expect(
+                byTitle == alphabetical,
+                "notes() after the settings screen saved \"title\" under \"sortOrder\": expected \(describe(alphabetical)), found \(describe(byTitle))."
+            )
 
             bench.preferences.set(NoteSortOrder.date.rawValue, forKey: NoteTakerKeys.sortOrder)
             bench.preferences.set(false, forKey: NoteTakerKeys.showPinnedFirst)
             try repository.update(notes[0], isPinned: true)
             let unpinnedFirst = try repository.notes().map(\.title)
-            #expect(unpinnedFirst == newestFirst, "notes() in date order after the settings screen turned pinned first off, with \"Kite repair\" pinned: expected \(describe(newestFirst)), found \(describe(unpinnedFirst)).")
+            #expect(
+                unpinnedFirst == newestFirst,
+                "notes() in date order after the settings screen turned pinned first off, with \"Kite repair\" pinned: expected \(describe(newestFirst)), found \(describe(unpinnedFirst))."
+            )
         }
     }
 
@@ -139,22 +176,35 @@ struct SettingsChecks {
             let settings = NoteTakerSettings(store: given)
             _ = (settings.sortOrder, settings.showPinnedFirst)
             let savedByReading = bench.savedKeys(in: given)
-            #expect(savedByReading.isEmpty, "Keys in the given store's preference file after only reading the settings: expected none, found \(describe(savedByReading)).")
+            #expect(
+                savedByReading.isEmpty,
+                "Keys in the given store's preference file after only reading the settings: expected none, found \(describe(savedByReading))."
+            )
 
             given.set(NoteSortOrder.title.rawValue, forKey: NoteTakerKeys.sortOrder)
             given.set(false, forKey: NoteTakerKeys.showPinnedFirst)
             let shown = "sortOrder .\(settings.sortOrder.rawValue), showPinnedFirst \(settings.showPinnedFirst)"
-            #expect(shown == "sortOrder .title, showPinnedFirst false", "NoteTakerSettings(store:) after \"title\" and false were saved in the given store: expected sortOrder .title, showPinnedFirst false, found \(shown).")
+            #expect(
+                shown == "sortOrder .title, showPinnedFirst false",
+                "NoteTakerSettings(store:) after \"title\" and false were saved in the given store: expected sortOrder .title, showPinnedFirst false, found \(shown)."
+            )
 
             given.removeObject(forKey: NoteTakerKeys.sortOrder)
             given.removeObject(forKey: NoteTakerKeys.showPinnedFirst)
             settings.sortOrder = .title
             settings.showPinnedFirst = false
             let order = given.string(forKey: NoteTakerKeys.sortOrder)
-            let pinned = (given.object(forKey: NoteTakerKeys.showPinnedFirst) as? Bool).map { "\($0)" } ?? "nothing saved"
-            #expect(order == "title" && pinned == "false", "The given store's \"sortOrder\" and \"showPinnedFirst\" after setting title order and pinned first off: expected \"title\" and false, found \(describe(order)) and \(pinned).")
+            let pinned =
+                (given.object(forKey: NoteTakerKeys.showPinnedFirst) as? Bool).map { "\($0)" } ?? "nothing saved"
+            #expect(
+                order == "title" && pinned == "false",
+                "The given store's \"sortOrder\" and \"showPinnedFirst\" after setting title order and pinned first off: expected \"title\" and false, found \(describe(order)) and \(pinned)."
+            )
             let inStandard = bench.savedKeys(in: bench.preferences)
-            #expect(inStandard.isEmpty, "Keys in the app's standard preference file when every setting went to a given store: expected none, found \(describe(inStandard)).")
+            #expect(
+                inStandard.isEmpty,
+                "Keys in the app's standard preference file when every setting went to a given store: expected none, found \(describe(inStandard))."
+            )
         }
     }
 
@@ -176,7 +226,10 @@ struct SettingsChecks {
 
             let titles = try repository.notes().map(\.title)
             let expected = ["Boiler check", "Passport renewal", "Rent"]
-            #expect(titles == expected, "notes() when the given settings say title order without pinned first, and the standard preferences hold nothing: expected \(describe(expected)), found \(describe(titles)).")
+            #expect(
+                titles == expected,
+                "notes() when the given settings say title order without pinned first, and the standard preferences hold nothing: expected \(describe(expected)), found \(describe(titles))."
+            )
         }
     }
 
@@ -196,13 +249,19 @@ struct SettingsChecks {
             repository.settings.sortOrder = .date
             let byDate = try repository.notes(matching: "hotel").map(\.title)
             let expectedByDate = ["Hotel wifi", "Alps hotel shortlist", "Packing", "Trip budget"]
-            #expect(byDate == expectedByDate, "notes(matching: \"hotel\") in date order with pinned first on: expected \(describe(expectedByDate)), found \(describe(byDate)).")
+            #expect(
+                byDate == expectedByDate,
+                "notes(matching: \"hotel\") in date order with pinned first on: expected \(describe(expectedByDate)), found \(describe(byDate))."
+            )
 
             repository.settings.sortOrder = .title
             repository.settings.showPinnedFirst = false
             let byTitle = try repository.notes(matching: "hotel").map(\.title)
             let expectedByTitle = ["Alps hotel shortlist", "Hotel wifi", "Packing", "Trip budget"]
-            #expect(byTitle == expectedByTitle, "notes(matching: \"hotel\") in title order with pinned first off: expected \(describe(expectedByTitle)), found \(describe(byTitle)).")
+            #expect(
+                byTitle == expectedByTitle,
+                "notes(matching: \"hotel\") in title order with pinned first off: expected \(describe(expectedByTitle)), found \(describe(byTitle))."
+            )
         }
     }
 }

@@ -12,10 +12,17 @@ struct TagChecks {
             let first = try repository.addTag(named: "travel")
             let second = try repository.addTag(named: "travel")
 
-            #expect(first.name == "travel", "name of the tag addTag(named:) returned: expected \"travel\", found \"\(first.name)\".")
-            #expect(first === second, "addTag(named: \"travel\") twice: expected the same tag both times, found two different tags.")
+            #expect(
+                first.name == "travel",
+                "name of the tag addTag(named:) returned: expected \"travel\", found \"\(first.name)\".")
+            #expect(
+                first === second,
+                "addTag(named: \"travel\") twice: expected the same tag both times, found two different tags.")
             let names = try storedTags(in: bench.openContext()).map(\.name)
-            #expect(names == ["travel"], "Tags in the store file right after adding \"travel\" twice: expected [\"travel\"], found \(describe(names)).")
+            #expect(
+                names == ["travel"],
+                "Tags in the store file right after adding \"travel\" twice: expected [\"travel\"], found \(describe(names))."
+            )
         }
     }
 
@@ -33,9 +40,15 @@ struct TagChecks {
             try second.save()
 
             let tags = try storedTags(in: bench.openContext())
-            #expect(tags.map(\.name) == ["travel"], "Tags in the store after two contexts each created and saved a tag named \"travel\": expected [\"travel\"] (one tag), found \(describe(tags.map(\.name))).")
+            #expect(
+                tags.map(\.name) == ["travel"],
+                "Tags in the store after two contexts each created and saved a tag named \"travel\": expected [\"travel\"] (one tag), found \(describe(tags.map(\.name)))."
+            )
             let titles = (tags.first?.notes.map(\.title) ?? []).sorted()
-            #expect(titles == ["Hotel booking", "Packing list"], "The notes of \"travel\" after both saves: expected [\"Hotel booking\", \"Packing list\"], found \(describe(titles)).")
+            #expect(
+                titles == ["Hotel booking", "Packing list"],
+                "The notes of \"travel\" after both saves: expected [\"Hotel booking\", \"Packing list\"], found \(describe(titles))."
+            )
         }
     }
 
@@ -48,20 +61,36 @@ struct TagChecks {
             try repository.assign(work, to: earlier)
             let saves = try repository.context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).count
 
-            let note = try repository.addNote(title: "Offsite", content: "Book rooms", tags: ["travel", "work", "travel"])
+            let note = try repository.addNote(
+                title: "Offsite", content: "Book rooms", tags: ["travel", "work", "travel"])
 
-            let savesDuring = try repository.context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).count - saves
-            #expect(savesDuring == 1, "Saves made by addNote(title:content:tags:) with three tag names: expected 1, found \(savesDuring).")
+            let savesDuring =
+                try repository.context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).count - saves
+            #expect(
+                savesDuring == 1,
+                "Saves made by addNote(title:content:tags:) with three tag names: expected 1, found \(savesDuring).")
             let onNote = note.tags.map(\.name).sorted()
-            #expect(onNote == ["travel", "work"], "The returned note's tags after adding it with [\"travel\", \"work\", \"travel\"]: expected [\"travel\", \"work\"], found \(describe(onNote)).")
+            #expect(
+                onNote == ["travel", "work"],
+                "The returned note's tags after adding it with [\"travel\", \"work\", \"travel\"]: expected [\"travel\", \"work\"], found \(describe(onNote))."
+            )
             let reopened = try bench.openContext()
             let tags = try storedTags(in: reopened)
-            #expect(tags.map(\.name) == ["travel", "work"], "Tags in the store after adding the note: expected [\"travel\", \"work\"], found \(describe(tags.map(\.name))).")
+            #expect(
+                tags.map(\.name) == ["travel", "work"],
+                "Tags in the store after adding the note: expected [\"travel\", \"work\"], found \(describe(tags.map(\.name)))."
+            )
             let stored = try storedNotes(in: reopened).first { $0.title == "Offsite" }
             let storedTagNames = (stored?.tags.map(\.name) ?? []).sorted()
-            #expect(storedTagNames == ["travel", "work"], "The stored note's tags after reopening: expected [\"travel\", \"work\"], found \(describe(storedTagNames)).")
+            #expect(
+                storedTagNames == ["travel", "work"],
+                "The stored note's tags after reopening: expected [\"travel\", \"work\"], found \(describe(storedTagNames))."
+            )
             let workNotes = (tags.last?.notes.map(\.title) ?? []).sorted()
-            #expect(workNotes == ["Offsite", "Standup"], "The notes of the existing tag \"work\": expected [\"Offsite\", \"Standup\"], found \(describe(workNotes)).")
+            #expect(
+                workNotes == ["Offsite", "Standup"],
+                "The notes of the existing tag \"work\": expected [\"Offsite\", \"Standup\"], found \(describe(workNotes))."
+            )
         }
     }
 
@@ -75,11 +104,16 @@ struct TagChecks {
 
             let names = try repository.allTags().map(\.name)
             let expected = ["books", "recipes", "work"]
-            #expect(names == expected, "allTags() after adding \"work\", \"books\" and \"recipes\": expected \(describe(expected)), found \(describe(names)).")
+            #expect(
+                names == expected,
+                "allTags() after adding \"work\", \"books\" and \"recipes\": expected \(describe(expected)), found \(describe(names))."
+            )
             let found = try repository.tag(named: "books")?.name
             #expect(found == "books", "tag(named: \"books\"): expected the tag \"books\", found \(describe(found)).")
             let missing = try repository.tag(named: "sports")?.name
-            #expect(missing == nil, "tag(named: \"sports\") when there is no such tag: expected nil, found \(describe(missing)).")
+            #expect(
+                missing == nil,
+                "tag(named: \"sports\") when there is no such tag: expected nil, found \(describe(missing)).")
         }
     }
 
@@ -92,12 +126,20 @@ struct TagChecks {
             try repository.assign(travel, to: note)
             try repository.assign(travel, to: note)
 
-            #expect(note.tags.map(\.name) == ["travel"], "The note's tags after assigning \"travel\" twice: expected [\"travel\"] (once), found \(describe(note.tags.map(\.name))).")
+            #expect(
+                note.tags.map(\.name) == ["travel"],
+                "The note's tags after assigning \"travel\" twice: expected [\"travel\"] (once), found \(describe(note.tags.map(\.name)))."
+            )
             let reopened = try bench.openContext()
             let noteTags = try storedNotes(in: reopened).first.map { $0.tags.map(\.name) } ?? []
-            #expect(noteTags == ["travel"], "The note's tags after reopening the store: expected [\"travel\"], found \(describe(noteTags)).")
+            #expect(
+                noteTags == ["travel"],
+                "The note's tags after reopening the store: expected [\"travel\"], found \(describe(noteTags)).")
             let tagNotes = try storedTags(in: reopened).first.map { $0.notes.map(\.title) } ?? []
-            #expect(tagNotes == ["Flight times"], "The notes of \"travel\" after reopening the store: expected [\"Flight times\"], found \(describe(tagNotes)).")
+            #expect(
+                tagNotes == ["Flight times"],
+                "The notes of \"travel\" after reopening the store: expected [\"Flight times\"], found \(describe(tagNotes))."
+            )
         }
     }
 
@@ -114,11 +156,20 @@ struct TagChecks {
 
             let reopened = try bench.openContext()
             let noteTags = try storedNotes(in: reopened).first.map { $0.tags.map(\.name) } ?? []
-            #expect(noteTags == ["family"], "The note's tags after unassigning \"urgent\" and reopening: expected [\"family\"], found \(describe(noteTags)).")
+            #expect(
+                noteTags == ["family"],
+                "The note's tags after unassigning \"urgent\" and reopening: expected [\"family\"], found \(describe(noteTags))."
+            )
             let names = try storedTags(in: reopened).map(\.name)
-            #expect(names == ["family", "urgent"], "Tags after unassigning one and reopening: expected [\"family\", \"urgent\"] (unassigning deletes nothing), found \(describe(names)).")
+            #expect(
+                names == ["family", "urgent"],
+                "Tags after unassigning one and reopening: expected [\"family\", \"urgent\"] (unassigning deletes nothing), found \(describe(names))."
+            )
             let titles = try storedNotes(in: reopened).map(\.title)
-            #expect(titles == ["Birthday party"], "Notes after unassigning a tag and reopening: expected [\"Birthday party\"], found \(describe(titles)).")
+            #expect(
+                titles == ["Birthday party"],
+                "Notes after unassigning a tag and reopening: expected [\"Birthday party\"], found \(describe(titles))."
+            )
         }
     }
 
@@ -137,10 +188,17 @@ struct TagChecks {
 
             let reopened = try bench.openContext()
             let names = try storedTags(in: reopened).map(\.name)
-            #expect(names == ["team"], "Tags after deleting \"work\" and reopening: expected [\"team\"], found \(describe(names)).")
-            let tagsByNote = try storedNotes(in: reopened).map { "\($0.title): \($0.tags.map(\.name).joined(separator: ", "))" }
+            #expect(
+                names == ["team"],
+                "Tags after deleting \"work\" and reopening: expected [\"team\"], found \(describe(names)).")
+            let tagsByNote = try storedNotes(in: reopened).map {
+                "\($0.title): \($0.tags.map(\.name).joined(separator: ", "))"
+            }
             let expected = ["Sprint review: ", "Team lunch: team"]
-            #expect(tagsByNote == expected, "Each note's tags after deleting \"work\" and reopening: expected \(describe(expected)) (both notes kept), found \(describe(tagsByNote)).")
+            #expect(
+                tagsByNote == expected,
+                "Each note's tags after deleting \"work\" and reopening: expected \(describe(expected)) (both notes kept), found \(describe(tagsByNote))."
+            )
         }
     }
 
@@ -152,12 +210,20 @@ struct TagChecks {
                 try repository.addTag(named: name)
             }
 
-            let found = try ["work", "Work", "works", "shop"].map { name in "\(name) → \(describe(try repository.tag(named: name)?.name))" }
+            let found = try ["work", "Work", "works", "shop"].map { name in
+                "\(name) → \(describe(try repository.tag(named: name)?.name))"
+            }
             let expected = ["work → nil", "Work → \"Work\"", "works → nil", "shop → nil"]
-            #expect(found == expected, "tag(named:) for \"work\", \"Work\", \"works\" and \"shop\" with the tags \"Work\", \"workshop\" and \"homework\": expected \(describe(expected)), found \(describe(found)).")
+            #expect(
+                found == expected,
+                "tag(named:) for \"work\", \"Work\", \"works\" and \"shop\" with the tags \"Work\", \"workshop\" and \"homework\": expected \(describe(expected)), found \(describe(found))."
+            )
             let lowercase = try repository.addTag(named: "work")
             let names = try storedTags(in: bench.openContext()).map(\.name)
-            #expect(lowercase.name == "work" && names == ["homework", "Work", "work", "workshop"].sorted(), "Tags after addTag(named: \"work\") beside \"Work\": expected a new tag \"work\" and the store holding \(describe(["homework", "Work", "work", "workshop"].sorted())), found \(describe(lowercase.name)) and \(describe(names)).")
+            #expect(
+                lowercase.name == "work" && names == ["homework", "Work", "work", "workshop"].sorted(),
+                "Tags after addTag(named: \"work\") beside \"Work\": expected a new tag \"work\" and the store holding \(describe(["homework", "Work", "work", "workshop"].sorted())), found \(describe(lowercase.name)) and \(describe(names))."
+            )
         }
     }
 
@@ -169,9 +235,15 @@ struct TagChecks {
             try setUp.assign(try setUp.addTag(named: "work"), to: note)
             try setUp.addTag(named: "travel")
             let refusing = NoteRepository(context: try bench.openContextThatCannotSave())
-            let storedNote = try #require(try storedNotes(in: refusing.context).first, "The note saved through a first repository should be in the store.")
-            let work = try #require(try refusing.tag(named: "work"), "The tag \"work\" saved through a first repository should be in the store.")
-            let travel = try #require(try refusing.tag(named: "travel"), "The tag \"travel\" saved through a first repository should be in the store.")
+            let storedNote = try #require(
+                try storedNotes(in: refusing.context).first,
+                "The note saved through a first repository should be in the store.")
+            let work = try #require(
+                try refusing.tag(named: "work"),
+                "The tag \"work\" saved through a first repository should be in the store.")
+            let travel = try #require(
+                try refusing.tag(named: "travel"),
+                "The tag \"travel\" saved through a first repository should be in the store.")
 
             let results = [
                 ("addTag(named: \"ideas\")", thrownError { try refusing.addTag(named: "ideas") }),
@@ -180,12 +252,18 @@ struct TagChecks {
                 ("deleteTag(work)", thrownError { try refusing.deleteTag(work) }),
             ]
             for (call, error) in results {
-                #expect(error as? SwiftDataError == SwiftDataError.saveNotAllowed, "\(call) when the store refuses the save: expected the context's SwiftDataError .saveNotAllowed, found \(describe(error)).")
+                #expect(
+                    error as? SwiftDataError == SwiftDataError.saveNotAllowed,
+                    "\(call) when the store refuses the save: expected the context's SwiftDataError .saveNotAllowed, found \(describe(error))."
+                )
             }
             let reopened = try bench.openContext()
             let tagNames = try storedTags(in: reopened).map(\.name)
             let noteTags = try storedNotes(in: reopened).first.map { $0.tags.map(\.name) } ?? []
-            #expect(tagNames == ["travel", "work"] && noteTags == ["work"], "The store after every refused save: expected the tags [\"travel\", \"work\"] and the note tagged [\"work\"], found \(describe(tagNames)) and \(describe(noteTags)).")
+            #expect(
+                tagNames == ["travel", "work"] && noteTags == ["work"],
+                "The store after every refused save: expected the tags [\"travel\", \"work\"] and the note tagged [\"work\"], found \(describe(tagNames)) and \(describe(noteTags))."
+            )
         }
     }
 }

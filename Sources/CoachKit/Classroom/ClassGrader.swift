@@ -116,7 +116,9 @@ public struct ClassGrader: Sendable {
     /// - Throws: `Failure` when the instructor's checkout does not build, `CoachError.cannotLaunch` when
     ///   `swift` cannot be started, `GradebookError` when the results cannot be written or the gradebook
     ///   to compare with cannot be read.
-    public func grade(_ submissions: [Submission], into output: URL, events: @escaping @Sendable (Event) -> Void) throws -> Run {
+    public func grade(_ submissions: [Submission], into output: URL, events: @escaping @Sendable (Event) -> Void) throws
+        -> Run
+    {
         let previous = try Gradebook.previous(in: output, compare: options.compare)
         try FileManager.default.createDirectory(at: gradingFolder, withIntermediateDirectories: true)
         let sandbox = GradingSandbox.detect(allowed: options.allowsSandbox, logFolder: gradingFolder)
@@ -178,7 +180,8 @@ public struct ClassGrader: Sendable {
         try Gradebook.copyLessons(of: gradedCourse, from: workbench, to: output)
         try gradebook.write(to: output, previous: previous)
         return Run(
-            gradebook: gradebook, seconds: Dictionary(graded.map { ($0.0.learner, $0.1) }, uniquingKeysWith: { first, _ in first }),
+            gradebook: gradebook,
+            seconds: Dictionary(graded.map { ($0.0.learner, $0.1) }, uniquingKeysWith: { first, _ in first }),
             warmBuildSeconds: warmSeconds, sandbox: sandbox
         )
     }
@@ -206,7 +209,8 @@ public struct ClassGrader: Sendable {
     ///   what it must not see.
     private func packageLayout() throws -> PackageLayout {
         do {
-            return try PackageLayout.read(workbench: workbench, request: buildRequest, log: gradingFolder.appending(path: "describe.log"))
+            return try PackageLayout.read(
+                workbench: workbench, request: buildRequest, log: gradingFolder.appending(path: "describe.log"))
         } catch let problem as PackageLayout.Problem {
             throw Failure(description: "The course cannot be graded: \(problem.description).")
         }
@@ -216,43 +220,57 @@ public struct ClassGrader: Sendable {
     /// build there: then no submission could, and every learner would get 0 for a fault of the course's.
     ///
     /// - Throws: `Failure` naming the first error when the course itself does not build in the work copy.
-    private func checkStarters(in copy: WorkCopy, with grader: SubmissionGrader, events: @escaping @Sendable (Event) -> Void) throws {
+    private func checkStarters(
+        in copy: WorkCopy, with grader: SubmissionGrader, events: @escaping @Sendable (Event) -> Void
+    ) throws {
         try copy.place(.starters)
         let build = try grader.build(buildRequest, in: copy) { events(.checkingWorkCopy($0)) }
         guard !build.compiled else { return }
-        let reason = build.build == .timedOut
+        let reason =
+            build.build == .timedOut
             ? "the build ran longer than \(options.buildTimeLimit.formattedSeconds)"
             : SubmissionGrader.firstLine(of: build) ?? "see the log"
         let kept = gradingFolder.appending(path: "starters-build.log")
         try? FileManager.default.removeItem(at: kept)
         try? FileManager.default.copyItem(at: build.buildLog, to: kept)
-        throw Failure(description: """
-            The course itself does not build in \(copy.sandboxed ? "the grading sandbox" : "a work copy"): \(reason.escapedForTerminal()) \
-            (the starters, graded as a submission would be; log in \(workbench.relativePath(of: kept))). No submission was graded: \
-            every one would have scored 0. Fix the checkout (`coach check N` builds a section), or grade with --no-sandbox to see \
-            whether the sandbox is at fault.
-            """)
+        throw Failure(
+            description: """
+                The course itself does not build in \(copy.sandboxed ? "the grading sandbox" : "a work copy"): \(reason.escapedForTerminal()) \
+                (the starters, graded as a submission would be; log in \(workbench.relativePath(of: kept))). No submission was graded: \
+                every one would have scored 0. Fix the checkout (`coach check N` builds a section), or grade with --no-sandbox to see \
+                whether the sandbox is at fault.
+                """)
     }
 
     /// Builds the instructor's checkout with the starters and the hidden suites, as every submission will
     /// be built, so that the dependencies and the core are compiled once.
     private func warmBuild(events: @escaping @Sendable (Event) -> Void) throws {
         let log = gradingFolder.appending(path: "warm-build.log")
-        let firstBuild = !FileManager.default.fileExists(atPath: workbench.root.appending(path: ".build/debug.yaml").path)
+        let firstBuild = !FileManager.default.fileExists(
+            atPath: workbench.root.appending(path: ".build/debug.yaml").path)
         let termination = try ChildProcess(
-            TestProgram.buildArguments(forPackageAt: workbench.root), in: workbench.root, environment: buildRequest.environment,
-            logFile: log, watchdog: BuildLogFollower(log: log, inner: nil) { events(.warmBuild($0, firstBuild: firstBuild)) }
+            TestProgram.buildArguments(forPackageAt: workbench.root), in: workbench.root,
+            environment: buildRequest.environment,
+            logFile: log,
+            watchdog: BuildLogFollower(log: log, inner: nil) { events(.warmBuild($0, firstBuild: firstBuild)) }
         ).run()
         guard termination.succeeded else {
             let errors = CompilerDiagnostic.errors(in: (try? String(contentsOf: log, encoding: .utf8)) ?? "").prefix(5)
-            let shown = errors.isEmpty ? " (see \(workbench.relativePath(of: log)))" : ": " + errors.map { $0.relative(to: workbench).description }.joined(separator: "; ")
-            throw Failure(description: "The instructor's checkout does not build with the starters and the hidden suites\(shown) — while preparing the warm build. Fix it (`coach check N` shows each section), then grade again.")
+            let shown =
+                errors.isEmpty
+                ? " (see \(workbench.relativePath(of: log)))"
+                : ": " + errors.map { $0.relative(to: workbench).description }.joined(separator: "; ")
+            throw Failure(
+                description:
+                    "The instructor's checkout does not build with the starters and the hidden suites\(shown) — while preparing the warm build. Fix it (`coach check N` shows each section), then grade again."
+            )
         }
     }
 
     /// Unpacks, reads and grades one submission in `copy`.
     private func grade(
-        _ submission: Submission, in copy: WorkCopy, with grader: SubmissionGrader, events: @escaping @Sendable (Event) -> Void
+        _ submission: Submission, in copy: WorkCopy, with grader: SubmissionGrader,
+        events: @escaping @Sendable (Event) -> Void
     ) throws -> LearnerResult {
         let intake: SubmissionIntake
         do {
@@ -261,7 +279,9 @@ public struct ClassGrader: Sendable {
             )
             intake = try SubmissionIntake(folder: folder, workbench: workbench)
         } catch let failure as SubmissionUnpacker.Failure {
-            let blocked = gradedCourse.sections.map { SectionGrade(section: $0, outcomes: [], compilerErrors: [], buildFailed: true) }
+            let blocked = gradedCourse.sections.map {
+                SectionGrade(section: $0, outcomes: [], compilerErrors: [], buildFailed: true)
+            }
             return LearnerResult(submission: submission, grades: blocked, intake: nil, problem: failure.description)
         }
         try copy.place(intake)
@@ -280,7 +300,8 @@ public struct ClassGrader: Sendable {
         let files = FileManager.default
         try? files.removeItem(at: folder)
         try files.createDirectory(at: folder, withIntermediateDirectories: true)
-        let junit = MachineReport(track: .exercises, grades: result.grades(in: gradedCourse)).junit(suiteName: result.learner)
+        let junit = MachineReport(track: .exercises, grades: result.grades(in: gradedCourse)).junit(
+            suiteName: result.learner)
         try Data((junit + "\n").utf8).write(to: folder.appending(path: "junit.xml"))
         try LearnerFeedback(result: result, course: gradedCourse).write(into: folder)
         for name in ["build.log", "test.log"] where files.fileExists(atPath: logs.appending(path: name).path) {

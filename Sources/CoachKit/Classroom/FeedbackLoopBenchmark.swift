@@ -60,9 +60,12 @@ public struct FeedbackLoopBenchmark: Sendable {
     /// the edit fits in; for a declaration (or when none has such a function), the first exercise file.
     public func editedFile(of section: Course.Section) -> URL? {
         let files = section.exercise.files.map { workbench.sourceFolder(of: section, on: track).appending(path: $0) }
-        if edit == .body, let fitting = files.first(where: { file in
-            (try? String(contentsOf: file, encoding: .utf8)).map { Self.editing($0, run: 1, edit: .body) != nil } ?? false
-        }) {
+        if edit == .body,
+            let fitting = files.first(where: { file in
+                (try? String(contentsOf: file, encoding: .utf8)).map { Self.editing($0, run: 1, edit: .body) != nil }
+                    ?? false
+            })
+        {
             return fitting
         }
         return files.first
@@ -78,7 +81,11 @@ public struct FeedbackLoopBenchmark: Sendable {
             var lines = text.components(separatedBy: "\n")
             let opening = lines.indices.first { index in
                 let code = lines[index].trimmingCharacters(in: .whitespaces)
-                let declares = code.range(of: #"^(@\w+ )*((public|internal|private|fileprivate|package|static|final|override|mutating|nonisolated|required|convenience|@MainActor) )*(func \w+|init\??)[(<]"#, options: .regularExpression) != nil
+                let declares =
+                    code.range(
+                        of:
+                            #"^(@\w+ )*((public|internal|private|fileprivate|package|static|final|override|mutating|nonisolated|required|convenience|@MainActor) )*(func \w+|init\??)[(<]"#,
+                        options: .regularExpression) != nil
                 guard declares, code.hasSuffix("{") || code.hasSuffix("{}"), !code.contains("//") else { return false }
                 // A function with a result takes the statement only when its body returns with a statement
                 // of its own: a body of one expression returns it implicitly, and a statement before it
@@ -117,7 +124,9 @@ public struct FeedbackLoopBenchmark: Sendable {
             section.exercise.files.map { workbench.sourceFolder(of: section, on: track).appending(path: $0) }
         }
         for file in files {
-            guard let text = try? String(contentsOf: file, encoding: .utf8), text.contains(Self.marker) else { continue }
+            guard let text = try? String(contentsOf: file, encoding: .utf8), text.contains(Self.marker) else {
+                continue
+            }
             let kept = text.components(separatedBy: "\n").filter { !$0.contains(Self.marker) }
             try Data(kept.joined(separator: "\n").utf8).write(to: file, options: .atomic)
         }
@@ -126,20 +135,24 @@ public struct FeedbackLoopBenchmark: Sendable {
     /// Times `repetitions` edit→grade loops of `section`, with `tester`'s build already warm.
     ///
     /// - Throws: `CoachError` when `swift` cannot be started or the file cannot be written back.
-    public func measure(_ section: Course.Section, tester: SwiftPackageTester, timeLimitPerCheck: Duration) throws -> Result {
+    public func measure(_ section: Course.Section, tester: SwiftPackageTester, timeLimitPerCheck: Duration) throws
+        -> Result
+    {
         guard let file = editedFile(of: section) else { return Result(section: section, runs: [], phases: []) }
         let original = try Data(contentsOf: file)
         defer { try? original.write(to: file, options: .atomic) }
         var runs: [(Duration, [GradingTimeline.Phase])] = []
         for run in 1...repetitions {
             let text = String(decoding: original, as: UTF8.self)
-            let edited = Self.editing(text, run: run, edit: edit) ?? Self.editing(text, run: run, edit: .declaration) ?? text
+            let edited =
+                Self.editing(text, run: run, edit: edit) ?? Self.editing(text, run: run, edit: .declaration) ?? text
             try Data(edited.utf8).write(to: file, options: .atomic)
             let timeline = GradingTimeline()
             var timed = tester
             timed.timeline = timeline
             let start = ContinuousClock.now
-            _ = try CourseGrader(workbench: workbench, tester: timed, timeLimitPerCheck: timeLimitPerCheck).grade([section], on: track)
+            _ = try CourseGrader(workbench: workbench, tester: timed, timeLimitPerCheck: timeLimitPerCheck).grade(
+                [section], on: track)
             runs.append((ContinuousClock.now - start, timeline.totals))
         }
         let median = runs.sorted { $0.0 < $1.0 }[runs.count / 2]
@@ -149,11 +162,14 @@ public struct FeedbackLoopBenchmark: Sendable {
     /// One line per section: the median beside the budget, then the median run's phases.
     public func lines(for results: [Result]) -> [String] {
         results.flatMap { result -> [String] in
-            guard !result.runs.isEmpty else { return [String(format: "Section %2d  no exercise file to edit", result.section.number)] }
+            guard !result.runs.isEmpty else {
+                return [String(format: "Section %2d  no exercise file to edit", result.section.number)]
+            }
             let median = result.median.seconds
             let verdict = median <= budget.seconds ? "within" : "OVER"
             let runs = result.runs.map { String(format: "%.1f", $0.seconds) }.joined(separator: ", ")
-            let phases = result.phases.map { "\($0.name) " + String(format: "%.2f", $0.seconds) }.joined(separator: " · ")
+            let phases = result.phases.map { "\($0.name) " + String(format: "%.2f", $0.seconds) }.joined(
+                separator: " · ")
             return [
                 "Section " + String(format: "%2d  %5.2f s  ", result.section.number, median)
                     + "\(verdict) the \(Int(budget.seconds)) s budget  (runs: \(runs) s)",

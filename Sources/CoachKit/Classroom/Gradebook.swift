@@ -84,16 +84,22 @@ public struct Gradebook: Codable, Equatable, Sendable {
     ///
     /// No cell is a formula: one that begins as a formula would is written as text (see `CSVLine.field`).
     public func csv() -> String {
-        let header = ["learner"] + sections.map { "section \($0.number)" } + ["total", "possible", "tampered files", "problem", "review"]
+        let header =
+            ["learner"] + sections.map { "section \($0.number)" } + [
+                "total", "possible", "tampered files", "problem", "review",
+            ]
         var lines = [header.map(CSVLine.field).joined(separator: ",")]
         for learner in learners {
-            let points = sections.map { column in String(learner.sections.first { $0.number == column.number }?.points ?? 0) }
-            let row = [learner.learner] + points + [
-                String(learner.points), String(possiblePoints),
-                learner.tampering.map(\.description).joined(separator: "; "),
-                learner.problem ?? "",
-                learner.reviewSummary,
-            ]
+            let points = sections.map { column in
+                String(learner.sections.first { $0.number == column.number }?.points ?? 0)
+            }
+            let row =
+                [learner.learner] + points + [
+                    String(learner.points), String(possiblePoints),
+                    learner.tampering.map(\.description).joined(separator: "; "),
+                    learner.problem ?? "",
+                    learner.reviewSummary,
+                ]
             lines.append(row.map(CSVLine.field).joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
@@ -119,7 +125,9 @@ public struct Gradebook: Codable, Equatable, Sendable {
             let page = ClassOverviewPage(overview: ClassOverview(gradebook: self, previous: previous))
             try Data(page.html().utf8).write(to: folder.appending(path: Self.pageName), options: .atomic)
         } catch {
-            throw GradebookError("Cannot write the gradebook: \(error.localizedDescription) — while writing into \(folder.path). Check that the folder is writable.")
+            throw GradebookError(
+                "Cannot write the gradebook: \(error.localizedDescription) — while writing into \(folder.path). Check that the folder is writable."
+            )
         }
     }
 
@@ -169,13 +177,17 @@ public struct Gradebook: Codable, Equatable, Sendable {
         }
         for part in parts.dropFirst() {
             guard part.course == merged.course, part.sections == merged.sections else {
-                throw GradebookError("Cannot merge gradebooks of different courses or course versions (\"\(merged.course)\" and \"\(part.course)\") — while merging. Grade every shard with the same checkout.")
+                throw GradebookError(
+                    "Cannot merge gradebooks of different courses or course versions (\"\(merged.course)\" and \"\(part.course)\") — while merging. Grade every shard with the same checkout."
+                )
             }
             merged.learners += part.learners
         }
         var seen: Set<String> = []
         for learner in merged.learners where !seen.insert(learner.learner).inserted {
-            throw GradebookError("The learner \"\(learner.learner)\" is in more than one gradebook — while merging. Merge each shard once; shards of one roster never share a learner.")
+            throw GradebookError(
+                "The learner \"\(learner.learner)\" is in more than one gradebook — while merging. Merge each shard once; shards of one roster never share a learner."
+            )
         }
         merged.learners = sorted(merged.learners)
         return merged
@@ -193,7 +205,8 @@ extension Gradebook {
             let from = source.appending(path: folder)
             let to = destination.appending(path: folder)
             guard from.standardizedFileURL != to.standardizedFileURL,
-                  let names = try? files.contentsOfDirectory(atPath: from.path) else { continue }
+                let names = try? files.contentsOfDirectory(atPath: from.path)
+            else { continue }
             do {
                 try files.createDirectory(at: to, withIntermediateDirectories: true)
                 for name in names.sorted() {
@@ -219,7 +232,8 @@ extension Gradebook {
         let files = FileManager.default
         for section in course.sections {
             guard let copy = SectionColumn(section).lessonCopy, let source = try? workbench.lessonFile(of: section),
-                  let data = try? Data(contentsOf: source) else { continue }
+                let data = try? Data(contentsOf: source)
+            else { continue }
             let target = folder.appending(path: copy)
             do {
                 try files.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)

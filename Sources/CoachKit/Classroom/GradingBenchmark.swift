@@ -45,7 +45,8 @@ public struct GradingBenchmark: Sendable {
             let turn = index / Kind.allCases.count
             var contents: [String: [String: Data]] = [:]
             for section in sections {
-                contents[section.target] = try exerciseFiles(of: section, from: workbench.sourceFolder(of: section, on: .solutions))
+                contents[section.target] = try exerciseFiles(
+                    of: section, from: workbench.sourceFolder(of: section, on: .solutions))
             }
             switch kind {
             case .correct:
@@ -58,7 +59,8 @@ public struct GradingBenchmark: Sendable {
             case .partial:
                 let done = 1 + turn % max(1, sections.count - 1)
                 for section in sections.dropFirst(done) {
-                    contents[section.target] = try exerciseFiles(of: section, from: workbench.sourceFolder(of: section, on: .exercises))
+                    contents[section.target] = try exerciseFiles(
+                        of: section, from: workbench.sourceFolder(of: section, on: .exercises))
                 }
             case .broken:
                 let section = sections[turn % sections.count]
@@ -97,14 +99,21 @@ public struct GradingBenchmark: Sendable {
         var variants: [(Course.Section, String, Data)] = []
         for section in workbench.course.sections {
             let folder = hangingFolder.appending(path: section.target)
-            for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() where name.hasSuffix(".diff") {
+            for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+            where name.hasSuffix(".diff") {
                 let file = String(name.dropLast(".diff".count))
-                let original = try String(contentsOf: workbench.sourceFolder(of: section, on: .solutions).appending(path: file), encoding: .utf8)
+                let original = try String(
+                    contentsOf: workbench.sourceFolder(of: section, on: .solutions).appending(path: file),
+                    encoding: .utf8)
                 do {
-                    let patched = try UnifiedDiff(String(contentsOf: folder.appending(path: name), encoding: .utf8)).applied(to: original)
+                    let patched = try UnifiedDiff(String(contentsOf: folder.appending(path: name), encoding: .utf8))
+                        .applied(to: original)
                     variants.append((section, file, Data(patched.utf8)))
                 } catch let problem as UnifiedDiff.Problem {
-                    throw Failure(description: "\(workbench.relativePath(of: folder.appending(path: name))) does not apply to the solution: \(problem) — while generating the benchmark's hanging submissions. Regenerate it with `diff -u`.")
+                    throw Failure(
+                        description:
+                            "\(workbench.relativePath(of: folder.appending(path: name))) does not apply to the solution: \(problem) — while generating the benchmark's hanging submissions. Regenerate it with `diff -u`."
+                    )
                 }
             }
         }

@@ -33,14 +33,22 @@ public enum GradingSandbox: Equatable, Sendable {
         guard let path else {
             return .none(reason: "bubblewrap (bwrap) is not installed; install it with `apt-get install bubblewrap`")
         }
-        let probe = (try? ChildProcess(
-            [path, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-pid", "--unshare-net", "--", "true"],
-            in: URL(filePath: "/"), logFile: logFolder.appending(path: "sandbox-probe.log")
-        ).run()) ?? .exited(-1)
+        let probe =
+            (try? ChildProcess(
+                [
+                    path, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-pid", "--unshare-net",
+                    "--", "true",
+                ],
+                in: URL(filePath: "/"), logFile: logFolder.appending(path: "sandbox-probe.log")
+            ).run()) ?? .exited(-1)
         guard termination(probe) else {
-            let output = (try? String(contentsOf: logFolder.appending(path: "sandbox-probe.log"), encoding: .utf8)) ?? ""
+            let output =
+                (try? String(contentsOf: logFolder.appending(path: "sandbox-probe.log"), encoding: .utf8)) ?? ""
             let detail = output.split(whereSeparator: \.isNewline).first.map { ": \($0)" } ?? ""
-            return .none(reason: "bwrap cannot start a sandbox here\(detail.escapedForTerminal()) (user namespaces may be turned off)")
+            return .none(
+                reason:
+                    "bwrap cannot start a sandbox here\(detail.escapedForTerminal()) (user namespaces may be turned off)"
+            )
         }
         return .bubblewrap(path)
     }
@@ -68,10 +76,13 @@ public enum GradingSandbox: Equatable, Sendable {
     ///   - buildWritable: Whether `.build` may be written (while building); the tests run with it read-only,
     ///     so a learner's code cannot leave anything behind for the next submission's build.
     ///   - layout: The parts of the checkout the manifest builds from.
-    func command(_ arguments: [String], in copy: WorkCopy, workbench: Workbench, layout: PackageLayout, buildWritable: Bool) -> [String] {
+    func command(
+        _ arguments: [String], in copy: WorkCopy, workbench: Workbench, layout: PackageLayout, buildWritable: Bool
+    ) -> [String] {
         guard case .bubblewrap(let bwrap) = self else { return arguments }
         let isolation = [
-            bwrap, "--die-with-parent", "--new-session", "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts",
+            bwrap, "--die-with-parent", "--new-session", "--unshare-pid", "--unshare-net", "--unshare-ipc",
+            "--unshare-uts",
             "--unshare-cgroup-try", "--cap-drop", "ALL",
         ]
         return isolation + Self.mounts(in: copy, workbench: workbench, layout: layout, buildWritable: buildWritable)
@@ -92,7 +103,8 @@ public enum GradingSandbox: Equatable, Sendable {
             }
         }
         for file in [
-            "ld.so.cache", "ld.so.conf", "ld.so.conf.d", "passwd", "group", "nsswitch.conf", "localtime", "alternatives", "os-release",
+            "ld.so.cache", "ld.so.conf", "ld.so.conf.d", "passwd", "group", "nsswitch.conf", "localtime",
+            "alternatives", "os-release",
         ] {
             mounts += ["--ro-bind-try", "/etc/\(file)", "/etc/\(file)"]
         }
@@ -125,7 +137,8 @@ public enum GradingSandbox: Equatable, Sendable {
 
     /// Everything a sandbox shows: the system's folders, the parts of the instructor's checkout its manifest
     /// builds from, and `copy`'s own folders in place of the checkout's.
-    static func mounts(in copy: WorkCopy, workbench: Workbench, layout: PackageLayout, buildWritable: Bool) -> [String] {
+    static func mounts(in copy: WorkCopy, workbench: Workbench, layout: PackageLayout, buildWritable: Bool) -> [String]
+    {
         let root = workbench.root
         var mounts = systemMounts()
         for entry in layout.paths {

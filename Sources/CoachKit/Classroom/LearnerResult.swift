@@ -112,7 +112,9 @@ public struct LearnerResult: Codable, Equatable, Sendable {
     public func grades(in course: Course) -> [SectionGrade] {
         sections.compactMap { result in
             course.section(numbered: result.number).map {
-                SectionGrade(section: $0, outcomes: result.outcomes, compilerErrors: result.compilerErrors, buildFailed: result.buildFailed)
+                SectionGrade(
+                    section: $0, outcomes: result.outcomes, compilerErrors: result.compilerErrors,
+                    buildFailed: result.buildFailed)
             }
         }
     }

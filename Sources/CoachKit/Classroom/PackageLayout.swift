@@ -31,12 +31,18 @@ struct PackageLayout: Sendable, Equatable {
     ///   submissions must not see; `CoachError.cannotLaunch` when `swift` cannot be started.
     static func read(workbench: Workbench, request: BuildRequest, log: URL) throws -> PackageLayout {
         let termination = try ChildProcess(
-            ["swift", "package", "describe", "--type", "json"], in: workbench.root, environment: request.environment, logFile: log
+            ["swift", "package", "describe", "--type", "json"], in: workbench.root, environment: request.environment,
+            logFile: log
         ).run()
         let output = (try? Data(contentsOf: log)) ?? Data()
         guard termination.succeeded else {
-            let first = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isNewline).first { $0.contains("error") }
-            throw Problem(description: "SwiftPM cannot describe the package\(first.map { ": \($0)" } ?? "") (see \(workbench.relativePath(of: log)))")
+            let first = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isNewline).first {
+                $0.contains("error")
+            }
+            throw Problem(
+                description:
+                    "SwiftPM cannot describe the package\(first.map { ": \($0)" } ?? "") (see \(workbench.relativePath(of: log)))"
+            )
         }
         let files = FileManager.default.contentsOfDirectory(atPathOrEmpty: workbench.root.path)
         return try PackageLayout(description: output, rootFiles: files)
@@ -58,14 +64,17 @@ struct PackageLayout: Sendable, Equatable {
             var targets: [Target]
         }
         let start = description.indices.first { index in
-            description[index] == UInt8(ascii: "{") && (index == description.startIndex || description[index - 1] == UInt8(ascii: "\n"))
+            description[index] == UInt8(ascii: "{")
+                && (index == description.startIndex || description[index - 1] == UInt8(ascii: "\n"))
         }
         guard let start, let described = try? JSONDecoder().decode(Described.self, from: description[start...]) else {
             throw Problem(description: "SwiftPM's description of the package is not the JSON expected")
         }
         var paths: Set<String> = [Course.metadataPath]
-        for file in rootFiles where file == "Package.swift" || file == "Package.resolved"
-            || (file.hasPrefix("Package@swift-") && file.hasSuffix(".swift")) {
+        for file in rootFiles
+        where file == "Package.swift" || file == "Package.resolved"
+            || (file.hasPrefix("Package@swift-") && file.hasSuffix(".swift"))
+        {
             paths.insert(file)
         }
         for target in described.targets {
@@ -83,13 +92,18 @@ struct PackageLayout: Sendable, Equatable {
     private static func checked(_ path: String, of target: String) throws -> String {
         let components = path.split(separator: "/").filter { $0 != "." }.map(String.init)
         guard !path.hasPrefix("/"), !components.isEmpty, !components.contains("..") else {
-            throw Problem(description: "target '\(target)' builds from '\(path)', which is not a folder of its own inside the checkout; "
-                + "give it one (`path:` in Package.swift), so a sandbox can show it without the rest of the checkout")
+            throw Problem(
+                description:
+                    "target '\(target)' builds from '\(path)', which is not a folder of its own inside the checkout; "
+                    + "give it one (`path:` in Package.swift), so a sandbox can show it without the rest of the checkout"
+            )
         }
         let normalized = components.joined(separator: "/")
         if let hidden = hiddenFolders.first(where: { normalized == $0 || normalized.hasPrefix($0 + "/") }) {
-            throw Problem(description: "target '\(target)' builds from '\(normalized)', inside \(hidden)/, which submissions must not see; "
-                + "move it out of \(hidden)/ (the grading build uses the exercises track)")
+            throw Problem(
+                description:
+                    "target '\(target)' builds from '\(normalized)', inside \(hidden)/, which submissions must not see; "
+                    + "move it out of \(hidden)/ (the grading build uses the exercises track)")
         }
         return normalized
     }

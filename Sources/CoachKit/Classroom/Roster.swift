@@ -62,9 +62,11 @@ public struct Roster: Equatable, Sendable {
         for submission in submissions {
             if let other = seen[submission.folderName.lowercased()] {
                 let same = other == submission.learner
-                throw RosterError(same
-                    ? "The learner \"\(submission.learner)\" is listed twice — while reading the submissions. Give each learner one line."
-                    : "The learners \"\(other)\" and \"\(submission.learner)\" would share the results folder \(submission.folderName) — while reading the submissions. Rename one of them.")
+                throw RosterError(
+                    same
+                        ? "The learner \"\(submission.learner)\" is listed twice — while reading the submissions. Give each learner one line."
+                        : "The learners \"\(other)\" and \"\(submission.learner)\" would share the results folder \(submission.folderName) — while reading the submissions. Rename one of them."
+                )
             }
             seen[submission.folderName.lowercased()] = submission.learner
         }
@@ -87,18 +89,23 @@ public struct Roster: Equatable, Sendable {
             do {
                 fields = try CSVLine.fields(of: String(line))
             } catch {
-                throw RosterError("Cannot read the roster: line \(index + 1) \(error.reason) — while reading \(path). Close the quotes.")
+                throw RosterError(
+                    "Cannot read the roster: line \(index + 1) \(error.reason) — while reading \(path). Close the quotes."
+                )
             }
             if submissions.isEmpty, fields.first?.lowercased() == "learner" { continue }
             guard (2...3).contains(fields.count), !fields[0].isEmpty, !fields[1].isEmpty else {
-                throw RosterError("Cannot read the roster: line \(index + 1) has \(fields.count) field(s) — while reading \(path). Write `learner,submission` or `learner,submission,ref`.")
+                throw RosterError(
+                    "Cannot read the roster: line \(index + 1) has \(fields.count) field(s) — while reading \(path). Write `learner,submission` or `learner,submission,ref`."
+                )
             }
             let source = fields[1].hasPrefix("/") ? fields[1] : folder.appending(path: fields[1]).path
             let ref = fields.count == 3 && !fields[2].isEmpty ? fields[2] : nil
             submissions.append(Submission(learner: fields[0], source: source, ref: ref))
         }
         guard !submissions.isEmpty else {
-            throw RosterError("The roster lists no learner — while reading \(path). Add one line per learner: `learner,submission`.")
+            throw RosterError(
+                "The roster lists no learner — while reading \(path). Add one line per learner: `learner,submission`.")
         }
         return try Roster(submissions)
     }
@@ -114,9 +121,12 @@ public struct Roster: Equatable, Sendable {
             let url = argument.hasPrefix("/") ? URL(filePath: argument) : folder.appending(path: argument)
             if argument.lowercased().hasSuffix(".csv") {
                 guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-                    throw RosterError("Cannot read the roster \(argument): the file is missing or not UTF-8 text — while reading the submissions. Check the path.")
+                    throw RosterError(
+                        "Cannot read the roster \(argument): the file is missing or not UTF-8 text — while reading the submissions. Check the path."
+                    )
                 }
-                submissions += try parse(csv: text, relativeTo: url.deletingLastPathComponent(), path: argument).submissions
+                submissions += try parse(csv: text, relativeTo: url.deletingLastPathComponent(), path: argument)
+                    .submissions
                 continue
             }
             var source = url.path
@@ -205,7 +215,9 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
     /// - Throws: `RosterError` when the text is not two whole numbers with `1 ≤ i ≤ n`.
     public init(parsing text: String) throws(RosterError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+            (1...count).contains(index)
+        else {
             throw RosterError("--shard must be i/n with 1 ≤ i ≤ n (such as 2/4), got \(text).")
         }
         self.index = index

@@ -54,11 +54,15 @@ struct SubmissionGrader: Sendable {
             let request = BuildRequest.submission(sections: all ? nil : included.map(\.target))
             let run = try build(request, in: copy, workbench: copyWorkbench, progress: progress)
             if run.compiled {
-                let filter = "^(" + included.map { NSRegularExpression.escapedPattern(for: $0.testTarget) }.joined(separator: "|") + ")\\."
+                let filter =
+                    "^("
+                    + included.map { NSRegularExpression.escapedPattern(for: $0.testTarget) }.joined(separator: "|")
+                    + ")\\."
                 let outcomes = try test(filter, in: copy, workbench: copyWorkbench, evidence: evidence)
                 for section in included {
                     grades[section.target] = SectionGrade(
-                        section: section, outcomes: outcomes.filter { $0.module == section.testTarget }, compilerErrors: [], buildFailed: false
+                        section: section, outcomes: outcomes.filter { $0.module == section.testTarget },
+                        compilerErrors: [], buildFailed: false
                     )
                 }
                 for section in included where section.learnerTests != nil {
@@ -73,8 +77,10 @@ struct SubmissionGrader: Sendable {
                             try VariantStage(workbench: workbench).stage(.mistake(mistake), of: section, in: folder)
                         } else {
                             try? FileManager.default.removeItem(at: folder)
-                            try FileManager.default.createDirectory(at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
-                            try FileManager.default.copyItem(at: workbench.sourceFolder(of: section, on: .solutions), to: folder)
+                            try FileManager.default.createDirectory(
+                                at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+                            try FileManager.default.copyItem(
+                                at: workbench.sourceFolder(of: section, on: .solutions), to: folder)
                         }
                         return ".build/" + relative
                     }
@@ -86,22 +92,27 @@ struct SubmissionGrader: Sendable {
                         tested.outcomes = try test(filter, in: copy, workbench: copyWorkbench, evidence: evidence)
                         return tested
                     }
-                    grades[section.target] = grades[section.target]?.adding(try learnerTests.outcomes(of: section, on: .exercises))
+                    grades[section.target] = grades[section.target]?.adding(
+                        try learnerTests.outcomes(of: section, on: .exercises))
                 }
                 break
             }
-            let broken = included.filter { !SectionGrade(section: $0, run: run, workbench: copyWorkbench).compilerErrors.isEmpty }
+            let broken = included.filter {
+                !SectionGrade(section: $0, run: run, workbench: copyWorkbench).compilerErrors.isEmpty
+            }
             for section in broken {
                 grades[section.target] = SectionGrade(section: section, run: run, workbench: copyWorkbench)
             }
             if broken.isEmpty {
                 // Not the learner's files: the build failed for another reason (it hung, or the core broke).
-                let reason = run.build == .timedOut
+                let reason =
+                    run.build == .timedOut
                     ? "the build ran longer than \(buildTimeLimit.formattedSeconds) and was stopped"
                     : "the build failed outside the exercise files" + (Self.firstLine(of: run).map { ": \($0)" } ?? "")
                 for section in included {
                     var blocked = SectionGrade(section: section, outcomes: [], compilerErrors: [], buildFailed: true)
-                    blocked.compilerErrors = run.compilerErrors.isEmpty
+                    blocked.compilerErrors =
+                        run.compilerErrors.isEmpty
                         ? [CompilerDiagnostic(path: "build", line: 1, column: 1, message: reason)]
                         : Array(run.compilerErrors.prefix(5))
                     grades[section.target] = blocked
@@ -110,12 +121,17 @@ struct SubmissionGrader: Sendable {
             }
             excluded += broken.map(\.target)
         }
-        return sections.map { grades[$0.target] ?? SectionGrade(section: $0, outcomes: [], compilerErrors: [], buildFailed: true) }
+        return sections.map {
+            grades[$0.target] ?? SectionGrade(section: $0, outcomes: [], compilerErrors: [], buildFailed: true)
+        }
     }
 
     /// Builds the package as `request` says, with its tests, in `copy`.
-    func build(_ request: BuildRequest, in copy: WorkCopy, progress: @escaping @Sendable (BuildProgress) -> Void) throws -> TrackRun {
-        try build(request, in: copy, workbench: Workbench(root: copy.root, course: workbench.course), progress: progress)
+    func build(_ request: BuildRequest, in copy: WorkCopy, progress: @escaping @Sendable (BuildProgress) -> Void) throws
+        -> TrackRun
+    {
+        try build(
+            request, in: copy, workbench: Workbench(root: copy.root, course: workbench.course), progress: progress)
     }
 
     /// Builds the package as `request` says, with its tests.
@@ -125,7 +141,8 @@ struct SubmissionGrader: Sendable {
     ) throws -> TrackRun {
         let log = copy.logFolder.appending(path: "build.log")
         let command = sandbox.command(
-            TestProgram.buildArguments(forPackageAt: workbench.root) + ["--jobs", String(buildJobs)], in: copy, workbench: workbench,
+            TestProgram.buildArguments(forPackageAt: workbench.root) + ["--jobs", String(buildJobs)], in: copy,
+            workbench: workbench,
             layout: layout, buildWritable: true
         )
         let termination = try ChildProcess(
@@ -134,16 +151,20 @@ struct SubmissionGrader: Sendable {
             watchdog: BuildLogFollower(log: log, inner: BuildTimeLimit(limit: buildTimeLimit), report: progress)
         ).run()
         let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        let errors = termination.succeeded ? [] : CompilerDiagnostic.errors(in: text).map { $0.relative(to: copyWorkbench) }
+        let errors =
+            termination.succeeded ? [] : CompilerDiagnostic.errors(in: text).map { $0.relative(to: copyWorkbench) }
         return TrackRun(
-            track: .exercises, build: termination, compilerErrors: errors, testRun: nil, outcomes: [], buildLog: log, testLog: log
+            track: .exercises, build: termination, compilerErrors: errors, testRun: nil, outcomes: [], buildLog: log,
+            testLog: log
         )
     }
 
     /// Runs the tests `filter` selects on the built test program under the grading harness, read-only, with
     /// the time and memory limits and a minimal environment; a crash or a hang is pinned on its check by
     /// running the checks left without a result again, one at a time.
-    private func test(_ filter: String, in copy: WorkCopy, workbench copyWorkbench: Workbench, evidence: EvidenceLog) throws -> [TestOutcome] {
+    private func test(_ filter: String, in copy: WorkCopy, workbench copyWorkbench: Workbench, evidence: EvidenceLog)
+        throws -> [TestOutcome]
+    {
         let program = try TestProgram.path(in: copy.buildFolder, seenAt: copy.root.appending(path: ".build"))
         let limit = memoryLimit
         let sandbox = self.sandbox
@@ -155,7 +176,9 @@ struct SubmissionGrader: Sendable {
             timeLimit: timeLimitPerCheck, events: copy.logFolder.appending(path: "events.jsonl"),
             log: copy.logFolder.appending(path: "test.log"),
             launch: .harness(path: program, directory: copy.root) { arguments in
-                sandbox.command(["prlimit", "--as=\(limit)", "--"] + arguments, in: copy, workbench: instructor, layout: layout, buildWritable: false)
+                sandbox.command(
+                    ["prlimit", "--as=\(limit)", "--"] + arguments, in: copy, workbench: instructor, layout: layout,
+                    buildWritable: false)
             }
         )
         attempt.inheritsEnvironment = false

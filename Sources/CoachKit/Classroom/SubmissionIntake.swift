@@ -107,9 +107,13 @@ public struct SubmissionIntake: Sendable {
         if files.fileExists(atPath: folder.appending(path: CourseTrack.exercises.folder).path) { return folder }
         let children = ((try? files.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
             .filter { !ignoredNames.contains($0.lastPathComponent) && !$0.lastPathComponent.hasPrefix("__MACOSX") }
-        let candidates = children.filter { files.fileExists(atPath: $0.appending(path: CourseTrack.exercises.folder).path) }
+        let candidates = children.filter {
+            files.fileExists(atPath: $0.appending(path: CourseTrack.exercises.folder).path)
+        }
         if candidates.count == 1 { return candidates[0] }
-        throw SubmissionUnpacker.Failure(description: "no \(CourseTrack.exercises.folder)/ folder at the top of the submission or one folder below it")
+        throw SubmissionUnpacker.Failure(
+            description:
+                "no \(CourseTrack.exercises.folder)/ folder at the top of the submission or one folder below it")
     }
 
     /// Every protected file that differs between the submission at `submission` and the instructor's

@@ -47,16 +47,35 @@ public struct SubmissionReview: Sendable {
     static let testingImports: Set<String> = ["Testing", "XCTest"]
 
     static let rules: [Rule] = [
-        Rule(concern: "reads the process's command line", pattern: #"\bCommandLine\b|\bprocessInfo\s*\.\s*arguments\b|\bProcessInfo\s*\(\s*\)\s*\.\s*arguments\b"#),
-        Rule(concern: "reads the process's environment", pattern: #"\bprocessInfo\s*\.\s*environment\b|\b(getenv|setenv|unsetenv|environ)\b"#),
-        Rule(concern: "reads the process's own files in /proc or /dev/fd", pattern: #"/proc\b|/dev/fd\b|/dev/std(in|out|err)\b"#),
-        Rule(concern: "uses file descriptors directly", pattern: #"\bfileDescriptor\s*:|\bFileHandle\s*\(\s*fileDescriptor|\b(dup|dup2|dup3|fcntl|pipe|pipe2|ftruncate)\s*\(|\bFileHandle\s*\.\s*standard(Input|Output|Error)\b"#),
-        Rule(concern: "ends or signals the process", pattern: #"\b(exit|_exit|_Exit|quick_exit|abort|raise|kill|pthread_exit)\s*\(|\bThread\s*\.\s*exit\b"#),
+        Rule(
+            concern: "reads the process's command line",
+            pattern: #"\bCommandLine\b|\bprocessInfo\s*\.\s*arguments\b|\bProcessInfo\s*\(\s*\)\s*\.\s*arguments\b"#),
+        Rule(
+            concern: "reads the process's environment",
+            pattern: #"\bprocessInfo\s*\.\s*environment\b|\b(getenv|setenv|unsetenv|environ)\b"#),
+        Rule(
+            concern: "reads the process's own files in /proc or /dev/fd",
+            pattern: #"/proc\b|/dev/fd\b|/dev/std(in|out|err)\b"#),
+        Rule(
+            concern: "uses file descriptors directly",
+            pattern:
+                #"\bfileDescriptor\s*:|\bFileHandle\s*\(\s*fileDescriptor|\b(dup|dup2|dup3|fcntl|pipe|pipe2|ftruncate)\s*\(|\bFileHandle\s*\.\s*standard(Input|Output|Error)\b"#
+        ),
+        Rule(
+            concern: "ends or signals the process",
+            pattern: #"\b(exit|_exit|_Exit|quick_exit|abort|raise|kill|pthread_exit)\s*\(|\bThread\s*\.\s*exit\b"#),
         Rule(concern: "loads or looks up code at run time", pattern: #"\b(dlopen|dlsym|dlclose|dladdr)\b|\bRTLD_\w+"#),
-        Rule(concern: "names a symbol to the linker", pattern: #"@_silgen_name|@_cdecl|@_extern|@_section|@_used|@c\b"#),
-        Rule(concern: "reaches raw memory", pattern: #"\bUnsafe(Mutable)?(Raw)?(Buffer)?Pointer\b|\bwithUnsafe\w*|\bunsafeBitCast\b|\bOpaquePointer\b"#),
-        Rule(concern: "starts other programs", pattern: #"\bProcess\s*\(\s*\)|\bposix_spawn\w*|\b(fork|vfork|execv\w*|system|popen)\s*\("#),
-        Rule(concern: "calls the testing library from the code under test", pattern: #"\bTest\s*\.\s*(cancel|current)\b|\bIssue\s*\.\s*record\b|\bwithKnownIssue\b"#),
+        Rule(
+            concern: "names a symbol to the linker", pattern: #"@_silgen_name|@_cdecl|@_extern|@_section|@_used|@c\b"#),
+        Rule(
+            concern: "reaches raw memory",
+            pattern: #"\bUnsafe(Mutable)?(Raw)?(Buffer)?Pointer\b|\bwithUnsafe\w*|\bunsafeBitCast\b|\bOpaquePointer\b"#),
+        Rule(
+            concern: "starts other programs",
+            pattern: #"\bProcess\s*\(\s*\)|\bposix_spawn\w*|\b(fork|vfork|execv\w*|system|popen)\s*\("#),
+        Rule(
+            concern: "calls the testing library from the code under test",
+            pattern: #"\bTest\s*\.\s*(cancel|current)\b|\bIssue\s*\.\s*record\b|\bwithKnownIssue\b"#),
     ]
 
     /// The notes on every exercise file `intake` took from the submission, in path and line order.
@@ -64,10 +83,12 @@ public struct SubmissionReview: Sendable {
         var notes: [ReviewNote] = []
         for section in workbench.course.sections {
             for (target, name) in section.learnerFiles {
-                guard let contents = intake.exerciseFiles[target]?[name], let normalized = CoursePath.normalized(name) else { continue }
+                guard let contents = intake.exerciseFiles[target]?[name], let normalized = CoursePath.normalized(name)
+                else { continue }
                 let isTestFile = section.learnerTests?.target == target
                 let path = "\(CourseTrack.exercises.folder)/\(target)/\(normalized)"
-                notes += self.notes(on: String(decoding: contents, as: UTF8.self), path: path, target: target, isTestFile: isTestFile)
+                notes += self.notes(
+                    on: String(decoding: contents, as: UTF8.self), path: path, target: target, isTestFile: isTestFile)
             }
         }
         return notes.sorted { ($0.path, $0.line) < ($1.path, $1.line) }
@@ -77,7 +98,8 @@ public struct SubmissionReview: Sendable {
     func notes(on text: String, path: String, target: String, isTestFile: Bool) -> [ReviewNote] {
         let relative = String(path.dropFirst(CourseTrack.exercises.folder.count + 1 + target.count + 1))
         let references = CourseTrack.allCases.compactMap { track in
-            (try? String(contentsOf: workbench.root.appending(path: "\(track.folder)/\(target)/\(relative)"), encoding: .utf8))
+            (try? String(
+                contentsOf: workbench.root.appending(path: "\(track.folder)/\(target)/\(relative)"), encoding: .utf8))
                 .map(Self.withoutComments)
         }
         let lines = Self.withoutComments(text).split(separator: "\n", omittingEmptySubsequences: false)
@@ -87,16 +109,19 @@ public struct SubmissionReview: Sendable {
             if references.contains(where: { Self.matches(expression, $0) }) { continue }
             for (index, line) in lines.enumerated() {
                 guard let match = Self.firstMatch(expression, String(line)) else { continue }
-                notes.append(ReviewNote(path: path, line: index + 1, concern: rule.concern, excerpt: Self.excerpt(match)))
+                notes.append(
+                    ReviewNote(path: path, line: index + 1, concern: rule.concern, excerpt: Self.excerpt(match)))
             }
         }
-        let allowed = Self.ordinaryImports.union(isTestFile ? Self.testingImports : []).union(references.flatMap(Self.imports))
+        let allowed = Self.ordinaryImports.union(isTestFile ? Self.testingImports : []).union(
+            references.flatMap(Self.imports))
         for (index, line) in lines.enumerated() {
             for module in Self.imports(in: String(line)) where !allowed.contains(module) {
-                notes.append(ReviewNote(
-                    path: path, line: index + 1, concern: "imports \(module), which this exercise never uses",
-                    excerpt: Self.excerpt(line.trimmingCharacters(in: .whitespaces))
-                ))
+                notes.append(
+                    ReviewNote(
+                        path: path, line: index + 1, concern: "imports \(module), which this exercise never uses",
+                        excerpt: Self.excerpt(line.trimmingCharacters(in: .whitespaces))
+                    ))
             }
         }
         return notes
@@ -104,7 +129,10 @@ public struct SubmissionReview: Sendable {
 
     /// The modules `text` imports (`import Glibc`, `@testable import X`, `import struct Glibc.FILE`).
     static func imports(in text: String) -> [String] {
-        let expression = try! NSRegularExpression(pattern: #"(?m)^\s*(?:@\w+\s+)*import\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?([A-Za-z_][A-Za-z0-9_]*)"#)
+        let expression = try! NSRegularExpression(
+            pattern:
+                #"(?m)^\s*(?:@\w+\s+)*import\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?([A-Za-z_][A-Za-z0-9_]*)"#
+        )
         return expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
             Range(match.range(at: 1), in: text).map { String(text[$0]) }
         }
@@ -120,15 +148,24 @@ public struct SubmissionReview: Sendable {
         while let character = characters.popFirst() {
             let next = characters.first
             if blockDepth > 0 {
-                if character == "*" && next == "/" { blockDepth -= 1; characters.removeFirst() }
-                else if character == "/" && next == "*" { blockDepth += 1; characters.removeFirst() }
-                else if character == "\n" { result.append("\n") }
+                if character == "*" && next == "/" {
+                    blockDepth -= 1
+                    characters.removeFirst()
+                } else if character == "/" && next == "*" {
+                    blockDepth += 1
+                    characters.removeFirst()
+                } else if character == "\n" {
+                    result.append("\n")
+                }
                 continue
             }
             if inString {
                 result.append(character)
-                if character == "\\", let escaped = characters.popFirst() { result.append(escaped) }
-                else if character == "\"" || character == "\n" { inString = false }
+                if character == "\\", let escaped = characters.popFirst() {
+                    result.append(escaped)
+                } else if character == "\"" || character == "\n" {
+                    inString = false
+                }
                 continue
             }
             if character == "/" && next == "/" {
@@ -150,7 +187,8 @@ public struct SubmissionReview: Sendable {
 
     private static func firstMatch(_ expression: NSRegularExpression, _ text: String) -> String? {
         guard let match = expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
-              let range = Range(match.range, in: text) else { return nil }
+            let range = Range(match.range, in: text)
+        else { return nil }
         return String(text[range])
     }
 

@@ -26,17 +26,24 @@ struct SubmissionUnpacker {
         let lowercased = path.lowercased()
         if isFolder.boolValue {
             let files = FileManager.default
-            let isRepository = files.fileExists(atPath: path + "/.git") || (files.fileExists(atPath: path + "/HEAD") && files.fileExists(atPath: path + "/objects"))
+            let isRepository =
+                files.fileExists(atPath: path + "/.git")
+                || (files.fileExists(atPath: path + "/HEAD") && files.fileExists(atPath: path + "/objects"))
             if let ref = submission.ref {
                 guard isRepository else {
-                    throw Failure(description: "\(path) is a folder, not a git repository, so the ref \(ref) cannot be graded")
+                    throw Failure(
+                        description: "\(path) is a folder, not a git repository, so the ref \(ref) cannot be graded")
                 }
                 // `git archive` would read such a ref as one of its options (`--output=…` writes a file).
                 guard !ref.hasPrefix("-") else {
-                    throw Failure(description: "the ref \(ref) of \(path) starts with '-', which git reads as an option; name a branch, tag or commit")
+                    throw Failure(
+                        description:
+                            "the ref \(ref) of \(path) starts with '-', which git reads as an option; name a branch, tag or commit"
+                    )
                 }
             }
-            return isRepository && (submission.ref != nil || !files.fileExists(atPath: path + "/Exercises")) ? .gitRepository : .folder
+            return isRepository && (submission.ref != nil || !files.fileExists(atPath: path + "/Exercises"))
+                ? .gitRepository : .folder
         }
         if lowercased.hasSuffix(".tar.gz") || lowercased.hasSuffix(".tgz") { return .tarArchive }
         if lowercased.hasSuffix(".zip") { return .zipArchive }
@@ -60,18 +67,24 @@ struct SubmissionUnpacker {
             // `git archive` exports the committed tree of the ref; `safe.directory` lets root read a
             // repository another user owns.
             command = [
-                "bash", "-c", #"set -o pipefail; git -c safe.directory='*' -C "$1" archive --format=tar "$2" | tar -x -C "$3""#,
+                "bash", "-c",
+                #"set -o pipefail; git -c safe.directory='*' -C "$1" archive --format=tar "$2" | tar -x -C "$3""#,
                 "bash", submission.source, submission.ref ?? "HEAD", destination.path,
             ]
         case .tarArchive:
-            command = ["tar", "-xzf", submission.source, "-C", destination.path, "--no-same-owner", "--no-same-permissions"]
+            command = [
+                "tar", "-xzf", submission.source, "-C", destination.path, "--no-same-owner", "--no-same-permissions",
+            ]
         case .zipArchive:
             command = ["unzip", "-q", "-o", submission.source, "-d", destination.path]
         }
         let termination = try ChildProcess(command, in: destination, logFile: log).run()
         guard termination.succeeded else {
-            let output = ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(whereSeparator: \.isNewline).suffix(2).joined(separator: " ")
-            let what = kind == .gitRepository ? "git archive \(submission.ref ?? "HEAD")" : (kind == .tarArchive ? "tar" : "unzip")
+            let output = ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(whereSeparator: \.isNewline)
+                .suffix(2).joined(separator: " ")
+            let what =
+                kind == .gitRepository
+                ? "git archive \(submission.ref ?? "HEAD")" : (kind == .tarArchive ? "tar" : "unzip")
             throw Failure(description: "\(what) failed on \(submission.source): \(output.escapedForTerminal())")
         }
         return destination

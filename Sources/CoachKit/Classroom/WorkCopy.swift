@@ -30,7 +30,9 @@ struct WorkCopy: Sendable {
     /// The work copy's build folder (seen as `<root>/.build`).
     var buildFolder: URL { sandboxed ? slot.appending(path: "build") : root.appending(path: ".build") }
     /// The work copy's `Exercises/` (seen as `<root>/Exercises`).
-    var exercisesFolder: URL { sandboxed ? slot.appending(path: "exercises") : root.appending(path: CourseTrack.exercises.folder) }
+    var exercisesFolder: URL {
+        sandboxed ? slot.appending(path: "exercises") : root.appending(path: CourseTrack.exercises.folder)
+    }
     /// `HOME`, XDG folders and `TMPDIR`, emptied before each submission.
     var privateFolder: URL { slot.appending(path: "private") }
     /// The logs and event streams of the submission being graded.
@@ -64,7 +66,8 @@ struct WorkCopy: Sendable {
         try files.createDirectory(at: partial, withIntermediateDirectories: true)
         let log = slot.deletingLastPathComponent().appending(path: slot.lastPathComponent + "-copy.log")
         let relativeBuild = sandboxed ? "build" : "workbench/.build"
-        try Self.copyBuild(from: workbench.root.appending(path: ".build"), to: partial.appending(path: relativeBuild), log: log)
+        try Self.copyBuild(
+            from: workbench.root.appending(path: ".build"), to: partial.appending(path: relativeBuild), log: log)
         if !sandboxed {
             let copy = partial.appending(path: "workbench")
             for entry in layout.paths where files.fileExists(atPath: workbench.root.appending(path: entry).path) {
@@ -74,7 +77,8 @@ struct WorkCopy: Sendable {
         }
         // In the sandbox, `.build/coach` is where the private folders are mounted: it must exist even when
         // the build folder is read-only.
-        try files.createDirectory(at: partial.appending(path: relativeBuild).appending(path: "coach"), withIntermediateDirectories: true)
+        try files.createDirectory(
+            at: partial.appending(path: relativeBuild).appending(path: "coach"), withIntermediateDirectories: true)
         try files.moveItem(at: partial, to: slot)
         _ = files.createFile(atPath: marker.path, contents: layoutRecord)
     }
@@ -101,10 +105,14 @@ struct WorkCopy: Sendable {
             var isFolder: ObjCBool = false
             let isLink = (try? files.destinationOfSymbolicLink(atPath: url.path)) != nil
             if !isLink, files.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue,
-               files.fileExists(atPath: url.appending(path: "debug").path) {
+                files.fileExists(atPath: url.appending(path: "debug").path)
+            {
                 // The platform folder (x86_64-unknown-linux-gnu): its debug build only.
-                try copy(try files.contentsOfDirectory(atPath: url.path).filter { $0 != "release" }.map { url.appending(path: $0).path },
-                         into: destination.appending(path: name), log: log)
+                try copy(
+                    try files.contentsOfDirectory(atPath: url.path).filter { $0 != "release" }.map {
+                        url.appending(path: $0).path
+                    },
+                    into: destination.appending(path: name), log: log)
             } else {
                 entries.append(url.path)
             }
@@ -117,9 +125,13 @@ struct WorkCopy: Sendable {
     static func copy(_ paths: [String], into folder: URL, log: URL) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         guard !paths.isEmpty else { return }
-        let termination = try ChildProcess(["cp", "-a", "--reflink=auto"] + paths + [folder.path], in: folder, logFile: log).run()
+        let termination = try ChildProcess(
+            ["cp", "-a", "--reflink=auto"] + paths + [folder.path], in: folder, logFile: log
+        ).run()
         guard termination.succeeded else {
-            throw SubmissionUnpacker.Failure(description: "copying the warm build into \(folder.path) failed (see \(log.path)); check the free disk space")
+            throw SubmissionUnpacker.Failure(
+                description:
+                    "copying the warm build into \(folder.path) failed (see \(log.path)); check the free disk space")
         }
     }
 
@@ -139,11 +151,13 @@ struct WorkCopy: Sendable {
             // By target folder: the section's, and its learner tests' when it has them.
             var wanted: [String: [String: Data]] = [section.target: [:]]
             for (target, name) in section.learnerFiles {
-                wanted[target, default: [:]][CoursePath.normalized(name) ?? name] = try intake.exerciseFiles[target]?[name]
+                wanted[target, default: [:]][CoursePath.normalized(name) ?? name] =
+                    try intake.exerciseFiles[target]?[name]
                     ?? starterContents(of: name, in: target)
             }
             for name in section.exercise.givenFiles {
-                wanted[section.target, default: [:]][CoursePath.normalized(name) ?? name] = try starterContents(of: name, in: section.target)
+                wanted[section.target, default: [:]][CoursePath.normalized(name) ?? name] = try starterContents(
+                    of: name, in: section.target)
             }
             for (target, contents) in wanted {
                 let folder = exercisesFolder.appending(path: target)
@@ -155,7 +169,9 @@ struct WorkCopy: Sendable {
 
     /// The instructor's starter copy of `name` in `Exercises/<target>/`.
     private func starterContents(of name: String, in target: String) throws -> Data {
-        try Data(contentsOf: workbench.root.appending(path: "\(CourseTrack.exercises.folder)/\(target)/\(CoursePath.normalized(name) ?? name)"))
+        try Data(
+            contentsOf: workbench.root.appending(
+                path: "\(CourseTrack.exercises.folder)/\(target)/\(CoursePath.normalized(name) ?? name)"))
     }
 
     /// Makes `folder` hold exactly `wanted` (relative path → contents), rewriting only what differs.

@@ -44,7 +44,8 @@ public struct Course: Codable, Sendable, Equatable {
         public var promises: [Promise]
 
         private enum CodingKeys: String, CodingKey {
-            case number, title, target, lesson, exercise, hints, checkpoint, mistakes, alternatives, equivalentMutants, points, learnerTests
+            case number, title, target, lesson, exercise, hints, checkpoint, mistakes, alternatives, equivalentMutants,
+                points, learnerTests
             case promises
         }
 
@@ -93,7 +94,8 @@ public struct Course: Codable, Sendable, Equatable {
         /// Every file the learner writes, with the target whose folder it lies in: the exercise's files,
         /// then the files of the learner's own tests.
         public var learnerFiles: [(target: String, file: String)] {
-            exercise.files.map { (target, $0) } + (learnerTests.map { tests in tests.files.map { (tests.target, $0) } } ?? [])
+            exercise.files.map { (target, $0) }
+                + (learnerTests.map { tests in tests.files.map { (tests.target, $0) } } ?? [])
         }
         /// Every check the checkpoint names, in checkpoint order.
         public var checkNames: [String] { checkpoint.flatMap(\.checks) }
@@ -252,17 +254,21 @@ extension Course {
         do {
             data = try Data(contentsOf: file)
         } catch {
-            throw CoachError.unreadableCourse(path: metadataPath, reason: "the file cannot be read (\(error.localizedDescription))")
+            throw CoachError.unreadableCourse(
+                path: metadataPath, reason: "the file cannot be read (\(error.localizedDescription))")
         }
         let course: Course
         do {
             course = try JSONDecoder().decode(Course.self, from: data)
         } catch let DecodingError.keyNotFound(key, context) {
-            throw CoachError.unreadableCourse(path: metadataPath, reason: "missing key '\(key.stringValue)' at \(context.codingPath.pathDescription)")
+            throw CoachError.unreadableCourse(
+                path: metadataPath, reason: "missing key '\(key.stringValue)' at \(context.codingPath.pathDescription)")
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-            throw CoachError.unreadableCourse(path: metadataPath, reason: "\(context.debugDescription) at \(context.codingPath.pathDescription)")
+            throw CoachError.unreadableCourse(
+                path: metadataPath, reason: "\(context.debugDescription) at \(context.codingPath.pathDescription)")
         } catch {
-            throw CoachError.unreadableCourse(path: metadataPath, reason: "not valid JSON (\(error.localizedDescription))")
+            throw CoachError.unreadableCourse(
+                path: metadataPath, reason: "not valid JSON (\(error.localizedDescription))")
         }
         let problems = course.problems
         if validating && !problems.isEmpty {

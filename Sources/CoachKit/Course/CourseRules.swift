@@ -32,10 +32,16 @@ extension Course {
         var problems: [CourseProblem] = []
         for (number, users) in Dictionary(grouping: sections, by: \.number) where users.count > 1 {
             let titles = users.map { "\"\($0.title.escapedForTerminal())\"" }.joined(separator: ", ")
-            problems.append(CourseProblem(section: nil, "section number \(number) is used by \(users.count) sections (\(titles)); each needs its own"))
+            problems.append(
+                CourseProblem(
+                    section: nil,
+                    "section number \(number) is used by \(users.count) sections (\(titles)); each needs its own"))
         }
         for (target, users) in Dictionary(grouping: sections, by: \.target) where users.count > 1 {
-            problems.append(CourseProblem(section: nil, "the target \(target.escapedForTerminal()) is used by \(users.count) sections; each needs its own"))
+            problems.append(
+                CourseProblem(
+                    section: nil,
+                    "the target \(target.escapedForTerminal()) is used by \(users.count) sections; each needs its own"))
         }
         return problems.sorted { $0.message < $1.message } + sections.flatMap(\.problems)
     }
@@ -56,10 +62,14 @@ extension Course.Section {
             add("the target \"\(target.escapedForTerminal())\" is not a plain name (letters, digits and underscores)")
         }
         if lessonPath == nil {
-            add("the lesson path \(lesson.escapedForTerminal()) leads outside \(Self.lessonFolder)/; lessons lie in \(Self.lessonFolder)/")
+            add(
+                "the lesson path \(lesson.escapedForTerminal()) leads outside \(Self.lessonFolder)/; lessons lie in \(Self.lessonFolder)/"
+            )
         }
         for file in exercise.files + exercise.givenFiles where CoursePath.normalized(file) == nil {
-            add("the exercise file \(file.escapedForTerminal()) leads outside the section's folder; name it relative to \(target.escapedForTerminal())/")
+            add(
+                "the exercise file \(file.escapedForTerminal()) leads outside the section's folder; name it relative to \(target.escapedForTerminal())/"
+            )
         }
         for mistake in mistakes where !CoursePath.isPlainName(mistake.id, allowingDots: true) {
             add("the known mistake id \"\(mistake.id.escapedForTerminal())\" is not a plain folder name")
@@ -67,25 +77,37 @@ extension Course.Section {
         let checks = Set(checkNames)
         if let learnerTests {
             if !CoursePath.isPlainName(learnerTests.target, allowingDots: false) {
-                add("the learner tests' target \"\(learnerTests.target.escapedForTerminal())\" is not a plain name (letters, digits and underscores)")
+                add(
+                    "the learner tests' target \"\(learnerTests.target.escapedForTerminal())\" is not a plain name (letters, digits and underscores)"
+                )
             }
             for file in learnerTests.files where CoursePath.normalized(file) == nil {
-                add("the learner tests' file \(file.escapedForTerminal()) leads outside their folder; name it relative to \(learnerTests.target.escapedForTerminal())/")
+                add(
+                    "the learner tests' file \(file.escapedForTerminal()) leads outside their folder; name it relative to \(learnerTests.target.escapedForTerminal())/"
+                )
             }
             for check in learnerTests.checkNames where !checks.contains(check) {
-                add("\"learnerTests\" names the check \"\(check.escapedForTerminal())\", which no checkpoint item lists; list it under one")
+                add(
+                    "\"learnerTests\" names the check \"\(check.escapedForTerminal())\", which no checkpoint item lists; list it under one"
+                )
             }
             let mistakeIDs = Set(mistakes.map(\.id))
             for mistake in learnerTests.mistakes {
                 if !CoursePath.isPlainName(mistake.id, allowingDots: true) {
-                    add("the learner tests' known mistake id \"\(mistake.id.escapedForTerminal())\" is not a plain folder name")
+                    add(
+                        "the learner tests' known mistake id \"\(mistake.id.escapedForTerminal())\" is not a plain folder name"
+                    )
                 }
                 for check in mistake.caughtBy where !learnerTests.checkNames.contains(check) {
-                    add("the learner tests' known mistake '\(mistake.id.escapedForTerminal())' names \"\(check.escapedForTerminal())\", which is not a learner-test check")
+                    add(
+                        "the learner tests' known mistake '\(mistake.id.escapedForTerminal())' names \"\(check.escapedForTerminal())\", which is not a learner-test check"
+                    )
                 }
             }
             for caught in learnerTests.mustCatch where !mistakeIDs.contains(caught.mistake) {
-                add("\"learnerTests\" must catch \"\(caught.mistake.escapedForTerminal())\", which is not one of the section's known mistakes")
+                add(
+                    "\"learnerTests\" must catch \"\(caught.mistake.escapedForTerminal())\", which is not one of the section's known mistakes"
+                )
             }
         }
         var promised: Set<String> = []
@@ -98,15 +120,21 @@ extension Course.Section {
                 add("the promise \"\(text)\" names no check; name the checks a submission breaking it fails")
             }
             for check in promise.checks where !checks.contains(check) {
-                add("the promise \"\(text)\" names \"\(check.escapedForTerminal())\", which no checkpoint item lists; name one of the section's checks")
+                add(
+                    "the promise \"\(text)\" names \"\(check.escapedForTerminal())\", which no checkpoint item lists; name one of the section's checks"
+                )
             }
         }
         for (check, value) in points.sorted(by: { $0.key < $1.key }) {
             if !checks.contains(check) {
-                add("\"points\" names \"\(check.escapedForTerminal())\", which no checkpoint item lists; name one of the section's checks")
+                add(
+                    "\"points\" names \"\(check.escapedForTerminal())\", which no checkpoint item lists; name one of the section's checks"
+                )
             }
             if !(0...Self.maximumPointsPerCheck).contains(value) {
-                add("the check \"\(check.escapedForTerminal())\" is worth \(value) points; a check is worth 0 to \(Self.maximumPointsPerCheck)")
+                add(
+                    "the check \"\(check.escapedForTerminal())\" is worth \(value) points; a check is worth 0 to \(Self.maximumPointsPerCheck)"
+                )
             }
         }
         return problems
@@ -144,8 +172,9 @@ enum CoursePath {
     static func isPlainName(_ name: String, allowingDots: Bool) -> Bool {
         guard !name.isEmpty, name != ".", name != ".." else { return false }
         return name.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "_"
-                || (allowingDots && (scalar == "." || scalar == "-")))
+            scalar.isASCII
+                && (CharacterSet.alphanumerics.contains(scalar) || scalar == "_"
+                    || (allowingDots && (scalar == "." || scalar == "-")))
         }
     }
 }
@@ -164,7 +193,9 @@ extension Workbench {
     /// The exercise file `name` (as course.json lists it) of `section` on `track`.
     ///
     /// - Throws: `CoachError.invalidCourse` when `name` leads outside the section's folder.
-    public func exerciseFile(_ name: String, of section: Course.Section, on track: CourseTrack) throws(CoachError) -> URL {
+    public func exerciseFile(_ name: String, of section: Course.Section, on track: CourseTrack) throws(CoachError)
+        -> URL
+    {
         guard let path = CoursePath.normalized(name) else {
             throw CoachError.invalidCourse(path: Course.metadataPath, problems: section.problems.map(\.description))
         }

@@ -54,7 +54,8 @@ public struct Workbench: Sendable {
 
     /// The folder of a solution variant's files: `course/<mistakes|alternatives>/<target>/<id>`.
     func fixtureFolder(of variant: SolutionVariant, in section: Course.Section) -> URL {
-        root.appending(path: "course").appending(path: variant.kind.rawValue).appending(path: section.target).appending(path: variant.id)
+        root.appending(path: "course").appending(path: variant.kind.rawValue).appending(path: section.target).appending(
+            path: variant.id)
     }
 
     /// The path of `url` relative to the workbench root, or the full path when it lies outside.

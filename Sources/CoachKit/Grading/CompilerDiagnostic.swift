@@ -17,7 +17,9 @@ public struct CompilerDiagnostic: Codable, Equatable, Sendable, CustomStringConv
         var seen: Set<String> = []
         var errors: [CompilerDiagnostic] = []
         for line in log.split(whereSeparator: \.isNewline) {
-            guard let diagnostic = CompilerDiagnostic(errorLine: String(line)), seen.insert(diagnostic.description).inserted else { continue }
+            guard let diagnostic = CompilerDiagnostic(errorLine: String(line)),
+                seen.insert(diagnostic.description).inserted
+            else { continue }
             errors.append(diagnostic)
         }
         return errors
@@ -28,8 +30,8 @@ public struct CompilerDiagnostic: Codable, Equatable, Sendable, CustomStringConv
         guard let marker = errorLine.range(of: ": error: ") else { return nil }
         let location = errorLine[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
         guard location.count >= 3,
-              let column = Int(location[location.count - 1]),
-              let line = Int(location[location.count - 2])
+            let column = Int(location[location.count - 1]),
+            let line = Int(location[location.count - 2])
         else { return nil }
         let path = location.dropLast(2).joined(separator: ":")
         guard !path.isEmpty, !path.contains(" ") || path.hasPrefix("/") else { return nil }

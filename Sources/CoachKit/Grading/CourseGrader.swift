@@ -35,15 +35,21 @@ public struct CourseGrader: Sendable {
         while true {
             let included = course.filter { !excluded.contains($0.target) }
             let pending = sections.filter { grades[$0.target] == nil }
-            let filter = "^(" + pending.map { NSRegularExpression.escapedPattern(for: $0.testTarget) }.joined(separator: "|") + ")\\."
+            let filter =
+                "^(" + pending.map { NSRegularExpression.escapedPattern(for: $0.testTarget) }.joined(separator: "|")
+                + ")\\."
             var request = BuildRequest(track: track, sections: excluded.isEmpty ? nil : included.map(\.target))
             if learnerTestsLeftOut { request.learnerTests = .leftOut }
             let run = try tester.run(request, filter: filter, timeLimit: timeLimitPerCheck)
             lastRun = run
-            let broken = included.filter { !SectionGrade(section: $0, run: run, workbench: workbench).compilerErrors.isEmpty }
-            let learnerTestsBroken = !learnerTestsLeftOut && run.compilerErrors.contains { error in
-                learnerTestFolders.contains { error.path.hasPrefix($0) }
+            let broken = included.filter {
+                !SectionGrade(section: $0, run: run, workbench: workbench).compilerErrors.isEmpty
             }
+            let learnerTestsBroken =
+                !learnerTestsLeftOut
+                && run.compilerErrors.contains { error in
+                    learnerTestFolders.contains { error.path.hasPrefix($0) }
+                }
             for section in pending where run.compiled || broken.contains(where: { $0.target == section.target }) {
                 grades[section.target] = SectionGrade(section: section, run: run, workbench: workbench)
             }
@@ -58,8 +64,13 @@ public struct CourseGrader: Sendable {
             if let grade = grades[section.target] { return grade }
             var blocked = SectionGrade(section: section, outcomes: [], compilerErrors: [], buildFailed: true)
             if let run = lastRun {
-                blocked.compilerErrors = run.compilerErrors.isEmpty
-                    ? [CompilerDiagnostic(path: workbench.relativePath(of: run.buildLog), line: 1, column: 1, message: "the build failed; read this log")]
+                blocked.compilerErrors =
+                    run.compilerErrors.isEmpty
+                    ? [
+                        CompilerDiagnostic(
+                            path: workbench.relativePath(of: run.buildLog), line: 1, column: 1,
+                            message: "the build failed; read this log")
+                    ]
                     : Array(run.compilerErrors.prefix(10))
             }
             return blocked
@@ -81,9 +92,10 @@ public struct CourseGrader: Sendable {
             tester.timeline?.record("your tests: unchanged, last results reused", from: .now, to: .now)
             return outcomes
         }
-        let outcomes = try tester.timeline.map { timeline in
-            try timeline.during("your tests") { try learnerTestGrader.outcomes(of: section, on: track) }
-        } ?? learnerTestGrader.outcomes(of: section, on: track)
+        let outcomes =
+            try tester.timeline.map { timeline in
+                try timeline.during("your tests") { try learnerTestGrader.outcomes(of: section, on: track) }
+            } ?? learnerTestGrader.outcomes(of: section, on: track)
         // A build that failed for no reason in the learner's files (a full disk, a stopped build) is tried
         // again at the next grade rather than remembered.
         if !outcomes.contains(where: { $0.issues.contains { $0.contains("did not build") } }) {
@@ -116,11 +128,15 @@ public struct CourseGrader: Sendable {
     /// `refresh`, those whose files changed since).
     ///
     /// - Throws: `CoachError.cannotLaunch` when `swift` cannot be started.
-    public func status(track: CourseTrack, refresh: Bool, willGrade: ([Course.Section]) -> Void = { _ in }) throws -> StatusReport {
+    public func status(track: CourseTrack, refresh: Bool, willGrade: ([Course.Section]) -> Void = { _ in }) throws
+        -> StatusReport
+    {
         let progress = ProgressStore(workbench: workbench).load()
         let fingerprints = SourceFingerprint(workbench: workbench)
         var standings: [SectionStanding] = workbench.course.sections.map { section in
-            guard let record = progress.record(of: section, on: track) else { return SectionStanding(grade: nil, isStale: false) }
+            guard let record = progress.record(of: section, on: track) else {
+                return SectionStanding(grade: nil, isStale: false)
+            }
             let stale = record.fingerprint != fingerprints.fingerprint(of: section, on: track)
             return SectionStanding(grade: record.grade(of: section), isStale: stale)
         }

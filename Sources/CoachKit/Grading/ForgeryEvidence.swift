@@ -19,7 +19,8 @@ struct ForgeryEvidence: Equatable, Sendable {
 
         func phrase(plural: Bool) -> String {
             switch self {
-            case .unsealed: plural ? "records without the grading harness's seal" : "record without the grading harness's seal"
+            case .unsealed:
+                plural ? "records without the grading harness's seal" : "record without the grading harness's seal"
             case .badSeal: plural ? "records with a forged seal" : "record with a forged seal"
             case .replayed: plural ? "genuine records written again" : "genuine record written again"
             }
@@ -58,7 +59,8 @@ struct ForgeryEvidence: Equatable, Sendable {
             sentences.append("\(count) \(kind.phrase(plural: count != 1))\(naming(named[kind] ?? []))")
         }
         if removedRecords > 0 {
-            sentences.append("\(removedRecords) genuine record\(removedRecords == 1 ? " was" : "s were") removed from the results")
+            sentences.append(
+                "\(removedRecords) genuine record\(removedRecords == 1 ? " was" : "s were") removed from the results")
         }
         for (problem, names) in contradictions.sorted(by: { $0.key < $1.key }) {
             sentences.append(problem + naming(names))

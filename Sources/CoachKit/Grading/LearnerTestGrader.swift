@@ -42,16 +42,21 @@ struct LearnerTestGrader {
     }
 
     /// A grader that builds the section's library from the folders `stage` gives, and runs builds with `run`.
-    init(workbench: Workbench, stage: ((Course.KnownMistake?, Course.Section) throws -> String)? = nil, run: @escaping (BuildRequest, String) throws -> TrackRun) {
+    init(
+        workbench: Workbench, stage: ((Course.KnownMistake?, Course.Section) throws -> String)? = nil,
+        run: @escaping (BuildRequest, String) throws -> TrackRun
+    ) {
         self.workbench = workbench
         self.run = run
-        self.stage = stage ?? { mistake, section in
-            let source = try mistake.map { try VariantStage(workbench: workbench).stage($0, of: section) }
-                ?? "\(CourseTrack.solutions.folder)/\(section.target)"
-            let library = ".build/coach/learner-tests/\(section.target)"
-            try Self.mirror(workbench.root.appending(path: source), into: workbench.root.appending(path: library))
-            return library
-        }
+        self.stage =
+            stage ?? { mistake, section in
+                let source =
+                    try mistake.map { try VariantStage(workbench: workbench).stage($0, of: section) }
+                    ?? "\(CourseTrack.solutions.folder)/\(section.target)"
+                let library = ".build/coach/learner-tests/\(section.target)"
+                try Self.mirror(workbench.root.appending(path: source), into: workbench.root.appending(path: library))
+                return library
+            }
     }
 
     /// The outcomes of the learner-test checks of `section` with the tests on `track`, named as the
@@ -62,10 +67,12 @@ struct LearnerTestGrader {
     ///
     /// - Parameter testsFolder: The folder to build the learner's tests from, relative to the root, in
     ///   place of `<track>/<target>`: a known wrong test suite, when `coach verify` proves the grading.
-    func outcomes(of section: Course.Section, on track: CourseTrack, testsFolder: String? = nil) throws -> [TestOutcome] {
+    func outcomes(of section: Course.Section, on track: CourseTrack, testsFolder: String? = nil) throws -> [TestOutcome]
+    {
         guard let tests = section.learnerTests else { return [] }
         let request = { (library: String) in
-            self.request(for: section, library: library, track: track, testsFolder: testsFolder.map { (tests.target, $0) })
+            self.request(
+                for: section, library: library, track: track, testsFolder: testsFolder.map { (tests.target, $0) })
         }
         let filter = "^\(NSRegularExpression.escapedPattern(for: tests.target))\\."
         let caught = tests.mustCatch.compactMap { caught in section.mistakes.first { $0.id == caught.mistake } }
@@ -79,7 +86,8 @@ struct LearnerTestGrader {
             switched.numbers = [:]
             reference = try run(request(try stage(nil, section)), filter)
         }
-        let referenceProblem = problemOnReference(reference, tests: tests, section: section, folder: testsFolder ?? "\(track.folder)/\(tests.target)")
+        let referenceProblem = problemOnReference(
+            reference, tests: tests, section: section, folder: testsFolder ?? "\(track.folder)/\(tests.target)")
         var outcomes = [outcome(tests.passCheck, of: section, problem: referenceProblem)]
         // Switched mistakes run first, on the one build; a mistake built on its own rewrites the library.
         var results: [String: TestOutcome] = [:]
@@ -88,11 +96,14 @@ struct LearnerTestGrader {
         }
         for caught in inOrder {
             guard referenceProblem == nil else {
-                results[caught.check] = outcome(caught.check, of: section, problem: "not tried: your tests must first pass on the reference solution")
+                results[caught.check] = outcome(
+                    caught.check, of: section,
+                    problem: "not tried: your tests must first pass on the reference solution")
                 continue
             }
             guard let mistake = section.mistakes.first(where: { $0.id == caught.mistake }) else {
-                results[caught.check] = outcome(caught.check, of: section, problem: "course.json names no known mistake \"\(caught.mistake)\"")
+                results[caught.check] = outcome(
+                    caught.check, of: section, problem: "course.json names no known mistake \"\(caught.mistake)\"")
                 continue
             }
             let wrong: TrackRun
@@ -101,7 +112,8 @@ struct LearnerTestGrader {
             } else {
                 wrong = try run(request(try stage(mistake, section)), filter)
             }
-            results[caught.check] = outcome(caught.check, of: section, problem: problemOnMistake(wrong, mistake: mistake, tests: tests))
+            results[caught.check] = outcome(
+                caught.check, of: section, problem: problemOnMistake(wrong, mistake: mistake, tests: tests))
         }
         outcomes += tests.mustCatch.compactMap { results[$0.check] }
         return outcomes
@@ -109,7 +121,9 @@ struct LearnerTestGrader {
 
     /// A build of the section's library from `folder` with the learner's tests in place of the hidden
     /// suites, those tests taken from `testsFolder` when given (target, folder).
-    private func request(for section: Course.Section, library folder: String, track: CourseTrack, testsFolder: (String, String)?) -> BuildRequest {
+    private func request(
+        for section: Course.Section, library folder: String, track: CourseTrack, testsFolder: (String, String)?
+    ) -> BuildRequest {
         var overrides: [BuildRequest.Override] = [.init(target: section.target, folder: folder)]
         if let (target, tests) = testsFolder { overrides.append(.init(target: target, folder: tests)) }
         var request = BuildRequest(track: track, sections: [section.target], overrides: overrides)
@@ -123,7 +137,9 @@ struct LearnerTestGrader {
         let files = FileManager.default
         try files.createDirectory(at: destination, withIntermediateDirectories: true)
         let wanted = SourceFingerprint.files(under: source).map { String($0.path.dropFirst(source.path.count + 1)) }
-        for name in SourceFingerprint.files(under: destination).map({ String($0.path.dropFirst(destination.path.count + 1)) })
+        for name in SourceFingerprint.files(under: destination).map({
+            String($0.path.dropFirst(destination.path.count + 1))
+        })
         where !wanted.contains(name) {
             try files.removeItem(at: destination.appending(path: name))
         }
@@ -137,7 +153,9 @@ struct LearnerTestGrader {
     }
 
     /// Why the run on the reference does not count, or nil when every test ran and passed.
-    private func problemOnReference(_ run: TrackRun, tests: Course.LearnerTests, section: Course.Section, folder testsFolder: String) -> String? {
+    private func problemOnReference(
+        _ run: TrackRun, tests: Course.LearnerTests, section: Course.Section, folder testsFolder: String
+    ) -> String? {
         let folder = testsFolder + "/"
         guard run.compiled else {
             let own = run.compilerErrors.filter { $0.path.hasPrefix(folder) }
@@ -157,11 +175,15 @@ struct LearnerTestGrader {
     }
 
     /// Why the run on a known mistake does not count as caught, or nil when one of the tests failed.
-    private func problemOnMistake(_ run: TrackRun, mistake: Course.KnownMistake, tests: Course.LearnerTests) -> String? {
+    private func problemOnMistake(_ run: TrackRun, mistake: Course.KnownMistake, tests: Course.LearnerTests) -> String?
+    {
         guard run.compiled else {
-            return "your tests did not build with a solution that \(mistake.summary); see \(workbench.relativePath(of: run.buildLog))"
+            return
+                "your tests did not build with a solution that \(mistake.summary); see \(workbench.relativePath(of: run.buildLog))"
         }
-        let caught = run.outcomes.contains { $0.module == tests.target && [.failed, .crashed, .timedOut].contains($0.result) }
+        let caught = run.outcomes.contains {
+            $0.module == tests.target && [.failed, .crashed, .timedOut].contains($0.result)
+        }
         return caught ? nil : "every test of yours passed on a solution that \(mistake.summary)"
     }
 
@@ -177,7 +199,9 @@ extension SectionGrade {
     /// This grade with the outcomes of the learner-test checks added.
     func adding(_ learnerOutcomes: [TestOutcome]) -> SectionGrade {
         guard !learnerOutcomes.isEmpty else { return self }
-        return SectionGrade(section: section, outcomes: outcomes + learnerOutcomes, compilerErrors: compilerErrors, buildFailed: buildFailed)
+        return SectionGrade(
+            section: section, outcomes: outcomes + learnerOutcomes, compilerErrors: compilerErrors,
+            buildFailed: buildFailed)
     }
 }
 
@@ -194,9 +218,11 @@ extension LearnerTestGrader.MistakeSwitch {
                 var variants: [MutantStage.Variant] = []
                 var numbers: [String: Int] = [:]
                 for mistake in mistakes {
-                    let staged = workbench.root.appending(path: try VariantStage(workbench: workbench).stage(mistake, of: section))
+                    let staged = workbench.root.appending(
+                        path: try VariantStage(workbench: workbench).stage(mistake, of: section))
                     guard VariantStage.isSwitchable(staged, for: section, workbench: workbench),
-                          let index = section.mistakes.firstIndex(where: { $0.id == mistake.id }) else { continue }
+                        let index = section.mistakes.firstIndex(where: { $0.id == mistake.id })
+                    else { continue }
                     variants.append(.init(id: VariantID.mistakes + index, folder: staged))
                     numbers[mistake.id] = VariantID.mistakes + index
                 }

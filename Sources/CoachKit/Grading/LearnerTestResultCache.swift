@@ -19,7 +19,9 @@ struct LearnerTestResultCache {
 
     /// The stored outcomes of `section`'s learner-test checks on `track`, if nothing they depend on changed.
     func outcomes(of section: Course.Section, on track: CourseTrack) -> [TestOutcome]? {
-        guard let entry = entries()[key(section, track)], entry.digest == digest(of: section, on: track) else { return nil }
+        guard let entry = entries()[key(section, track)], entry.digest == digest(of: section, on: track) else {
+            return nil
+        }
         return entry.outcomes
     }
 
@@ -28,7 +30,8 @@ struct LearnerTestResultCache {
         var all = entries()
         all[key(section, track)] = Entry(digest: digest(of: section, on: track), outcomes: outcomes)
         guard let data = try? JSONEncoder().encode(all) else { return }
-        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? data.write(to: file, options: .atomic)
     }
 
@@ -37,7 +40,9 @@ struct LearnerTestResultCache {
         return (try? JSONDecoder().decode([String: Entry].self, from: data)) ?? [:]
     }
 
-    private func key(_ section: Course.Section, _ track: CourseTrack) -> String { "\(track.rawValue)/\(section.target)" }
+    private func key(_ section: Course.Section, _ track: CourseTrack) -> String {
+        "\(track.rawValue)/\(section.target)"
+    }
 
     /// A digest of the learner's tests, the reference solution, the section's known mistakes, the course
     /// file, the core's sources (`Sources/Persistence…`), the grading harness and the manifest; coach's own

@@ -39,13 +39,18 @@ struct SealedResults {
             }
         }
         let reading = TestEventStream.read(records: accepted)
-        let names = Dictionary(reading.outcomes.map { ($0.id, $0.displayName) }, uniquingKeysWith: { first, _ in first })
+        let names = Dictionary(
+            reading.outcomes.map { ($0.id, $0.displayName) }, uniquingKeysWith: { first, _ in first })
         var untrusted: [String: String] = [:]
         for rejection in rejected {
-            if let id = rejection.testID { untrusted[id] = untrusted[id] ?? "the submission's code wrote a result of its own for this check" }
+            if let id = rejection.testID {
+                untrusted[id] = untrusted[id] ?? "the submission's code wrote a result of its own for this check"
+            }
         }
         for (id, problem) in reading.inconsistencies {
-            if let id { untrusted[id] = untrusted[id] ?? "the results of this check contradict each other (\(problem))" }
+            if let id {
+                untrusted[id] = untrusted[id] ?? "the results of this check contradict each other (\(problem))"
+            }
         }
         if let cutAt {
             for id in Self.testsEnded(in: accepted[cutAt...]) where untrusted[id] == nil {
@@ -76,7 +81,9 @@ struct SealedResults {
     /// The tests whose end `records` report.
     private static func testsEnded(in records: ArraySlice<String>) -> [String] {
         records.compactMap { line in
-            guard let event = TestEventStream.Record(line: line)?.testEvent, event.kind == "testEnded" else { return nil }
+            guard let event = TestEventStream.Record(line: line)?.testEvent, event.kind == "testEnded" else {
+                return nil
+            }
             return event.testID
         }
     }

@@ -57,7 +57,9 @@ public struct SectionGrade: Equatable, Sendable {
     }
 
     /// Grades `section` from its suite's outcomes.
-    public init(section: Course.Section, outcomes suite: [TestOutcome], compilerErrors: [CompilerDiagnostic], buildFailed: Bool) {
+    public init(
+        section: Course.Section, outcomes suite: [TestOutcome], compilerErrors: [CompilerDiagnostic], buildFailed: Bool
+    ) {
         self.section = section
         self.buildFailed = buildFailed
         self.compilerErrors = compilerErrors

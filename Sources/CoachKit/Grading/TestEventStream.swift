@@ -71,7 +71,9 @@ public enum TestEventStream {
             case "testStarted":
                 if !started.insert(id).inserted { inconsistencies.append((id, "a test that started twice")) }
             case "testEnded":
-                if !started.contains(id) && !skipped.contains(id) { inconsistencies.append((id, "a test that ended without starting")) }
+                if !started.contains(id) && !skipped.contains(id) {
+                    inconsistencies.append((id, "a test that ended without starting"))
+                }
                 if !ended.insert(id).inserted { inconsistencies.append((id, "a test that ended twice")) }
             case "testSkipped":
                 skipped.insert(id)

@@ -48,7 +48,8 @@ public struct FileWatcher: Sendable {
             } else if let changedAt, ContinuousClock.now - changedAt >= quietPeriod, now != baseline {
                 return true
             }
-            Thread.sleep(forTimeInterval: Double(interval.components.attoseconds) / 1e18 + Double(interval.components.seconds))
+            Thread.sleep(
+                forTimeInterval: Double(interval.components.attoseconds) / 1e18 + Double(interval.components.seconds))
         }
     }
 }

@@ -22,7 +22,9 @@ public struct StarterReset: Sendable {
     /// - Throws: `CoachError.invalidCourse` when an exercise file's path leads outside the section's
     ///   folder (nothing is read or written then); `StarterResetError` when git cannot provide a file or a
     ///   copy cannot be written; files already restored stay restored and the backup keeps every original.
-    public func reset(_ section: Course.Section, from revision: String = "HEAD", at date: Date = Date()) throws -> String {
+    public func reset(_ section: Course.Section, from revision: String = "HEAD", at date: Date = Date()) throws
+        -> String
+    {
         let stamp = ISO8601DateFormatter().string(from: date).replacingOccurrences(of: ":", with: "-")
         let backup = ".coach/backups/\(section.target)-\(stamp)"
         let files = FileManager.default
@@ -53,8 +55,10 @@ public struct StarterReset: Sendable {
             in: workbench.root, logFile: log
         ).run()
         guard termination.succeeded, let data = try? Data(contentsOf: output) else {
-            let reason = (try? String(contentsOf: log, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            throw StarterResetError(path: path, revision: revision, reason: reason.isEmpty ? "git could not read it" : reason)
+            let reason =
+                (try? String(contentsOf: log, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            throw StarterResetError(
+                path: path, revision: revision, reason: reason.isEmpty ? "git could not read it" : reason)
         }
         return data
     }
@@ -70,7 +74,8 @@ public struct StarterResetError: Error, CustomStringConvertible {
     public var reason: String
 
     public var description: String {
-        let message = "Cannot restore \(path): \(reason) — while reading it from git revision \(revision). Nothing was changed; pass `--from <revision>` to restore from another commit."
+        let message =
+            "Cannot restore \(path): \(reason) — while reading it from git revision \(revision). Nothing was changed; pass `--from <revision>` to restore from another commit."
         return message.escapedForTerminal(keepingLineBreaks: true)
     }
 }

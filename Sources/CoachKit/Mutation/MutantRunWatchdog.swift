@@ -27,7 +27,8 @@ final class MutantRunWatchdog: ChildProcessWatchdog {
         defer { try? handle.close() }
         return state.withLock { state in
             if state.failed { return true }
-            guard (try? handle.seek(toOffset: state.offset)) != nil, let data = try? handle.readToEnd(), !data.isEmpty else { return false }
+            guard (try? handle.seek(toOffset: state.offset)) != nil, let data = try? handle.readToEnd(), !data.isEmpty
+            else { return false }
             state.offset += UInt64(data.count)
             state.partial.append(data)
             guard let lastNewline = state.partial.lastIndex(of: UInt8(ascii: "\n")) else { return false }
@@ -35,7 +36,8 @@ final class MutantRunWatchdog: ChildProcessWatchdog {
             state.partial = Data(state.partial[state.partial.index(after: lastNewline)...])
             for line in complete.split(separator: UInt8(ascii: "\n")) {
                 guard let record = TestEventStream.Record(line: String(decoding: line, as: UTF8.self)),
-                      record.kind == "event", record.payload.kind == "issueRecorded", record.payload.issue?.isKnown != true
+                    record.kind == "event", record.payload.kind == "issueRecorded",
+                    record.payload.issue?.isKnown != true
                 else { continue }
                 state.failed = true
             }

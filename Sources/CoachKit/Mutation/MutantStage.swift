@@ -59,7 +59,9 @@ struct MutantStage {
     /// Makes the section's build folder hold its reference solution, before SwiftPM reads the manifest
     /// (a target's folder must exist then).
     func prepareFolder(of section: Course.Section) throws {
-        try LearnerTestGrader.mirror(workbench.sourceFolder(of: section, on: .solutions), into: workbench.root.appending(path: Self.buildFolder(of: section)))
+        try LearnerTestGrader.mirror(
+            workbench.sourceFolder(of: section, on: .solutions),
+            into: workbench.root.appending(path: Self.buildFolder(of: section)))
     }
 
     /// Writes the section's schemata into its build folder, leaving out the mutants and variants in
@@ -74,7 +76,9 @@ struct MutantStage {
         mutates: Bool = true
     ) throws -> Staged {
         let relative = folder ?? Self.buildFolder(of: section)
-        let output = workbench.logFolder.appending(path: "variant-schemata/" + (folder.map { URL(filePath: $0).lastPathComponent + "-" + section.target } ?? section.target))
+        let output = workbench.logFolder.appending(
+            path: "variant-schemata/"
+                + (folder.map { URL(filePath: $0).lastPathComponent + "-" + section.target } ?? section.target))
         try? FileManager.default.removeItem(at: output)
         let log = workbench.logFolder.appending(path: "mutants-\(section.target).json")
         let exclusions = excluded.isEmpty ? "-" : excluded.sorted().map(String.init).joined(separator: ",")
@@ -93,7 +97,8 @@ struct MutantStage {
         let data = (try? Data(contentsOf: log)) ?? Data()
         guard termination.succeeded, let generated = try? JSONDecoder().decode(Generated.self, from: data) else {
             let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw StageError(message: "the mutant generator failed on Section \(section.number): \(text.escapedForTerminal())")
+            throw StageError(
+                message: "the mutant generator failed on Section \(section.number): \(text.escapedForTerminal())")
         }
         // The reference's files, with the rewritten ones and the switch file over them: the complete schema,
         // kept in `output` too, from where a section's folder is put back after a variant built apart.
@@ -131,10 +136,14 @@ struct MutantStage {
             let file = String(error.path.dropFirst(stage.folder.count + 1))
             if let mutant = stage.mutants.first(where: { $0.file == file && $0.schemataLines.contains(error.line) }) {
                 culprits[stage.section.target, default: []].insert(mutant.id)
-            } else if let variant = stage.variants.first(where: { $0.file == file && $0.caseLines.contains { $0.contains(error.line) } }) {
+            } else if let variant = stage.variants.first(where: {
+                $0.file == file && $0.caseLines.contains { $0.contains(error.line) }
+            }) {
                 culprits[stage.section.target, default: []].insert(variant.id)
             } else {
-                let inSwitch = stage.variants.filter { $0.file == file && $0.switchLines.contains { $0.contains(error.line) } }
+                let inSwitch = stage.variants.filter {
+                    $0.file == file && $0.switchLines.contains { $0.contains(error.line) }
+                }
                 if inSwitch.isEmpty {
                     unexplained.append(error)
                 } else {

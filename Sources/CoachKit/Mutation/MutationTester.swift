@@ -17,7 +17,10 @@ public struct MutationTester: Sendable {
     public var timeLimitPerCheck: Duration
 
     /// A tester for `workbench`.
-    public init(workbench: Workbench, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, timeLimitPerCheck: Duration = .seconds(30)) {
+    public init(
+        workbench: Workbench, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+        timeLimitPerCheck: Duration = .seconds(30)
+    ) {
         self.workbench = workbench
         self.jobs = max(1, jobs)
         self.timeLimitPerCheck = timeLimitPerCheck
@@ -27,7 +30,9 @@ public struct MutationTester: Sendable {
     ///
     /// - Returns: One result per section, or the problems that kept the mutants from being tested.
     /// - Throws: `CoachError.cannotLaunch` when `swift` cannot be started.
-    public func run(_ sections: [Course.Section], progress: (String) -> Void) throws -> Result<[SectionMutationResult], MutationProblems> {
+    public func run(_ sections: [Course.Section], progress: (String) -> Void) throws -> Result<
+        [SectionMutationResult], MutationProblems
+    > {
         switch try build(sections, progress: progress) {
         case .failure(let problems): return .failure(problems)
         case .success(let built): return .success(try results(of: built, progress: progress))
@@ -72,15 +77,21 @@ public struct MutationTester: Sendable {
         do {
             for section in sections { try plain.prepareFolder(of: section) }
         } catch {
-            return .failure(MutationProblems(["cannot prepare the sections' build folders: \(error.localizedDescription)"]))
+            return .failure(
+                MutationProblems(["cannot prepare the sections' build folders: \(error.localizedDescription)"]))
         }
         let generatorLog = workbench.logFolder.appending(path: "build-mutant-schemata.log")
-        guard try ChildProcess(
-            ["swift", "build", "--product", "mutant-schemata"], in: workbench.root, environment: request.environment, logFile: generatorLog
-        ).run().succeeded,
+        guard
+            try ChildProcess(
+                ["swift", "build", "--product", "mutant-schemata"], in: workbench.root,
+                environment: request.environment, logFile: generatorLog
+            ).run().succeeded,
             let binFolder = try binaryFolder(environment: request.environment)
         else {
-            return .failure(MutationProblems(["the mutant generator does not build; see \(workbench.relativePath(of: generatorLog))"]))
+            return .failure(
+                MutationProblems([
+                    "the mutant generator does not build; see \(workbench.relativePath(of: generatorLog))"
+                ]))
         }
         let stage = MutantStage(workbench: workbench, generator: binFolder.appending(path: "mutant-schemata"))
 
@@ -89,30 +100,41 @@ public struct MutationTester: Sendable {
         let buildLog = workbench.logFolder.appending(path: "build-mutants.log")
         for round in 1...6 {
             do {
-                staged = try sections.map { try stage.stage($0, excluding: excluded[$0.target] ?? [], variants: variants[$0.target] ?? []) }
+                staged = try sections.map {
+                    try stage.stage($0, excluding: excluded[$0.target] ?? [], variants: variants[$0.target] ?? [])
+                }
             } catch {
                 return .failure(MutationProblems([error.localizedDescription]))
             }
             let mutantCount = staged.reduce(0) { $0 + $1.mutants.count }
             let variantCount = staged.reduce(0) { $0 + Set($1.variants.map(\.id)).count }
             let variantsNote = variantCount == 0 ? "" : " and \(variantCount) mistakes and alternatives"
-            progress("building \(mutantCount) mutants\(variantsNote) of \(sections.count) section(s) as one build"
-                + (round > 1 ? " (round \(round), without those that do not compile)…" : "…"))
+            progress(
+                "building \(mutantCount) mutants\(variantsNote) of \(sections.count) section(s) as one build"
+                    + (round > 1 ? " (round \(round), without those that do not compile)…" : "…"))
             let build = try ChildProcess(
-                TestProgram.buildArguments(forPackageAt: workbench.root), in: workbench.root, environment: request.environment, logFile: buildLog
+                TestProgram.buildArguments(forPackageAt: workbench.root), in: workbench.root,
+                environment: request.environment, logFile: buildLog
             ).run()
             if build.succeeded { break }
-            let errors = CompilerDiagnostic.errors(in: (try? String(contentsOf: buildLog, encoding: .utf8)) ?? "").map { $0.relative(to: workbench) }
+            let errors = CompilerDiagnostic.errors(in: (try? String(contentsOf: buildLog, encoding: .utf8)) ?? "").map {
+                $0.relative(to: workbench)
+            }
             let (culprits, unexplained) = MutantStage.culprits(of: errors, in: staged)
             guard unexplained.isEmpty, !culprits.isEmpty, round < 6 else {
                 let shown = (unexplained.isEmpty ? errors : unexplained).prefix(5).map { "\n    \($0)" }.joined()
-                return .failure(MutationProblems(["the mutant schemata do not build (see \(workbench.relativePath(of: buildLog)))\(shown)"]))
+                return .failure(
+                    MutationProblems([
+                        "the mutant schemata do not build (see \(workbench.relativePath(of: buildLog)))\(shown)"
+                    ]))
             }
             for (target, ids) in culprits { excluded[target, default: []].formUnion(ids) }
         }
 
         guard let binary = try? testBinary(in: binFolder) else {
-            return .failure(MutationProblems(["no test binary in \(workbench.relativePath(of: binFolder)) after the mutants' build"]))
+            return .failure(
+                MutationProblems(["no test binary in \(workbench.relativePath(of: binFolder)) after the mutants' build"]
+                ))
         }
         let (baseline, problem) = try self.baseline(of: sections, binary: binary)
         if let problem { return .failure(MutationProblems([problem])) }
@@ -124,7 +146,8 @@ public struct MutationTester: Sendable {
         var results: [SectionMutationResult] = []
         for section in built.staged {
             let outcomes = try runMutants(section.mutants, of: section.section, binary: built.binary)
-            let notCompiled = (built.excluded[section.section.target] ?? []).filter { !VariantID.isVariant($0) }.sorted()
+            let notCompiled = (built.excluded[section.section.target] ?? []).filter { !VariantID.isVariant($0) }
+                .sorted()
             let result = SectionMutationResult(section: section.section, outcomes: outcomes, notCompiled: notCompiled)
             results.append(result)
             progress(result.summaryLine)
@@ -139,7 +162,11 @@ public struct MutationTester: Sendable {
     func generator() throws -> URL? {
         let environment = BuildRequest(track: .exercises).environment
         let log = workbench.logFolder.appending(path: "build-mutant-schemata.log")
-        guard try ChildProcess(["swift", "build", "--product", "mutant-schemata"], in: workbench.root, environment: environment, logFile: log)
+        guard
+            try ChildProcess(
+                ["swift", "build", "--product", "mutant-schemata"], in: workbench.root, environment: environment,
+                logFile: log
+            )
             .run().succeeded,
             let folder = try binaryFolder(environment: environment)
         else { return nil }
@@ -149,8 +176,11 @@ public struct MutationTester: Sendable {
     /// The build's binary folder, as `swift build --show-bin-path` names it.
     func binaryFolder(environment: [String: String]) throws -> URL? {
         let log = workbench.logFolder.appending(path: "bin-path.log")
-        guard try ChildProcess(["swift", "build", "--show-bin-path"], in: workbench.root, environment: environment, logFile: log).run().succeeded,
-              let path = (try? String(contentsOf: log, encoding: .utf8))?.split(whereSeparator: \.isNewline).last
+        guard
+            try ChildProcess(
+                ["swift", "build", "--show-bin-path"], in: workbench.root, environment: environment, logFile: log
+            ).run().succeeded,
+            let path = (try? String(contentsOf: log, encoding: .utf8))?.split(whereSeparator: \.isNewline).last
         else { return nil }
         return URL(filePath: String(path).trimmingCharacters(in: .whitespaces), directoryHint: .isDirectory)
     }
@@ -165,17 +195,24 @@ public struct MutationTester: Sendable {
     /// Every section's checks with no mutant selected, and why they do not count when they do not all
     /// pass: schemata must behave exactly as the reference they were made from.
     private func baseline(of sections: [Course.Section], binary: URL) throws -> ([TestOutcome], String?) {
-        let (outcomes, _) = try runSuite(binary: binary, filter: "^(" + sections.map(\.testTarget).joined(separator: "|") + ")\\.", mutant: nil, slot: 0)
+        let (outcomes, _) = try runSuite(
+            binary: binary, filter: "^(" + sections.map(\.testTarget).joined(separator: "|") + ")\\.", mutant: nil,
+            slot: 0)
         let failing = outcomes.filter { $0.result != .passed && $0.result != .skipped }
         guard outcomes.isEmpty || !failing.isEmpty else { return (outcomes, nil) }
         let named = failing.prefix(3).map { "\"\($0.displayName)\" \($0.result.rawValue)" }.joined(separator: ", ")
-        return (outcomes, outcomes.isEmpty
-            ? "the suites ran no check on the mutant build; see \(workbench.relativePath(of: workbench.logFolder))"
-            : "the mutant build fails the reference's own checks with no mutant selected: \(named)")
+        return (
+            outcomes,
+            outcomes.isEmpty
+                ? "the suites ran no check on the mutant build; see \(workbench.relativePath(of: workbench.logFolder))"
+                : "the mutant build fails the reference's own checks with no mutant selected: \(named)"
+        )
     }
 
     /// Runs the section's suite against each mutant, `jobs` at a time.
-    private func runMutants(_ mutants: [MutantRecord], of section: Course.Section, binary: URL) throws -> [MutantOutcome] {
+    private func runMutants(_ mutants: [MutantRecord], of section: Course.Section, binary: URL) throws
+        -> [MutantOutcome]
+    {
         let next = Mutex(0)
         let results = Mutex([Int: MutantOutcome]())
         let failure = Mutex<(any Error)?>(nil)
@@ -199,8 +236,10 @@ public struct MutationTester: Sendable {
     }
 
     /// Runs the section's suite against one mutant, stopping at its first failing check.
-    private func run(_ mutant: MutantRecord, of section: Course.Section, binary: URL, slot: Int) throws -> MutantOutcome {
-        let (outcomes, termination) = try runSuite(binary: binary, filter: "^\(section.testTarget)\\.", mutant: mutant.id, slot: slot)
+    private func run(_ mutant: MutantRecord, of section: Course.Section, binary: URL, slot: Int) throws -> MutantOutcome
+    {
+        let (outcomes, termination) = try runSuite(
+            binary: binary, filter: "^\(section.testTarget)\\.", mutant: mutant.id, slot: slot)
         if let failing = outcomes.first(where: { [.failed, .crashed, .timedOut].contains($0.result) }) {
             return MutantOutcome(mutant: mutant, result: .killed(by: failing.displayName))
         }
@@ -211,7 +250,9 @@ public struct MutationTester: Sendable {
     }
 
     /// Runs the test binary on the checks `filter` selects, with `COACH_MUTANT` set to `mutant` when given.
-    private func runSuite(binary: URL, filter: String, mutant: Int?, slot: Int) throws -> ([TestOutcome], ProcessTermination) {
+    private func runSuite(binary: URL, filter: String, mutant: Int?, slot: Int) throws -> (
+        [TestOutcome], ProcessTermination
+    ) {
         let events = workbench.logFolder.appending(path: "mutant-run-\(slot).jsonl")
         try? FileManager.default.removeItem(at: events)
         let arguments = [

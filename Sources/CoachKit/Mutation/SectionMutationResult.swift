@@ -48,7 +48,8 @@ public struct SectionMutationResult: Sendable {
         if !equivalent.isEmpty { parts.append("\(equivalent.count) equivalent") }
         if !unexplained.isEmpty { parts.append("\(unexplained.count) survived") }
         if !notCompiled.isEmpty { parts.append("\(notCompiled.count) did not compile") }
-        return "Section \(section.number)  mutation score \(score)% of \(outcomes.count) mutants: " + parts.joined(separator: ", ")
+        return "Section \(section.number)  mutation score \(score)% of \(outcomes.count) mutants: "
+            + parts.joined(separator: ", ")
     }
 
     /// A line per unexplained survivor and stale explanation, for a report: where, what changed, and what to do.
@@ -56,8 +57,9 @@ public struct SectionMutationResult: Sendable {
         unexplained.map { mutant in
             "survived: \(section.target)/\(mutant.file):\(mutant.line) in \(mutant.scope): \(mutant.kind), \(mutant.change) — "
                 + "add a check that fails on it, or list it in course.json's equivalentMutants with the reason"
-        } + staleEquivalents.map { entry in
-            "equivalentMutants lists \(entry.file) \(entry.scope) \(entry.change), which no longer survives — remove the entry"
         }
+            + staleEquivalents.map { entry in
+                "equivalentMutants lists \(entry.file) \(entry.scope) \(entry.change), which no longer survives — remove the entry"
+            }
     }
 }

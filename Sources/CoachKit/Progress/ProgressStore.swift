@@ -44,7 +44,9 @@ public struct Progress: Codable, Equatable, Sendable {
     }
 
     /// Stores `grade`, made from files with `fingerprint`.
-    public mutating func store(_ grade: SectionGrade, fingerprint: String, on track: CourseTrack, at date: Date = Date()) {
+    public mutating func store(
+        _ grade: SectionGrade, fingerprint: String, on track: CourseTrack, at date: Date = Date()
+    ) {
         grades[track.rawValue, default: [:]][grade.section.target] = SectionRecord(
             fingerprint: fingerprint, gradedAt: date, buildFailed: grade.buildFailed,
             compilerErrors: grade.compilerErrors, outcomes: grade.outcomes

@@ -37,9 +37,11 @@ public struct SourceFingerprint: Sendable {
 
     /// Regular files under `folder`, sorted by path, hidden files skipped.
     static func files(under folder: URL) -> [URL] {
-        guard let enumerator = FileManager.default.enumerator(
-            at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
-        ) else { return [] }
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
+            )
+        else { return [] }
         return enumerator.compactMap { $0 as? URL }
             .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
             .sorted { $0.path < $1.path }

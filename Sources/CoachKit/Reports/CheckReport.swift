@@ -42,12 +42,18 @@ public struct CheckReport: Sendable {
         if verdict == .doesNotCompile {
             let count = grade.compilerErrors.count
             return grade.compilerErrors.map { $0.description.escapedForTerminal() }
-                + ["", style.failure("\(name) does not compile") + ": \(count) error\(count == 1 ? "" : "s"). Fix \(count == 1 ? "it" : "them") and run `coach check \(section.number)` again."]
+                + [
+                    "",
+                    style.failure("\(name) does not compile")
+                        + ": \(count) error\(count == 1 ? "" : "s"). Fix \(count == 1 ? "it" : "them") and run `coach check \(section.number)` again.",
+                ]
         }
         var lines: [String] = []
         for check in grade.checks {
             let result = check.outcome?.result
-            lines.append("  " + CheckLine.symbol(for: result, style: style) + " " + check.name.escapedForTerminal() + CheckLine.suffix(for: result, style: style))
+            lines.append(
+                "  " + CheckLine.symbol(for: result, style: style) + " " + check.name.escapedForTerminal()
+                    + CheckLine.suffix(for: result, style: style))
             if check.passed { continue }
             for issue in check.outcome?.issues.prefix(2) ?? [] {
                 lines += issue.split(separator: "\n").prefix(4).map { "      " + style.dim($0.escapedForTerminal()) }
@@ -57,15 +63,30 @@ public struct CheckReport: Sendable {
         lines.append("")
         switch verdict {
         case .passed:
-            lines.append(style.success("\(name) passed") + ": \(passed). `coach solution \(section.number)` shows the reference solution; `coach next` says what comes next.")
+            lines.append(
+                style.success("\(name) passed")
+                    + ": \(passed). `coach solution \(section.number)` shows the reference solution; `coach next` says what comes next."
+            )
         case .crashed:
-            let crashed = grade.checks.filter { $0.outcome?.result == .crashed }.map { "\"\($0.name.escapedForTerminal())\"" }
-            lines.append(style.failure("\(name) crashed") + " in \(crashed.joined(separator: ", ")); the other checks still ran: \(passed). A fatalError, a force unwrap of nil or an out-of-range index stops the test process.")
+            let crashed = grade.checks.filter { $0.outcome?.result == .crashed }.map {
+                "\"\($0.name.escapedForTerminal())\""
+            }
+            lines.append(
+                style.failure("\(name) crashed")
+                    + " in \(crashed.joined(separator: ", ")); the other checks still ran: \(passed). A fatalError, a force unwrap of nil or an out-of-range index stops the test process."
+            )
         case .timedOut:
-            let slow = grade.checks.filter { $0.outcome?.result == .timedOut }.map { "\"\($0.name.escapedForTerminal())\"" }
-            lines.append(style.failure("\(name) timed out") + " in \(slow.joined(separator: ", ")) after \(timeLimit.formattedSeconds) (`--timeout` changes the limit); \(passed). Look for a loop that never ends.")
+            let slow = grade.checks.filter { $0.outcome?.result == .timedOut }.map {
+                "\"\($0.name.escapedForTerminal())\""
+            }
+            lines.append(
+                style.failure("\(name) timed out")
+                    + " in \(slow.joined(separator: ", ")) after \(timeLimit.formattedSeconds) (`--timeout` changes the limit); \(passed). Look for a loop that never ends."
+            )
         case .failed:
-            lines.append(style.failure("\(name) failed") + ": \(passed). Stuck? `coach hint \(section.number)` shows the next hint.")
+            lines.append(
+                style.failure("\(name) failed")
+                    + ": \(passed). Stuck? `coach hint \(section.number)` shows the next hint.")
         case .doesNotCompile:
             break
         }

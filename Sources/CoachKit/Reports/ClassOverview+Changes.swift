@@ -60,7 +60,8 @@ extension ClassOverview {
                     newlyFailing: new == nil
                         ? [] : passedBefore.subtracting(passedNow).intersection(known).sorted().map(Self.describe)
                 )
-                let same = change.pointsBefore == change.pointsNow
+                let same =
+                    change.pointsBefore == change.pointsNow
                     && change.newlyPassing.isEmpty && change.newlyFailing.isEmpty
                 if old != nil, new != nil, same {
                     unchanged += 1
@@ -90,10 +91,11 @@ extension ClassOverview {
         /// The checks `learner` passes.
         static func passing(_ learner: LearnerResult) -> Set<CheckKey> {
             guard learner.problem == nil else { return [] }
-            return Set(learner.sections.flatMap { section in
-                section.outcomes.filter { $0.result == .passed }
-                    .map { CheckKey(section: section.number, name: $0.displayName) }
-            })
+            return Set(
+                learner.sections.flatMap { section in
+                    section.outcomes.filter { $0.result == .passed }
+                        .map { CheckKey(section: section.number, name: $0.displayName) }
+                })
         }
 
         private static func describe(_ check: CheckKey) -> String {

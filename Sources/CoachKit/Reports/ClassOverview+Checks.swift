@@ -35,12 +35,19 @@ extension ClassOverview {
         /// has each section's checks as its learners' outcomes name them, in alphabetical order.
         static func all(in gradebook: Gradebook) -> [CheckFailures] {
             gradebook.sections.flatMap { column -> [CheckFailures] in
-                let items = column.checkpoint ?? [Course.CheckpointItem(item: "", checks: Array(Set(
-                    gradebook.learners.flatMap { learner in
-                        learner.sections.filter { $0.number == column.number }
-                            .flatMap { $0.outcomes.map(\.displayName) }
-                    }
-                )).sorted())]
+                let items =
+                    column.checkpoint ?? [
+                        Course.CheckpointItem(
+                            item: "",
+                            checks: Array(
+                                Set(
+                                    gradebook.learners.flatMap { learner in
+                                        learner.sections.filter { $0.number == column.number }
+                                            .flatMap { $0.outcomes.map(\.displayName) }
+                                    }
+                                )
+                            ).sorted())
+                    ]
                 let started = gradebook.learners.compactMap { learner -> (String, LearnerResult.SectionResult)? in
                     guard let section = learner.sections.first(where: { $0.number == column.number }) else {
                         return nil

@@ -137,7 +137,8 @@ public struct ClassOverview: Sendable {
         /// The row of `result` in a gradebook of `columns`.
         init(_ result: LearnerResult, columns: [Gradebook.SectionColumn]) {
             name = result.learner
-            feedbackPage = Gradebook.learnersFolder + "/"
+            feedbackPage =
+                Gradebook.learnersFolder + "/"
                 + Submission(learner: result.learner, source: result.submission).folderName + "/feedback.html"
             points = result.points
             possiblePoints = columns.reduce(0) { $0 + $1.possiblePoints }
@@ -171,7 +172,8 @@ public struct ClassOverview: Sendable {
         guard learner.problem == nil else { return .notGraded }
         let passed = Set(section.outcomes.filter { $0.result == .passed }.map(\.displayName))
         let checks = column?.checkpoint?.flatMap(\.checks)
-        let complete = checks.map { !$0.isEmpty && $0.allSatisfy(passed.contains) }
+        let complete =
+            checks.map { !$0.isEmpty && $0.allSatisfy(passed.contains) }
             ?? (section.verdict == CheckReport.Verdict.passed.rawValue)
         if complete { return .complete }
         if let untouched = learner.sectionsNotStarted, untouched.contains(section.number) { return .notStarted }

@@ -46,10 +46,12 @@ extension ClassOverviewPage {
             let item = check.item.isEmpty ? "" : #"<span class="item">\#(check.item.htmlEscaped)</span>"#
             let section = "Section \(check.section)"
             let lesson = check.lesson.map { #"<a href="\#(href($0))">\#(section)</a>"# } ?? section
-            let failure = check.commonFailure.map { failure in
-                #"<code class="message">\#(failure.message.htmlEscaped)</code>"#
-                    + (check.failed > 1 ? #" <span class="muted">(\#(failure.count) of \#(check.failed))</span>"# : "")
-            } ?? ""
+            let failure =
+                check.commonFailure.map { failure in
+                    #"<code class="message">\#(failure.message.htmlEscaped)</code>"#
+                        + (check.failed > 1
+                            ? #" <span class="muted">(\#(failure.count) of \#(check.failed))</span>"# : "")
+                } ?? ""
             let bar = meter(check.failed, of: check.attempted)
             html.append(
                 #"<tr data-failed="\#(check.failed)"><td class="num">\#(first + index)</td>"#
@@ -155,7 +157,9 @@ extension ClassOverviewPage {
                 let delta = (change.pointsNow ?? 0) - (change.pointsBefore ?? 0)
                 let before = change.pointsBefore.map(String.init) ?? "new"
                 let now = change.pointsNow.map(String.init) ?? "gone"
-                let trend = delta > 0 ? #"<span class="up">+\#(delta)</span>"#
+                let trend =
+                    delta > 0
+                    ? #"<span class="up">+\#(delta)</span>"#
                     : delta < 0 ? #"<span class="down">−\#(-delta)</span>"# : ""
                 html.append(
                     "<tr><td>\(change.name.htmlEscaped)</td>"

@@ -76,8 +76,10 @@ public struct ClassOverviewPage: Sendable {
         let sections = book.sections.map { String($0.number) }
         let learners = Self.count(book.learners.count, "learner")
         let graded = sections.count == 1 ? "section \(sections[0])" : "sections " + sections.joined(separator: ", ")
-        let links = [("glance", "Summary"), ("scores", "Scores"), ("sections", "Sections"), ("checks", "Checks"),
-                     ("learners", "Learners"), ("changes", "Changes")]
+        let links = [
+            ("glance", "Summary"), ("scores", "Scores"), ("sections", "Sections"), ("checks", "Checks"),
+            ("learners", "Learners"), ("changes", "Changes"),
+        ]
         let nav = links.map { id, name in "<a href=\"#\(id)\">\(name)</a>" }.joined(separator: " ")
         return """
             <header>
@@ -120,9 +122,10 @@ public struct ClassOverviewPage: Sendable {
         }
         html.append("<h3>Not started</h3>")
         let idle = overview.learnersNotStarted
-        html.append(idle.isEmpty
-            ? "<p class=\"note\">Everyone graded has started at least one section.</p>"
-            : "<p class=\"idle-learners\">" + idle.map(link(to:)).joined(separator: ", ") + "</p>")
+        html.append(
+            idle.isEmpty
+                ? "<p class=\"note\">Everyone graded has started at least one section.</p>"
+                : "<p class=\"idle-learners\">" + idle.map(link(to:)).joined(separator: ", ") + "</p>")
         html.append("</section>")
         return html.joined(separator: "\n")
     }

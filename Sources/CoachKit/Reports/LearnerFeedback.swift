@@ -46,10 +46,16 @@ public struct LearnerFeedback: Sendable {
     private var blocks: [Block] {
         zip(result.grades(in: course), result.sections).map { grade, section in
             let lines = grade.checks.map { check -> (String, String, String?) in
-                let symbol = check.passed ? "✓" : (check.outcome?.result == .skipped || check.outcome == nil ? "·" : "✗")
+                let symbol =
+                    check.passed ? "✓" : (check.outcome?.result == .skipped || check.outcome == nil ? "·" : "✗")
                 let points = grade.section.points(of: check.name)
-                let text = "\(check.name) (\(check.passed ? points : 0)/\(points))" + CheckLine.suffixText(for: check.outcome?.result)
-                let message = check.passed ? nil : check.outcome?.issues.first.map { $0.split(separator: "\n").prefix(4).joined(separator: "\n") }
+                let text =
+                    "\(check.name) (\(check.passed ? points : 0)/\(points))"
+                    + CheckLine.suffixText(for: check.outcome?.result)
+                let message =
+                    check.passed
+                    ? nil
+                    : check.outcome?.issues.first.map { $0.split(separator: "\n").prefix(4).joined(separator: "\n") }
                 return (symbol, text, message)
             }
             return Block(
@@ -66,15 +72,18 @@ public struct LearnerFeedback: Sendable {
         var notes: [String] = []
         if let problem = result.problem { notes.append("Not graded: \(problem).") }
         if !result.tampering.isEmpty {
-            notes.append("Files that differ from the course's and were not used (grading always uses the course's hidden checks, contracts and manifest): "
-                + result.tampering.map(\.description).joined(separator: ", ") + ".")
+            notes.append(
+                "Files that differ from the course's and were not used (grading always uses the course's hidden checks, contracts and manifest): "
+                    + result.tampering.map(\.description).joined(separator: ", ") + ".")
         }
         if !result.missingFiles.isEmpty {
-            notes.append("Missing exercise files, graded as the starter: " + result.missingFiles.joined(separator: ", ") + ".")
+            notes.append(
+                "Missing exercise files, graded as the starter: " + result.missingFiles.joined(separator: ", ") + ".")
         }
         if !result.forgedResults.isEmpty {
-            notes.append("Test results your code wrote itself were found and not counted; the checks they name score nothing: "
-                + result.forgedResults.joined(separator: "; ") + ".")
+            notes.append(
+                "Test results your code wrote itself were found and not counted; the checks they name score nothing: "
+                    + result.forgedResults.joined(separator: "; ") + ".")
         }
         return notes
     }
@@ -92,7 +101,9 @@ public struct LearnerFeedback: Sendable {
         for note in notes { lines += ["> \(note.markdownEscaped)", ""] }
         for block in blocks {
             lines += ["## \(block.heading.markdownEscaped)", "", block.summary.markdownEscaped, ""]
-            if !block.errors.isEmpty { lines += Self.codeBlock(block.errors.joined(separator: "\n"), indent: "") + [""] }
+            if !block.errors.isEmpty {
+                lines += Self.codeBlock(block.errors.joined(separator: "\n"), indent: "") + [""]
+            }
             for line in block.lines {
                 lines.append("- \(line.symbol) \(line.text.markdownEscaped)")
                 if let message = line.message { lines += Self.codeBlock(message, indent: "  ") }
@@ -114,7 +125,8 @@ public struct LearnerFeedback: Sendable {
             longest = max(longest, run)
         }
         let fence = String(repeating: "`", count: max(3, longest + 1))
-        return [indent + fence + "text"] + visible.split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 } + [indent + fence]
+        return [indent + fence + "text"]
+            + visible.split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 } + [indent + fence]
     }
 
     /// Writes `feedback.md` and `feedback.html` into `folder`, the learner's folder of a gradebook.

@@ -23,7 +23,9 @@ public struct MachineReport: Sendable {
                 compilerErrors: grade.compilerErrors.map(\.description),
                 checks: grade.items.flatMap { item in
                     item.checks.map { check in
-                        JSONCheck(name: check.name, checkpointItem: item.item, result: check.outcome?.result.rawValue ?? "missing", messages: check.outcome?.issues ?? [])
+                        JSONCheck(
+                            name: check.name, checkpointItem: item.item,
+                            result: check.outcome?.result.rawValue ?? "missing", messages: check.outcome?.issues ?? [])
                     }
                 }
             )
@@ -32,7 +34,8 @@ public struct MachineReport: Sendable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let passed = grades.reduce(0) { $0 + $1.passedCount }
         let total = grades.reduce(0) { $0 + $1.checks.count }
-        let data = try encoder.encode(JSONReport(track: track.rawValue, passed: passed, total: total, sections: sections))
+        let data = try encoder.encode(
+            JSONReport(track: track.rawValue, passed: passed, total: total, sections: sections))
         return String(decoding: data, as: UTF8.self)
     }
 
@@ -47,14 +50,17 @@ public struct MachineReport: Sendable {
         xml.append(#"<testsuites name="\#(escape(name))" tests="\#(tests)" failures="\#(failures)">"#)
         for grade in grades {
             let suite = "Section \(grade.section.number): \(grade.section.title)"
-            xml.append(#"  <testsuite name="\#(escape(suite))" tests="\#(grade.checks.count)" failures="\#(grade.checks.count - grade.passedCount)">"#)
+            xml.append(
+                #"  <testsuite name="\#(escape(suite))" tests="\#(grade.checks.count)" failures="\#(grade.checks.count - grade.passedCount)">"#
+            )
             for check in grade.checks {
                 let open = #"    <testcase classname="\#(grade.section.testTarget)" name="\#(escape(check.name))""#
                 if check.passed {
                     xml.append(open + "/>")
                     continue
                 }
-                let result = check.outcome?.result.rawValue ?? (grade.compilerErrors.isEmpty ? "missing" : "does not compile")
+                let result =
+                    check.outcome?.result.rawValue ?? (grade.compilerErrors.isEmpty ? "missing" : "does not compile")
                 let details = (check.outcome?.issues ?? grade.compilerErrors.map(\.description)).joined(separator: "\n")
                 xml.append(open + ">")
                 xml.append(#"      <failure message="\#(escape(result))">\#(escape(details))</failure>"#)

@@ -18,6 +18,7 @@ public enum ProgressLine {
     }
 
     /// The note shown once before a first build, which compiles every dependency.
-    public static let firstBuildNote = "First build: SwiftPM compiles the dependencies (GRDB, swift-crypto) and the core once; "
+    public static let firstBuildNote =
+        "First build: SwiftPM compiles the dependencies (GRDB, swift-crypto) and the core once; "
         + "on two cores this takes several minutes. Later builds take seconds."
 }

@@ -29,7 +29,9 @@ public struct StatusReport: Sendable {
 
     /// A report of freshly made grades.
     public init(track: CourseTrack, grades: [SectionGrade]) {
-        self.init(track: track, sections: grades.map(\.section), standings: grades.map { SectionStanding(grade: $0, isStale: false) })
+        self.init(
+            track: track, sections: grades.map(\.section),
+            standings: grades.map { SectionStanding(grade: $0, isStale: false) })
     }
 
     /// The report, one line per element.
@@ -49,16 +51,22 @@ public struct StatusReport: Sendable {
         if lines.last != "" { lines.append("") }
         let total = sections.reduce(0) { $0 + $1.checkNames.count }
         let passed = standings.reduce(0) { $0 + ($1.grade?.passedCount ?? 0) }
-        lines.append(style.bold("Overall") + "  \(passed)/\(total) checks  \(style.progressBar(done: passed, total: total))  \(style.percent(done: passed, total: total))")
+        lines.append(
+            style.bold("Overall")
+                + "  \(passed)/\(total) checks  \(style.progressBar(done: passed, total: total))  \(style.percent(done: passed, total: total))"
+        )
         lines += nextStep(style: style)
         if detail == .compact {
-            lines.append(style.dim("`coach status N` lists the checks of section N; `coach status --all` lists every check."))
+            lines.append(
+                style.dim("`coach status N` lists the checks of section N; `coach status --all` lists every check."))
         }
         return lines
     }
 
     /// One line for a section: its number, title, checks passed and bar; or why it has none.
-    private func compactLines(_ section: Course.Section, _ standing: SectionStanding, titleWidth: Int, style: TerminalStyle) -> [String] {
+    private func compactLines(
+        _ section: Course.Section, _ standing: SectionStanding, titleWidth: Int, style: TerminalStyle
+    ) -> [String] {
         let number = String(section.number).count < 2 ? " \(section.number)" : "\(section.number)"
         var title = section.title.escapedForTerminal()
         if title.count > titleWidth { title = String(title.prefix(titleWidth - 1)) + "…" }
@@ -70,13 +78,23 @@ public struct StatusReport: Sendable {
         }
         let total = grade.checks.count
         let count = "\(grade.passedCount)/\(total)".padding(toLength: 7, withPad: " ", startingAt: 0)
-        return ["\(heading)  \(count) \(style.progressBar(done: grade.passedCount, total: total))  \(style.percent(done: grade.passedCount, total: total))" + stale]
+        return [
+            "\(heading)  \(count) \(style.progressBar(done: grade.passedCount, total: total))  \(style.percent(done: grade.passedCount, total: total))"
+                + stale
+        ]
     }
 
-    private func sectionLines(_ section: Course.Section, _ standing: SectionStanding, style: TerminalStyle) -> [String] {
+    private func sectionLines(_ section: Course.Section, _ standing: SectionStanding, style: TerminalStyle) -> [String]
+    {
         let heading = style.bold("Section \(section.number)") + "  \(section.title.escapedForTerminal())"
-        let staleNote = standing.isStale
-            ? ["  " + style.warning("stale: files changed since this grade; run `coach status --refresh` or `coach check \(section.number)`")]
+        let staleNote =
+            standing.isStale
+            ? [
+                "  "
+                    + style.warning(
+                        "stale: files changed since this grade; run `coach status --refresh` or `coach check \(section.number)`"
+                    )
+            ]
             : []
         guard let grade = standing.grade else {
             return ["\(heading)  " + style.dim("· not yet graded")]
@@ -86,26 +104,41 @@ public struct StatusReport: Sendable {
                 + grade.compilerErrors.prefix(10).map { "  \($0.description.escapedForTerminal())" }
         }
         let total = grade.checks.count
-        var lines = ["\(heading)  \(grade.passedCount)/\(total) checks  \(style.progressBar(done: grade.passedCount, total: total))  \(style.percent(done: grade.passedCount, total: total))"] + staleNote
+        var lines =
+            [
+                "\(heading)  \(grade.passedCount)/\(total) checks  \(style.progressBar(done: grade.passedCount, total: total))  \(style.percent(done: grade.passedCount, total: total))"
+            ] + staleNote
         for item in grade.items {
-            lines.append("  " + (item.passed ? style.success("✓") : style.failure("✗")) + " " + item.item.escapedForTerminal())
+            lines.append(
+                "  " + (item.passed ? style.success("✓") : style.failure("✗")) + " " + item.item.escapedForTerminal())
             for check in item.checks {
-                lines.append("      " + CheckLine.symbol(for: check.outcome?.result, style: style) + " " + check.name.escapedForTerminal() + CheckLine.suffix(for: check.outcome?.result, style: style))
+                lines.append(
+                    "      " + CheckLine.symbol(for: check.outcome?.result, style: style) + " "
+                        + check.name.escapedForTerminal() + CheckLine.suffix(for: check.outcome?.result, style: style))
             }
         }
         return lines
     }
 
     private func nextStep(style: TerminalStyle) -> [String] {
-        let pending = zip(sections, standings).first { _, standing in standing.grade?.isComplete != true || standing.isStale }
+        let pending = zip(sections, standings).first { _, standing in
+            standing.grade?.isComplete != true || standing.isStale
+        }
         guard let (section, standing) = pending else {
             return [style.success("Every checkpoint is complete.")]
         }
         let files = section.exercise.files.map { "\(track.folder)/\(section.target)/\($0)" }.joined(separator: ", ")
-        var lines = ["Next: Section \(section.number) — read \(section.lesson), then edit \(files).".escapedForTerminal()]
-        if let grade = standing.grade, let failing = grade.checks.first(where: { !$0.passed }), let issue = failing.outcome?.issues.first {
+        var lines = [
+            "Next: Section \(section.number) — read \(section.lesson), then edit \(files).".escapedForTerminal()
+        ]
+        if let grade = standing.grade, let failing = grade.checks.first(where: { !$0.passed }),
+            let issue = failing.outcome?.issues.first
+        {
             let detail = issue.split(separator: "\n").last.map(String.init) ?? issue
-            lines += ["  First failing check: \(failing.name.escapedForTerminal())", "  " + style.dim(detail.escapedForTerminal())]
+            lines += [
+                "  First failing check: \(failing.name.escapedForTerminal())",
+                "  " + style.dim(detail.escapedForTerminal()),
+            ]
         }
         lines.append("  Grade it with `coach check \(section.number)`; stuck? `coach hint \(section.number)`.")
         return lines

@@ -11,7 +11,9 @@ public struct TerminalStyle: Sendable {
     }
 
     /// The style for standard output: colour when it is a terminal, `NO_COLOR` is unset and the user did not opt out.
-    public static func forStandardOutput(noColorFlag: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalStyle {
+    public static func forStandardOutput(
+        noColorFlag: Bool, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> TerminalStyle {
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         return TerminalStyle(usesColor: !noColorFlag && !noColor && isatty(STDOUT_FILENO) == 1)
     }

@@ -27,9 +27,11 @@ public struct TimingReport: Equatable, Sendable {
         rows.append(("total", total))
         let width = rows.map(\.0.count).max() ?? 0
         let heading = "Where the time went (wall clock; `swift run` adds its own check that coach is built):"
-        return [heading] + rows.map { name, seconds in
-            "  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + String(format: "%6.2f s", seconds)
-        }
+        return [heading]
+            + rows.map { name, seconds in
+                "  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                    + String(format: "%6.2f s", seconds)
+            }
     }
 }
 
@@ -40,7 +42,8 @@ public enum ProcessStart {
     /// `/proc/self/stat`'s 22nd field is the start in clock ticks after boot; `/proc/uptime` is the time
     /// since boot in seconds.
     public static func age() -> Duration? {
-        guard let stat = ProcessTable.readFile("/proc/self/stat"), let uptime = ProcessTable.readFile("/proc/uptime") else { return nil }
+        guard let stat = ProcessTable.readFile("/proc/self/stat"), let uptime = ProcessTable.readFile("/proc/uptime")
+        else { return nil }
         let text = String(decoding: stat, as: UTF8.self)
         guard let close = text.lastIndex(of: ")") else { return nil }
         // After the command: state is field 3, so the start time (field 22) is the 20th from here.

@@ -22,8 +22,12 @@ public enum BuildProgress: Equatable, Sendable {
             if step == "Planning build" { return .planning }
             return .building(done: done, total: total, step: summary(ofStep: step))
         }
-        for prefix in ["Fetching ", "Computing version for ", "Creating working copy for ", "Updating "] where text.hasPrefix(prefix) {
-            let package = text.dropFirst(prefix.count).split(separator: " ").first.map { URL(filePath: String($0)).lastPathComponent } ?? ""
+        for prefix in ["Fetching ", "Computing version for ", "Creating working copy for ", "Updating "]
+        where text.hasPrefix(prefix) {
+            let package =
+                text.dropFirst(prefix.count).split(separator: " ").first.map {
+                    URL(filePath: String($0)).lastPathComponent
+                } ?? ""
             return .resolving(prefix.lowercased().trimmingCharacters(in: .whitespaces) + " " + package)
         }
         if text.hasPrefix("Building for ") { return .planning }
@@ -59,7 +63,9 @@ struct LogTail {
     mutating func newLines(of log: URL) -> [Substring] {
         guard let handle = try? FileHandle(forReadingFrom: log) else { return [] }
         defer { try? handle.close() }
-        guard (try? handle.seek(toOffset: offset)) != nil, let data = try? handle.readToEnd(), !data.isEmpty else { return [] }
+        guard (try? handle.seek(toOffset: offset)) != nil, let data = try? handle.readToEnd(), !data.isEmpty else {
+            return []
+        }
         offset += UInt64(data.count)
         partial.append(data)
         guard let lastNewline = partial.lastIndex(of: UInt8(ascii: "\n")) else { return [] }

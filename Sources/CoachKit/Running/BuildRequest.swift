@@ -41,7 +41,9 @@ public struct BuildRequest: Sendable, Equatable {
     }
 
     /// A build of `track`, limited to `sections` when given, without the core's own tests unless asked.
-    public init(track: CourseTrack, sections: [String]? = nil, overrides: [Override] = [], includesOwnTests: Bool = false) {
+    public init(
+        track: CourseTrack, sections: [String]? = nil, overrides: [Override] = [], includesOwnTests: Bool = false
+    ) {
         self.track = track
         self.sections = sections
         self.overrides = overrides
@@ -59,11 +61,12 @@ public struct BuildRequest: Sendable, Equatable {
     /// The variables that make `Package.swift` build exactly this. An empty value unsets the variable
     /// (``ChildProcess``), so the default request's environment is a shell's with none of them set.
     public var environment: [String: String] {
-        let learnerTestsValue = switch learnerTests {
-        case .besideHiddenSuites: ""
-        case .leftOut: "none"
-        case .only: "only"
-        }
+        let learnerTestsValue =
+            switch learnerTests {
+            case .besideHiddenSuites: ""
+            case .leftOut: "none"
+            case .only: "only"
+            }
         return [
             "COURSE_TRACK": track == .exercises ? "" : track.rawValue,
             "COURSE_SECTIONS": sections?.joined(separator: ",") ?? "",

@@ -77,7 +77,9 @@ final class CheckTimeLimit: ChildProcessWatchdog {
         guard let handle = try? FileHandle(forReadingFrom: events) else { return nil }
         defer { try? handle.close() }
         let offset = state.withLock { $0.offset }
-        guard (try? handle.seek(toOffset: offset)) != nil, let data = try? handle.readToEnd(), !data.isEmpty else { return [] }
+        guard (try? handle.seek(toOffset: offset)) != nil, let data = try? handle.readToEnd(), !data.isEmpty else {
+            return []
+        }
         return state.withLock { state in
             state.offset += UInt64(data.count)
             state.partialLine.append(data)

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -41,10 +42,12 @@ extension ChildProcess {
             while isRunning(run.pid), ContinuousClock.now < deadline { usleep(20_000) }
         }
         killRepeatedly { table in
-            let roots = (commandReaped ? [] : [run.pid]) + table.entries.keys.filter {
-                guard let marker = run.marker else { return false }
-                return $0 != getpid() && ProcessTable.environment(of: $0, contains: marker)
-            } + adoptedOrphans(in: table, of: run)
+            let roots =
+                (commandReaped ? [] : [run.pid])
+                + table.entries.keys.filter {
+                    guard let marker = run.marker else { return false }
+                    return $0 != getpid() && ProcessTable.environment(of: $0, contains: marker)
+                } + adoptedOrphans(in: table, of: run)
             return table.descendants(including: roots)
         }
         // Without `/proc` (macOS) the process group is the most that can be found.
@@ -187,7 +190,10 @@ public enum ChildProcessSupervision {
     /// Becomes a child subreaper, stops every run on Ctrl-C, `kill` or a closed terminal, and kills
     /// every remaining descendant at exit; later calls do nothing.
     public static func install() {
-        guard ChildProcessRegistry.supervises.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else { return }
+        guard
+            ChildProcessRegistry.supervises.compareExchange(expected: false, desired: true, ordering: .relaxed)
+                .exchanged
+        else { return }
         becomeChildSubreaper()
         atexit { ChildProcess.stopAllDescendants() }
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -99,7 +100,8 @@ public struct ChildProcess: Sendable {
     ///
     /// - Throws: `CoachError.cannotLaunch` when the process cannot be started.
     public func run() throws -> ProcessTermination {
-        try FileManager.default.createDirectory(at: logFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: logFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         let marker = marksItsProcesses ? "\(Self.markerVariable)=\(UUID().uuidString)" : nil
         let run = try ChildProcessRegistry.shared.start(marker: marker) { try spawn(marker: marker) }
         let termination = waitForEnd(of: run)
@@ -144,7 +146,8 @@ public struct ChildProcess: Sendable {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         posix_spawnattr_setpgroup(&attributes, 0)
         // coach ignores the signals it handles on a dispatch queue, and an ignored signal stays ignored
         // across exec: without this, `swift test` and the tests would shrug off the SIGTERM that asks them
@@ -161,7 +164,8 @@ public struct ChildProcess: Sendable {
         environment.merge(environmentOverrides) { _, override in override }
         // An empty value stands for an unset variable: a build's environment then matches the shell's, where
         // the course's variables are usually unset, and SwiftPM reuses the plan `swift run coach` made.
-        let environmentLines = environment.filter { $0.key != Self.markerVariable && !$0.value.isEmpty }.map { "\($0.key)=\($0.value)" }
+        let environmentLines =
+            environment.filter { $0.key != Self.markerVariable && !$0.value.isEmpty }.map { "\($0.key)=\($0.value)" }
             + (marker.map { [$0] } ?? [])
 
         let pipe = try input.map { try InputPipe(for: $0.descriptor, actions: &fileActions) }
@@ -177,7 +181,8 @@ public struct ChildProcess: Sendable {
         }
         guard status == 0 else {
             pipe?.abandon()
-            throw CoachError.cannotLaunch(command: arguments.joined(separator: " "), reason: String(cString: strerror(status)))
+            throw CoachError.cannotLaunch(
+                command: arguments.joined(separator: " "), reason: String(cString: strerror(status)))
         }
         if let pipe, let input { pipe.send(input.data) }
         return pid
@@ -250,7 +255,9 @@ private struct InputPipe {
     }
 }
 
-private func withCStrings<Result>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result) -> Result {
+private func withCStrings<Result>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result)
+    -> Result
+{
     let pointers = strings.map { strdup($0) } + [nil]
     defer { pointers.forEach { free($0) } }
     return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }

@@ -63,14 +63,16 @@ struct DirectRebuild {
                 var files: [String: Stamp] = [:]
                 for line in fileLines.split(separator: "\n") {
                     let fields = line.split(separator: " ", maxSplits: 3)
-                    guard fields.count == 4, let size = Int64(fields[0]), let modified = Int64(fields[1]), let changed = Int64(fields[2])
+                    guard fields.count == 4, let size = Int64(fields[0]), let modified = Int64(fields[1]),
+                        let changed = Int64(fields[2])
                     else { continue }
                     files[String(fields[3])] = Stamp(size: size, modified: modified, changed: changed)
                 }
                 return files
             }
             set {
-                fileLines = newValue.map { "\($0.value.size) \($0.value.modified) \($0.value.changed) \($0.key)" }.joined(separator: "\n")
+                fileLines = newValue.map { "\($0.value.size) \($0.value.modified) \($0.value.changed) \($0.key)" }
+                    .joined(separator: "\n")
             }
         }
 
@@ -105,7 +107,9 @@ struct DirectRebuild {
             guard let directory = opendir(folderPath) else { continue }
             defer { closedir(directory) }
             while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+                }
                 guard !name.hasPrefix(".") else { continue }
                 let relative = folder.isEmpty ? name : folder + "/" + name
                 var status = stat()
@@ -128,16 +132,22 @@ struct DirectRebuild {
     /// object would be graded (SwiftPM runs the same driver). A learner who fixes a line and saves again
     /// at once, graded in under a second, does that. The file's contents are not touched.
     func distinguishSameSecondEdits(in files: inout [String: Stamp]) {
-        guard let data = try? Data(contentsOf: recordFile), let record = try? JSONDecoder().decode(Record.self, from: data) else { return }
+        guard let data = try? Data(contentsOf: recordFile),
+            let record = try? JSONDecoder().decode(Record.self, from: data)
+        else { return }
         let built = record.files
         for (path, stamp) in files {
-            guard let previous = built[path], previous != stamp, stamp.modified / 1_000_000_000 == previous.modified / 1_000_000_000
+            guard let previous = built[path], previous != stamp,
+                stamp.modified / 1_000_000_000 == previous.modified / 1_000_000_000
             else { continue }
             let fullPath = root.appending(path: path).path
             // The access time is left as it is: UTIME_OMIT, ((1 << 30) - 2) in Linux's headers, a macro
             // Swift does not import.
             let omit = (1 << 30) - 2
-            var times = [timespec(tv_sec: 0, tv_nsec: omit), timespec(tv_sec: Int(previous.modified / 1_000_000_000) + 1, tv_nsec: 0)]
+            var times = [
+                timespec(tv_sec: 0, tv_nsec: omit),
+                timespec(tv_sec: Int(previous.modified / 1_000_000_000) + 1, tv_nsec: 0),
+            ]
             guard utimensat(AT_FDCWD, fullPath, &times, 0) == 0, let moved = Stamp(path: fullPath) else { continue }
             files[path] = moved
         }
@@ -160,14 +170,18 @@ struct DirectRebuild {
     ///   - files: The package's files as ``filesNow()`` read them before this build.
     ///   - timeline: Receives "checking what changed" (from `start`, with the reason when SwiftPM has to
     ///     build), "compiling" and "linking".
-    func rebuild(program: String, files: [String: Stamp], since start: ContinuousClock.Instant, timeline: GradingTimeline?) throws -> Outcome {
+    func rebuild(
+        program: String, files: [String: Stamp], since start: ContinuousClock.Instant, timeline: GradingTimeline?
+    ) throws -> Outcome {
         var checked = false
         let outcome = try rebuild(program: program, files: files, timeline: timeline) {
             timeline?.record("checking what changed", from: start, to: .now)
             checked = true
         }
         if !checked {
-            let phase = if case .needsSwiftPM(let reason) = outcome { "checking what changed (SwiftPM builds: \(reason))" } else { "checking what changed" }
+            let phase =
+                if case .needsSwiftPM(let reason) = outcome { "checking what changed (SwiftPM builds: \(reason))" } else
+                { "checking what changed" }
             timeline?.record(phase, from: start, to: .now)
         }
         return outcome
@@ -176,12 +190,20 @@ struct DirectRebuild {
     private func rebuild(
         program: String, files: [String: Stamp], timeline: GradingTimeline?, checked: () -> Void
     ) throws -> Outcome {
-        guard let data = try? Data(contentsOf: recordFile), let record = try? JSONDecoder().decode(Record.self, from: data) else {
+        guard let data = try? Data(contentsOf: recordFile),
+            let record = try? JSONDecoder().decode(Record.self, from: data)
+        else {
             return .needsSwiftPM(reason: "no earlier build to start from")
         }
-        guard record.environment == environment else { return .needsSwiftPM(reason: "the last build had other course variables") }
-        guard Stamp(path: planFile.path) == record.plan else { return .needsSwiftPM(reason: "SwiftPM planned another build since") }
-        guard Stamp(path: program) == record.program else { return .needsSwiftPM(reason: "the test program changed since") }
+        guard record.environment == environment else {
+            return .needsSwiftPM(reason: "the last build had other course variables")
+        }
+        guard Stamp(path: planFile.path) == record.plan else {
+            return .needsSwiftPM(reason: "SwiftPM planned another build since")
+        }
+        guard Stamp(path: program) == record.program else {
+            return .needsSwiftPM(reason: "the test program changed since")
+        }
         let built = record.files
         guard Set(files.keys) == Set(built.keys) else { return .needsSwiftPM(reason: "a file was added or removed") }
         let changed = files.filter { built[$0.key] != $0.value }.map(\.key).sorted()
@@ -209,7 +231,9 @@ struct DirectRebuild {
         if case .rebuilt = outcome {
             var updated = record
             for path in changed { updated.files[path] = files[path] }
-            guard let programStamp = Stamp(path: program) else { return .needsSwiftPM(reason: "the link left no test program") }
+            guard let programStamp = Stamp(path: program) else {
+                return .needsSwiftPM(reason: "the link left no test program")
+            }
             updated.program = programStamp
             save(updated)
         }
@@ -233,8 +257,10 @@ struct DirectRebuild {
             var commands: [SwiftPMBuildPlan.Command]
         }
         let cacheFile = root.appending(path: ".build/coach/direct-rebuild-commands.json")
-        if let data = try? Data(contentsOf: cacheFile), let cached = try? JSONDecoder().decode(Reached.self, from: data),
-           cached.plan == planStamp, cached.changed == changed {
+        if let data = try? Data(contentsOf: cacheFile),
+            let cached = try? JSONDecoder().decode(Reached.self, from: data),
+            cached.plan == planStamp, cached.changed == changed
+        {
             return .success(cached.commands)
         }
         // A plan this reader cannot follow (another SwiftPM's format) is SwiftPM's to build, not an error.
@@ -265,7 +291,8 @@ struct DirectRebuild {
     }
 
     private func save(_ record: Record) {
-        try? FileManager.default.createDirectory(at: recordFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(
+            at: recordFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         if let data = try? JSONEncoder().encode(record) {
             try? data.write(to: recordFile, options: .atomic)
         }
@@ -283,7 +310,9 @@ enum PlanRun {
     /// The commands of `plan` that lead to `program` and read one of `changed` or, in turn, what such a
     /// command writes, each after the commands that write its inputs; `nil` when no command writes
     /// `program`.
-    static func commands(reachedBy changed: [String], in plan: SwiftPMBuildPlan, program: String) -> [SwiftPMBuildPlan.Command]? {
+    static func commands(reachedBy changed: [String], in plan: SwiftPMBuildPlan, program: String) -> [SwiftPMBuildPlan
+        .Command]?
+    {
         let producer = Dictionary(
             plan.commands.indices.flatMap { index in plan.commands[index].outputs.map { ($0, index) } },
             uniquingKeysWith: { first, _ in first }
@@ -316,16 +345,21 @@ enum PlanRun {
             case "phony":
                 dirty.formUnion(command.outputs)
             case "write-auxiliary-file":
-                guard let output = command.outputs.first, fileLists.contains(URL(filePath: output).lastPathComponent) else {
+                guard let output = command.outputs.first, fileLists.contains(URL(filePath: output).lastPathComponent)
+                else {
                     return .needsSwiftPM(reason: "SwiftPM writes \(command.outputs.first ?? command.name) again")
                 }
             case "test-discovery-tool", "test-entry-point-tool":
                 // The tests a test module holds, and the program's entry point that runs them, follow from
                 // the test modules' own sources: a test module compiled again because a library it imports
                 // changed holds the same tests. A test module's own edited source needs SwiftPM's discovery.
-                let testModuleSources = commands.filter { !Set($0.outputs).isDisjoint(with: command.inputs) }.flatMap(\.inputs)
+                let testModuleSources = commands.filter { !Set($0.outputs).isDisjoint(with: command.inputs) }.flatMap(
+                    \.inputs)
                 if let edited = changed.first(where: testModuleSources.contains) {
-                    return .needsSwiftPM(reason: "a test module's source changed (\(URL(filePath: edited).lastPathComponent)): SwiftPM finds its tests")
+                    return .needsSwiftPM(
+                        reason:
+                            "a test module's source changed (\(URL(filePath: edited).lastPathComponent)): SwiftPM finds its tests"
+                    )
                 }
             case "shell":
                 let before = command.outputs.map { DirectRebuild.Stamp(path: $0) }

@@ -134,7 +134,8 @@ final class FirstOutputWatch: ChildProcessWatchdog {
 
     func shouldStop(at now: ContinuousClock.Instant) -> Bool {
         if seen.withLock({ $0 == nil }),
-            let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber, size.intValue > 0
+            let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber,
+            size.intValue > 0
         {
             seen.withLock { $0 = now }
         }

@@ -86,11 +86,15 @@ public struct SwiftPackageTester: Sendable {
         guard build.succeeded else {
             let log = (try? String(contentsOf: buildLog, encoding: .utf8)) ?? ""
             let errors = CompilerDiagnostic.errors(in: log).map { $0.relative(to: workbench) }
-            return TrackRun(track: track, build: build, compilerErrors: errors, testRun: nil, outcomes: [], buildLog: buildLog, testLog: testLog)
+            return TrackRun(
+                track: track, build: build, compilerErrors: errors, testRun: nil, outcomes: [], buildLog: buildLog,
+                testLog: testLog)
         }
-        let program = try TestProgram.path(in: workbench.root.appending(path: ".build"), seenAt: workbench.root.appending(path: ".build"))
+        let program = try TestProgram.path(
+            in: workbench.root.appending(path: ".build"), seenAt: workbench.root.appending(path: ".build"))
         let attempt = TestAttempt(
-            workbench: workbench, environment: request.environment, filter: filter, timeLimit: timeLimit, events: events, log: testLog,
+            workbench: workbench, environment: request.environment, filter: filter, timeLimit: timeLimit,
+            events: events, log: testLog,
             launch: .harness(path: program, directory: workbench.root) { $0 }
         )
         let testStart = ContinuousClock.now
@@ -118,11 +122,15 @@ public struct SwiftPackageTester: Sendable {
     /// the learner's tests against each known mistake switched in at run time (`COACH_MUTANT`).
     ///
     /// - Throws: `CoachError.cannotLaunch` when the test program cannot be started.
-    func runTests(_ request: BuildRequest, filter: String?, environment: [String: String], timeLimit: Duration? = nil) throws -> TrackRun {
+    func runTests(_ request: BuildRequest, filter: String?, environment: [String: String], timeLimit: Duration? = nil)
+        throws -> TrackRun
+    {
         let (buildLog, testLog, events) = logs(of: request.track)
-        let program = try TestProgram.path(in: workbench.root.appending(path: ".build"), seenAt: workbench.root.appending(path: ".build"))
+        let program = try TestProgram.path(
+            in: workbench.root.appending(path: ".build"), seenAt: workbench.root.appending(path: ".build"))
         let attempt = TestAttempt(
-            workbench: workbench, environment: request.environment.merging(environment) { _, added in added }, filter: filter,
+            workbench: workbench, environment: request.environment.merging(environment) { _, added in added },
+            filter: filter,
             timeLimit: timeLimit ?? testTimeLimit, events: events, log: testLog,
             launch: .harness(path: program, directory: workbench.root) { $0 }
         )
@@ -131,7 +139,8 @@ public struct SwiftPackageTester: Sendable {
             reading = try attempt.isolateFailures(after: reading)
         }
         var run = TrackRun(
-            track: request.track, build: .exited(0), compilerErrors: [], testRun: reading.termination, outcomes: reading.outcomes,
+            track: request.track, build: .exited(0), compilerErrors: [], testRun: reading.termination,
+            outcomes: reading.outcomes,
             buildLog: buildLog, testLog: testLog
         )
         run.forgedResults = reading.evidence.sentences
@@ -143,8 +152,11 @@ public struct SwiftPackageTester: Sendable {
     private func buildTestProgram(_ request: BuildRequest, log buildLog: URL) throws -> ProcessTermination {
         let program = workbench.root.appending(path: ".build/debug").resolvingSymlinksInPath()
             .appending(path: TestProgram.name(forPackageAt: workbench.root) + ".xctest").path
-        let direct = rebuildsDirectly && request.overrides.isEmpty
-            ? DirectRebuild(root: workbench.root, environment: request.environment, log: workbench.logFolder.appending(path: "direct-rebuild.log"))
+        let direct =
+            rebuildsDirectly && request.overrides.isEmpty
+            ? DirectRebuild(
+                root: workbench.root, environment: request.environment,
+                log: workbench.logFolder.appending(path: "direct-rebuild.log"))
             : nil
         let checkStart = ContinuousClock.now
         var files = direct?.filesNow()
@@ -156,10 +168,12 @@ public struct SwiftPackageTester: Sendable {
             if case .rebuilt = outcome { return .exited(0) }
         }
 
-        let phases = BuildPhaseWatch(log: buildLog, inner: progress.map { BuildLogFollower(log: buildLog, inner: nil, report: $0) })
+        let phases = BuildPhaseWatch(
+            log: buildLog, inner: progress.map { BuildLogFollower(log: buildLog, inner: nil, report: $0) })
         let buildStart = ContinuousClock.now
         var command = ChildProcess(
-            TestProgram.buildArguments(forPackageAt: workbench.root), in: workbench.root, environment: request.environment,
+            TestProgram.buildArguments(forPackageAt: workbench.root), in: workbench.root,
+            environment: request.environment,
             logFile: buildLog, watchdog: phases
         )
         command.marksItsProcesses = false
@@ -191,17 +205,24 @@ public struct SwiftPackageTester: Sendable {
     /// test then runs the waiting modules (``waitingTestModules``) in a second test process at the same time,
     /// started directly rather than through `swift test`, which lets one run at a time use a build folder.
     private func runSwiftTest(_ request: BuildRequest, filter: String?, timeLimit: Duration) throws -> TrackRun {
-        guard filter == nil else { return try runSwiftTest(request, filter: filter, skip: nil, timeLimit: timeLimit, building: true) }
+        guard filter == nil else {
+            return try runSwiftTest(request, filter: filter, skip: nil, timeLimit: timeLimit, building: true)
+        }
         let (buildLog, testLog, _) = logs(of: request.track)
         var command = ChildProcess(
-            ["swift", "build", "--build-tests"], in: workbench.root, environment: request.environment, logFile: buildLog,
+            ["swift", "build", "--build-tests"], in: workbench.root, environment: request.environment,
+            logFile: buildLog,
             watchdog: progress.map { BuildLogFollower(log: buildLog, inner: nil, report: $0) }
         )
         command.marksItsProcesses = false
         let build = try command.run()
         guard build.succeeded else {
-            let errors = CompilerDiagnostic.errors(in: (try? String(contentsOf: buildLog, encoding: .utf8)) ?? "").map { $0.relative(to: workbench) }
-            return TrackRun(track: request.track, build: build, compilerErrors: errors, testRun: nil, outcomes: [], buildLog: buildLog, testLog: testLog)
+            let errors = CompilerDiagnostic.errors(in: (try? String(contentsOf: buildLog, encoding: .utf8)) ?? "").map {
+                $0.relative(to: workbench)
+            }
+            return TrackRun(
+                track: request.track, build: build, compilerErrors: errors, testRun: nil, outcomes: [],
+                buildLog: buildLog, testLog: testLog)
         }
         let waiting = "^(" + Self.waitingTestModules.joined(separator: "|") + ")\\."
         let buildFolder = workbench.root.appending(path: ".build")
@@ -210,9 +231,13 @@ public struct SwiftPackageTester: Sendable {
         let failure = Mutex<(any Error)?>(nil)
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             do {
-                let run = try part == 0
-                    ? runSwiftTest(request, filter: waiting, skip: nil, timeLimit: timeLimit, building: false, stream: "waiting", program: program)
-                    : runSwiftTest(request, filter: nil, skip: waiting, timeLimit: timeLimit, building: false, stream: "others")
+                let run =
+                    try part == 0
+                    ? runSwiftTest(
+                        request, filter: waiting, skip: nil, timeLimit: timeLimit, building: false, stream: "waiting",
+                        program: program)
+                    : runSwiftTest(
+                        request, filter: nil, skip: waiting, timeLimit: timeLimit, building: false, stream: "others")
                 runs.withLock { $0[part] = run }
             } catch {
                 failure.withLock { $0 = $0 ?? error }
@@ -221,7 +246,9 @@ public struct SwiftPackageTester: Sendable {
         if let failure = failure.withLock({ $0 }) { throw failure }
         let finished = runs.withLock { $0 }
         guard let first = finished[0], let second = finished[1] else {
-            return TrackRun(track: request.track, build: .exited(1), compilerErrors: [], testRun: nil, outcomes: [], buildLog: buildLog, testLog: testLog)
+            return TrackRun(
+                track: request.track, build: .exited(1), compilerErrors: [], testRun: nil, outcomes: [],
+                buildLog: buildLog, testLog: testLog)
         }
         var merged = second
         merged.buildLog = buildLog
@@ -233,7 +260,8 @@ public struct SwiftPackageTester: Sendable {
     /// `swift test` of the tests `filter` selects and `skip` leaves out, building first when asked, with its
     /// event stream and log named after `stream` when given (two runs at once need their own).
     private func runSwiftTest(
-        _ request: BuildRequest, filter: String?, skip: String?, timeLimit: Duration, building: Bool, stream: String? = nil,
+        _ request: BuildRequest, filter: String?, skip: String?, timeLimit: Duration, building: Bool,
+        stream: String? = nil,
         program: String? = nil
     ) throws -> TrackRun {
         let track = request.track
@@ -243,7 +271,8 @@ public struct SwiftPackageTester: Sendable {
             events = workbench.logFolder.appending(path: "events-\(track.rawValue)-\(stream).jsonl")
         }
         var attempt = TestAttempt(
-            workbench: workbench, environment: request.environment, filter: filter, timeLimit: timeLimit, events: events, log: testLog
+            workbench: workbench, environment: request.environment, filter: filter, timeLimit: timeLimit,
+            events: events, log: testLog
         )
         attempt.skip = skip
         attempt.directProgram = program
@@ -255,13 +284,16 @@ public struct SwiftPackageTester: Sendable {
             let log = (try? String(contentsOf: testLog, encoding: .utf8)) ?? ""
             let errors = CompilerDiagnostic.errors(in: log).map { $0.relative(to: workbench) }
             let build: ProcessTermination = reading.termination.succeeded ? .exited(1) : reading.termination
-            return TrackRun(track: track, build: build, compilerErrors: errors, testRun: nil, outcomes: [], buildLog: buildLog, testLog: testLog)
+            return TrackRun(
+                track: track, build: build, compilerErrors: errors, testRun: nil, outcomes: [], buildLog: buildLog,
+                testLog: testLog)
         }
         if reading.outcomes.contains(where: { [.crashed, .notRun].contains($0.result) }) {
             reading = try attempt.isolateFailures(after: reading)
         }
         return TrackRun(
-            track: track, build: .exited(0), compilerErrors: [], testRun: reading.termination, outcomes: reading.outcomes,
+            track: track, build: .exited(0), compilerErrors: [], testRun: reading.termination,
+            outcomes: reading.outcomes,
             buildLog: testLog, testLog: testLog
         )
     }
@@ -273,7 +305,6 @@ public struct SwiftPackageTester: Sendable {
         return "^" + NSRegularExpression.escapedPattern(for: components.joined(separator: "/"))
     }
 }
-
 
 extension Duration {
     /// Whole seconds, such as "60 s".

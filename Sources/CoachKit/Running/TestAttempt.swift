@@ -64,13 +64,16 @@ struct TestAttempt {
     ///   - xctestIDs: Which of `ids` are XCTest cases.
     ///   - parallel: Whether tests run in parallel.
     ///   - building: Whether `swift test` builds first; no check's clock starts before the tests do.
-    func run(only ids: [String]?, xctestIDs: Set<String> = [], parallel: Bool, building: Bool = false) throws -> TestRunReading {
+    func run(only ids: [String]?, xctestIDs: Set<String> = [], parallel: Bool, building: Bool = false) throws
+        -> TestRunReading
+    {
         try? FileManager.default.removeItem(at: events)
         switch launch {
         case .swiftTest:
             return try runSwiftTest(only: ids, parallel: parallel, building: building)
         case .harness(let path, let directory, let wrap):
-            return try runHarness(only: ids, xctestIDs: xctestIDs, parallel: parallel, program: path, directory: directory, wrap: wrap)
+            return try runHarness(
+                only: ids, xctestIDs: xctestIDs, parallel: parallel, program: path, directory: directory, wrap: wrap)
         }
     }
 
@@ -97,8 +100,10 @@ struct TestAttempt {
             command, in: workbench.root, environment: environment, inheritsEnvironment: inheritsEnvironment,
             logFile: log, watchdog: watchdog(checkTimeLimit)
         ).run()
-        let reading = TestEventStream.read(records: ((try? String(contentsOf: events, encoding: .utf8)) ?? "").split(whereSeparator: \.isNewline))
-        let outcomes = Self.settle(reading.outcomes, after: termination, parallel: parallel, limit: checkTimeLimit, timeLimit: timeLimit)
+        let reading = TestEventStream.read(
+            records: ((try? String(contentsOf: events, encoding: .utf8)) ?? "").split(whereSeparator: \.isNewline))
+        let outcomes = Self.settle(
+            reading.outcomes, after: termination, parallel: parallel, limit: checkTimeLimit, timeLimit: timeLimit)
         return TestRunReading(termination: termination, outcomes: outcomes, xctestIDs: reading.xctestIDs)
     }
 
@@ -111,24 +116,29 @@ struct TestAttempt {
         var selector: [String] = []
         if let ids {
             let swiftTesting = ids.filter { !xctestIDs.contains($0) }
-            swiftTestingFilter = swiftTesting.isEmpty ? nil : [swiftTesting.map(SwiftPackageTester.pattern(matching:)).joined(separator: "|")]
+            swiftTestingFilter =
+                swiftTesting.isEmpty
+                ? nil : [swiftTesting.map(SwiftPackageTester.pattern(matching:)).joined(separator: "|")]
             selector = [([Self.harnessSelector] + ids.filter { xctestIDs.contains($0) }).joined(separator: ",")]
         } else {
             // Every XCTest case of the program runs: grading builds hold none but the harness and the
             // learner's own tests.
             swiftTestingFilter = filter.map { [$0] } ?? []
         }
-        let request = GradingRequest(key: key, output: events.path, swiftTestingFilter: swiftTestingFilter, parallel: parallel)
+        let request = GradingRequest(
+            key: key, output: events.path, swiftTestingFilter: swiftTestingFilter, parallel: parallel)
         let checkTimeLimit = CheckTimeLimit(limit: timeLimit, events: events, key: key)
         var environment = self.environment
         environment[GradingRequest.descriptorVariable] = String(GradingRequest.descriptor)
         let firstOutput = FirstOutputWatch(file: events, inner: watchdog(checkTimeLimit))
         let termination = try ChildProcess(
-            wrap([program] + selector), in: directory, environment: environment, inheritsEnvironment: inheritsEnvironment,
+            wrap([program] + selector), in: directory, environment: environment,
+            inheritsEnvironment: inheritsEnvironment,
             logFile: log, watchdog: firstOutput, input: (GradingRequest.descriptor, try request.encoded())
         ).run()
         let results = SealedResults(text: (try? String(contentsOf: events, encoding: .utf8)) ?? "", key: key)
-        let outcomes = Self.settle(results.outcomes, after: termination, parallel: parallel, limit: checkTimeLimit, timeLimit: timeLimit)
+        let outcomes = Self.settle(
+            results.outcomes, after: termination, parallel: parallel, limit: checkTimeLimit, timeLimit: timeLimit)
         return TestRunReading(
             termination: termination, outcomes: outcomes, xctestIDs: results.xctestIDs, evidence: results.evidence,
             firstResult: firstOutput.firstOutput
@@ -142,7 +152,8 @@ struct TestAttempt {
     /// The outcomes of a run that `termination` ended: after a timeout, the check that ran too long (in a
     /// run of one check at a time) timed out, and the others still running are left to run again.
     private static func settle(
-        _ outcomes: [TestOutcome], after termination: ProcessTermination, parallel: Bool, limit: CheckTimeLimit, timeLimit: Duration
+        _ outcomes: [TestOutcome], after termination: ProcessTermination, parallel: Bool, limit: CheckTimeLimit,
+        timeLimit: Duration
     ) -> [TestOutcome] {
         guard termination == .timedOut else { return outcomes }
         let overdue = parallel ? [] : Set(limit.overdueChecks)

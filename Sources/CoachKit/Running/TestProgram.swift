@@ -8,9 +8,12 @@ enum TestProgram {
     /// - Throws: `CoachError.cannotLaunch` when the build made no test program.
     static func path(in buildFolder: URL, seenAt visibleFolder: URL) throws -> String {
         let debug = buildFolder.appending(path: "debug")
-        let name = (try? FileManager.default.contentsOfDirectory(atPath: debug.path))?.first { $0.hasSuffix("PackageTests.xctest") }
+        let name = (try? FileManager.default.contentsOfDirectory(atPath: debug.path))?.first {
+            $0.hasSuffix("PackageTests.xctest")
+        }
         guard let name else {
-            throw CoachError.cannotLaunch(command: "the test suites", reason: "the build made no test program in \(debug.path)")
+            throw CoachError.cannotLaunch(
+                command: "the test suites", reason: "the build made no test program in \(debug.path)")
         }
         return visibleFolder.appending(path: "debug/\(name)").path
     }
@@ -31,7 +34,7 @@ enum TestProgram {
     /// The package's name as its manifest gives it, or `nil` when it cannot be read.
     private static func packageName(at root: URL) -> String? {
         guard let manifest = try? String(contentsOf: root.appending(path: "Package.swift"), encoding: .utf8),
-              let match = manifest.firstMatch(of: /Package\(\s*name:\s*"([^"\\]+)"/)
+            let match = manifest.firstMatch(of: /Package\(\s*name:\s*"([^"\\]+)"/)
         else { return nil }
         return String(match.1)
     }

@@ -8,8 +8,10 @@ import Foundation
 struct APILineCheck {
     /// The modules learners import, and the modules their public symbols come from.
     static let learnerModules = [
-        "PersistenceCore", "PersistenceWorkbench", "PersistenceModels", "PersistenceSQLiteStore", "PersistencePreferences",
-        "PersistenceVault", "PersistenceSandbox", "PersistenceNotifications", "PersistenceCloud", "PersistenceCloudServer",
+        "PersistenceCore", "PersistenceWorkbench", "PersistenceModels", "PersistenceSQLiteStore",
+        "PersistencePreferences",
+        "PersistenceVault", "PersistenceSandbox", "PersistenceNotifications", "PersistenceCloud",
+        "PersistenceCloudServer",
         "LegacyFetching",
     ]
 
@@ -55,7 +57,8 @@ struct APILineCheck {
             // A member reaches as far as its type does: Swift finds the members an imported module declares,
             // even in an extension of another module's type, wherever the type's name is in scope.
             let owner = components[0]
-            return namedExports.contains { $0.hasSuffix(".\(owner)") } || ownerModules[owner].map(wholeModules.contains) == true
+            return namedExports.contains { $0.hasSuffix(".\(owner)") }
+                || ownerModules[owner].map(wholeModules.contains) == true
                 || symbol.extendedModule.map(wholeModules.contains) == true
         }
 
@@ -76,37 +79,56 @@ struct APILineCheck {
     static func problems(surface: APISurface, line: APILine, umbrella: Umbrella) -> Report {
         var report = Report()
         let area = "API line"
-        struct Key: Hashable { var path: String; var kind: String }
-        let apple = Dictionary(line.apple.map { (Key(path: $0.symbol, kind: $0.kind), $0) }, uniquingKeysWith: { first, _ in first })
-        let workbench = Dictionary(line.workbench.map { (Key(path: $0.symbol, kind: $0.kind), $0) }, uniquingKeysWith: { first, _ in first })
+        struct Key: Hashable {
+            var path: String
+            var kind: String
+        }
+        let apple = Dictionary(
+            line.apple.map { (Key(path: $0.symbol, kind: $0.kind), $0) }, uniquingKeysWith: { first, _ in first })
+        let workbench = Dictionary(
+            line.workbench.map { (Key(path: $0.symbol, kind: $0.kind), $0) }, uniquingKeysWith: { first, _ in first })
         var seen: Set<Key> = []
         for symbol in surface.symbols {
             let key = Key(path: symbol.path, kind: symbol.kind)
             seen.insert(key)
-            let described = "\(symbol.kind) \(symbol.path) (\(symbol.module)\(symbol.isSPI ? ", @_spi(Workbench)" : ""))"
+            let described =
+                "\(symbol.kind) \(symbol.path) (\(symbol.module)\(symbol.isSPI ? ", @_spi(Workbench)" : ""))"
             switch (apple[key], workbench[key]) {
             case (nil, nil):
-                report.problems.append(VerificationProblem(area, "the public \(described) is in neither \(APILine.applePath) nor "
-                    + "\(APILine.workbenchPath): list it in the first with the page of Apple's documentation it mirrors, or in the "
-                    + "second with what it is for and what a device uses instead"))
+                report.problems.append(
+                    VerificationProblem(
+                        area,
+                        "the public \(described) is in neither \(APILine.applePath) nor "
+                            + "\(APILine.workbenchPath): list it in the first with the page of Apple's documentation it mirrors, or in the "
+                            + "second with what it is for and what a device uses instead"))
             case (.some, .some):
-                report.problems.append(VerificationProblem(area, "\(described) is listed as Apple's and as the workbench's own: keep one"))
+                report.problems.append(
+                    VerificationProblem(area, "\(described) is listed as Apple's and as the workbench's own: keep one"))
             case (.some(let entry), nil):
                 report.appleSymbols += 1
                 if !umbrella.reaches(symbol) {
-                    report.problems.append(VerificationProblem(area, "\(described) is Apple's (\(entry.doc)), but import PersistenceCore "
-                        + "does not reach it: re-export it from Sources/PersistenceCore/PersistenceCore.swift"))
+                    report.problems.append(
+                        VerificationProblem(
+                            area,
+                            "\(described) is Apple's (\(entry.doc)), but import PersistenceCore "
+                                + "does not reach it: re-export it from Sources/PersistenceCore/PersistenceCore.swift"))
                 }
                 if entry.doc.isEmpty || !entry.doc.hasPrefix("documentation/") {
-                    report.problems.append(VerificationProblem(area, "\(described) has no Apple documentation page in \(APILine.applePath)"))
+                    report.problems.append(
+                        VerificationProblem(
+                            area, "\(described) has no Apple documentation page in \(APILine.applePath)"))
                 }
             case (nil, .some(let entry)):
                 report.workbenchSymbols += 1
                 if umbrella.reaches(symbol) {
                     if entry.reachable == nil {
-                        report.problems.append(VerificationProblem(area, "\(described) is the workbench's own, but import PersistenceCore "
-                            + "reaches it, so a line that uses it looks like Apple's: declare it @_spi(Workbench) with a public "
-                            + "counterpart in PersistenceWorkbench, or keep it out of PersistenceCore's re-exports"))
+                        report.problems.append(
+                            VerificationProblem(
+                                area,
+                                "\(described) is the workbench's own, but import PersistenceCore "
+                                    + "reaches it, so a line that uses it looks like Apple's: declare it @_spi(Workbench) with a public "
+                                    + "counterpart in PersistenceWorkbench, or keep it out of PersistenceCore's re-exports"
+                            ))
                     } else {
                         report.reachableWorkbenchSymbols += 1
                     }
@@ -114,10 +136,17 @@ struct APILineCheck {
             }
         }
         for entry in line.apple where !seen.contains(Key(path: entry.symbol, kind: entry.kind)) {
-            report.problems.append(VerificationProblem(area, "\(APILine.applePath) lists \(entry.kind) \(entry.symbol), which no module declares: remove it"))
+            report.problems.append(
+                VerificationProblem(
+                    area,
+                    "\(APILine.applePath) lists \(entry.kind) \(entry.symbol), which no module declares: remove it"))
         }
         for entry in line.workbench where !seen.contains(Key(path: entry.symbol, kind: entry.kind)) {
-            report.problems.append(VerificationProblem(area, "\(APILine.workbenchPath) lists \(entry.kind) \(entry.symbol), which no module declares: remove it"))
+            report.problems.append(
+                VerificationProblem(
+                    area,
+                    "\(APILine.workbenchPath) lists \(entry.kind) \(entry.symbol), which no module declares: remove it")
+            )
         }
         return report
     }
@@ -137,9 +166,12 @@ struct APILineCheck {
         let appleNames = Set(line.apple.map { APISurface.Symbol(module: "", path: $0.symbol, kind: $0.kind).name })
         var names = WorkbenchNames()
         // An @_spi(Workbench) symbol is the implementation behind a public one; no learner's file reaches it.
-        for symbol in surface.symbols where workbenchKeys.contains("\(symbol.path)|\(symbol.kind)") && !umbrella.reaches(symbol) && !symbol.isSPI {
+        for symbol in surface.symbols
+        where workbenchKeys.contains("\(symbol.path)|\(symbol.kind)") && !umbrella.reaches(symbol) && !symbol.isSPI {
             let name = symbol.name
-            guard !name.isEmpty, name.first!.isLetter, !appleNames.contains(name), !["init", "deinit", "subscript"].contains(name) else { continue }
+            guard !name.isEmpty, name.first!.isLetter, !appleNames.contains(name),
+                !["init", "deinit", "subscript"].contains(name)
+            else { continue }
             if let owner = symbol.owner.map({ APISurface.components(of: $0)[0] }) {
                 if appleTypes.contains(owner) { names.members.insert(name) }
             } else {
@@ -153,7 +185,8 @@ struct APILineCheck {
     /// anywhere but as an argument label, a member's only after a dot.
     static func uses(of names: WorkbenchNames, in code: String) -> Set<String> {
         // A member name the code declares itself (`let sandbox`, `func delivered()`) is the code's own there.
-        let declared = Set(code.matches(of: /(?:let|var|func|case)\s+([A-Za-z_][A-Za-z0-9_]*)/).map { String($0.output.1) })
+        let declared = Set(
+            code.matches(of: /(?:let|var|func|case)\s+([A-Za-z_][A-Za-z0-9_]*)/).map { String($0.output.1) })
         var found: Set<String> = []
         for line in code.split(separator: "\n", omittingEmptySubsequences: false) {
             var text = line.trimmingCharacters(in: .whitespaces)
@@ -163,16 +196,22 @@ struct APILineCheck {
             let characters = Array(text)
             var index = 0
             while index < characters.count {
-                guard characters[index].isLetter || characters[index] == "_" else { index += 1; continue }
+                guard characters[index].isLetter || characters[index] == "_" else {
+                    index += 1
+                    continue
+                }
                 let start = index
-                while index < characters.count, characters[index].isLetter || characters[index].isNumber || characters[index] == "_" {
+                while index < characters.count,
+                    characters[index].isLetter || characters[index].isNumber || characters[index] == "_"
+                {
                     index += 1
                 }
                 let word = String(characters[start..<index])
                 let afterDot = start > 0 && characters[start - 1] == "."
                 let isLabel = index < characters.count && characters[index] == ":"
                 if isLabel { continue }
-                if names.types.contains(word) || (afterDot && names.members.contains(word) && !declared.contains(word)) {
+                if names.types.contains(word) || (afterDot && names.members.contains(word) && !declared.contains(word))
+                {
                     found.insert(word)
                 }
             }
@@ -217,17 +256,25 @@ extension APILineCheck {
         let log = workbench.logFolder.appending(path: "symbol-graphs.log")
         for module in learnerModules {
             let termination = try ChildProcess(
-                ["swift-symbolgraph-extract", "-module-name", module, "-output-dir", folder.path, "-minimum-access-level", "public",
-                 "-skip-synthesized-members", "-include-spi-symbols"] + flags,
+                [
+                    "swift-symbolgraph-extract", "-module-name", module, "-output-dir", folder.path,
+                    "-minimum-access-level", "public",
+                    "-skip-synthesized-members", "-include-spi-symbols",
+                ] + flags,
                 in: root, logFile: log
             ).run()
             guard termination.succeeded else {
-                throw APISurface.Problem(description: "the symbol graph of \(module) could not be extracted (see \(workbench.relativePath(of: log)))")
+                throw APISurface.Problem(
+                    description:
+                        "the symbol graph of \(module) could not be extracted (see \(workbench.relativePath(of: log)))")
             }
         }
         let surface = try APISurface.read(fromSymbolGraphsIn: folder)
         let line = try APILine.read(from: root)
-        let umbrellaSource = (try? String(contentsOf: root.appending(path: "Sources/PersistenceCore/PersistenceCore.swift"), encoding: .utf8)) ?? ""
+        let umbrellaSource =
+            (try? String(
+                contentsOf: root.appending(path: "Sources/PersistenceCore/PersistenceCore.swift"), encoding: .utf8))
+            ?? ""
         var umbrella = Umbrella(source: umbrellaSource)
         umbrella.ownerModules = Dictionary(
             surface.symbols.filter(\.isTopLevel).map { ($0.path, $0.module) }, uniquingKeysWith: { first, _ in first }
@@ -236,7 +283,8 @@ extension APILineCheck {
         let names = workbenchOnlyNames(surface: surface, line: line, umbrella: umbrella)
         for section in workbench.course.sections {
             guard let lessonURL = try? workbench.lessonFile(of: section),
-                  let lesson = try? String(contentsOf: lessonURL, encoding: .utf8) else { continue }
+                let lesson = try? String(contentsOf: lessonURL, encoding: .utf8)
+            else { continue }
             var code = ((try? LessonExample.examples(inLesson: lesson)) ?? []).map(\.code).joined(separator: "\n")
             let targets = [section.target] + section.learnerFiles.map(\.0)
             for track in CourseTrack.allCases {
@@ -251,11 +299,12 @@ extension APILineCheck {
             report.uses += used.count
             let notes = applePlatformNotes(in: lesson)
             for name in used.sorted() where !notes.contains(name) {
-                report.problems.append(VerificationProblem(
-                    "Section \(section.number) lesson",
-                    "its lesson, starters or reference use \(name), which only import PersistenceWorkbench reaches, but no "
-                        + "\"On Apple platforms\" note of \(section.lesson) names it: say what a device does instead"
-                ))
+                report.problems.append(
+                    VerificationProblem(
+                        "Section \(section.number) lesson",
+                        "its lesson, starters or reference use \(name), which only import PersistenceWorkbench reaches, but no "
+                            + "\"On Apple platforms\" note of \(section.lesson) names it: say what a device does instead"
+                    ))
             }
         }
         return report
@@ -265,8 +314,13 @@ extension APILineCheck {
     /// module, which sees every learner-facing module.
     static func extractorFlags(planFile: URL) throws -> [String] {
         let plan = try SwiftPMBuildPlan.read(from: planFile)
-        guard let command = plan.commands.first(where: { $0.name.hasPrefix("C.PersistenceWorkbench-") && $0.name.hasSuffix(".module") }) else {
-            throw APISurface.Problem(description: "the build SwiftPM planned last does not compile PersistenceWorkbench")
+        guard
+            let command = plan.commands.first(where: {
+                $0.name.hasPrefix("C.PersistenceWorkbench-") && $0.name.hasSuffix(".module")
+            })
+        else {
+            throw APISurface.Problem(
+                description: "the build SwiftPM planned last does not compile PersistenceWorkbench")
         }
         var flags: [String] = []
         var index = 0

@@ -31,7 +31,9 @@ struct APISurface: Sendable, Equatable {
             return components.count > 1 ? components.dropLast().joined(separator: ".") : nil
         }
 
-        static func < (lhs: Symbol, rhs: Symbol) -> Bool { (lhs.path, lhs.kind, lhs.module) < (rhs.path, rhs.kind, rhs.module) }
+        static func < (lhs: Symbol, rhs: Symbol) -> Bool {
+            (lhs.path, lhs.kind, lhs.module) < (rhs.path, rhs.kind, rhs.module)
+        }
     }
 
     /// Every public symbol.
@@ -88,11 +90,14 @@ struct APISurface: Sendable, Equatable {
             let parts = name.dropLast(".symbols.json".count).split(separator: "@")
             let extended = parts.count == 2 ? String(parts[1]) : nil
             for symbol in graph.symbols {
-                let kind = symbol.kind.identifier.hasPrefix("swift.") ? String(symbol.kind.identifier.dropFirst(6)) : symbol.kind.identifier
-                symbols.insert(Symbol(
-                    module: graph.module.name, path: symbol.pathComponents.joined(separator: "."), kind: kind,
-                    isSPI: symbol.spi ?? false, extendedModule: extended
-                ))
+                let kind =
+                    symbol.kind.identifier.hasPrefix("swift.")
+                    ? String(symbol.kind.identifier.dropFirst(6)) : symbol.kind.identifier
+                symbols.insert(
+                    Symbol(
+                        module: graph.module.name, path: symbol.pathComponents.joined(separator: "."), kind: kind,
+                        isSPI: symbol.spi ?? false, extendedModule: extended
+                    ))
             }
         }
         return APISurface(symbols: symbols.sorted())
@@ -150,6 +155,8 @@ struct APILine: Sendable, Codable, Equatable {
                 throw APISurface.Problem(description: "\(path) cannot be read: \(error)")
             }
         }
-        return APILine(apple: try decode(applePath, as: [AppleSymbol].self), workbench: try decode(workbenchPath, as: [WorkbenchSymbol].self))
+        return APILine(
+            apple: try decode(applePath, as: [AppleSymbol].self),
+            workbench: try decode(workbenchPath, as: [WorkbenchSymbol].self))
     }
 }

@@ -43,32 +43,43 @@ struct ClassGradingCheck {
     func run() throws -> Report {
         let area = "class grading"
         guard let first = sections.first, let mistake = first.mistakes.first(where: { $0.compileError == nil }) else {
-            return Report(problems: [VerificationProblem(area, "the course has no section with a known mistake to grade")], passed: 0, lines: [], warmBuildSeconds: 0)
+            return Report(
+                problems: [VerificationProblem(area, "the course has no section with a known mistake to grade")],
+                passed: 0, lines: [], warmBuildSeconds: 0)
         }
         let submissions: [Submission]
         do {
             submissions = try writeSubmissions(mistake: mistake, of: first)
         } catch {
-            return Report(problems: [VerificationProblem(area, "cannot write the class's submissions: \(error)")], passed: 0, lines: [], warmBuildSeconds: 0)
+            return Report(
+                problems: [VerificationProblem(area, "cannot write the class's submissions: \(error)")], passed: 0,
+                lines: [], warmBuildSeconds: 0)
         }
-        let grader = ClassGrader(workbench: workbench, options: .init(
-            jobs: 1, timeLimitPerCheck: timeLimitPerCheck, sections: Set(sections.map(\.number))
-        ))
+        let grader = ClassGrader(
+            workbench: workbench,
+            options: .init(
+                jobs: 1, timeLimitPerCheck: timeLimitPerCheck, sections: Set(sections.map(\.number))
+            ))
         let run: ClassGrader.Run
         do {
             run = try grader.grade(submissions, into: folder.appending(path: "gradebook")) { _ in }
         } catch let failure as ClassGrader.Failure {
-            return Report(problems: [VerificationProblem(area, failure.description)], passed: 0, lines: [], warmBuildSeconds: 0)
+            return Report(
+                problems: [VerificationProblem(area, failure.description)], passed: 0, lines: [], warmBuildSeconds: 0)
         }
         var problems: [VerificationProblem] = []
         if !run.sandbox.isSandboxed {
-            problems.append(VerificationProblem(area, "graded without the sandbox (\(run.sandbox.summary)): install bubblewrap (`bash .ci/setup`)"))
+            problems.append(
+                VerificationProblem(
+                    area, "graded without the sandbox (\(run.sandbox.summary)): install bubblewrap (`bash .ci/setup`)"))
         }
-        let results = Dictionary(run.gradebook.learners.map { ($0.learner, $0) }, uniquingKeysWith: { first, _ in first })
+        let results = Dictionary(
+            run.gradebook.learners.map { ($0.learner, $0) }, uniquingKeysWith: { first, _ in first })
         var expectations = 0
         for kind in Kind.allCases {
             guard let result = results[kind.rawValue] else {
-                problems.append(VerificationProblem(area, "the gradebook has no row for the \(kind.rawValue) submission"))
+                problems.append(
+                    VerificationProblem(area, "the gradebook has no row for the \(kind.rawValue) submission"))
                 continue
             }
             let found = Self.problems(of: result, kind: kind, mistake: mistake, in: first, course: grader.gradedCourse)
@@ -76,7 +87,9 @@ struct ClassGradingCheck {
             expectations += found.isEmpty ? 1 : 0
         }
         let lines = run.gradebook.learners.map { result in
-            String(format: "%@ %d/%d points in %.0f s", result.learner, result.points, result.possiblePoints, run.seconds[result.learner] ?? 0)
+            String(
+                format: "%@ %d/%d points in %.0f s", result.learner, result.points, result.possiblePoints,
+                run.seconds[result.learner] ?? 0)
                 + (result.needsReview ? ", flagged for review" : "")
         }
         return Report(problems: problems, passed: expectations, lines: lines, warmBuildSeconds: run.warmBuildSeconds)
@@ -99,26 +112,35 @@ struct ClassGradingCheck {
             }
             switch kind {
             case .reference:
-                if let check = failing.sorted().first { problems.append("\(shown) on the reference solution: \"\(check)\" did not pass") }
+                if let check = failing.sorted().first {
+                    problems.append("\(shown) on the reference solution: \"\(check)\" did not pass")
+                }
             case .starter, .forger:
-                if points != 0 { problems.append("\(shown): a \(kind == .starter ? "starter" : "forged submission") must score 0") }
+                if points != 0 {
+                    problems.append("\(shown): a \(kind == .starter ? "starter" : "forged submission") must score 0")
+                }
             case .mistake where grade.section.number == mistaken.number:
                 let expected = Set(mistake.caughtBy)
                 if failing != expected {
                     let missed = expected.subtracting(failing).sorted().map { "\"\($0)\" passed" }
                     let extra = failing.subtracting(expected).sorted().map { "\"\($0)\" failed" }
-                    problems.append("\(shown) for a solution that \(mistake.summary): " + (missed + extra).joined(separator: ", ")
-                        + " (course.json says the mistake fails exactly \(expected.sorted().map { "\"\($0)\"" }.joined(separator: ", ")))")
+                    problems.append(
+                        "\(shown) for a solution that \(mistake.summary): " + (missed + extra).joined(separator: ", ")
+                            + " (course.json says the mistake fails exactly \(expected.sorted().map { "\"\($0)\"" }.joined(separator: ", ")))"
+                    )
                 }
             case .mistake:
-                if let check = failing.sorted().first { problems.append("\(shown) on the reference solution: \"\(check)\" did not pass") }
+                if let check = failing.sorted().first {
+                    problems.append("\(shown) on the reference solution: \"\(check)\" did not pass")
+                }
             }
         }
         if kind == .forger, !result.needsReview {
             problems.append("the forger was not flagged for review")
         }
         if kind != .forger, !result.forgedResults.isEmpty {
-            problems.append("flagged for forged results it did not write: \(result.forgedResults.joined(separator: "; "))")
+            problems.append(
+                "flagged for forged results it did not write: \(result.forgedResults.joined(separator: "; "))")
         }
         return problems
     }
@@ -134,16 +156,20 @@ struct ClassGradingCheck {
             let exercises = root.appending(path: kind.rawValue).appending(path: CourseTrack.exercises.folder)
             try files.createDirectory(at: exercises, withIntermediateDirectories: true)
             for section in sections {
-                let source: URL? = switch kind {
-                case .reference: workbench.sourceFolder(of: section, on: .solutions)
-                case .starter: nil
-                case .mistake: section.number == mistaken.number ? staged : workbench.sourceFolder(of: section, on: .solutions)
-                case .forger: section.number == mistaken.number ? hostileFolder.appending(path: section.target) : nil
-                }
+                let source: URL? =
+                    switch kind {
+                    case .reference: workbench.sourceFolder(of: section, on: .solutions)
+                    case .starter: nil
+                    case .mistake:
+                        section.number == mistaken.number ? staged : workbench.sourceFolder(of: section, on: .solutions)
+                    case .forger:
+                        section.number == mistaken.number ? hostileFolder.appending(path: section.target) : nil
+                    }
                 guard let source else { continue }
                 for name in section.exercise.files where files.fileExists(atPath: source.appending(path: name).path) {
                     let destination = exercises.appending(path: section.target).appending(path: name)
-                    try files.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try files.createDirectory(
+                        at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
                     try files.copyItem(at: source.appending(path: name), to: destination)
                 }
             }

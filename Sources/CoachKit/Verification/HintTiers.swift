@@ -11,21 +11,29 @@ enum HintTiers {
     static func problems(hints: [String], lesson: String?, lessonPath: String) -> [String] {
         var problems: [String] = []
         if hints.count != levels {
-            problems.append("has \(hints.count) hint level(s); it needs \(levels): a nudge without code, the approach, a near-solution")
+            problems.append(
+                "has \(hints.count) hint level(s); it needs \(levels): a nudge without code, the approach, a near-solution"
+            )
         }
         if let first = hints.first, containsCode(first) {
-            problems.append("hint level 1 shows code; the first level is a nudge in words only (no `…` span, no code block)")
+            problems.append(
+                "hint level 1 shows code; the first level is a nudge in words only (no `…` span, no code block)")
         }
         guard let lesson else { return problems }
         guard let shown = levelsShown(inLesson: lesson) else {
-            problems.append("\(lessonPath) has no \"## Hints\" section showing course.json's \(hints.count) hint level(s)")
+            problems.append(
+                "\(lessonPath) has no \"## Hints\" section showing course.json's \(hints.count) hint level(s)")
             return problems
         }
         let expected = hints.map(normalized)
         if shown.count != expected.count {
-            problems.append("\(lessonPath) shows \(shown.count) hint level(s) and course.json has \(expected.count); the two must match")
+            problems.append(
+                "\(lessonPath) shows \(shown.count) hint level(s) and course.json has \(expected.count); the two must match"
+            )
         } else if let level = shown.indices.first(where: { shown[$0] != expected[$0] }) {
-            problems.append("hint level \(level + 1) in \(lessonPath) differs from course.json's; course.json is the source, copy it into the lesson")
+            problems.append(
+                "hint level \(level + 1) in \(lessonPath) differs from course.json's; course.json is the source, copy it into the lesson"
+            )
         }
         return problems
     }

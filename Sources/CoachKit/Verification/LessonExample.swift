@@ -73,21 +73,28 @@ extension LessonExample {
         var index = 0
         while index < lines.count {
             let fence = lines[index].trimmingCharacters(in: .whitespaces)
-            guard fence.hasPrefix("```") else { index += 1; continue }
+            guard fence.hasPrefix("```") else {
+                index += 1
+                continue
+            }
             let language = fence.dropFirst(3).trimmingCharacters(in: .whitespaces)
             let opening = index
             var closing = index + 1
-            while closing < lines.count, !lines[closing].trimmingCharacters(in: .whitespaces).hasPrefix("```") { closing += 1 }
+            while closing < lines.count, !lines[closing].trimmingCharacters(in: .whitespaces).hasPrefix("```") {
+                closing += 1
+            }
             guard closing < lines.count else {
-                throw LessonExampleSyntaxError(line: opening + 1, message: "the code block opened here is never closed with ```")
+                throw LessonExampleSyntaxError(
+                    line: opening + 1, message: "the code block opened here is never closed with ```")
             }
             if language == "swift" {
                 let marker = opening > 0 ? try kind(fromMarkerLine: lines[opening - 1], line: opening) : nil
-                examples.append(LessonExample(
-                    code: lines[(opening + 1)..<closing].joined(separator: "\n"),
-                    firstLine: opening + 2,
-                    kind: marker ?? .partOfLesson
-                ))
+                examples.append(
+                    LessonExample(
+                        code: lines[(opening + 1)..<closing].joined(separator: "\n"),
+                        firstLine: opening + 2,
+                        kind: marker ?? .partOfLesson
+                    ))
             }
             index = closing + 1
         }

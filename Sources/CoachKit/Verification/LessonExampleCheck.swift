@@ -33,7 +33,8 @@ struct LessonExampleCheck: Sendable {
         var mustFail: [LessonProgram] = []
         for section in sections {
             guard let lesson = try? workbench.lessonFile(of: section),
-                  let markdown = try? String(contentsOf: lesson, encoding: .utf8) else { continue }
+                let markdown = try? String(contentsOf: lesson, encoding: .utf8)
+            else { continue }
             do {
                 let examples = try LessonExample.examples(inLesson: markdown)
                 result.blocks += examples.count
@@ -46,9 +47,10 @@ struct LessonExampleCheck: Sendable {
                 build += programs.build
                 mustFail += programs.mustFail
             } catch {
-                result.problems.append(VerificationProblem(
-                    area(section.number), "\(workbench.relativePath(of: lesson)):\(error.line): \(error.message)"
-                ))
+                result.problems.append(
+                    VerificationProblem(
+                        area(section.number), "\(workbench.relativePath(of: lesson)):\(error.line): \(error.message)"
+                    ))
             }
         }
         guard !build.isEmpty || !mustFail.isEmpty else { return result }
@@ -61,9 +63,10 @@ struct LessonExampleCheck: Sendable {
                 result.programsRun += 1
             }
         } else if built.errors.isEmpty {
-            result.problems.append(VerificationProblem(
-                "lessons", "the lesson examples do not build; see \(workbench.relativePath(of: built.log))"
-            ))
+            result.problems.append(
+                VerificationProblem(
+                    "lessons", "the lesson examples do not build; see \(workbench.relativePath(of: built.log))"
+                ))
         }
         result.failingBlocks = mustFail.count
         if !mustFail.isEmpty {
@@ -76,7 +79,8 @@ struct LessonExampleCheck: Sendable {
 
     /// Builds `programs` in one `swift build`, with their lines of the lessons as the errors' locations.
     private func buildPrograms(_ programs: [LessonProgram], named name: String, product: String? = nil)
-        throws -> (termination: ProcessTermination, errors: [CompilerDiagnostic], log: URL) {
+        throws -> (termination: ProcessTermination, errors: [CompilerDiagnostic], log: URL)
+    {
         let folder = workbench.logFolder.appending(path: name, directoryHint: .isDirectory)
         try LessonProgram.stage(programs, in: folder)
         let log = workbench.logFolder.appending(path: "build-\(name).log")
@@ -110,12 +114,15 @@ struct LessonExampleCheck: Sendable {
         guard !termination.succeeded else { return [] }
         let output = ((try? String(contentsOf: log, encoding: .utf8)) ?? "")
             .split(separator: "\n").suffix(3).map { "\n    " + $0 }.joined()
-        let ending = termination == .timedOut ? "ran past \(runTimeLimit.formattedSeconds)" : "ended with \(termination)"
-        return [VerificationProblem(
-            area(program.sectionNumber),
-            "the examples of \(workbench.relativePath(of: program.lesson)) build but \(ending) when run; see "
-                + workbench.relativePath(of: log) + output
-        )]
+        let ending =
+            termination == .timedOut ? "ran past \(runTimeLimit.formattedSeconds)" : "ended with \(termination)"
+        return [
+            VerificationProblem(
+                area(program.sectionNumber),
+                "the examples of \(workbench.relativePath(of: program.lesson)) build but \(ending) when run; see "
+                    + workbench.relativePath(of: log) + output
+            )
+        ]
     }
 
     /// Builds the programs whose last block must not compile, all at once, then on its own any that the
@@ -133,16 +140,18 @@ struct LessonExampleCheck: Sendable {
             }
             let location = "\(path):\(block.firstLine)"
             if errors.isEmpty {
-                problems.append(VerificationProblem(
-                    area(program.sectionNumber),
-                    "the block at \(location) is marked as not compiling, but it compiles (expected an error containing \"\(expected)\")"
-                ))
+                problems.append(
+                    VerificationProblem(
+                        area(program.sectionNumber),
+                        "the block at \(location) is marked as not compiling, but it compiles (expected an error containing \"\(expected)\")"
+                    ))
             } else if !errors.contains(where: { $0.message.contains(expected) }) {
-                problems.append(VerificationProblem(
-                    area(program.sectionNumber),
-                    "the block at \(location) should fail with an error containing \"\(expected)\", but the compiler says: "
-                        + errors.map(\.message).joined(separator: "; ")
-                ))
+                problems.append(
+                    VerificationProblem(
+                        area(program.sectionNumber),
+                        "the block at \(location) should fail with an error containing \"\(expected)\", but the compiler says: "
+                            + errors.map(\.message).joined(separator: "; ")
+                    ))
             }
         }
         return problems

@@ -28,10 +28,12 @@ struct LessonProgram: Equatable, Sendable {
                 if !imports.contains(module) { imports.append(module) }
                 return ""
             }
-            let located = "#sourceLocation(file: \"\(lesson.path)\", line: \(block.firstLine))\n" + lines.joined(separator: "\n")
+            let located =
+                "#sourceLocation(file: \"\(lesson.path)\", line: \(block.firstLine))\n" + lines.joined(separator: "\n")
             bodies.append(block.kind == .ownScope ? "do {\n\(located)\n#sourceLocation()\n}" : located)
         }
-        return imports.map { "import \($0)\n" }.joined() + "\n" + bodies.joined(separator: "\n") + "\n#sourceLocation()\n"
+        return imports.map { "import \($0)\n" }.joined() + "\n" + bodies.joined(separator: "\n")
+            + "\n#sourceLocation()\n"
     }
 
     /// The module a line such as `import PersistenceCore` imports, or `nil` for any other line.
@@ -43,7 +45,9 @@ struct LessonProgram: Equatable, Sendable {
 
     /// The programs a lesson's blocks make: one of every block that belongs to the lesson, one of each block
     /// on its own, and one of each block that must not compile (the lesson's blocks, then it).
-    static func programs(of examples: [LessonExample], section: Int, lesson: URL) -> (build: [LessonProgram], mustFail: [LessonProgram]) {
+    static func programs(of examples: [LessonExample], section: Int, lesson: URL) -> (
+        build: [LessonProgram], mustFail: [LessonProgram]
+    ) {
         let number = section < 10 ? "0\(section)" : "\(section)"
         let shared = examples.filter {
             if case .onItsOwn = $0.kind { return false }
@@ -54,21 +58,27 @@ struct LessonProgram: Equatable, Sendable {
         var build: [LessonProgram] = []
         var mustFail: [LessonProgram] = []
         if !shared.isEmpty {
-            build.append(LessonProgram(target: "LessonExamples\(number)", sectionNumber: section, lesson: lesson, blocks: shared, runs: !stops))
+            build.append(
+                LessonProgram(
+                    target: "LessonExamples\(number)", sectionNumber: section, lesson: lesson, blocks: shared,
+                    runs: !stops))
         }
         for (index, example) in examples.enumerated() {
             switch example.kind {
             case .partOfLesson, .ownScope, .stopsTheRun:
                 continue
             case .onItsOwn(let runs):
-                build.append(LessonProgram(
-                    target: "LessonExamples\(number)Block\(index + 1)", sectionNumber: section, lesson: lesson, blocks: [example], runs: runs
-                ))
+                build.append(
+                    LessonProgram(
+                        target: "LessonExamples\(number)Block\(index + 1)", sectionNumber: section, lesson: lesson,
+                        blocks: [example], runs: runs
+                    ))
             case .doesNotCompile:
-                mustFail.append(LessonProgram(
-                    target: "LessonExamples\(number)Fails\(index + 1)", sectionNumber: section, lesson: lesson,
-                    blocks: shared, runs: false, failingBlock: example
-                ))
+                mustFail.append(
+                    LessonProgram(
+                        target: "LessonExamples\(number)Fails\(index + 1)", sectionNumber: section, lesson: lesson,
+                        blocks: shared, runs: false, failingBlock: example
+                    ))
             }
         }
         return (build, mustFail)

@@ -29,20 +29,42 @@ struct ManifestSectionList {
         let expected = course.sections.map(\.target)
         var problems: [VerificationProblem] = []
         for target in expected where !sections.contains(target) {
-            problems.append(VerificationProblem(area, "course.json lists the section \(target), which the manifest does not build; add `CourseSection(name: \"\(target)\", dependencies: [\"PersistenceCore\"]),` to courseSections"))
+            problems.append(
+                VerificationProblem(
+                    area,
+                    "course.json lists the section \(target), which the manifest does not build; add `CourseSection(name: \"\(target)\", dependencies: [\"PersistenceCore\"]),` to courseSections"
+                ))
         }
         for target in sections where !expected.contains(target) {
-            problems.append(VerificationProblem(area, "the manifest builds the section \(target), which course.json does not list; add its entry to course.json or remove it from courseSections"))
+            problems.append(
+                VerificationProblem(
+                    area,
+                    "the manifest builds the section \(target), which course.json does not list; add its entry to course.json or remove it from courseSections"
+                ))
         }
         if problems.isEmpty && sections != expected {
-            problems.append(VerificationProblem(area, "courseSections lists the sections in another order than course.json (\(expected.joined(separator: ", "))); list them in the same order"))
+            problems.append(
+                VerificationProblem(
+                    area,
+                    "courseSections lists the sections in another order than course.json (\(expected.joined(separator: ", "))); list them in the same order"
+                ))
         }
-        let expectedTests = course.sections.compactMap { section in section.learnerTests.map { ($0.target, section.target) } }
+        let expectedTests = course.sections.compactMap { section in
+            section.learnerTests.map { ($0.target, section.target) }
+        }
         for (target, section) in expectedTests where !learnerTests.contains(where: { $0 == (target, section) }) {
-            problems.append(VerificationProblem(area, "course.json lists the learner tests \(target) of \(section), which the manifest does not build; add `LearnerTestTarget(name: \"\(target)\", section: \"\(section)\"),` to learnerTestTargets"))
+            problems.append(
+                VerificationProblem(
+                    area,
+                    "course.json lists the learner tests \(target) of \(section), which the manifest does not build; add `LearnerTestTarget(name: \"\(target)\", section: \"\(section)\"),` to learnerTestTargets"
+                ))
         }
         for (target, section) in learnerTests where !expectedTests.contains(where: { $0 == (target, section) }) {
-            problems.append(VerificationProblem(area, "the manifest builds the learner tests \(target) of \(section), which course.json does not list under that section's learnerTests"))
+            problems.append(
+                VerificationProblem(
+                    area,
+                    "the manifest builds the learner tests \(target) of \(section), which course.json does not list under that section's learnerTests"
+                ))
         }
         return problems
     }

@@ -55,7 +55,7 @@ struct UnifiedDiff: Sendable, Equatable {
         var source = original.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if endsWithNewline { source.removeLast() }
         var result: [String] = []
-        var next = 0 // index into `source` of the first line not yet copied
+        var next = 0  // index into `source` of the first line not yet copied
         for hunk in hunks {
             let copyUntil = min(hunk.linesBefore, source.count)
             if copyUntil > next { result += source[next..<copyUntil] }

@@ -16,8 +16,12 @@ struct SolutionVariant {
     let kind: Kind
     let id: String
 
-    static func mistake(_ mistake: Course.KnownMistake) -> SolutionVariant { SolutionVariant(kind: .mistake, id: mistake.id) }
-    static func alternative(_ alternative: Course.Alternative) -> SolutionVariant { SolutionVariant(kind: .alternative, id: alternative.id) }
+    static func mistake(_ mistake: Course.KnownMistake) -> SolutionVariant {
+        SolutionVariant(kind: .mistake, id: mistake.id)
+    }
+    static func alternative(_ alternative: Course.Alternative) -> SolutionVariant {
+        SolutionVariant(kind: .alternative, id: alternative.id)
+    }
 }
 
 /// Lays out a solution variant as a complete section folder under `.build/coach/<kind>/`: the reference
@@ -41,7 +45,9 @@ struct VariantStage {
     func stage(_ variant: SolutionVariant, of section: Course.Section) throws -> String {
         // The folder below is deleted and refilled: an id that is not one plain name could point it anywhere.
         guard CoursePath.isPlainName(variant.id, allowingDots: true) else {
-            throw StageError(message: "the \(variant.kind.noun) id \"\(variant.id.escapedForTerminal())\" is not a plain folder name")
+            throw StageError(
+                message: "the \(variant.kind.noun) id \"\(variant.id.escapedForTerminal())\" is not a plain folder name"
+            )
         }
         let relative = ".build/coach/\(variant.kind.rawValue)/\(section.target)/\(variant.id)"
         try stage(variant, of: section, in: workbench.root.appending(path: relative))
@@ -51,7 +57,9 @@ struct VariantStage {
     /// Creates (or recreates) `folder` holding the variant's complete section folder.
     func stage(_ variant: SolutionVariant, of section: Course.Section, in folder: URL) throws {
         guard CoursePath.isPlainName(variant.id, allowingDots: true) else {
-            throw StageError(message: "the \(variant.kind.noun) id \"\(variant.id.escapedForTerminal())\" is not a plain folder name")
+            throw StageError(
+                message: "the \(variant.kind.noun) id \"\(variant.id.escapedForTerminal())\" is not a plain folder name"
+            )
         }
         let files = FileManager.default
         try? files.removeItem(at: folder)
@@ -82,8 +90,10 @@ struct VariantStage {
             let diff = try UnifiedDiff(String(contentsOf: fixture, encoding: .utf8))
             return Data(try diff.applied(to: original).utf8)
         } catch let problem as UnifiedDiff.Problem {
-            throw StageError(message: "\(fixturePath) does not apply to \(solutionPath): \(problem). "
-                + "Edit a copy of the solution file and regenerate it with `diff -u \(solutionPath) <copy> > \(fixturePath)`")
+            throw StageError(
+                message: "\(fixturePath) does not apply to \(solutionPath): \(problem). "
+                    + "Edit a copy of the solution file and regenerate it with `diff -u \(solutionPath) <copy> > \(fixturePath)`"
+            )
         }
     }
 }
@@ -93,12 +103,15 @@ extension VariantStage {
     /// which the `mutant-schemata` program can switch in at run time (it then decides body by body).
     static func isSwitchable(_ folder: URL, for section: Course.Section, workbench: Workbench) -> Bool {
         let reference = workbench.sourceFolder(of: section, on: .solutions)
-        let names = { (root: URL) in Set(SourceFingerprint.files(under: root).map { String($0.path.dropFirst(root.path.count + 1)) }) }
+        let names = { (root: URL) in
+            Set(SourceFingerprint.files(under: root).map { String($0.path.dropFirst(root.path.count + 1)) })
+        }
         let theirs = names(folder)
         guard theirs == names(reference) else { return false }
         return theirs.allSatisfy { name in
             section.exercise.files.contains(name)
-                || (try? Data(contentsOf: folder.appending(path: name))) == (try? Data(contentsOf: reference.appending(path: name)))
+                || (try? Data(contentsOf: folder.appending(path: name)))
+                    == (try? Data(contentsOf: reference.appending(path: name)))
         }
     }
 }

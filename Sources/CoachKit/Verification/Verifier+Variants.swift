@@ -83,23 +83,33 @@ extension Verifier {
     ) throws {
         var staged: [StagedVariant] = []
         for section in sections {
-            let kinds = section.mistakes.filter { $0.compileError == nil }.enumerated().map { ($0.element.id, VariantID.mistakes + $0.offset, StagedVariant.Kind.mistake($0.element)) }
-                + section.alternatives.enumerated().map { ($0.element.id, VariantID.alternatives + $0.offset, StagedVariant.Kind.alternative($0.element)) }
-            for (name, id, kind) in kinds {
-                let variant: SolutionVariant = switch kind {
-                case .mistake(let mistake): .mistake(mistake)
-                case .alternative(let alternative): .alternative(alternative)
+            let kinds =
+                section.mistakes.filter { $0.compileError == nil }.enumerated().map {
+                    ($0.element.id, VariantID.mistakes + $0.offset, StagedVariant.Kind.mistake($0.element))
                 }
+                + section.alternatives.enumerated().map {
+                    ($0.element.id, VariantID.alternatives + $0.offset, StagedVariant.Kind.alternative($0.element))
+                }
+            for (name, id, kind) in kinds {
+                let variant: SolutionVariant =
+                    switch kind {
+                    case .mistake(let mistake): .mistake(mistake)
+                    case .alternative(let alternative): .alternative(alternative)
+                    }
                 do {
                     let folder = try VariantStage(workbench: workbench).stage(variant, of: section)
                     staged.append(StagedVariant(section: section, kind: kind, id: id, folder: folder))
                 } catch {
                     let problem = VerificationProblem(
-                        "Section \(section.number) \(variant.kind.noun) '\(name)'", "cannot stage the fixture: \(error.localizedDescription)"
+                        "Section \(section.number) \(variant.kind.noun) '\(name)'",
+                        "cannot stage the fixture: \(error.localizedDescription)"
                     )
-                    report(variant.kind == .mistake ? "mistakes" : "alternatives", VariantLine(
-                        label: "  Section \(section.number)", detail: "'\(name)'", problems: [problem], passedIfEmpty: 0
-                    ))
+                    report(
+                        variant.kind == .mistake ? "mistakes" : "alternatives",
+                        VariantLine(
+                            label: "  Section \(section.number)", detail: "'\(name)'", problems: [problem],
+                            passedIfEmpty: 0
+                        ))
                 }
             }
         }
@@ -108,14 +118,19 @@ extension Verifier {
         // the generator then decides body by body, and the others are built as they are.
         var switchable: [String: [MutantStage.Variant]] = [:]
         for variant in staged where isSwitchable(variant) {
-            switchable[variant.section.target, default: []].append(.init(id: variant.id, folder: workbench.root.appending(path: variant.folder)))
+            switchable[variant.section.target, default: []].append(
+                .init(id: variant.id, folder: workbench.root.appending(path: variant.folder)))
         }
 
         let tester = MutationTester(workbench: workbench)
         let built: MutationTester.Built
         switch try tester.build(sections, variants: switchable, progress: { _ in }) {
         case .failure(let failure):
-            report("mutants", VariantLine(label: "  mutants", detail: "could not be tested", problems: failure.messages.map { VerificationProblem("mutants", $0) }, passedIfEmpty: 0))
+            report(
+                "mutants",
+                VariantLine(
+                    label: "  mutants", detail: "could not be tested",
+                    problems: failure.messages.map { VerificationProblem("mutants", $0) }, passedIfEmpty: 0))
             return
         case .success(let result):
             built = result
@@ -139,7 +154,9 @@ extension Verifier {
         let mutation = try tester.results(of: built, progress: { _ in })
         phaseEnded("mutants")
         for (variant, problems) in try buildSeparately(separate, in: built) { results[key(variant)] = problems }
-        phaseEnded("variants built apart (\(separate.count) in \(Self.rounds(separate, section: \.section.number).count) builds)")
+        phaseEnded(
+            "variants built apart (\(separate.count) in \(Self.rounds(separate, section: \.section.number).count) builds)"
+        )
 
         for variant in staged where variant.isMistake {
             report("mistakes", line(for: variant, problems: results[key(variant)] ?? []))
@@ -147,37 +164,51 @@ extension Verifier {
         let refusals = Self.compilerRefusals(of: sections)
         for placed in refusals {
             let problems = try checkRefused(placed, in: built)
-            report("mistakes", VariantLine(
-                label: "  Section \(placed.section.number)", detail: "'\(placed.mistake.id)' is refused by the compiler", problems: problems, passedIfEmpty: 1
-            ))
+            report(
+                "mistakes",
+                VariantLine(
+                    label: "  Section \(placed.section.number)",
+                    detail: "'\(placed.mistake.id)' is refused by the compiler", problems: problems, passedIfEmpty: 1
+                ))
         }
         if !refusals.isEmpty { phaseEnded("compiler refusals (\(refusals.count))") }
         for variant in staged where !variant.isMistake {
             report("alternatives", line(for: variant, problems: results[key(variant)] ?? []))
         }
         for result in mutation {
-            let problems = result.problemLines.map { VerificationProblem("Section \(result.section.number) mutants", $0) }
-            let detail = "mutation score \(result.score)%: \(result.killed.count) of \(result.outcomes.count) mutants killed"
+            let problems = result.problemLines.map {
+                VerificationProblem("Section \(result.section.number) mutants", $0)
+            }
+            let detail =
+                "mutation score \(result.score)%: \(result.killed.count) of \(result.outcomes.count) mutants killed"
                 + (result.equivalent.isEmpty ? "" : ", \(result.equivalent.count) equivalent")
-            report("mutants", VariantLine(
-                label: "  Section \(result.section.number)", detail: detail, problems: problems, passedIfEmpty: result.killed.count + result.equivalent.count
-            ))
+            report(
+                "mutants",
+                VariantLine(
+                    label: "  Section \(result.section.number)", detail: detail, problems: problems,
+                    passedIfEmpty: result.killed.count + result.equivalent.count
+                ))
         }
         restoreSchemata(of: sections, in: built)
     }
 
     private func line(for variant: StagedVariant, problems: [VerificationProblem]) -> VariantLine {
         let passed = variant.isMistake ? 1 : variant.section.checkNames.count
-        return VariantLine(label: "  Section \(variant.section.number)", detail: variant.label, problems: problems, passedIfEmpty: passed)
+        return VariantLine(
+            label: "  Section \(variant.section.number)", detail: variant.label, problems: problems,
+            passedIfEmpty: passed)
     }
 
     private func isSwitchable(_ variant: StagedVariant) -> Bool {
-        VariantStage.isSwitchable(workbench.root.appending(path: variant.folder), for: variant.section, workbench: workbench)
+        VariantStage.isSwitchable(
+            workbench.root.appending(path: variant.folder), for: variant.section, workbench: workbench)
     }
 
     /// Runs each switched-in variant's checks on the schemata's test program, two at a time: a mistake's
     /// catching checks must fail, an alternative's every check must pass.
-    private func runSwitched(_ variants: [StagedVariant], in built: MutationTester.Built) throws -> [(StagedVariant, [VerificationProblem])] {
+    private func runSwitched(_ variants: [StagedVariant], in built: MutationTester.Built) throws -> [(
+        StagedVariant, [VerificationProblem]
+    )] {
         let next = Mutex(0)
         let results = Mutex<[Int: [VerificationProblem]]>([:])
         let failure = Mutex<(any Error)?>(nil)
@@ -202,7 +233,9 @@ extension Verifier {
         return variants.indices.map { (variants[$0], found[$0] ?? []) }
     }
 
-    private func runSwitched(_ variant: StagedVariant, in built: MutationTester.Built, slot: Int) throws -> [VerificationProblem] {
+    private func runSwitched(_ variant: StagedVariant, in built: MutationTester.Built, slot: Int) throws
+        -> [VerificationProblem]
+    {
         let section = variant.section
         let checks = built.baseline.filter { $0.module == section.testTarget }
         var filter = "^\(NSRegularExpression.escapedPattern(for: section.testTarget))\\."
@@ -210,14 +243,21 @@ extension Verifier {
             let ids = mistake.caughtBy.compactMap { name in checks.first { $0.displayName == name }?.id }
             guard ids.count == mistake.caughtBy.count else {
                 let missing = mistake.caughtBy.filter { name in !checks.contains { $0.displayName == name } }
-                return [VerificationProblem(variant.area, "course.json says \(missing.map { "\"\($0)\"" }.joined(separator: ", ")) catches it, but \(section.testTarget) has no such check")]
+                return [
+                    VerificationProblem(
+                        variant.area,
+                        "course.json says \(missing.map { "\"\($0)\"" }.joined(separator: ", ")) catches it, but \(section.testTarget) has no such check"
+                    )
+                ]
             }
             filter = ids.map(SwiftPackageTester.pattern(matching:)).joined(separator: "|")
         }
         let logs = workbench.logFolder
         let attempt = TestAttempt(
-            workbench: workbench, environment: ["COACH_MUTANT": String(variant.id)], filter: filter, timeLimit: tester.testTimeLimit,
-            events: logs.appending(path: "variant-run-\(slot).jsonl"), log: logs.appending(path: "variant-run-\(slot).log"),
+            workbench: workbench, environment: ["COACH_MUTANT": String(variant.id)], filter: filter,
+            timeLimit: tester.testTimeLimit,
+            events: logs.appending(path: "variant-run-\(slot).jsonl"),
+            log: logs.appending(path: "variant-run-\(slot).log"),
             launch: .harness(path: built.binary.path, directory: workbench.root) { $0 }
         )
         var reading = try attempt.run(only: nil, parallel: true)
@@ -225,8 +265,10 @@ extension Verifier {
             reading = try attempt.isolateFailures(after: reading)
         }
         let run = TrackRun(
-            track: .solutions, build: .exited(0), compilerErrors: [], testRun: reading.termination, outcomes: reading.outcomes,
-            buildLog: logs.appending(path: "build-mutants.log"), testLog: logs.appending(path: "variant-run-\(slot).log")
+            track: .solutions, build: .exited(0), compilerErrors: [], testRun: reading.termination,
+            outcomes: reading.outcomes,
+            buildLog: logs.appending(path: "build-mutants.log"),
+            testLog: logs.appending(path: "variant-run-\(slot).log")
         )
         return problems(of: variant, in: run)
     }
@@ -236,12 +278,15 @@ extension Verifier {
     private func problems(of variant: StagedVariant, in run: TrackRun) -> [VerificationProblem] {
         switch variant.kind {
         case .mistake(let mistake):
-            return Self.caughtProblems(of: PlacedMistake(section: variant.section, mistake: mistake), in: run, workbench: workbench)
+            return Self.caughtProblems(
+                of: PlacedMistake(section: variant.section, mistake: mistake), in: run, workbench: workbench)
         case .alternative(let alternative):
             if !run.compiled {
                 return Self.buildProblems(area: variant.area, run: run, in: nil)
             }
-            let checked = Self.problems(section: variant.section, run: run, expectPass: true, workbench: workbench, subject: "this alternative solution")
+            let checked = Self.problems(
+                section: variant.section, run: run, expectPass: true, workbench: workbench,
+                subject: "this alternative solution")
             return checked.map { VerificationProblem(variant.area, "\(alternative.summary), but \($0.message)") }
         }
     }
@@ -249,15 +294,22 @@ extension Verifier {
     /// Builds the variants that cannot be switched in, in rounds: the n-th of every section in the n-th
     /// build, each in its section's build folder (the plan stays the schemata's). When a round does not
     /// compile, each of its variants is built alone so the report names the one at fault.
-    private func buildSeparately(_ variants: [StagedVariant], in built: MutationTester.Built) throws -> [(StagedVariant, [VerificationProblem])] {
+    private func buildSeparately(_ variants: [StagedVariant], in built: MutationTester.Built) throws -> [(
+        StagedVariant, [VerificationProblem]
+    )] {
         try Self.rounds(variants, section: \.section.number).flatMap { try buildRound($0, in: built) }
     }
 
-    private func buildRound(_ round: [StagedVariant], in built: MutationTester.Built) throws -> [(StagedVariant, [VerificationProblem])] {
+    private func buildRound(_ round: [StagedVariant], in built: MutationTester.Built) throws -> [(
+        StagedVariant, [VerificationProblem]
+    )] {
         for variant in round {
-            try LearnerTestGrader.mirror(workbench.root.appending(path: variant.folder), into: workbench.root.appending(path: MutantStage.buildFolder(of: variant.section)))
+            try LearnerTestGrader.mirror(
+                workbench.root.appending(path: variant.folder),
+                into: workbench.root.appending(path: MutantStage.buildFolder(of: variant.section)))
         }
-        let run = try tester.run(built.request, filter: "^(" + round.map(\.section.testTarget).joined(separator: "|") + ")\\.")
+        let run = try tester.run(
+            built.request, filter: "^(" + round.map(\.section.testTarget).joined(separator: "|") + ")\\.")
         if !run.compiled && round.count > 1 {
             restoreSchemata(of: round.map(\.section), in: built)
             return try round.flatMap { try buildRound([$0], in: built) }
@@ -280,10 +332,13 @@ extension Verifier {
         do {
             staged = try VariantStage(workbench: workbench).stage(placed.mistake, of: placed.section)
         } catch {
-            return [VerificationProblem(Self.area(of: placed), "cannot stage the fixture: \(error.localizedDescription)")]
+            return [
+                VerificationProblem(Self.area(of: placed), "cannot stage the fixture: \(error.localizedDescription)")
+            ]
         }
         let folder = MutantStage.buildFolder(of: placed.section)
-        try LearnerTestGrader.mirror(workbench.root.appending(path: staged), into: workbench.root.appending(path: folder))
+        try LearnerTestGrader.mirror(
+            workbench.root.appending(path: staged), into: workbench.root.appending(path: folder))
         defer { restoreSchemata(of: [placed.section], in: built) }
         let run = try tester.run(built.request, filter: "^\(placed.section.testTarget)")
         return Self.refusalProblems(of: placed, in: run, stagedIn: folder)
@@ -293,20 +348,33 @@ extension Verifier {
     private func restoreSchemata(of sections: [Course.Section], in built: MutationTester.Built) {
         for section in sections {
             let schema = workbench.logFolder.appending(path: "variant-schemata/\(section.target)")
-            try? LearnerTestGrader.mirror(schema, into: workbench.root.appending(path: MutantStage.buildFolder(of: section)))
+            try? LearnerTestGrader.mirror(
+                schema, into: workbench.root.appending(path: MutantStage.buildFolder(of: section)))
         }
     }
 
     /// What is wrong with a build that had to fail with `placed`'s compiler error.
-    static func refusalProblems(of placed: PlacedMistake, in run: TrackRun, stagedIn folder: String) -> [VerificationProblem] {
+    static func refusalProblems(of placed: PlacedMistake, in run: TrackRun, stagedIn folder: String)
+        -> [VerificationProblem]
+    {
         guard let expected = placed.mistake.compileError else { return [] }
         guard !run.compiled else {
-            return [VerificationProblem(area(of: placed), "\(placed.mistake.summary), but the package builds: the compiler was expected to refuse it with \"\(expected)\"")]
+            return [
+                VerificationProblem(
+                    area(of: placed),
+                    "\(placed.mistake.summary), but the package builds: the compiler was expected to refuse it with \"\(expected)\""
+                )
+            ]
         }
         let inMistake = run.compilerErrors.filter { $0.path.contains(folder) }
         if inMistake.contains(where: { $0.message.contains(expected) }) { return [] }
         let found = (inMistake.isEmpty ? run.compilerErrors : inMistake).prefix(3).map { "\n    \($0)" }.joined()
-        return [VerificationProblem(area(of: placed), "\(placed.mistake.summary), but the build failed without the error \"\(expected)\" in the mistake's files\(found)")]
+        return [
+            VerificationProblem(
+                area(of: placed),
+                "\(placed.mistake.summary), but the build failed without the error \"\(expected)\" in the mistake's files\(found)"
+            )
+        ]
     }
 
     static func area(of placed: PlacedMistake) -> String {
@@ -314,7 +382,9 @@ extension Verifier {
     }
 
     /// What is wrong with `placed`'s catching checks in `run`: a build failure, or a check that did not fail.
-    static func caughtProblems(of placed: PlacedMistake, in run: TrackRun, workbench: Workbench) -> [VerificationProblem] {
+    static func caughtProblems(of placed: PlacedMistake, in run: TrackRun, workbench: Workbench)
+        -> [VerificationProblem]
+    {
         if !run.compiled {
             return buildProblems(area: area(of: placed), run: run, in: nil)
         }
@@ -322,7 +392,10 @@ extension Verifier {
         return placed.mistake.caughtBy.compactMap { name -> VerificationProblem? in
             let result = grade.checks.first { $0.name == name }?.outcome?.result
             guard result != .failed else { return nil }
-            return VerificationProblem(area(of: placed), "\(placed.mistake.summary), but \"\(name)\" \(result.map { $0.rawValue } ?? "did not run") instead of failing")
+            return VerificationProblem(
+                area(of: placed),
+                "\(placed.mistake.summary), but \"\(name)\" \(result.map { $0.rawValue } ?? "did not run") instead of failing"
+            )
         }
     }
 }

@@ -30,18 +30,20 @@ public struct Verifier: Sendable {
             phaseStart = now
         }
         let sections = workbench.course.sections.filter { sectionNumbers?.contains($0.number) ?? true }
-        let suiteFilter = sectionNumbers == nil
+        let suiteFilter =
+            sectionNumbers == nil
             ? Self.sectionFilter
             : "^(" + sections.map(\.testTarget).joined(separator: "|") + ")"
 
         let auditProblems = CourseAudit(workbench: workbench).problems()
         summary.record(auditProblems, passedIfEmpty: 1)
         let checkCount = sections.reduce(0) { $0 + $1.checkNames.count }
-        report(line(
-            "course metadata",
-            "\(sections.count) section(s), \(checkCount) checks, hints in \(HintTiers.levels) tiers as the lessons show them",
-            problems: auditProblems, style: style
-        ))
+        report(
+            line(
+                "course metadata",
+                "\(sections.count) section(s), \(checkCount) checks, hints in \(HintTiers.levels) tiers as the lessons show them",
+                problems: auditProblems, style: style
+            ))
         // The code's own rules, with the format lint (seconds) unless only the lessons are proven.
         let code = try CodeCheck(workbench: workbench).run(lintsFormat: !lessonsOnly)
         summary.record(code.problems, passedIfEmpty: 1)
@@ -50,12 +52,13 @@ public struct Verifier: Sendable {
         report(style.bold("lessons") + "    compiling every Swift block of the lessons against the core, in one build…")
         let lessons = try LessonExampleCheck(workbench: workbench, sections: sections).run()
         summary.record(lessons.problems, passedIfEmpty: lessons.blocks)
-        report(line(
-            "  lesson blocks",
-            "\(lessons.blocks) blocks compiled, \(lessons.programsRun) programs run, "
-                + "\(lessons.failingBlocks) fail to compile as marked",
-            problems: lessons.problems, style: style
-        ))
+        report(
+            line(
+                "  lesson blocks",
+                "\(lessons.blocks) blocks compiled, \(lessons.programsRun) programs run, "
+                    + "\(lessons.failingBlocks) fail to compile as marked",
+                problems: lessons.problems, style: style
+            ))
         for reason in lessons.notRun {
             report("    not run: " + reason.escapedForTerminal())
         }
@@ -69,8 +72,9 @@ public struct Verifier: Sendable {
         // The core's own tests run in the solutions build: the `notetaker` they start as a user would is
         // then the reference app, whose behaviour they can hold to.
         let provesCore = sectionNumbers == nil
-        report(style.bold("solutions") + "  building and grading with COURSE_TRACK=solutions"
-            + (provesCore ? ", with the core's tests…" : " (core tests left out: --section given)…"))
+        report(
+            style.bold("solutions") + "  building and grading with COURSE_TRACK=solutions"
+                + (provesCore ? ", with the core's tests…" : " (core tests left out: --section given)…"))
         let solutions = try tester.run(
             BuildRequest(track: .solutions, includesOwnTests: provesCore),
             filter: provesCore ? nil : suiteFilter
@@ -82,16 +86,30 @@ public struct Verifier: Sendable {
             summary.record(coreProblems, passedIfEmpty: 0)
             summary.passed += core.filter { $0.result == .passed }.count
             let skipped = core.filter { $0.result == .skipped }.count
-            report(line("  core tests", "\(core.filter { $0.result == .passed }.count) passed" + (skipped > 0 ? ", \(skipped) skipped by their own traits" : ""), problems: coreProblems, style: style))
+            report(
+                line(
+                    "  core tests",
+                    "\(core.filter { $0.result == .passed }.count) passed"
+                        + (skipped > 0 ? ", \(skipped) skipped by their own traits" : ""), problems: coreProblems,
+                    style: style))
         } else {
             summary.limitedTo = sections.map(\.number)
         }
         for section in sections {
             let learnerOutcomes = try learnerTestOutcomes(of: section, on: .solutions)
-            let problems = Self.problems(section: section, run: solutions, expectPass: true, workbench: workbench, learnerOutcomes: learnerOutcomes)
+            let problems = Self.problems(
+                section: section, run: solutions, expectPass: true, workbench: workbench,
+                learnerOutcomes: learnerOutcomes)
             summary.record(problems, passedIfEmpty: section.checkNames.count)
-            let learnerNote = section.learnerTests.map { " (with the reference's own tests, which catch \($0.mustCatch.count) known mistakes)" } ?? ""
-            report(line("  Section \(section.number)", "\(section.checkNames.count) checks pass on the solution\(learnerNote)", problems: problems, style: style))
+            let learnerNote =
+                section.learnerTests.map {
+                    " (with the reference's own tests, which catch \($0.mustCatch.count) known mistakes)"
+                } ?? ""
+            report(
+                line(
+                    "  Section \(section.number)",
+                    "\(section.checkNames.count) checks pass on the solution\(learnerNote)", problems: problems,
+                    style: style))
         }
         endPhase(provesCore ? "solutions and core tests" : "solutions")
 
@@ -103,29 +121,37 @@ public struct Verifier: Sendable {
             apiLine = APILineCheck.Report(problems: [VerificationProblem("API line", problem.description)])
         }
         summary.record(apiLine.problems, passedIfEmpty: apiLine.appleSymbols + apiLine.workbenchSymbols)
-        report(line(
-            "  API line",
-            "\(apiLine.appleSymbols) symbols mirror Apple's (each with its documentation page), \(apiLine.workbenchSymbols) are the "
-                + "workbench's own (\(apiLine.reachableWorkbenchSymbols) reached by import PersistenceCore, each with its reason), "
-                + "\(apiLine.uses) workbench-only names used in lessons, starters and references, each explained",
-            problems: apiLine.problems, style: style
-        ))
+        report(
+            line(
+                "  API line",
+                "\(apiLine.appleSymbols) symbols mirror Apple's (each with its documentation page), \(apiLine.workbenchSymbols) are the "
+                    + "workbench's own (\(apiLine.reachableWorkbenchSymbols) reached by import PersistenceCore, each with its reason), "
+                    + "\(apiLine.uses) workbench-only names used in lessons, starters and references, each explained",
+                problems: apiLine.problems, style: style
+            ))
         endPhase("API line")
 
         for section in sections {
             for (mistake, problems) in try checkLearnerTestMistakes(of: section) {
                 summary.record(problems, passedIfEmpty: 1)
-                report(line("  Section \(section.number)", "the wrong tests '\(mistake.id)' are caught", problems: problems, style: style))
+                report(
+                    line(
+                        "  Section \(section.number)", "the wrong tests '\(mistake.id)' are caught", problems: problems,
+                        style: style))
             }
         }
         endPhase("learners' wrong tests")
 
-        report(style.bold("variants") + "   building every section's known mistakes, alternative solutions and mutants from one plan…")
+        report(
+            style.bold("variants")
+                + "   building every section's known mistakes, alternative solutions and mutants from one plan…")
         var lastGroup = ""
         try proveVariants(of: sections, phaseEnded: endPhase) { group, found in
             if group != lastGroup {
                 lastGroup = group
-                report(style.bold(group.padding(toLength: 11, withPad: " ", startingAt: 0)) + Self.groupHeadline[group, default: ""])
+                report(
+                    style.bold(group.padding(toLength: 11, withPad: " ", startingAt: 0))
+                        + Self.groupHeadline[group, default: ""])
             }
             summary.record(found.problems, passedIfEmpty: found.passedIfEmpty)
             report(line(found.label, found.detail, problems: found.problems, style: style))
@@ -135,16 +161,24 @@ public struct Verifier: Sendable {
         let starters = try tester.run(BuildRequest(track: .exercises), filter: suiteFilter)
         for section in sections {
             let learnerOutcomes = try learnerTestOutcomes(of: section, on: .exercises)
-            let problems = Self.problems(section: section, run: starters, expectPass: false, workbench: workbench, learnerOutcomes: learnerOutcomes)
+            let problems = Self.problems(
+                section: section, run: starters, expectPass: false, workbench: workbench,
+                learnerOutcomes: learnerOutcomes)
             summary.record(problems, passedIfEmpty: section.checkNames.count)
-            report(line("  Section \(section.number)", "\(section.checkNames.count) checks fail on the starter", problems: problems, style: style))
+            report(
+                line(
+                    "  Section \(section.number)", "\(section.checkNames.count) checks fail on the starter",
+                    problems: problems, style: style))
         }
         endPhase("starters")
 
         if provesCore {
             let graded = ClassGradingCheck(workbench: workbench)
             let numbers = graded.sections.map { String($0.number) }.joined(separator: " and ")
-            report(style.bold("grading") + "    `coach grade` of a class on sections \(numbers): reference, starter, a known mistake, a forger…")
+            report(
+                style.bold("grading")
+                    + "    `coach grade` of a class on sections \(numbers): reference, starter, a known mistake, a forger…"
+            )
             let grading = try graded.run()
             summary.record(grading.problems, passedIfEmpty: grading.passed)
             report(line("  class", grading.lines.joined(separator: "; "), problems: grading.problems, style: style))
@@ -166,7 +200,9 @@ public struct Verifier: Sendable {
         let bySection = Dictionary(grouping: items, by: section)
         let depth = bySection.values.map(\.count).max() ?? 0
         return (0..<depth).map { index in
-            bySection.keys.sorted().compactMap { number in index < bySection[number]!.count ? bySection[number]![index] : nil }
+            bySection.keys.sorted().compactMap { number in
+                index < bySection[number]!.count ? bySection[number]![index] : nil
+            }
         }
     }
 
@@ -189,7 +225,9 @@ public struct Verifier: Sendable {
             let problems = mistake.caughtBy.compactMap { name -> VerificationProblem? in
                 let result = outcomes.first { $0.displayName == name }?.result
                 guard result != .failed else { return nil }
-                return VerificationProblem(area, "\(mistake.summary), but \"\(name)\" \(result.map(\.rawValue) ?? "did not run") instead of failing")
+                return VerificationProblem(
+                    area,
+                    "\(mistake.summary), but \"\(name)\" \(result.map(\.rawValue) ?? "did not run") instead of failing")
             }
             return (mistake, problems)
         }
@@ -203,7 +241,9 @@ public struct Verifier: Sendable {
 
     /// Grades the tests learners write, with this verifier's tester.
     var learnerTestGrader: LearnerTestGrader {
-        var grader = LearnerTestGrader(workbench: workbench) { request, filter in try tester.run(request, filter: filter) }
+        var grader = LearnerTestGrader(workbench: workbench) { request, filter in
+            try tester.run(request, filter: filter)
+        }
         grader.switchesMistakes = .schemata(workbench: workbench, tester: tester)
         return grader
     }
@@ -212,7 +252,8 @@ public struct Verifier: Sendable {
     /// outcomes are given; otherwise (a mistake or an alternative in the section's library, which the
     /// learner's tests do not grade) they are left out.
     static func problems(
-        section: Course.Section, run: TrackRun, expectPass: Bool, workbench: Workbench, subject: String = "the reference solution",
+        section: Course.Section, run: TrackRun, expectPass: Bool, workbench: Workbench,
+        subject: String = "the reference solution",
         learnerOutcomes: [TestOutcome]? = nil
     ) -> [VerificationProblem] {
         let area = "Section \(section.number) \(expectPass ? "solution" : "starter")"
@@ -222,7 +263,9 @@ public struct Verifier: Sendable {
         }
         var problems: [VerificationProblem] = []
         if run.testRun == .timedOut {
-            problems.append(VerificationProblem(area, "the test run hit its time limit; see \(workbench.relativePath(of: run.testLog))"))
+            problems.append(
+                VerificationProblem(
+                    area, "the test run hit its time limit; see \(workbench.relativePath(of: run.testLog))"))
         }
         var notGraded: Set<String> = []
         if let learnerOutcomes {
@@ -232,24 +275,43 @@ public struct Verifier: Sendable {
         }
         for check in grade.checks where !notGraded.contains(check.name) {
             guard let outcome = check.outcome else {
-                problems.append(VerificationProblem(area, "the checkpoint names \"\(check.name)\", but \(section.testTarget) has no test with that name"))
+                problems.append(
+                    VerificationProblem(
+                        area,
+                        "the checkpoint names \"\(check.name)\", but \(section.testTarget) has no test with that name"))
                 continue
             }
             switch (expectPass, outcome.result) {
             case (true, .passed), (false, .failed):
                 continue
             case (true, _):
-                problems.append(VerificationProblem(area, "\"\(check.name)\" \(outcome.result.rawValue) on \(subject)\(firstIssue(outcome))"))
+                problems.append(
+                    VerificationProblem(
+                        area, "\"\(check.name)\" \(outcome.result.rawValue) on \(subject)\(firstIssue(outcome))"))
             case (false, .passed):
-                problems.append(VerificationProblem(area, "\"\(check.name)\" already passes on the starter: the check cannot tell an unfinished exercise from a finished one"))
+                problems.append(
+                    VerificationProblem(
+                        area,
+                        "\"\(check.name)\" already passes on the starter: the check cannot tell an unfinished exercise from a finished one"
+                    ))
             case (false, .crashed), (false, .timedOut):
-                problems.append(VerificationProblem(area, "\"\(check.name)\" \(outcome.result.rawValue) on the starter: an unfinished exercise must fail its checks, not stop the test process"))
+                problems.append(
+                    VerificationProblem(
+                        area,
+                        "\"\(check.name)\" \(outcome.result.rawValue) on the starter: an unfinished exercise must fail its checks, not stop the test process"
+                    ))
             case (false, _):
-                problems.append(VerificationProblem(area, "\"\(check.name)\" \(outcome.result.rawValue) on the starter: every graded check must run and fail"))
+                problems.append(
+                    VerificationProblem(
+                        area,
+                        "\"\(check.name)\" \(outcome.result.rawValue) on the starter: every graded check must run and fail"
+                    ))
             }
         }
         for test in grade.unlistedTests {
-            problems.append(VerificationProblem(area, "\"\(test.displayName)\" is not listed under any checkpoint item in course/course.json"))
+            problems.append(
+                VerificationProblem(
+                    area, "\"\(test.displayName)\" is not listed under any checkpoint item in course/course.json"))
         }
         return problems
     }
@@ -257,12 +319,19 @@ public struct Verifier: Sendable {
     /// What is wrong with the core's own tests in `run`: a build failure, any test that did not pass
     /// (a test disabled by its own trait, say one that needs an environment variable, is skipped, not
     /// failed), or no core test at all.
-    static func coreProblems(in run: TrackRun, sectionModules: Set<String>, workbench: Workbench) -> [VerificationProblem] {
+    static func coreProblems(in run: TrackRun, sectionModules: Set<String>, workbench: Workbench)
+        -> [VerificationProblem]
+    {
         guard run.compiled else { return buildProblems(area: "core tests", run: run, in: nil) }
         let core = run.outcomes.filter { !sectionModules.contains($0.module) }
-        if core.isEmpty { return [VerificationProblem("core tests", "no core test ran; see \(workbench.relativePath(of: run.testLog))")] }
+        if core.isEmpty {
+            return [
+                VerificationProblem("core tests", "no core test ran; see \(workbench.relativePath(of: run.testLog))")
+            ]
+        }
         return core.filter { $0.result != .passed && $0.result != .skipped }.map {
-            VerificationProblem("core tests", "\"\($0.displayName)\" (\($0.module)) \($0.result.rawValue)\(firstIssue($0))")
+            VerificationProblem(
+                "core tests", "\"\($0.displayName)\" (\($0.module)) \($0.result.rawValue)\(firstIssue($0))")
         }
     }
 
@@ -271,7 +340,9 @@ public struct Verifier: Sendable {
         let errors = grade?.compilerErrors.isEmpty == false ? grade!.compilerErrors : run.compilerErrors
         let listed = errors.prefix(5).map { "\n    \($0)" }.joined()
         let where_ = errors.isEmpty ? " (see .build/coach/build-\(run.track.rawValue).log)" : ""
-        return [VerificationProblem(area, "the package does not build on the \(run.track.rawValue) track\(where_)\(listed)")]
+        return [
+            VerificationProblem(area, "the package does not build on the \(run.track.rawValue) track\(where_)\(listed)")
+        ]
     }
 
     static func firstIssue(_ outcome: TestOutcome) -> String {
@@ -318,14 +389,25 @@ public struct VerificationSummary: Equatable, Sendable {
     /// The closing lines: a sentence for people, then `verify: N passed, N failed` for CI systems.
     public func closingLines(style: TerminalStyle) -> [String] {
         let lessonsScope = "Verified: every Swift block of the lessons compiles, runs, or fails to compile as marked."
-        let scope = onlyLessons ? lessonsScope : limitedTo.map { "Verified section(s) \($0.map(String.init).joined(separator: ", ")): every solution passes its suite, every starter fails it." }
-        let verdict = succeeded
-            ? style.success(scope ?? "Verified: the core's tests pass, every solution passes its suite, every starter fails it.")
+        let scope =
+            onlyLessons
+            ? lessonsScope
+            : limitedTo.map {
+                "Verified section(s) \($0.map(String.init).joined(separator: ", ")): every solution passes its suite, every starter fails it."
+            }
+        let verdict =
+            succeeded
+            ? style.success(
+                scope ?? "Verified: the core's tests pass, every solution passes its suite, every starter fails it.")
             : style.failure("Not verified: \(problems.count) problem(s), listed above.")
-        let times = phases.isEmpty ? [] : [
-            "Time per phase: " + phases.map { String(format: "%@ %.0f s", $0.name, $0.seconds) }.joined(separator: ", ")
-                + String(format: "; %.0f s in all.", phases.reduce(0) { $0 + $1.seconds }),
-        ]
+        let times =
+            phases.isEmpty
+            ? []
+            : [
+                "Time per phase: "
+                    + phases.map { String(format: "%@ %.0f s", $0.name, $0.seconds) }.joined(separator: ", ")
+                    + String(format: "; %.0f s in all.", phases.reduce(0) { $0 + $1.seconds })
+            ]
         return times + [verdict, "verify: \(passed) passed, \(problems.count) failed"]
     }
 }

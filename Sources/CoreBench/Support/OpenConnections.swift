@@ -10,7 +10,9 @@ import PersistenceSQLiteStore
 /// the timed part for every way alike.
 enum OpenConnections {
     /// A container for `types` at `url` whose store has already served a read.
-    static func container<T: PersistentModel>(for types: [any PersistentModel.Type], reading type: T.Type, at url: URL) throws -> ModelContainer {
+    static func container<T: PersistentModel>(for types: [any PersistentModel.Type], reading type: T.Type, at url: URL)
+        throws -> ModelContainer
+    {
         let container = try ModelContainer(for: Schema(types), configurations: ModelConfiguration(url: url))
         _ = try ModelContext(container).fetchCount(FetchDescriptor<T>())
         return container

@@ -20,7 +20,9 @@ final class RawDatabase {
     init(path: String) throws {
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &handle, flags, nil)
-        guard code == SQLITE_OK else { throw RawDatabaseError(code: code, message: "cannot open", activity: "opening \(path)") }
+        guard code == SQLITE_OK else {
+            throw RawDatabaseError(code: code, message: "cannot open", activity: "opening \(path)")
+        }
         try execute("PRAGMA journal_mode = WAL")
         try execute("PRAGMA synchronous = NORMAL")
     }

@@ -38,15 +38,16 @@ enum RawNotes {
     static func read(_ statement: RawStatement) throws -> [RawNote] {
         var notes: [RawNote] = []
         while try statement.step() {
-            notes.append(RawNote(
-                key: statement.int64(0),
-                identifier: statement.string(1),
-                title: statement.string(2),
-                content: statement.string(3),
-                date: statement.double(4),
-                isArchived: statement.int64(5) != 0,
-                priority: statement.int64(6)
-            ))
+            notes.append(
+                RawNote(
+                    key: statement.int64(0),
+                    identifier: statement.string(1),
+                    title: statement.string(2),
+                    content: statement.string(3),
+                    date: statement.double(4),
+                    isArchived: statement.int64(5) != 0,
+                    priority: statement.int64(6)
+                ))
         }
         statement.reset()
         return notes

@@ -47,7 +47,9 @@ enum Report {
         for way in workload.ways {
             let time = result.seconds[way].map(format(seconds:)) ?? "-"
             let peak = result.peakBytes[way].map { String(format: "%.0f MB", Double($0) / 1_048_576) } ?? "-"
-            Swift.print("    \(way.label.padding(toLength: 13, withPad: " ", startingAt: 0)) \(time.padding(toLength: 12, withPad: " ", startingAt: 0)) peak RSS \(peak)")
+            Swift.print(
+                "    \(way.label.padding(toLength: 13, withPad: " ", startingAt: 0)) \(time.padding(toLength: 12, withPad: " ", startingAt: 0)) peak RSS \(peak)"
+            )
         }
         let toRaw = result.ratio(.core, to: .raw).map { String(format: "%.2f×", $0) } ?? "-"
         let toGRDB = result.ratio(.core, to: .grdb).map { String(format: "%.2f×", $0) } ?? "-"

@@ -27,7 +27,9 @@ enum SyncReport {
         print("\n[\(number)] \(workload.name): \(workload.title)")
         for way in ways {
             let time = seconds[way].map(Report.format(seconds:)) ?? "-"
-            let ratio = seconds[way].flatMap { mine in seconds[.mirroringOff].map { String(format: "  %.2f× off", mine / $0) } } ?? ""
+            let ratio =
+                seconds[way].flatMap { mine in seconds[.mirroringOff].map { String(format: "  %.2f× off", mine / $0) } }
+                ?? ""
             let label = way.label.padding(toLength: 15, withPad: " ", startingAt: 0)
             let column = time.padding(toLength: 12, withPad: " ", startingAt: 0)
             print("    \(label) \(column) peak RSS \(peaks[way].map(megabytes) ?? "-")\(ratio)")

@@ -2,8 +2,8 @@ import Foundation
 import PersistenceCloud
 import PersistenceCloudServer
 import PersistenceModels
-import PersistenceSandbox
 import PersistenceSQLiteStore
+import PersistenceSandbox
 import PersistenceWorkbench
 
 /// Simulated devices and iCloud accounts for the sync workloads: filled templates made once, copied

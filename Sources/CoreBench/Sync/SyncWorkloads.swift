@@ -34,7 +34,9 @@ protocol SyncWorkload {
     var title: String { get }
     var ways: [SyncWay] { get }
     /// Targets, each a summary and how to check it against the medians and peaks.
-    var budgets: [(summary: String, check: ([SyncWay: Double], [SyncWay: Int]) -> (value: String, isMet: Bool)?)] { get }
+    var budgets: [(summary: String, check: ([SyncWay: Double], [SyncWay: Int]) -> (value: String, isMet: Bool)?)] {
+        get
+    }
     /// A line printed under the results, for scale.
     var note: String? { get }
     func prepare(_ way: SyncWay, scratch: SyncScratch) throws -> PreparedRun
@@ -47,12 +49,17 @@ struct FirstImportWorkload: SyncWorkload {
     var name: String { "sync-import-\(notes)" }
     var title: String { "First import of \(notes) notes into an empty device (open the container, sync)" }
     var ways: [SyncWay] { [.sync] }
-    var note: String? { notes == 4_100 ? "for scale: a real device imports 4,100 records from iCloud in about 14.5 s" : nil }
+    var note: String? {
+        notes == 4_100 ? "for scale: a real device imports 4,100 records from iCloud in about 14.5 s" : nil
+    }
     var budgets: [(summary: String, check: ([SyncWay: Double], [SyncWay: Int]) -> (value: String, isMet: Bool)?)] {
         guard notes >= 10_000 else { return [] }
         return [
             ("≤ 2 s", { seconds, _ in seconds[.sync].map { (Report.format(seconds: $0), $0 <= 2) } }),
-            ("peak RSS ≤ 100 MB", { _, peaks in peaks[.sync].map { (SyncReport.megabytes($0), Double($0) / 1_048_576 <= 100) } }),
+            (
+                "peak RSS ≤ 100 MB",
+                { _, peaks in peaks[.sync].map { (SyncReport.megabytes($0), Double($0) / 1_048_576 <= 100) } }
+            ),
         ]
     }
 
@@ -62,12 +69,15 @@ struct FirstImportWorkload: SyncWorkload {
         try laptop.rename(to: "laptop")
         try laptop.signIn(appleID: SyncScratch.appleID, iCloud: scratch.iCloud(in: machine))
         let expected = notes
-        return PreparedRun(action: {
-            let container = try scratch.container(on: laptop, mirrors: true)
-            try container.syncWithCloudKit()
-            let count = try ModelContext(container).fetchCount(FetchDescriptor<BenchSyncNote>())
-            guard count == expected else { throw SyncBenchError("the import brought \(count) notes of \(expected)") }
-        }, cleanUp: { scratch.discard(machine) })
+        return PreparedRun(
+            action: {
+                let container = try scratch.container(on: laptop, mirrors: true)
+                try container.syncWithCloudKit()
+                let count = try ModelContext(container).fetchCount(FetchDescriptor<BenchSyncNote>())
+                guard count == expected else {
+                    throw SyncBenchError("the import brought \(count) notes of \(expected)")
+                }
+            }, cleanUp: { scratch.discard(machine) })
     }
 }
 
@@ -90,11 +100,14 @@ struct PushWorkload: SyncWorkload {
         try context.save()
         container.waitForCloudKitActivity()
         let expected = notes
-        return PreparedRun(action: {
-            try phone.setNetworkAvailable(true)
-            let report = try container.syncWithCloudKit()
-            guard report.sent.count == expected else { throw SyncBenchError("the push sent \(report.sent.count) notes of \(expected)") }
-        }, cleanUp: { scratch.discard(machine) })
+        return PreparedRun(
+            action: {
+                try phone.setNetworkAvailable(true)
+                let report = try container.syncWithCloudKit()
+                guard report.sent.count == expected else {
+                    throw SyncBenchError("the push sent \(report.sent.count) notes of \(expected)")
+                }
+            }, cleanUp: { scratch.discard(machine) })
     }
 }
 
@@ -110,10 +123,17 @@ struct MirroredInsertWorkload: SyncWorkload {
     var budgets: [(summary: String, check: ([SyncWay: Double], [SyncWay: Int]) -> (value: String, isMet: Bool)?)] {
         // The bookkeeping alone: the exports queue the changes but send nothing. With the network on, the
         // exports' sends share the machine's cores with the saves, as on a device.
-        [("bookkeeping (on, queued offline) ≤ 1.5× off", { seconds, _ in
-            guard let on = seconds[.mirroringOffline], let off = seconds[.mirroringOff], off > 0 else { return nil }
-            return (String(format: "%.2f×", on / off), on / off <= 1.5)
-        })]
+        [
+            (
+                "bookkeeping (on, queued offline) ≤ 1.5× off",
+                { seconds, _ in
+                    guard let on = seconds[.mirroringOffline], let off = seconds[.mirroringOff], off > 0 else {
+                        return nil
+                    }
+                    return (String(format: "%.2f×", on / off), on / off <= 1.5)
+                }
+            )
+        ]
     }
 
     func prepare(_ way: SyncWay, scratch: SyncScratch) throws -> PreparedRun {
@@ -127,23 +147,27 @@ struct MirroredInsertWorkload: SyncWorkload {
         if way != .mirroringOff, way != .mirroringOffline { try container.syncWithCloudKit() }
         container.waitForCloudKitActivity()
         let (notes, batch) = (notes, batch)
-        return PreparedRun(action: {
-            let context = ModelContext(container)
-            for start in stride(from: 0, to: notes, by: batch) {
-                for index in start..<min(start + batch, notes) { context.insert(BenchSyncNote(NoteValues(index: index, rows: notes))) }
-                try context.save()
-            }
-            switch way {
-            case .mirroringUntilSent: try container.syncWithCloudKit()
-            // Offline, a sync queues every change and stops at the network: the bookkeeping, all of it.
-            case .mirroringOffline: _ = try? container.syncWithCloudKit()
-            default: break
-            }
-        }, cleanUp: {
-            // The exports still under way (or waiting) finish before the next run's clock starts.
-            container.waitForCloudKitActivity()
-            scratch.discard(machine)
-        })
+        return PreparedRun(
+            action: {
+                let context = ModelContext(container)
+                for start in stride(from: 0, to: notes, by: batch) {
+                    for index in start..<min(start + batch, notes) {
+                        context.insert(BenchSyncNote(NoteValues(index: index, rows: notes)))
+                    }
+                    try context.save()
+                }
+                switch way {
+                case .mirroringUntilSent: try container.syncWithCloudKit()
+                // Offline, a sync queues every change and stops at the network: the bookkeeping, all of it.
+                case .mirroringOffline: _ = try? container.syncWithCloudKit()
+                default: break
+                }
+            },
+            cleanUp: {
+                // The exports still under way (or waiting) finish before the next run's clock starts.
+                container.waitForCloudKitActivity()
+                scratch.discard(machine)
+            })
     }
 }
 

@@ -14,22 +14,27 @@ struct FetchAllWorkload: Workload {
         let url = try scratch.filledNotesStore(rows: rows)
         let expected = rows
         let check: (Int) throws -> Void = { count in
-            guard count == expected else { throw BenchError.wrongResult("fetched \(count) notes instead of \(expected)") }
+            guard count == expected else {
+                throw BenchError.wrongResult("fetched \(count) notes instead of \(expected)")
+            }
         }
         switch way {
         case .core, .coreClean:
             let container = try OpenConnections.container(for: [BenchNote.self], reading: BenchNote.self, at: url)
-            return PreparedRun(action: {
-                let notes = try ModelContext(container).fetch(FetchDescriptor<BenchNote>())
-                try check(notes.count)
-            }, cleanUp: { scratch.discard(url) })
+            return PreparedRun(
+                action: {
+                    let notes = try ModelContext(container).fetch(FetchDescriptor<BenchNote>())
+                    try check(notes.count)
+                }, cleanUp: { scratch.discard(url) })
         case .raw:
             let database = try RawDatabase(path: url.path)
             let statement = try database.prepare("SELECT \(RawNotes.columns) FROM \"BenchNote\"")
             return PreparedRun(action: { try check(RawNotes.read(statement).count) }, cleanUp: { scratch.discard(url) })
         case .grdb:
             let pool = try OpenConnections.pool(at: url)
-            return PreparedRun(action: { try check(pool.read { try NoteRecord.fetchAll($0) }.count) }, cleanUp: { scratch.discard(url) })
+            return PreparedRun(
+                action: { try check(pool.read { try NoteRecord.fetchAll($0) }.count) },
+                cleanUp: { scratch.discard(url) })
         }
     }
 }
@@ -46,42 +51,48 @@ struct FilteredFetchWorkload: Workload {
         let url = try scratch.filledNotesStore(rows: rows)
         let priorities = (0..<operationsPerSample).map { ($0 * 997) % NoteValues.priorityCount(rows: rows) }
         let check: (Int) throws -> Void = { count in
-            guard (10...30).contains(count) else { throw BenchError.wrongResult("the filtered fetch returned \(count) notes") }
+            guard (10...30).contains(count) else {
+                throw BenchError.wrongResult("the filtered fetch returned \(count) notes")
+            }
         }
         switch way {
         case .core, .coreClean:
             let container = try OpenConnections.container(for: [BenchNote.self], reading: BenchNote.self, at: url)
-            return PreparedRun(action: {
-                let context = ModelContext(container)
-                for priority in priorities {
-                    let descriptor = FetchDescriptor<BenchNote>(
-                        predicate: #Predicate { $0.priority == priority },
-                        sortBy: [SortDescriptor(\.date, order: .reverse)]
-                    )
-                    try check(context.fetch(descriptor).count)
-                }
-            }, cleanUp: { scratch.discard(url) })
+            return PreparedRun(
+                action: {
+                    let context = ModelContext(container)
+                    for priority in priorities {
+                        let descriptor = FetchDescriptor<BenchNote>(
+                            predicate: #Predicate { $0.priority == priority },
+                            sortBy: [SortDescriptor(\.date, order: .reverse)]
+                        )
+                        try check(context.fetch(descriptor).count)
+                    }
+                }, cleanUp: { scratch.discard(url) })
         case .raw:
             let database = try RawDatabase(path: url.path)
             let statement = try database.prepare(
                 "SELECT \(RawNotes.columns) FROM \"BenchNote\" WHERE \"priority\" = ? ORDER BY \"date\" DESC, \"_pk\""
             )
-            return PreparedRun(action: {
-                for priority in priorities {
-                    statement.bind(1, Int64(priority))
-                    try check(RawNotes.read(statement).count)
-                }
-            }, cleanUp: { scratch.discard(url) })
+            return PreparedRun(
+                action: {
+                    for priority in priorities {
+                        statement.bind(1, Int64(priority))
+                        try check(RawNotes.read(statement).count)
+                    }
+                }, cleanUp: { scratch.discard(url) })
         case .grdb:
             let pool = try OpenConnections.pool(at: url)
-            return PreparedRun(action: {
-                for priority in priorities {
-                    let notes = try pool.read { db in
-                        try NoteRecord.filter(Column("priority") == priority).order(Column("date").desc).fetchAll(db)
+            return PreparedRun(
+                action: {
+                    for priority in priorities {
+                        let notes = try pool.read { db in
+                            try NoteRecord.filter(Column("priority") == priority).order(Column("date").desc).fetchAll(
+                                db)
+                        }
+                        try check(notes.count)
                     }
-                    try check(notes.count)
-                }
-            }, cleanUp: { scratch.discard(url) })
+                }, cleanUp: { scratch.discard(url) })
         }
     }
 }
@@ -104,32 +115,39 @@ struct CountWorkload: Workload {
         switch way {
         case .core, .coreClean:
             let container = try OpenConnections.container(for: [BenchNote.self], reading: BenchNote.self, at: url)
-            return PreparedRun(action: {
-                let context = ModelContext(container)
-                let descriptor = FetchDescriptor<BenchNote>(predicate: #Predicate { $0.priority < threshold && !$0.isArchived })
-                for _ in 0..<operations { try check(context.fetchCount(descriptor)) }
-            }, cleanUp: { scratch.discard(url) })
+            return PreparedRun(
+                action: {
+                    let context = ModelContext(container)
+                    let descriptor = FetchDescriptor<BenchNote>(
+                        predicate: #Predicate { $0.priority < threshold && !$0.isArchived })
+                    for _ in 0..<operations { try check(context.fetchCount(descriptor)) }
+                }, cleanUp: { scratch.discard(url) })
         case .raw:
             let database = try RawDatabase(path: url.path)
-            let statement = try database.prepare("SELECT COUNT(*) FROM \"BenchNote\" WHERE \"priority\" < ? AND \"isArchived\" = 0")
-            return PreparedRun(action: {
-                for _ in 0..<operations {
-                    statement.bind(1, Int64(threshold))
-                    _ = try statement.step()
-                    let count = Int(statement.int64(0))
-                    statement.reset()
-                    try check(count)
-                }
-            }, cleanUp: { scratch.discard(url) })
+            let statement = try database.prepare(
+                "SELECT COUNT(*) FROM \"BenchNote\" WHERE \"priority\" < ? AND \"isArchived\" = 0")
+            return PreparedRun(
+                action: {
+                    for _ in 0..<operations {
+                        statement.bind(1, Int64(threshold))
+                        _ = try statement.step()
+                        let count = Int(statement.int64(0))
+                        statement.reset()
+                        try check(count)
+                    }
+                }, cleanUp: { scratch.discard(url) })
         case .grdb:
             let pool = try OpenConnections.pool(at: url)
-            return PreparedRun(action: {
-                for _ in 0..<operations {
-                    try check(pool.read { db in
-                        try NoteRecord.filter(Column("priority") < threshold && Column("isArchived") == false).fetchCount(db)
-                    })
-                }
-            }, cleanUp: { scratch.discard(url) })
+            return PreparedRun(
+                action: {
+                    for _ in 0..<operations {
+                        try check(
+                            pool.read { db in
+                                try NoteRecord.filter(Column("priority") < threshold && Column("isArchived") == false)
+                                    .fetchCount(db)
+                            })
+                    }
+                }, cleanUp: { scratch.discard(url) })
         }
     }
 }
@@ -150,7 +168,9 @@ struct PendingFetchWorkload: Workload {
         let url = try scratch.filledNotesStore(rows: rows)
         let priorities = (0..<operationsPerSample).map { ($0 * 997) % NoteValues.priorityCount(rows: rows) }
         let check: (Int) throws -> Void = { count in
-            guard (10...31).contains(count) else { throw BenchError.wrongResult("the filtered fetch returned \(count) notes") }
+            guard (10...31).contains(count) else {
+                throw BenchError.wrongResult("the filtered fetch returned \(count) notes")
+            }
         }
         switch way {
         case .core, .coreClean:
@@ -162,30 +182,34 @@ struct PendingFetchWorkload: Workload {
                 // One note from outside the first query's results, moved into them and left unsaved.
                 var descriptor = FetchDescriptor<BenchNote>(predicate: #Predicate { $0.priority != firstPriority })
                 descriptor.fetchLimit = 1
-                guard let edited = try context.fetch(descriptor).first else { throw BenchError.wrongResult("no note to edit") }
+                guard let edited = try context.fetch(descriptor).first else {
+                    throw BenchError.wrongResult("no note to edit")
+                }
                 edited.priority = firstPriority
                 guard context.hasChanges else { throw BenchError.wrongResult("the edit is not pending") }
             }
-            return PreparedRun(action: {
-                for priority in priorities {
-                    let descriptor = FetchDescriptor<BenchNote>(
-                        predicate: #Predicate { $0.priority == priority },
-                        sortBy: [SortDescriptor(\.date, order: .reverse)]
-                    )
-                    try check(context.fetch(descriptor).count)
-                }
-            }, cleanUp: { scratch.discard(url) })
+            return PreparedRun(
+                action: {
+                    for priority in priorities {
+                        let descriptor = FetchDescriptor<BenchNote>(
+                            predicate: #Predicate { $0.priority == priority },
+                            sortBy: [SortDescriptor(\.date, order: .reverse)]
+                        )
+                        try check(context.fetch(descriptor).count)
+                    }
+                }, cleanUp: { scratch.discard(url) })
         case .raw, .grdb:
             let database = try RawDatabase(path: url.path)
             let statement = try database.prepare(
                 "SELECT \(RawNotes.columns) FROM \"BenchNote\" WHERE \"priority\" = ? ORDER BY \"date\" DESC, \"_pk\""
             )
-            return PreparedRun(action: {
-                for priority in priorities {
-                    statement.bind(1, Int64(priority))
-                    try check(RawNotes.read(statement).count)
-                }
-            }, cleanUp: { scratch.discard(url) })
+            return PreparedRun(
+                action: {
+                    for priority in priorities {
+                        statement.bind(1, Int64(priority))
+                        try check(RawNotes.read(statement).count)
+                    }
+                }, cleanUp: { scratch.discard(url) })
         }
     }
 }

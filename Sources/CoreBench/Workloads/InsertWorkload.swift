@@ -16,30 +16,34 @@ struct InsertWorkload: Workload {
         switch way {
         case .core, .coreClean:
             let container = try ModelContainer(for: BenchNote.self, configurations: ModelConfiguration(url: url))
-            return PreparedRun(action: {
-                let context = ModelContext(container)
-                for index in 0..<rows {
-                    let values = NoteValues(index: index, rows: rows)
-                    context.insert(BenchNote(
-                        identifier: values.identifier, title: values.title, content: values.content,
-                        date: values.date, isArchived: values.isArchived, priority: values.priority
-                    ))
-                }
-                try context.save()
-            }, cleanUp: { scratch.discard(url) })
+            return PreparedRun(
+                action: {
+                    let context = ModelContext(container)
+                    for index in 0..<rows {
+                        let values = NoteValues(index: index, rows: rows)
+                        context.insert(
+                            BenchNote(
+                                identifier: values.identifier, title: values.title, content: values.content,
+                                date: values.date, isArchived: values.isArchived, priority: values.priority
+                            ))
+                    }
+                    try context.save()
+                }, cleanUp: { scratch.discard(url) })
         case .raw:
             let database = try RawDatabase(path: url.path)
-            return PreparedRun(action: { try RawNotes.insert(rows: rows, into: database) }, cleanUp: { scratch.discard(url) })
+            return PreparedRun(
+                action: { try RawNotes.insert(rows: rows, into: database) }, cleanUp: { scratch.discard(url) })
         case .grdb:
             let pool = try DatabasePool(path: url.path)
-            return PreparedRun(action: {
-                try pool.write { db in
-                    for index in 0..<rows {
-                        var record = NoteRecord(NoteValues(index: index, rows: rows))
-                        try record.insert(db)
+            return PreparedRun(
+                action: {
+                    try pool.write { db in
+                        for index in 0..<rows {
+                            var record = NoteRecord(NoteValues(index: index, rows: rows))
+                            try record.insert(db)
+                        }
                     }
-                }
-            }, cleanUp: { scratch.discard(url) })
+                }, cleanUp: { scratch.discard(url) })
         }
     }
 }
@@ -59,36 +63,40 @@ struct BatchedInsertWorkload: Workload {
         switch way {
         case .core, .coreClean:
             let container = try ModelContainer(for: BenchNote.self, configurations: ModelConfiguration(url: url))
-            return PreparedRun(action: {
-                let context = ModelContext(container)
-                for batch in batches {
-                    for index in batch {
-                        let values = NoteValues(index: index, rows: rows)
-                        context.insert(BenchNote(
-                            identifier: values.identifier, title: values.title, content: values.content,
-                            date: values.date, isArchived: values.isArchived, priority: values.priority
-                        ))
+            return PreparedRun(
+                action: {
+                    let context = ModelContext(container)
+                    for batch in batches {
+                        for index in batch {
+                            let values = NoteValues(index: index, rows: rows)
+                            context.insert(
+                                BenchNote(
+                                    identifier: values.identifier, title: values.title, content: values.content,
+                                    date: values.date, isArchived: values.isArchived, priority: values.priority
+                                ))
+                        }
+                        try context.save()
                     }
-                    try context.save()
-                }
-            }, cleanUp: { scratch.discard(url) })
+                }, cleanUp: { scratch.discard(url) })
         case .raw:
             let database = try RawDatabase(path: url.path)
-            return PreparedRun(action: {
-                for batch in batches { try RawNotes.insert(rows: rows, range: batch, into: database) }
-            }, cleanUp: { scratch.discard(url) })
+            return PreparedRun(
+                action: {
+                    for batch in batches { try RawNotes.insert(rows: rows, range: batch, into: database) }
+                }, cleanUp: { scratch.discard(url) })
         case .grdb:
             let pool = try DatabasePool(path: url.path)
-            return PreparedRun(action: {
-                for batch in batches {
-                    try pool.write { db in
-                        for index in batch {
-                            var record = NoteRecord(NoteValues(index: index, rows: rows))
-                            try record.insert(db)
+            return PreparedRun(
+                action: {
+                    for batch in batches {
+                        try pool.write { db in
+                            for index in batch {
+                                var record = NoteRecord(NoteValues(index: index, rows: rows))
+                                try record.insert(db)
+                            }
                         }
                     }
-                }
-            }, cleanUp: { scratch.discard(url) })
+                }, cleanUp: { scratch.discard(url) })
         }
     }
 }

@@ -30,7 +30,8 @@ enum TagWriter {
     static func insertRaw(_ shape: TagShape, into database: RawDatabase) throws {
         let insertTag = try database.prepare("INSERT INTO \"BenchTag\" (\"name\") VALUES (?)")
         let insertNote = try database.prepare("INSERT INTO \"BenchTaggedNote\" (\"title\") VALUES (?)")
-        let insertLink = try database.prepare("INSERT INTO \"BenchTaggedNote_tags\" (\"owner\", \"target\") VALUES (?, ?)")
+        let insertLink = try database.prepare(
+            "INSERT INTO \"BenchTaggedNote_tags\" (\"owner\", \"target\") VALUES (?, ?)")
         try database.transaction {
             var tagKeys: [Int64] = []
             for index in 0..<shape.tagPool {
@@ -85,13 +86,16 @@ struct TagInsertWorkload: Workload {
         switch way {
         case .core, .coreClean:
             let container = try ModelContainer(for: Schema(tagTypes), configurations: ModelConfiguration(url: url))
-            return PreparedRun(action: { try TagWriter.insertCore(shape, into: container) }, cleanUp: { scratch.discard(url) })
+            return PreparedRun(
+                action: { try TagWriter.insertCore(shape, into: container) }, cleanUp: { scratch.discard(url) })
         case .raw:
             let database = try RawDatabase(path: url.path)
-            return PreparedRun(action: { try TagWriter.insertRaw(shape, into: database) }, cleanUp: { scratch.discard(url) })
+            return PreparedRun(
+                action: { try TagWriter.insertRaw(shape, into: database) }, cleanUp: { scratch.discard(url) })
         case .grdb:
             let pool = try DatabasePool(path: url.path)
-            return PreparedRun(action: { try TagWriter.insertGRDB(shape, into: pool) }, cleanUp: { scratch.discard(url) })
+            return PreparedRun(
+                action: { try TagWriter.insertGRDB(shape, into: pool) }, cleanUp: { scratch.discard(url) })
         }
     }
 }
@@ -110,48 +114,62 @@ struct TagFetchWorkload: Workload {
         try TagWriter.insertRaw(shape, into: filler)
         let expected = shape.notes * shape.tagsPerNote
         let check: (Int) throws -> Void = { links in
-            guard links == expected else { throw BenchError.wrongResult("read \(links) tag links instead of \(expected)") }
+            guard links == expected else {
+                throw BenchError.wrongResult("read \(links) tag links instead of \(expected)")
+            }
         }
         switch way {
         case .core, .coreClean:
             let container = try OpenConnections.container(for: tagTypes, reading: BenchTaggedNote.self, at: url)
-            return PreparedRun(action: {
-                var descriptor = FetchDescriptor<BenchTaggedNote>()
-                descriptor.relationshipKeyPathsForPrefetching = [\.tags]
-                let notes = try ModelContext(container).fetch(descriptor)
-                try check(notes.reduce(0) { $0 + $1.tags.count })
-            }, cleanUp: { scratch.discard(url) })
+            return PreparedRun(
+                action: {
+                    var descriptor = FetchDescriptor<BenchTaggedNote>()
+                    descriptor.relationshipKeyPathsForPrefetching = [\.tags]
+                    let notes = try ModelContext(container).fetch(descriptor)
+                    try check(notes.reduce(0) { $0 + $1.tags.count })
+                }, cleanUp: { scratch.discard(url) })
         case .raw:
             let database = try RawDatabase(path: url.path)
             let notesQuery = try database.prepare("SELECT \"_pk\", \"title\" FROM \"BenchTaggedNote\" ORDER BY \"_pk\"")
             let tagsQuery = try database.prepare(
                 "SELECT link.\"owner\", tag.\"_pk\", tag.\"name\" FROM \"BenchTaggedNote_tags\" AS link JOIN \"BenchTag\" AS tag ON tag.\"_pk\" = link.\"target\""
             )
-            return PreparedRun(action: {
-                struct Tag { var key: Int64; var name: String }
-                struct Note { var key: Int64; var title: String; var tags: [Tag] = [] }
-                var notes: [Note] = []
-                var position: [Int64: Int] = [:]
-                while try notesQuery.step() {
-                    position[notesQuery.int64(0)] = notes.count
-                    notes.append(Note(key: notesQuery.int64(0), title: notesQuery.string(1)))
-                }
-                notesQuery.reset()
-                while try tagsQuery.step() {
-                    guard let index = position[tagsQuery.int64(0)] else { continue }
-                    notes[index].tags.append(Tag(key: tagsQuery.int64(1), name: tagsQuery.string(2)))
-                }
-                tagsQuery.reset()
-                try check(notes.reduce(0) { $0 + $1.tags.count })
-            }, cleanUp: { scratch.discard(url) })
+            return PreparedRun(
+                action: {
+                    struct Tag {
+                        var key: Int64
+                        var name: String
+                    }
+                    struct Note {
+                        var key: Int64
+                        var title: String
+                        var tags: [Tag] = []
+                    }
+                    var notes: [Note] = []
+                    var position: [Int64: Int] = [:]
+                    while try notesQuery.step() {
+                        position[notesQuery.int64(0)] = notes.count
+                        notes.append(Note(key: notesQuery.int64(0), title: notesQuery.string(1)))
+                    }
+                    notesQuery.reset()
+                    while try tagsQuery.step() {
+                        guard let index = position[tagsQuery.int64(0)] else { continue }
+                        notes[index].tags.append(Tag(key: tagsQuery.int64(1), name: tagsQuery.string(2)))
+                    }
+                    tagsQuery.reset()
+                    try check(notes.reduce(0) { $0 + $1.tags.count })
+                }, cleanUp: { scratch.discard(url) })
         case .grdb:
             let pool = try OpenConnections.pool(at: url)
-            return PreparedRun(action: {
-                let notes = try pool.read { db in
-                    try TaggedNoteRecord.including(all: TaggedNoteRecord.tags).asRequest(of: TaggedNoteWithTags.self).fetchAll(db)
-                }
-                try check(notes.reduce(0) { $0 + $1.tags.count })
-            }, cleanUp: { scratch.discard(url) })
+            return PreparedRun(
+                action: {
+                    let notes = try pool.read { db in
+                        try TaggedNoteRecord.including(all: TaggedNoteRecord.tags).asRequest(
+                            of: TaggedNoteWithTags.self
+                        ).fetchAll(db)
+                    }
+                    try check(notes.reduce(0) { $0 + $1.tags.count })
+                }, cleanUp: { scratch.discard(url) })
         }
     }
 }

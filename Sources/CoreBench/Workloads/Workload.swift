@@ -49,7 +49,9 @@ struct Budget {
     /// The core's peak resident memory at most `limit` times `other`'s.
     static func peakMemoryRatio(to other: Way, atMost limit: Double) -> Budget {
         Budget(summary: "core peak RSS ≤ \(String(format: "%g", limit))× \(other.label)") { result in
-            guard let mine = result.peakBytes[.core], let theirs = result.peakBytes[other], theirs > 0 else { return nil }
+            guard let mine = result.peakBytes[.core], let theirs = result.peakBytes[other], theirs > 0 else {
+                return nil
+            }
             let ratio = Double(mine) / Double(theirs)
             return (String(format: "%.2f×", ratio), ratio <= limit)
         }

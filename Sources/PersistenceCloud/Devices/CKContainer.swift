@@ -49,7 +49,9 @@ public final class CKContainer: Sendable {
     /// The app's default container: the first iCloud container its ``AppEntitlements`` declare, on the
     /// current sandbox's device.
     public static func `default`() -> CKContainer {
-        CKContainer(containerIdentifier: AppEntitlements.current.iCloudContainerIdentifiers.first, device: CloudDevice(.current))
+        CKContainer(
+            containerIdentifier: AppEntitlements.current.iCloudContainerIdentifiers.first, device: CloudDevice(.current)
+        )
     }
 
     /// The container with the given identifier, on the current sandbox's device.

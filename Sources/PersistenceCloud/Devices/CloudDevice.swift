@@ -40,7 +40,8 @@ public struct CloudDevice: Sendable, Hashable {
     }
 
     /// Posted (with the device as `object`) when a device changes its network.
-    public static let networkAvailabilityDidChangeNotification = Notification.Name("CloudDeviceNetworkAvailabilityDidChange")
+    public static let networkAvailabilityDidChangeNotification = Notification.Name(
+        "CloudDeviceNetworkAvailabilityDidChange")
 
     /// The settings file.
     var settingsURL: URL { deviceRoot.appending(path: "Settings").appending(path: "iCloud.json") }
@@ -80,7 +81,10 @@ public struct CloudDevice: Sendable, Hashable {
     /// - Throws: ``CloudDeviceError`` when the settings cannot be written.
     public func signIn(appleID: String, iCloud: SimulatedICloud = .default) throws(CloudDeviceError) {
         let appleID = appleID.trimmingCharacters(in: .whitespaces)
-        guard !appleID.isEmpty else { throw CloudDeviceError(reason: "an Apple ID is needed, such as you@example.com", context: "signing in to iCloud", device: self) }
+        guard !appleID.isEmpty else {
+            throw CloudDeviceError(
+                reason: "an Apple ID is needed, such as you@example.com", context: "signing in to iCloud", device: self)
+        }
         try change(while: "signing in to iCloud as \(appleID)") { settings in
             settings.appleID = appleID
             settings.iCloudRoot = iCloud.root.path
@@ -106,7 +110,10 @@ public struct CloudDevice: Sendable, Hashable {
     ///
     /// - Throws: ``CloudDeviceError`` when the settings cannot be written.
     public func setAccountTemporarilyUnavailable(_ unavailable: Bool) throws(CloudDeviceError) {
-        try change(while: unavailable ? "making the iCloud account temporarily unavailable" : "making the iCloud account available") { settings in
+        try change(
+            while: unavailable
+                ? "making the iCloud account temporarily unavailable" : "making the iCloud account available"
+        ) { settings in
             settings.temporarilyUnavailable = unavailable
         }
         NotificationCenter.default.post(name: .CKAccountChanged, object: self)
@@ -133,7 +140,7 @@ public struct CloudDevice: Sendable, Hashable {
     /// The settings as the file holds them now; defaults when it does not exist or cannot be read.
     var settings: CloudDeviceSettings {
         guard let data = FileManager.default.contents(atPath: settingsURL.path),
-              let settings = try? JSONDecoder().decode(CloudDeviceSettings.self, from: data)
+            let settings = try? JSONDecoder().decode(CloudDeviceSettings.self, from: data)
         else { return CloudDeviceSettings() }
         return settings
     }

@@ -18,7 +18,8 @@ import Foundation
 public enum NSPersistentCloudKitContainer {
     /// Posted when an event starts and again when it ends; `userInfo` holds the event under
     /// ``eventNotificationUserInfoKey``, and `object` is the `ModelContainer`.
-    public static let eventChangedNotification = Notification.Name("NSPersistentCloudKitContainerEventChangedNotification")
+    public static let eventChangedNotification = Notification.Name(
+        "NSPersistentCloudKitContainerEventChangedNotification")
     /// The `userInfo` key of the event.
     public static let eventNotificationUserInfoKey = "event"
 
@@ -58,7 +59,10 @@ public enum NSPersistentCloudKitContainer {
         /// Why it failed, if it did.
         public let error: (any Error & Sendable)?
 
-        init(identifier: UUID, storeIdentifier: String, type: EventType, startDate: Date, endDate: Date?, succeeded: Bool, error: (any Error & Sendable)?) {
+        init(
+            identifier: UUID, storeIdentifier: String, type: EventType, startDate: Date, endDate: Date?,
+            succeeded: Bool, error: (any Error & Sendable)?
+        ) {
             self.identifier = identifier
             self.storeIdentifier = storeIdentifier
             self.type = type
@@ -70,7 +74,9 @@ public enum NSPersistentCloudKitContainer {
 
         /// The event as it ended.
         func ended(succeeded: Bool, error: (any Error & Sendable)?) -> Event {
-            Event(identifier: identifier, storeIdentifier: storeIdentifier, type: type, startDate: startDate, endDate: Date(), succeeded: succeeded, error: error)
+            Event(
+                identifier: identifier, storeIdentifier: storeIdentifier, type: type, startDate: startDate,
+                endDate: Date(), succeeded: succeeded, error: error)
         }
 
         /// `import started`, `export succeeded`, `setup failed: …`.

@@ -7,7 +7,9 @@ extension CloudKitMirror {
     /// is never sent: the account keeps its records.
     ///
     /// - Throws: ``SwiftDataError`` when the store cannot be written.
-    func purge(reason: String, container: ModelContainer, state: any MirrorStateStore) throws -> CloudKitSyncReport.Removal {
+    func purge(reason: String, container: ModelContainer, state: any MirrorStateStore) throws
+        -> CloudKitSyncReport.Removal
+    {
         let context = ModelContext(container)
         context.author = MirrorState.resetAuthor
         var count = 0

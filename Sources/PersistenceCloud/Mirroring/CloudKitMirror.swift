@@ -47,10 +47,11 @@ final class CloudKitMirror: StoreMirror, @unchecked Sendable {
         self.schema = MirroredSchema(entities: store.schema.entities)
         let deviceRoot = request.device.deviceRoot.standardizedFileURL
         for name in [Notification.Name.CKAccountChanged, CloudDevice.networkAvailabilityDidChangeNotification] {
-            observers.append(NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { [weak self] note in
-                guard (note.object as? CloudDevice)?.deviceRoot.standardizedFileURL == deviceRoot else { return }
-                self?.schedule(.sync)
-            })
+            observers.append(
+                NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { [weak self] note in
+                    guard (note.object as? CloudDevice)?.deviceRoot.standardizedFileURL == deviceRoot else { return }
+                    self?.schedule(.sync)
+                })
         }
         queue.setSpecific(key: queueMark, value: ObjectIdentifier(self))
         schedule(.load)
@@ -144,7 +145,8 @@ final class CloudKitMirror: StoreMirror, @unchecked Sendable {
         }
         return kept.filter { !$0.appliedInPart }.map { record in
             CloudKitSyncReport.UnappliedRecord(
-                recordName: record.recordName, recordType: record.recordType, entityName: record.entityName, reason: record.reason
+                recordName: record.recordName, recordType: record.recordType, entityName: record.entityName,
+                reason: record.reason
             )
         }
     }
@@ -152,7 +154,9 @@ final class CloudKitMirror: StoreMirror, @unchecked Sendable {
     /// When the store last synced, if it ever did.
     func lastSync() throws -> Date? {
         guard let state = store.engine as? any MirrorStateStore else { return nil }
-        let seconds = try state.readMirrorState(while: "reading when the store last synced") { try $0.value(forKey: MirrorState.lastSync) }
+        let seconds = try state.readMirrorState(while: "reading when the store last synced") {
+            try $0.value(forKey: MirrorState.lastSync)
+        }
         return seconds.flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
     }
 
@@ -164,26 +168,32 @@ final class CloudKitMirror: StoreMirror, @unchecked Sendable {
         let settings = device.settings
         let recorded = try state.readMirrorState(while: "reading the account the store mirrors") { tx in
             (
-                try tx.value(forKey: MirrorState.account), try tx.value(forKey: MirrorState.zoneEpoch).flatMap(Int64.init),
+                try tx.value(forKey: MirrorState.account),
+                try tx.value(forKey: MirrorState.zoneEpoch).flatMap(Int64.init),
                 try tx.value(forKey: MirrorState.serverToken).flatMap(CloudServerChangeToken.init)
             )
         }
         var (recordedAccount, recordedEpoch, recordedToken) = recorded
         if let account = recordedAccount, account != settings.appleID {
-            let reason = settings.appleID.map { "the device switched from the iCloud account \(account) to \($0)" }
+            let reason =
+                settings.appleID.map { "the device switched from the iCloud account \(account) to \($0)" }
                 ?? "the device signed out of the iCloud account \(account)"
             report.removals.append(try purge(reason: reason, container: container, state: state))
             (recordedAccount, recordedEpoch, recordedToken) = (nil, nil, nil)
         }
         guard let appleID = settings.appleID, let root = settings.iCloudRoot else {
             if case .sync = work, !report.removals.isEmpty { return }
-            let error = CKError(.notAuthenticated, reason: "no iCloud account is signed in on the device \(device.name)", context: activity(work))
+            let error = CKError(
+                .notAuthenticated, reason: "no iCloud account is signed in on the device \(device.name)",
+                context: activity(work))
             if case .load = work { postFailedEvent(.setup, error: error, container: container) }
             throw error
         }
         let mirror = MirrorContext(
-            schema: schema, store: store, state: state, engine: engine, container: container, containerIdentifier: request.containerIdentifier,
-            device: device.identity, schemaVersion: "\(container.schema.version)", zoneEpoch: recordedEpoch, serverToken: recordedToken
+            schema: schema, store: store, state: state, engine: engine, container: container,
+            containerIdentifier: request.containerIdentifier,
+            device: device.identity, schemaVersion: "\(container.schema.version)", zoneEpoch: recordedEpoch,
+            serverToken: recordedToken
         )
         report.pendingChanges = try state.withMirrorTransaction(while: "queuing the changes to send") { tx in
             if recordedAccount == nil { try tx.setValue(appleID, forKey: MirrorState.account) }
@@ -194,7 +204,8 @@ final class CloudKitMirror: StoreMirror, @unchecked Sendable {
         if current.temporarilyUnavailable || current.appleID != appleID {
             throw CKError(
                 .accountTemporarilyUnavailable,
-                reason: "the iCloud account \(appleID) is temporarily unavailable on \(device.name); the data stays on the device",
+                reason:
+                    "the iCloud account \(appleID) is temporarily unavailable on \(device.name); the data stays on the device",
                 context: activity(work)
             )
         }
@@ -220,21 +231,27 @@ final class CloudKitMirror: StoreMirror, @unchecked Sendable {
         try? state.withMirrorTransaction(while: "recording the sync") { tx in
             try tx.setValue(String(Date().timeIntervalSince1970), forKey: MirrorState.lastSync)
         }
-        try? server.recordSync(CloudDeviceSyncReport(
-            device: device.identity, containerIdentifier: request.containerIdentifier, date: Date(),
-            pendingChanges: report.pendingChanges, storePath: store.identifier, unappliedRecords: report.unappliedCount
-        ))
+        try? server.recordSync(
+            CloudDeviceSyncReport(
+                device: device.identity, containerIdentifier: request.containerIdentifier, date: Date(),
+                pendingChanges: report.pendingChanges, storePath: store.identifier,
+                unappliedRecords: report.unappliedCount
+            ))
     }
 
     /// Exports and imports as `work` asks, starting again once if the zone turns out to be deleted.
     private func exchange(
-        _ work: Work, mirror: MirrorContext, server: SQLiteAccountServer, state: any MirrorStateStore, container: ModelContainer,
+        _ work: Work, mirror: MirrorContext, server: SQLiteAccountServer, state: any MirrorStateStore,
+        container: ModelContainer,
         into report: inout CloudKitSyncReport
     ) throws {
         for attempt in 0..<2 {
             do {
-                if case .load = work, report.pendingChanges == 0 {} else {
-                    try event(.export, container: container) { try ExportPush(mirror: mirror, server: server).push(into: &report) }
+                if case .load = work, report.pendingChanges == 0 {
+                } else {
+                    try event(.export, container: container) {
+                        try ExportPush(mirror: mirror, server: server).push(into: &report)
+                    }
                 }
                 if case .export = work { return }
                 try event(.import, container: container) {
@@ -246,12 +263,16 @@ final class CloudKitMirror: StoreMirror, @unchecked Sendable {
                 }
                 return
             } catch let error as CKError where error.code == .userDeletedZone && attempt == 0 {
-                report.removals.append(try purge(reason: "the user deleted the app's data from iCloud", container: container, state: state))
+                report.removals.append(
+                    try purge(reason: "the user deleted the app's data from iCloud", container: container, state: state)
+                )
                 mirror.zoneEpoch = nil
                 mirror.serverToken = nil
                 try state.withMirrorTransaction(while: "recording the account after the zone was deleted") { tx in
-                    try tx.setValue(CloudDevice(deviceRoot: request.device.deviceRoot).appleID, forKey: MirrorState.account)
-                    _ = try ExportStaging(schema: schema, rootOfEntity: { self.schema.entities[$0]?.rootName }).stage(in: tx)
+                    try tx.setValue(
+                        CloudDevice(deviceRoot: request.device.deviceRoot).appleID, forKey: MirrorState.account)
+                    _ = try ExportStaging(schema: schema, rootOfEntity: { self.schema.entities[$0]?.rootName }).stage(
+                        in: tx)
                 }
             }
         }
@@ -263,7 +284,9 @@ final class CloudKitMirror: StoreMirror, @unchecked Sendable {
         let deployed = try translating { try server.deployedSchema(containerIdentifier: request.containerIdentifier) }
         let problems = DeployedSchemaCheck.problems(of: schema, version: container.schema.version, deployed: deployed)
         guard problems.isEmpty else {
-            throw CKError(.incompatibleVersion, reason: DeployedSchemaCheck.describe(problems), context: "setting up the mirror of \(store.identifier)")
+            throw CKError(
+                .incompatibleVersion, reason: DeployedSchemaCheck.describe(problems),
+                context: "setting up the mirror of \(store.identifier)")
         }
         schemaChecked = true
     }
@@ -287,24 +310,32 @@ final class CloudKitMirror: StoreMirror, @unchecked Sendable {
     // MARK: - Events
 
     /// Runs `body` as one event, posted when it starts and when it ends; server errors become `CKError`s.
-    private func event(_ type: NSPersistentCloudKitContainer.EventType, container: ModelContainer, _ body: () throws -> Void) throws {
+    private func event(
+        _ type: NSPersistentCloudKitContainer.EventType, container: ModelContainer, _ body: () throws -> Void
+    ) throws {
         let started = NSPersistentCloudKitContainer.Event(
-            identifier: UUID(), storeIdentifier: store.identifier, type: type, startDate: Date(), endDate: nil, succeeded: false, error: nil
+            identifier: UUID(), storeIdentifier: store.identifier, type: type, startDate: Date(), endDate: nil,
+            succeeded: false, error: nil
         )
         post(started, container: container)
         do {
             try translating(body)
             post(started.ended(succeeded: true, error: nil), container: container)
         } catch {
-            let failure = (error as? CKError) ?? CKError(.internalError, reason: "\(error)", context: "the \(type) of \(store.identifier)")
+            let failure =
+                (error as? CKError)
+                ?? CKError(.internalError, reason: "\(error)", context: "the \(type) of \(store.identifier)")
             post(started.ended(succeeded: false, error: failure), container: container)
             throw failure
         }
     }
 
-    private func postFailedEvent(_ type: NSPersistentCloudKitContainer.EventType, error: CKError, container: ModelContainer) {
+    private func postFailedEvent(
+        _ type: NSPersistentCloudKitContainer.EventType, error: CKError, container: ModelContainer
+    ) {
         let started = NSPersistentCloudKitContainer.Event(
-            identifier: UUID(), storeIdentifier: store.identifier, type: type, startDate: Date(), endDate: nil, succeeded: false, error: nil
+            identifier: UUID(), storeIdentifier: store.identifier, type: type, startDate: Date(), endDate: nil,
+            succeeded: false, error: nil
         )
         post(started, container: container)
         post(started.ended(succeeded: false, error: error), container: container)
@@ -324,7 +355,8 @@ final class CloudKitMirror: StoreMirror, @unchecked Sendable {
         } catch let error as CloudServerError {
             switch error.kind {
             case .zoneReset: throw CKError(.userDeletedZone, reason: error.reason, context: error.context)
-            case .accountStoreUnavailable: throw CKError(.serviceUnavailable, reason: error.reason, context: error.context)
+            case .accountStoreUnavailable:
+                throw CKError(.serviceUnavailable, reason: error.reason, context: error.context)
             case .invalidRequest: throw CKError(.internalError, reason: error.reason, context: error.context)
             }
         }

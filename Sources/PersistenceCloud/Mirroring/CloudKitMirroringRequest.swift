@@ -43,7 +43,8 @@ package struct CloudKitMirroringRequest: StoreMirroringRequest {
         if !violations.isEmpty, Self.refusesModelsThatBreakTheRules {
             throw SwiftDataError(
                 .loadIssueModelContainer,
-                reason: "the models break CloudKit's rules for a store that syncs:\n\n\(CloudKitModelRules.describe(violations))\n",
+                reason:
+                    "the models break CloudKit's rules for a store that syncs:\n\n\(CloudKitModelRules.describe(violations))\n",
                 context: loadingActivity
             )
         }
@@ -57,12 +58,13 @@ package struct CloudKitMirroringRequest: StoreMirroringRequest {
         let device = CloudDevice(deviceRoot: device.deviceRoot)
         let settings = device.settings
         guard settings.networkAvailable, !settings.temporarilyUnavailable, let account = device.account,
-              let deployed = try? account.deployedSchema(containerIdentifier: containerIdentifier)
+            let deployed = try? account.deployedSchema(containerIdentifier: containerIdentifier)
         else { return }
         let schema = MirroredSchema(entities: layout.configurations.filter(\.mirrors).flatMap(\.entities))
         let problems = DeployedSchemaCheck.problems(of: schema, version: layout.schema.version, deployed: deployed)
         guard problems.isEmpty else {
-            throw SwiftDataError(.loadIssueModelContainer, reason: DeployedSchemaCheck.describe(problems), context: loadingActivity)
+            throw SwiftDataError(
+                .loadIssueModelContainer, reason: DeployedSchemaCheck.describe(problems), context: loadingActivity)
         }
     }
 

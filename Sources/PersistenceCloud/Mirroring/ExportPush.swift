@@ -21,7 +21,9 @@ struct ExportPush {
 
     /// Sends every queued change.
     func push(into report: inout CloudKitSyncReport) throws {
-        let queue = try mirror.state.readMirrorState(while: "reading the changes waiting to be sent") { try $0.pendingChanges() }
+        let queue = try mirror.state.readMirrorState(while: "reading the changes waiting to be sent") {
+            try $0.pendingChanges()
+        }
         for start in stride(from: 0, to: queue.count, by: Self.batchSize) {
             try send(Array(queue[start..<min(start + Self.batchSize, queue.count)]), into: &report)
         }
@@ -34,22 +36,32 @@ struct ExportPush {
         }
         let recordByName = Dictionary(records.map { ($0.recordName, $0) }) { first, _ in first }
         let linkByName = Dictionary(links.map { ($0.recordName, $0) }) { first, _ in first }
-        let builder = try RecordBuilder(mirror: mirror, records: batch.filter { $0.kind == .save }.compactMap { recordByName[$0.recordName] }, links: links)
+        let builder = try RecordBuilder(
+            mirror: mirror, records: batch.filter { $0.kind == .save }.compactMap { recordByName[$0.recordName] },
+            links: links)
         var saves: [(change: PendingMirrorChange, save: CloudRecordSave)] = []
         var deletions: [(change: PendingMirrorChange, deletion: CloudRecordDeletion)] = []
         for change in batch {
-            let known = recordByName[change.recordName].map(\.changeTag) ?? linkByName[change.recordName].map(\.changeTag) ?? nil
+            let known =
+                recordByName[change.recordName].map(\.changeTag) ?? linkByName[change.recordName].map(\.changeTag)
+                ?? nil
             let tag = known == MirrorState.unacknowledgedTag ? nil : known
             switch change.kind {
             case .delete:
-                deletions.append((change, CloudRecordDeletion(recordName: change.recordName, recordType: change.recordType, changeTag: tag)))
+                deletions.append(
+                    (
+                        change,
+                        CloudRecordDeletion(
+                            recordName: change.recordName, recordType: change.recordType, changeTag: tag)
+                    ))
             case .save:
                 if let save = try builder.save(for: change.recordName, changeTag: tag) { saves.append((change, save)) }
             }
         }
         guard !saves.isEmpty || !deletions.isEmpty else { return }
         try markFirstSends(saves.map(\.save.record.recordName), records: recordByName, links: linkByName)
-        let (saved, deleted) = try exchange(saves: saves.map(\.save), deletions: deletions.map(\.deletion), records: recordByName, into: &report)
+        let (saved, deleted) = try exchange(
+            saves: saves.map(\.save), deletions: deletions.map(\.deletion), records: recordByName, into: &report)
         try acknowledge(
             saved: saves.filter { saved[$0.save.record.recordName] != nil }.map(\.change), savedRecords: saved,
             deleted: deletions.filter { deleted.contains($0.deletion.recordName) }.map(\.change),
@@ -59,23 +71,30 @@ struct ExportPush {
 
     /// Gives records sent for the first time the tag that says the device does not know whether the
     /// server has them, so that deleting one before the answer arrives still sends the deletion.
-    private func markFirstSends(_ names: [String], records: [String: MirroredRecord], links: [String: MirroredLink]) throws {
+    private func markFirstSends(_ names: [String], records: [String: MirroredRecord], links: [String: MirroredLink])
+        throws
+    {
         let newRecords = names.compactMap { records[$0] }.filter { $0.changeTag == nil }
         let newLinks = names.compactMap { links[$0] }.filter { $0.changeTag == nil }
         guard !newRecords.isEmpty || !newLinks.isEmpty else { return }
         try mirror.state.withMirrorTransaction(while: "noting the records sent for the first time") { tx in
-            try tx.saveRecords(newRecords.map { MirroredRecord(recordName: $0.recordName, row: $0.row, changeTag: MirrorState.unacknowledgedTag) })
-            try tx.saveLinks(newLinks.map { link in
-                var sent = link
-                sent.changeTag = MirrorState.unacknowledgedTag
-                return sent
-            })
+            try tx.saveRecords(
+                newRecords.map {
+                    MirroredRecord(recordName: $0.recordName, row: $0.row, changeTag: MirrorState.unacknowledgedTag)
+                })
+            try tx.saveLinks(
+                newLinks.map { link in
+                    var sent = link
+                    sent.changeTag = MirrorState.unacknowledgedTag
+                    return sent
+                })
         }
     }
 
     /// Sends the saves and deletions, resolving refused saves as the later upload.
     private func exchange(
-        saves: [CloudRecordSave], deletions: [CloudRecordDeletion], records: [String: MirroredRecord], into report: inout CloudKitSyncReport
+        saves: [CloudRecordSave], deletions: [CloudRecordDeletion], records: [String: MirroredRecord],
+        into report: inout CloudKitSyncReport
     ) throws -> (saved: [String: CloudRecord], deleted: Set<String>) {
         var saved: [String: CloudRecord] = [:]
         var deleted = Set<String>()
@@ -86,12 +105,14 @@ struct ExportPush {
             for (deletion, outcome) in zip(remainingDeletions, result.deletions) {
                 deleted.insert(deletion.recordName)
                 guard case .deleted(let tombstone?) = outcome, tombstone.removedUnseenVersion,
-                      let replaced = tombstone.replaced, replaced.savedBy.identifier != mirror.device.identifier,
-                      deletion.recordType != CloudZone.linkRecordType
+                    let replaced = tombstone.replaced, replaced.savedBy.identifier != mirror.device.identifier,
+                    deletion.recordType != CloudZone.linkRecordType
                 else { continue }
-                report.conflicts.append(mirror.conflict(
-                    .deletionWon, recordName: deletion.recordName, row: records[deletion.recordName]?.row, other: replaced.savedBy.name
-                ))
+                report.conflicts.append(
+                    mirror.conflict(
+                        .deletionWon, recordName: deletion.recordName, row: records[deletion.recordName]?.row,
+                        other: replaced.savedBy.name
+                    ))
             }
             remainingDeletions = []
             var retry: [CloudRecordSave] = []
@@ -109,15 +130,22 @@ struct ExportPush {
                     let savedBy = serverRecord.version?.savedBy
                     if savedBy?.identifier != mirror.device.identifier {
                         again.resolution = .replacesServerRecord
-                        report.conflicts.append(mirror.conflict(.editWon, recordName: name, row: records[name]?.row, other: savedBy?.name ?? "another device"))
+                        report.conflicts.append(
+                            mirror.conflict(
+                                .editWon, recordName: name, row: records[name]?.row,
+                                other: savedBy?.name ?? "another device"))
                     }
                     retry.append(again)
                 case .unknownItem(let tombstone):
                     var again = save
                     again.record.changeTag = nil
                     again.resolution = .undoesDeletion
-                    if let deletedBy = tombstone?.deletedBy, deletedBy.identifier != mirror.device.identifier, save.record.recordType != CloudZone.linkRecordType {
-                        report.conflicts.append(mirror.conflict(.editUndidDeletion, recordName: name, row: records[name]?.row, other: deletedBy.name))
+                    if let deletedBy = tombstone?.deletedBy, deletedBy.identifier != mirror.device.identifier,
+                        save.record.recordType != CloudZone.linkRecordType
+                    {
+                        report.conflicts.append(
+                            mirror.conflict(
+                                .editUndidDeletion, recordName: name, row: records[name]?.row, other: deletedBy.name))
                     }
                     retry.append(again)
                 }
@@ -131,7 +159,8 @@ struct ExportPush {
     /// unless it was queued again meanwhile.
     private func acknowledge(
         saved: [PendingMirrorChange], savedRecords: [String: CloudRecord], deleted: [PendingMirrorChange],
-        records: [String: MirroredRecord], links: [String: MirroredLink], entityNames: [String: String], into report: inout CloudKitSyncReport
+        records: [String: MirroredRecord], links: [String: MirroredLink], entityNames: [String: String],
+        into report: inout CloudKitSyncReport
     ) throws {
         try mirror.state.withMirrorTransaction(while: "recording what the server took") { tx in
             var updatedRecords: [MirroredRecord] = []
@@ -159,11 +188,16 @@ struct ExportPush {
             let row = records[change.recordName]?.row
             let entity = entityNames[change.recordName] ?? row?.rootEntity
             var identifier: PersistentIdentifier?
-            if change.kind == .save, let entity, let row { identifier = mirror.identifier(entity: entity, primaryKey: row.primaryKey) }
-            report.sent.append(CloudKitSyncReport.RecordChange(
-                kind: change.kind == .save ? .saved : .deleted, recordName: change.recordName, recordType: change.recordType,
-                entityName: change.recordType == CloudZone.linkRecordType ? nil : entity, persistentIdentifier: identifier, device: nil
-            ))
+            if change.kind == .save, let entity, let row {
+                identifier = mirror.identifier(entity: entity, primaryKey: row.primaryKey)
+            }
+            report.sent.append(
+                CloudKitSyncReport.RecordChange(
+                    kind: change.kind == .save ? .saved : .deleted, recordName: change.recordName,
+                    recordType: change.recordType,
+                    entityName: change.recordType == CloudZone.linkRecordType ? nil : entity,
+                    persistentIdentifier: identifier, device: nil
+                ))
         }
     }
 }

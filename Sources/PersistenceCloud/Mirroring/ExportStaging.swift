@@ -58,12 +58,16 @@ struct ExportStaging {
         var touchedLinks: [String: (first: Set<Int64>, second: Set<Int64>)] = [:]
         for change in changes where !MirrorState.isMirrorAuthor(change.author) {
             guard let root = rootOfEntity(change.entity), let shape = schema.entities[change.entity] else { continue }
-            let toOneFields = change.kind == .update
+            let toOneFields =
+                change.kind == .update
                 ? shape.toOne.filter { change.updatedAttributes.contains($0.property.name) }.map(\.field) : []
             let links = schema.linksOfEntity[change.entity] ?? [:]
-            let linkProperties: [String] = change.kind == .update ? change.updatedAttributes.filter { links[$0] != nil } : Array(links.keys)
+            let linkProperties: [String] =
+                change.kind == .update ? change.updatedAttributes.filter { links[$0] != nil } : Array(links.keys)
             // A change of links alone is sent as link records: the model's own record stays as it was.
-            let changesRecord = change.kind != .update || change.updatedAttributes.contains { schema.entities[change.entity]?.fieldOfProperty[$0] != nil }
+            let changesRecord =
+                change.kind != .update
+                || change.updatedAttributes.contains { schema.entities[change.entity]?.fieldOfProperty[$0] != nil }
             for key in change.primaryKeys {
                 let row = MirroredRow(rootEntity: root, primaryKey: key)
                 if change.kind == .delete {
@@ -76,7 +80,11 @@ struct ExportStaging {
                 if !toOneFields.isEmpty { setToOne[row, default: []].formUnion(toOneFields) }
                 for property in linkProperties {
                     guard let (link, isFirst) = links[property] else { continue }
-                    if isFirst { touchedLinks[link, default: ([], [])].first.insert(key) } else { touchedLinks[link, default: ([], [])].second.insert(key) }
+                    if isFirst {
+                        touchedLinks[link, default: ([], [])].first.insert(key)
+                    } else {
+                        touchedLinks[link, default: ([], [])].second.insert(key)
+                    }
                 }
             }
         }
@@ -111,21 +119,28 @@ struct ExportStaging {
 
     /// Queues a save of every record of the rows, naming a record for a row that has none; the rows of
     /// `new` are known to have none.
-    private func queueSaves(of rows: [MirroredRow: String], new: Set<MirroredRow> = [], in tx: any MirrorStateTransaction) throws {
+    private func queueSaves(
+        of rows: [MirroredRow: String], new: Set<MirroredRow> = [], in tx: any MirrorStateTransaction
+    ) throws {
         guard !rows.isEmpty else { return }
         let known = Dictionary(grouping: try tx.records(ofRows: rows.keys.filter { !new.contains($0) }), by: \.row)
         var named: [MirroredRecord] = []
         var queuedKnown: [PendingMirrorChange] = []
         var queuedNew: [PendingMirrorChange] = []
         var names = RecordNameGenerator()
-        for (row, entity) in rows.sorted(by: { ($0.key.rootEntity, $0.key.primaryKey) < ($1.key.rootEntity, $1.key.primaryKey) }) {
+        for (row, entity) in rows.sorted(by: {
+            ($0.key.rootEntity, $0.key.primaryKey) < ($1.key.rootEntity, $1.key.primaryKey)
+        }) {
             guard let recordType = schema.entities[entity]?.recordType else { continue }
             if let records = known[row], !records.isEmpty {
-                queuedKnown += records.map { PendingMirrorChange(recordName: $0.recordName, kind: .save, recordType: recordType) }
+                queuedKnown += records.map {
+                    PendingMirrorChange(recordName: $0.recordName, kind: .save, recordType: recordType)
+                }
             } else {
                 let record = MirroredRecord(recordName: names.next(), row: row, changeTag: nil)
                 named.append(record)
-                queuedNew.append(PendingMirrorChange(recordName: record.recordName, kind: .save, recordType: recordType))
+                queuedNew.append(
+                    PendingMirrorChange(recordName: record.recordName, kind: .save, recordType: recordType))
             }
         }
         // In name order, neighbouring writes land on neighbouring pages of the tables keyed by name; new
@@ -161,7 +176,9 @@ struct ExportStaging {
             if record.changeTag == nil {
                 forgotten.append(record.recordName)
             } else {
-                queued.append(PendingMirrorChange(recordName: record.recordName, kind: .delete, recordType: "CD_\(record.row.rootEntity)"))
+                queued.append(
+                    PendingMirrorChange(
+                        recordName: record.recordName, kind: .delete, recordType: "CD_\(record.row.rootEntity)"))
             }
         }
         try tx.removePending(named: forgotten)
@@ -171,10 +188,16 @@ struct ExportStaging {
 
     /// Compares the links a relationship has now for some rows with the links the mirror knows, and
     /// queues the difference; `firstKeys` `nil` means every row of the first side.
-    private func reconcile(_ shape: MirroredSchema.LinkShape, firstKeys: [Int64]?, secondKeys: [Int64], in tx: any MirrorStateTransaction) throws {
-        var current = Set(try tx.linkedPairs(of: "\(shape.firstEntity).\(shape.firstProperty)", keys: firstKeys).map(Pair.init))
+    private func reconcile(
+        _ shape: MirroredSchema.LinkShape, firstKeys: [Int64]?, secondKeys: [Int64], in tx: any MirrorStateTransaction
+    ) throws {
+        var current = Set(
+            try tx.linkedPairs(of: "\(shape.firstEntity).\(shape.firstProperty)", keys: firstKeys).map(Pair.init))
         if !secondKeys.isEmpty, let secondProperty = shape.secondProperty {
-            current.formUnion(try tx.linkedPairs(of: "\(shape.secondEntity).\(secondProperty)", keys: secondKeys).map { Pair(($0.1, $0.0)) })
+            current.formUnion(
+                try tx.linkedPairs(of: "\(shape.secondEntity).\(secondProperty)", keys: secondKeys).map {
+                    Pair(($0.1, $0.0))
+                })
         }
         let pendingDeletions = Set(try tx.pendingChanges().filter { $0.kind == .delete }.map(\.recordName))
         let known = try tx.links(of: shape.name, owners: firstKeys ?? current.map(\.first), targets: secondKeys)
@@ -191,28 +214,37 @@ struct ExportStaging {
             var links: [MirroredLink] = []
             for pair in added {
                 guard let first = names[MirroredRow(rootEntity: shape.firstRoot, primaryKey: pair.first)],
-                      let second = names[MirroredRow(rootEntity: shape.secondRoot, primaryKey: pair.second)]
+                    let second = names[MirroredRow(rootEntity: shape.secondRoot, primaryKey: pair.second)]
                 else { continue }
                 let name = MirroredSchema.linkRecordName(link: shape.name, first: first, second: second)
-                links.append(MirroredLink(recordName: name, relationship: shape.name, owner: pair.first, target: pair.second, changeTag: nil))
+                links.append(
+                    MirroredLink(
+                        recordName: name, relationship: shape.name, owner: pair.first, target: pair.second,
+                        changeTag: nil))
             }
             // A link removed and added again before its deletion was sent keeps the tag the server knows.
-            let earlier = Dictionary(try tx.links(named: links.map(\.recordName)).map { ($0.recordName, $0.changeTag) }) { first, _ in first }
+            let earlier = Dictionary(try tx.links(named: links.map(\.recordName)).map { ($0.recordName, $0.changeTag) })
+            { first, _ in first }
             for index in links.indices { links[index].changeTag = earlier[links[index].recordName] ?? nil }
             try tx.saveLinks(links)
-            try tx.enqueue(links.map { PendingMirrorChange(recordName: $0.recordName, kind: .save, recordType: CloudZone.linkRecordType) })
+            try tx.enqueue(
+                links.map {
+                    PendingMirrorChange(recordName: $0.recordName, kind: .save, recordType: CloudZone.linkRecordType)
+                })
         }
         let forgotten = removed.filter { $0.changeTag == nil }.map(\.recordName)
         try tx.removePending(named: forgotten)
         try tx.removeLinks(named: forgotten)
-        try tx.enqueue(removed.filter { $0.changeTag != nil }.map {
-            PendingMirrorChange(recordName: $0.recordName, kind: .delete, recordType: CloudZone.linkRecordType)
-        })
+        try tx.enqueue(
+            removed.filter { $0.changeTag != nil }.map {
+                PendingMirrorChange(recordName: $0.recordName, kind: .delete, recordType: CloudZone.linkRecordType)
+            })
     }
 
     /// The first record name of each row, naming (and queuing a save of) a row that has none, as a row
     /// of a store that held data before it first synced.
-    private func recordNames(of rows: [MirroredRow], in tx: any MirrorStateTransaction) throws -> [MirroredRow: String] {
+    private func recordNames(of rows: [MirroredRow], in tx: any MirrorStateTransaction) throws -> [MirroredRow: String]
+    {
         var names: [MirroredRow: String] = [:]
         for record in try tx.records(ofRows: rows) where names[record.row] == nil {
             names[record.row] = record.recordName

@@ -31,9 +31,10 @@ struct ImportApplier {
                 try tx.unappliedRecordSummaries()
             )
         }
-        let changes = try server.fetchChanges(CloudFetchChangesRequest(
-            containerIdentifier: mirror.containerIdentifier, since: tokenText.flatMap(CloudServerChangeToken.init)
-        ))
+        let changes = try server.fetchChanges(
+            CloudFetchChangesRequest(
+                containerIdentifier: mirror.containerIdentifier, since: tokenText.flatMap(CloudServerChangeToken.init)
+            ))
         guard let container = mirror.container else { return }
         let context = ModelContext(container)
         context.author = MirrorState.importAuthor

@@ -82,7 +82,8 @@ struct ImportWork {
         // What arrives again replaces what was kept of it; this device's own upload, which comes back
         // unchanged, replaces a record kept whole (the export forgets it) but keeps the fields of one
         // kept in part, which the server kept too.
-        var replaced = Set(changed.map(\.recordName) + changes.deletions.map(\.recordName) + retriedFields.map(\.recordName))
+        var replaced = Set(
+            changed.map(\.recordName) + changes.deletions.map(\.recordName) + retriedFields.map(\.recordName))
         replaced.formUnion(changes.damagedRecords.map(\.recordName))
         replaced.formUnion(pending.filter { kept[$0]?.appliedInPart == false })
         replaced.formIntersection(kept.keys)

@@ -21,8 +21,10 @@ final class MirrorContext {
     var serverToken: CloudServerChangeToken?
 
     init(
-        schema: MirroredSchema, store: OpenedStore, state: any MirrorStateStore, engine: any ModelStoreEngine, container: ModelContainer,
-        containerIdentifier: String, device: CloudDeviceIdentity, schemaVersion: String, zoneEpoch: Int64?, serverToken: CloudServerChangeToken?
+        schema: MirroredSchema, store: OpenedStore, state: any MirrorStateStore, engine: any ModelStoreEngine,
+        container: ModelContainer,
+        containerIdentifier: String, device: CloudDeviceIdentity, schemaVersion: String, zoneEpoch: Int64?,
+        serverToken: CloudServerChangeToken?
     ) {
         self.schema = schema
         self.store = store
@@ -37,16 +39,23 @@ final class MirrorContext {
     }
 
     /// Sends one request, remembering the zone epoch the server answers with.
-    func send(saves: [CloudRecordSave], deletions: [CloudRecordDeletion], to server: any CloudKitAccountServer) throws -> CloudModifyRecordsResult {
-        let result = try server.modifyRecords(CloudModifyRecordsRequest(
-            containerIdentifier: containerIdentifier, zoneEpoch: zoneEpoch, device: device, schemaVersion: schemaVersion,
-            saves: saves, deletions: deletions
-        ))
+    func send(saves: [CloudRecordSave], deletions: [CloudRecordDeletion], to server: any CloudKitAccountServer) throws
+        -> CloudModifyRecordsResult
+    {
+        let result = try server.modifyRecords(
+            CloudModifyRecordsRequest(
+                containerIdentifier: containerIdentifier, zoneEpoch: zoneEpoch, device: device,
+                schemaVersion: schemaVersion,
+                saves: saves, deletions: deletions
+            ))
         // Nobody else changed the zone since the last import: the changes up to the request's end are this
         // device's own, which the next import need not fetch again.
-        let onlyMine = serverToken.map { $0.zoneEpoch == result.zoneEpoch && $0.changeCounter == result.changeCounterBefore }
+        let onlyMine =
+            serverToken.map { $0.zoneEpoch == result.zoneEpoch && $0.changeCounter == result.changeCounterBefore }
             ?? (zoneEpoch == nil && result.changeCounterBefore == 0)
-        let token = onlyMine ? CloudServerChangeToken(zoneEpoch: result.zoneEpoch, changeCounter: result.changeCounterAfter) : nil
+        let token =
+            onlyMine
+            ? CloudServerChangeToken(zoneEpoch: result.zoneEpoch, changeCounter: result.changeCounterAfter) : nil
         if zoneEpoch != result.zoneEpoch || token != nil {
             zoneEpoch = result.zoneEpoch
             if let token { serverToken = token }
@@ -71,7 +80,8 @@ final class MirrorContext {
         let entityName = entity ?? row?.rootEntity ?? ""
         return CloudKitSyncReport.Conflict(
             outcome: outcome, recordName: recordName, entityName: entityName,
-            persistentIdentifier: identifier ?? row.flatMap { self.identifier(entity: entityName, primaryKey: $0.primaryKey) },
+            persistentIdentifier: identifier
+                ?? row.flatMap { self.identifier(entity: entityName, primaryKey: $0.primaryKey) },
             otherDevice: other, lostValues: lostValues
         )
     }

@@ -69,7 +69,11 @@ struct MirroredSchema {
                 let destination = Schema.entityName(of: shape.destination)
                 let inverse = ModelTypeCache.inverse(of: property, in: entity.modelType)
                 if !shape.isToMany {
-                    toOne.append((property, "CD_\(property.name)", given.first { $0.name == destination }?.rootEntity.name ?? destination))
+                    toOne.append(
+                        (
+                            property, "CD_\(property.name)",
+                            given.first { $0.name == destination }?.rootEntity.name ?? destination
+                        ))
                 } else if inverse?.relationshipShape?.isToMany ?? true {
                     let mine = "\(entity.name).\(property.name)"
                     let theirs = inverse.map { "\(destination).\($0.name)" }
@@ -78,18 +82,26 @@ struct MirroredSchema {
                     linksOfEntity[entity.name, default: [:]][property.name] = (name, isFirst)
                     if links[name] == nil {
                         let destinationRoot = given.first { $0.name == destination }?.rootEntity.name ?? destination
-                        links[name] = isFirst
-                            ? LinkShape(name: name, firstEntity: entity.name, firstProperty: property.name, secondEntity: destination,
-                                        secondProperty: inverse?.name, firstRoot: root, secondRoot: destinationRoot)
-                            : LinkShape(name: name, firstEntity: destination, firstProperty: inverse!.name, secondEntity: entity.name,
-                                        secondProperty: property.name, firstRoot: destinationRoot, secondRoot: root)
+                        links[name] =
+                            isFirst
+                            ? LinkShape(
+                                name: name, firstEntity: entity.name, firstProperty: property.name,
+                                secondEntity: destination,
+                                secondProperty: inverse?.name, firstRoot: root, secondRoot: destinationRoot)
+                            : LinkShape(
+                                name: name, firstEntity: destination, firstProperty: inverse!.name,
+                                secondEntity: entity.name,
+                                secondProperty: property.name, firstRoot: destinationRoot, secondRoot: root)
                     }
                 }
             }
             let known = Set(attributes.map(\.1) + toOne.map(\.1) + [Self.entityNameField])
-            let fields = Dictionary(attributes.map { ($0.0.name, $0.1) } + toOne.map { ($0.0.name, $0.1) }) { first, _ in first }
+            let fields = Dictionary(attributes.map { ($0.0.name, $0.1) } + toOne.map { ($0.0.name, $0.1) }) {
+                first, _ in first
+            }
             entities[entity.name] = EntityShape(
-                entity: entity, rootName: root, recordType: "CD_\(root)", attributes: attributes, toOne: toOne, knownFields: known,
+                entity: entity, rootName: root, recordType: "CD_\(root)", attributes: attributes, toOne: toOne,
+                knownFields: known,
                 fieldOfProperty: fields
             )
         }
@@ -118,7 +130,7 @@ struct MirroredSchema {
     ) -> (shape: EntityShape, property: Schema.PropertyMetadata, field: String)? {
         let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
         guard parts.count == 2, let shape = entities[parts[0]],
-              let (property, field, _) = shape.toOne.first(where: { $0.property.name == parts[1] })
+            let (property, field, _) = shape.toOne.first(where: { $0.property.name == parts[1] })
         else { return nil }
         return (shape, property, field)
     }
@@ -158,7 +170,9 @@ struct MirroredSchema {
         case is Data.Type: return .bytes
         default: break
         }
-        if let raw = type as? any RawRepresentable.Type, let rawType = fieldType(of: raw.rawValueType) { return rawType }
+        if let raw = type as? any RawRepresentable.Type, let rawType = fieldType(of: raw.rawValueType) {
+            return rawType
+        }
         return type is any Encodable.Type ? .bytes : nil
     }
 
@@ -204,7 +218,9 @@ enum MirroredValue {
     static func attributeValue(of field: CloudValue?, property: Schema.PropertyMetadata) throws -> Any {
         guard let field else {
             guard let absent = property.valueWhenAbsent else {
-                throw SwiftDataError(.unsupportedValue, reason: "the record has no value for \(property.name), which needs one", context: "reading a record")
+                throw SwiftDataError(
+                    .unsupportedValue, reason: "the record has no value for \(property.name), which needs one",
+                    context: "reading a record")
             }
             return absent
         }
@@ -214,12 +230,16 @@ enum MirroredValue {
         case .int64(let number) where base == Bool.self: portable = .bool(number != 0)
         case .string(let text) where base == UUID.self:
             guard let uuid = UUID(uuidString: text) else {
-                throw SwiftDataError(.unsupportedValue, reason: "\"\(text)\" is not a UUID", context: "reading \(property.name) of a record")
+                throw SwiftDataError(
+                    .unsupportedValue, reason: "\"\(text)\" is not a UUID",
+                    context: "reading \(property.name) of a record")
             }
             portable = .uuid(uuid)
         case .string(let text) where base == URL.self:
             guard let url = URL(string: text) else {
-                throw SwiftDataError(.unsupportedValue, reason: "\"\(text)\" is not a URL", context: "reading \(property.name) of a record")
+                throw SwiftDataError(
+                    .unsupportedValue, reason: "\"\(text)\" is not a URL",
+                    context: "reading \(property.name) of a record")
             }
             portable = .url(url)
         case .bytes(let data): portable = base == Data.self ? .data(data) : .json(data)

@@ -33,7 +33,9 @@ struct RecordBuilder {
                     entityNames[record.recordName] = entity
                 }
                 for (property, _, destinationRoot) in mirror.schema.entities[entity]?.toOne ?? [] {
-                    if let key = row.backing.foreignKeys[property.name] { referenced.insert(MirroredRow(rootEntity: destinationRoot, primaryKey: key)) }
+                    if let key = row.backing.foreignKeys[property.name] {
+                        referenced.insert(MirroredRow(rootEntity: destinationRoot, primaryKey: key))
+                    }
                 }
             }
         }
@@ -63,7 +65,9 @@ struct RecordBuilder {
     /// - Throws: ``SwiftDataError`` for a value a record cannot carry.
     func save(for recordName: String, changeTag: String?) throws -> CloudRecordSave? {
         if let link = linksByName[recordName] { return linkSave(link, changeTag: changeTag) }
-        guard let row = rows[recordName], let entity = entityNames[recordName], let shape = mirror.schema.entities[entity] else { return nil }
+        guard let row = rows[recordName], let entity = entityNames[recordName],
+            let shape = mirror.schema.entities[entity]
+        else { return nil }
         var fields: [String: CloudValue] = [MirroredSchema.entityNameField: .string(entity)]
         for (property, field) in shape.attributes {
             guard let value = row.backing.values[property.name] else { continue }
@@ -78,15 +82,16 @@ struct RecordBuilder {
             fields[field] = .string(name)
         }
         return CloudRecordSave(
-            record: CloudRecord(recordName: recordName, recordType: shape.recordType, fields: fields, changeTag: changeTag),
+            record: CloudRecord(
+                recordName: recordName, recordType: shape.recordType, fields: fields, changeTag: changeTag),
             knownFields: shape.knownFields
         )
     }
 
     private func linkSave(_ link: MirroredLink, changeTag: String?) -> CloudRecordSave? {
         guard let shape = mirror.schema.links[link.relationship],
-              let first = names[MirroredRow(rootEntity: shape.firstRoot, primaryKey: link.owner)],
-              let second = names[MirroredRow(rootEntity: shape.secondRoot, primaryKey: link.target)]
+            let first = names[MirroredRow(rootEntity: shape.firstRoot, primaryKey: link.owner)],
+            let second = names[MirroredRow(rootEntity: shape.secondRoot, primaryKey: link.target)]
         else { return nil }
         let fields: [String: CloudValue] = [
             MirroredSchema.linkEntitiesField: .string("\(shape.firstEntity):\(shape.secondEntity)"),
@@ -94,7 +99,8 @@ struct RecordBuilder {
             MirroredSchema.linkRecordNamesField: .string("\(first):\(second)"),
         ]
         return CloudRecordSave(
-            record: CloudRecord(recordName: link.recordName, recordType: CloudZone.linkRecordType, fields: fields, changeTag: changeTag),
+            record: CloudRecord(
+                recordName: link.recordName, recordType: CloudZone.linkRecordType, fields: fields, changeTag: changeTag),
             knownFields: Set(fields.keys)
         )
     }

@@ -95,7 +95,8 @@ package enum CloudKitModelRules {
 
     /// Every break of CloudKit's rules among the entities of `schema`, kept in one configuration that syncs.
     package static func violations(of schema: Schema) -> [Violation] {
-        let layout = MirroredContainerLayout(schema: schema, configurations: [.init(name: "default", entities: schema.entities, mirrors: true)])
+        let layout = MirroredContainerLayout(
+            schema: schema, configurations: [.init(name: "default", entities: schema.entities, mirrors: true)])
         return violations(in: layout, configurationIndex: 0)
     }
 
@@ -110,12 +111,18 @@ package enum CloudKitModelRules {
         return blocks.joined(separator: "\n\n")
     }
 
-    private static func violations(of property: Schema.PropertyMetadata, in entity: Schema.Entity, layout: MirroredContainerLayout) -> [Violation] {
+    private static func violations(
+        of property: Schema.PropertyMetadata, in entity: Schema.Entity, layout: MirroredContainerLayout
+    ) -> [Violation] {
         let isOptional = property.valueType is any OptionalValue.Type
         guard let shape = property.relationshipShape else {
             // An ephemeral attribute is never stored, so it never travels to CloudKit either.
             guard !isOptional, property.defaultValue == nil, !property.isEphemeral else { return [] }
-            return [Violation(rule: .attributesOptionalOrDefaulted, entity: entity.name, description: "\(entity.name): \(property.name)")]
+            return [
+                Violation(
+                    rule: .attributesOptionalOrDefaulted, entity: entity.name,
+                    description: "\(entity.name): \(property.name)")
+            ]
         }
         var found: [Violation] = []
         let line = "\(entity.name): \(property.name)"
@@ -126,26 +133,35 @@ package enum CloudKitModelRules {
             found.append(Violation(rule: .relationshipsHaveInverses, entity: entity.name, description: line))
         }
         if property.options.deleteRule == .deny {
-            found.append(Violation(rule: .supportedDeleteRules, entity: entity.name, description: "\(entity.name):\(property.name) - Deny"))
+            found.append(
+                Violation(
+                    rule: .supportedDeleteRules, entity: entity.name,
+                    description: "\(entity.name):\(property.name) - Deny"))
         }
         let destination = Schema.entityName(of: shape.destination)
         if let owner = layout.configuration(ofEntity: destination), !owner.mirrors {
-            found.append(Violation(
-                rule: .relationshipsStayInSyncingStores, entity: entity.name,
-                description: "\(line) -> \(destination) (kept in the configuration \"\(owner.name)\", which does not sync)"
-            ))
+            found.append(
+                Violation(
+                    rule: .relationshipsStayInSyncingStores, entity: entity.name,
+                    description:
+                        "\(line) -> \(destination) (kept in the configuration \"\(owner.name)\", which does not sync)"
+                ))
         }
         return found
     }
 
-    private static func uniqueConstraintViolations(of entity: Schema.Entity, ownProperties: [Schema.PropertyMetadata]) -> [Violation] {
+    private static func uniqueConstraintViolations(of entity: Schema.Entity, ownProperties: [Schema.PropertyMetadata])
+        -> [Violation]
+    {
         var constrained = ownProperties.filter { $0.options.contains(.unique) }.map { [$0.name] }
         let inheritedConstraints = Set(entity.superentity?.modelType.schemaConstraints ?? [])
         for constraint in entity.modelType.schemaConstraints where !inheritedConstraints.contains(constraint) {
             if case .unique(let names) = constraint { constrained.append(names) }
         }
         return constrained.map { names in
-            Violation(rule: .noUniqueConstraints, entity: entity.name, description: "\(entity.name): \(names.joined(separator: ","))")
+            Violation(
+                rule: .noUniqueConstraints, entity: entity.name,
+                description: "\(entity.name): \(names.joined(separator: ","))")
         }
     }
 }

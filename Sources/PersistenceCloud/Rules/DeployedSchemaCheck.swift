@@ -8,24 +8,33 @@ import PersistenceModels
 /// keeps the values it does not know when it saves.
 enum DeployedSchemaCheck {
     /// What the device's schema takes away from the deployed one, one line each; empty when nothing.
-    static func problems(of schema: MirroredSchema, version: Schema.Version, deployed: CloudDeployedSchema) -> [String] {
+    static func problems(of schema: MirroredSchema, version: Schema.Version, deployed: CloudDeployedSchema) -> [String]
+    {
         let expected = schema.expectedFields
         var problems: [String] = []
-        for (recordType, fields) in deployed.recordTypes.sorted(by: { $0.key < $1.key }) where recordType != CloudZone.linkRecordType {
+        for (recordType, fields) in deployed.recordTypes.sorted(by: { $0.key < $1.key })
+        where recordType != CloudZone.linkRecordType {
             let known = fields.filter { !isNewer($0.firstSavedBySchema, than: version) }
             guard !known.isEmpty else { continue }
             guard let local = expected[recordType] else {
-                problems.append("\(recordType): the record type is missing; this schema removes or renames the model \(recordType.dropFirst(3))")
+                problems.append(
+                    "\(recordType): the record type is missing; this schema removes or renames the model \(recordType.dropFirst(3))"
+                )
                 continue
             }
             for field in known.sorted(by: { $0.name < $1.name }) {
                 if let type = local[field.name] {
                     if type != field.type {
-                        problems.append("\(recordType).\(field.name): the field's type changes from \(field.type.rawValue) to \(type.rawValue)")
+                        problems.append(
+                            "\(recordType).\(field.name): the field's type changes from \(field.type.rawValue) to \(type.rawValue)"
+                        )
                     }
                 } else {
-                    let deployedField = "\(recordType).\(field.name) (\(field.type.rawValue), first saved by schema \(field.firstSavedBySchema))"
-                    let change = renaming(of: field.name, in: recordType, schema: schema).map { "renames it to \($0)" } ?? "removes it"
+                    let deployedField =
+                        "\(recordType).\(field.name) (\(field.type.rawValue), first saved by schema \(field.firstSavedBySchema))"
+                    let change =
+                        renaming(of: field.name, in: recordType, schema: schema).map { "renames it to \($0)" }
+                        ?? "removes it"
                     problems.append("\(deployedField): this schema \(change)")
                 }
             }
@@ -46,7 +55,9 @@ enum DeployedSchemaCheck {
     private static func renaming(of field: String, in recordType: String, schema: MirroredSchema) -> String? {
         let name = String(field.dropFirst(3))
         for shape in schema.entities.values where shape.recordType == recordType {
-            if let property = shape.entity.properties.first(where: { $0.options.originalName == name }) { return "CD_\(property.name)" }
+            if let property = shape.entity.properties.first(where: { $0.options.originalName == name }) {
+                return "CD_\(property.name)"
+            }
         }
         return nil
     }

@@ -29,7 +29,8 @@ extension ModelContainer {
         guard !mirrors.isEmpty else {
             throw CKError(
                 .badContainer,
-                reason: "no configuration of the container syncs with iCloud (cloudKitDatabase is .none, or .automatic without an iCloud container in AppEntitlements)",
+                reason:
+                    "no configuration of the container syncs with iCloud (cloudKitDatabase is .none, or .automatic without an iCloud container in AppEntitlements)",
                 context: "syncing with iCloud"
             )
         }

@@ -50,38 +50,53 @@ public struct AccountConsole: Sendable {
         return lines
     }
 
-    private func zoneLines(_ zone: CloudZoneSummary, recordLimit: Int, recordType: String?) throws(CloudServerError) -> [String] {
+    private func zoneLines(_ zone: CloudZoneSummary, recordLimit: Int, recordType: String?) throws(CloudServerError)
+        -> [String]
+    {
         var lines = [
             "  Zone \(zone.zoneName)  epoch \(zone.epoch), change counter \(zone.changeCounter), "
-                + "\(zone.recordCount) record\(zone.recordCount == 1 ? "" : "s"), \(zone.tombstoneCount) tombstone\(zone.tombstoneCount == 1 ? "" : "s")",
+                + "\(zone.recordCount) record\(zone.recordCount == 1 ? "" : "s"), \(zone.tombstoneCount) tombstone\(zone.tombstoneCount == 1 ? "" : "s")"
         ]
-        let (records, damaged) = try account.records(containerIdentifier: zone.containerIdentifier, zoneName: zone.zoneName, recordType: recordType)
+        let (records, damaged) = try account.records(
+            containerIdentifier: zone.containerIdentifier, zoneName: zone.zoneName, recordType: recordType)
         for record in records.suffix(recordLimit) {
-            let version = record.version.map { " saved by \($0.savedBy.name), \($0.saveCount) save\($0.saveCount == 1 ? "" : "s")" } ?? ""
-            lines.append("    \(record.recordType) \(record.recordName)  change tag \(record.changeTag ?? "-")\(version)")
+            let version =
+                record.version.map {
+                    " saved by \($0.savedBy.name), \($0.saveCount) save\($0.saveCount == 1 ? "" : "s")"
+                } ?? ""
+            lines.append(
+                "    \(record.recordType) \(record.recordName)  change tag \(record.changeTag ?? "-")\(version)")
             for (name, value) in record.fields.sorted(by: { $0.key < $1.key }) {
                 lines.append("      \(name) \(value.typeName) = \(Self.shortened(value.description))")
             }
         }
-        if records.count > recordLimit { lines.append("    … and \(records.count - recordLimit) earlier records (--limit shows more)") }
+        if records.count > recordLimit {
+            lines.append("    … and \(records.count - recordLimit) earlier records (--limit shows more)")
+        }
         for record in damaged {
             lines.append("    \(record.recordType) \(record.recordName)  DAMAGED: \(record.reason)")
         }
         let tombstones = try account.tombstones(containerIdentifier: zone.containerIdentifier, zoneName: zone.zoneName)
         for tombstone in tombstones.suffix(recordLimit) {
-            lines.append("    tombstone \(tombstone.recordType) \(tombstone.recordName)  deleted by \(tombstone.deletedBy.name) at change \(tombstone.changeCounter)")
+            lines.append(
+                "    tombstone \(tombstone.recordType) \(tombstone.recordName)  deleted by \(tombstone.deletedBy.name) at change \(tombstone.changeCounter)"
+            )
         }
         return lines
     }
 
     private func deviceLines(_ devices: [CloudDeviceSummary]) -> [String] {
         guard !devices.isEmpty else { return ["  Devices: none has synced yet"] }
-        return ["  Devices:"] + devices.map { device in
-            let (waiting, kept) = (device.pendingChanges, device.unappliedRecords)
-            let unapplied = kept == 0 ? "" : ", \(kept) record\(kept == 1 ? "" : "s") received but not applied (its schema cannot yet)"
-            return "    \(device.device.name)  last sync \(device.lastSyncAt.formatted(date: .abbreviated, time: .standard)), "
-                + "\(waiting) change\(waiting == 1 ? "" : "s") waiting then\(unapplied)  (\(device.storePath))"
-        }
+        return ["  Devices:"]
+            + devices.map { device in
+                let (waiting, kept) = (device.pendingChanges, device.unappliedRecords)
+                let unapplied =
+                    kept == 0
+                    ? "" : ", \(kept) record\(kept == 1 ? "" : "s") received but not applied (its schema cannot yet)"
+                return
+                    "    \(device.device.name)  last sync \(device.lastSyncAt.formatted(date: .abbreviated, time: .standard)), "
+                    + "\(waiting) change\(waiting == 1 ? "" : "s") waiting then\(unapplied)  (\(device.storePath))"
+            }
     }
 
     /// A value cut to one line of at most 60 characters.

@@ -67,9 +67,13 @@ extension CloudValue: Codable {
     /// Reads a value written by ``encode(to:)``: one key naming the type, such as `{"STRING": "Milk"}`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: TypeKey.self)
-        guard container.allKeys.count == 1, let key = container.allKeys.first, let type = CloudFieldType(rawValue: key.stringValue) else {
+        guard container.allKeys.count == 1, let key = container.allKeys.first,
+            let type = CloudFieldType(rawValue: key.stringValue)
+        else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "a field value names one of STRING, INT64, DOUBLE, TIMESTAMP, BYTES")
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a field value names one of STRING, INT64, DOUBLE, TIMESTAMP, BYTES")
             )
         }
         switch type {
@@ -79,7 +83,8 @@ extension CloudValue: Codable {
         case .timestamp: self = .timestamp(Date(timeIntervalSince1970: try container.decode(Double.self, forKey: key)))
         case .bytes:
             guard let data = Data(base64Encoded: try container.decode(String.self, forKey: key)) else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "BYTES are not base64")
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container, debugDescription: "BYTES are not base64")
             }
             self = .bytes(data)
         }

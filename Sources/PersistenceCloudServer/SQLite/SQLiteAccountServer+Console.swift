@@ -43,12 +43,15 @@ extension SQLiteAccountServer {
     /// - Throws: ``CloudServerError`` when the account cannot be read.
     public func zones() throws(CloudServerError) -> [CloudZoneSummary] {
         try read(while: "listing the zones of \(appleID)") { db in
-            try Row.fetchAll(db, sql: """
-                SELECT "zone".*,
-                    (SELECT COUNT(*) FROM "record" r WHERE r."container" = "zone"."container" AND r."zoneName" = "zone"."zoneName") AS "records",
-                    (SELECT COUNT(*) FROM "tombstone" t WHERE t."container" = "zone"."container" AND t."zoneName" = "zone"."zoneName") AS "tombstones"
-                FROM "zone" ORDER BY "container", "zoneName"
-                """).map { row in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT "zone".*,
+                        (SELECT COUNT(*) FROM "record" r WHERE r."container" = "zone"."container" AND r."zoneName" = "zone"."zoneName") AS "records",
+                        (SELECT COUNT(*) FROM "tombstone" t WHERE t."container" = "zone"."container" AND t."zoneName" = "zone"."zoneName") AS "tombstones"
+                    FROM "zone" ORDER BY "container", "zoneName"
+                    """
+            ).map { row in
                 CloudZoneSummary(
                     containerIdentifier: row["container"], zoneName: row["zoneName"], epoch: row["epoch"],
                     changeCounter: row["changeCounter"], recordCount: row["records"], tombstoneCount: row["tombstones"],
@@ -61,7 +64,9 @@ extension SQLiteAccountServer {
     /// The records of a zone, of one record type or all, in the order they last changed.
     ///
     /// - Throws: ``CloudServerError`` when the account cannot be read.
-    public func records(containerIdentifier: String, zoneName: String = CloudZone.coreDataZoneName, recordType: String? = nil)
+    public func records(
+        containerIdentifier: String, zoneName: String = CloudZone.coreDataZoneName, recordType: String? = nil
+    )
         throws(CloudServerError) -> (records: [CloudRecord], damaged: [CloudDamagedRecord])
     {
         try read(while: "listing the records of \(containerIdentifier) for \(appleID)") { db in
@@ -86,7 +91,9 @@ extension SQLiteAccountServer {
     /// The tombstones of a zone, oldest first.
     ///
     /// - Throws: ``CloudServerError`` when the account cannot be read.
-    public func tombstones(containerIdentifier: String, zoneName: String = CloudZone.coreDataZoneName) throws(CloudServerError) -> [CloudTombstone] {
+    public func tombstones(containerIdentifier: String, zoneName: String = CloudZone.coreDataZoneName)
+        throws(CloudServerError) -> [CloudTombstone]
+    {
         try read(while: "listing the tombstones of \(containerIdentifier) for \(appleID)") { db in
             try TombstoneRow.fetchAll(container: containerIdentifier, zoneName: zoneName, after: 0, in: db)
         }
@@ -99,7 +106,8 @@ extension SQLiteAccountServer {
         try read(while: "listing the devices of \(appleID)") { db in
             try Row.fetchAll(db, sql: #"SELECT * FROM "device" ORDER BY "lastSyncAt" DESC"#).map { row in
                 CloudDeviceSummary(
-                    containerIdentifier: row["container"], device: CloudDeviceIdentity(identifier: row["deviceID"], name: row["name"]),
+                    containerIdentifier: row["container"],
+                    device: CloudDeviceIdentity(identifier: row["deviceID"], name: row["name"]),
                     lastSyncAt: Date(timeIntervalSince1970: row["lastSyncAt"]), pendingChanges: row["pendingChanges"],
                     storePath: row["storePath"], unappliedRecords: row["unappliedRecords"]
                 )
@@ -114,16 +122,22 @@ extension SQLiteAccountServer {
     /// - Returns: Whether there was such a zone.
     /// - Throws: ``CloudServerError`` when the account cannot be written.
     @discardableResult
-    public func deleteZone(containerIdentifier: String, zoneName: String = CloudZone.coreDataZoneName) throws(CloudServerError) -> Bool {
+    public func deleteZone(containerIdentifier: String, zoneName: String = CloudZone.coreDataZoneName)
+        throws(CloudServerError) -> Bool
+    {
         try write(while: "deleting the zone \(zoneName) of \(containerIdentifier) for \(appleID)") { db in
-            guard let zone = try ZoneRow.fetch(container: containerIdentifier, zoneName: zoneName, in: db) else { return false }
+            guard let zone = try ZoneRow.fetch(container: containerIdentifier, zoneName: zoneName, in: db) else {
+                return false
+            }
             let arguments: StatementArguments = [containerIdentifier, zoneName]
             try db.execute(sql: #"DELETE FROM "record" WHERE "container" = ? AND "zoneName" = ?"#, arguments: arguments)
-            try db.execute(sql: #"DELETE FROM "tombstone" WHERE "container" = ? AND "zoneName" = ?"#, arguments: arguments)
+            try db.execute(
+                sql: #"DELETE FROM "tombstone" WHERE "container" = ? AND "zoneName" = ?"#, arguments: arguments)
             try db.execute(sql: #"DELETE FROM "zone" WHERE "container" = ? AND "zoneName" = ?"#, arguments: arguments)
-            try db.execute(sql: """
-                INSERT OR REPLACE INTO "zoneDeletion" ("container", "zoneName", "epoch", "deletedAt") VALUES (?, ?, ?, ?)
-                """, arguments: [containerIdentifier, zoneName, zone.epoch, Date().timeIntervalSince1970])
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO "zoneDeletion" ("container", "zoneName", "epoch", "deletedAt") VALUES (?, ?, ?, ?)
+                    """, arguments: [containerIdentifier, zoneName, zone.epoch, Date().timeIntervalSince1970])
             return true
         }
     }
@@ -132,11 +146,14 @@ extension SQLiteAccountServer {
     /// damaged record.
     ///
     /// - Throws: ``CloudServerError`` when the account cannot be written.
-    package func overwriteStoredFields(ofRecord recordName: String, containerIdentifier: String, with text: String) throws(CloudServerError) {
+    package func overwriteStoredFields(ofRecord recordName: String, containerIdentifier: String, with text: String)
+        throws(CloudServerError)
+    {
         try write(while: "damaging a record of \(appleID)") { db in
-            try db.execute(sql: """
-                UPDATE "record" SET "fields" = ?, "fieldNames" = '?' WHERE "container" = ? AND "recordName" = ?
-                """, arguments: [text, containerIdentifier, recordName])
+            try db.execute(
+                sql: """
+                    UPDATE "record" SET "fields" = ?, "fieldNames" = '?' WHERE "container" = ? AND "recordName" = ?
+                    """, arguments: [text, containerIdentifier, recordName])
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -128,6 +129,7 @@ public final class SQLiteAccountServer: CloudKitAccountServer, @unchecked Sendab
         } else {
             described = "\(error)"
         }
-        return CloudServerError(.accountStoreUnavailable, reason: "the store in \(folder.path) failed: \(described)", context: activity)
+        return CloudServerError(
+            .accountStoreUnavailable, reason: "the store in \(folder.path) failed: \(described)", context: activity)
     }
 }

@@ -40,7 +40,8 @@ enum StoredFields {
                 return .success(try parser.fields())
             } catch {
                 let reason = (error as? DamageReason)?.text ?? "\(error)"
-                return .failure(DamageReason(text: "its fields are not readable (\(reason) at byte \(parser.position))"))
+                return .failure(
+                    DamageReason(text: "its fields are not readable (\(reason) at byte \(parser.position))"))
             }
         }
     }
@@ -91,16 +92,22 @@ enum StoredFields {
             switch CloudFieldType(rawValue: type) {
             case .string: return .string(try string())
             case .int64:
-                guard let number = Int64(try number()) else { throw DamageReason(text: "an INT64 is not a whole number") }
+                guard let number = Int64(try number()) else {
+                    throw DamageReason(text: "an INT64 is not a whole number")
+                }
                 return .int64(number)
             case .double:
                 guard let number = Double(try number()) else { throw DamageReason(text: "a DOUBLE is not a number") }
                 return .double(number)
             case .timestamp:
-                guard let seconds = Double(try number()) else { throw DamageReason(text: "a TIMESTAMP is not a number") }
+                guard let seconds = Double(try number()) else {
+                    throw DamageReason(text: "a TIMESTAMP is not a number")
+                }
                 return .timestamp(Date(timeIntervalSince1970: seconds))
             case .bytes:
-                guard let data = Data(base64Encoded: try string()) else { throw DamageReason(text: "BYTES are not base64") }
+                guard let data = Data(base64Encoded: try string()) else {
+                    throw DamageReason(text: "BYTES are not base64")
+                }
                 return .bytes(data)
             case nil: throw DamageReason(text: "\"\(type)\" is not a field type")
             }
@@ -124,7 +131,9 @@ enum StoredFields {
             var start = position
             func flush(upTo end: Int) {
                 guard end > start else { return }
-                scalars.append(contentsOf: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self).unicodeScalars)
+                scalars.append(
+                    contentsOf: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                        .unicodeScalars)
             }
             while position < bytes.count {
                 switch bytes[position] {
@@ -157,8 +166,10 @@ enum StoredFields {
             case UInt8(ascii: "t"): return "\t"
             case UInt8(ascii: "u"):
                 guard position + 4 <= bytes.count,
-                      let code = UInt32(String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<position + 4]), as: UTF8.self), radix: 16),
-                      let scalar = Unicode.Scalar(code)
+                    let code = UInt32(
+                        String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<position + 4]), as: UTF8.self),
+                        radix: 16),
+                    let scalar = Unicode.Scalar(code)
                 else { throw DamageReason(text: "a \\u escape is not a character") }
                 position += 4
                 return scalar
@@ -184,12 +195,15 @@ enum StoredFields {
 
         private func peek() -> UInt8? {
             var index = position
-            while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\n") { index += 1 }
+            while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\n") {
+                index += 1
+            }
             return index < bytes.count ? bytes[index] : nil
         }
 
         private mutating func skipSpaces() {
-            while position < bytes.count, bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\n") { position += 1 }
+            while position < bytes.count, bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\n")
+            { position += 1 }
         }
     }
 }

@@ -52,7 +52,9 @@ public struct CloudFetchChangesRequest: Sendable {
     public var since: CloudServerChangeToken?
 
     /// A request for the changes of a zone since `since`.
-    public init(containerIdentifier: String, zoneName: String = CloudZone.coreDataZoneName, since: CloudServerChangeToken?) {
+    public init(
+        containerIdentifier: String, zoneName: String = CloudZone.coreDataZoneName, since: CloudServerChangeToken?
+    ) {
         self.containerIdentifier = containerIdentifier
         self.zoneName = zoneName
         self.since = since
@@ -98,7 +100,10 @@ public struct CloudZoneChanges: Sendable {
     public var token: CloudServerChangeToken?
 
     /// Changes as a server answers them.
-    public init(savedRecords: [CloudRecord], deletions: [CloudTombstone], damagedRecords: [CloudDamagedRecord], token: CloudServerChangeToken?) {
+    public init(
+        savedRecords: [CloudRecord], deletions: [CloudTombstone], damagedRecords: [CloudDamagedRecord],
+        token: CloudServerChangeToken?
+    ) {
         self.savedRecords = savedRecords
         self.deletions = deletions
         self.damagedRecords = damagedRecords
@@ -217,7 +222,10 @@ public struct CloudModifyRecordsResult: Sendable {
     public var changeCounterAfter: Int64
 
     /// The outcomes of a request.
-    public init(saves: [CloudSaveOutcome], deletions: [CloudDeletionOutcome], zoneEpoch: Int64, changeCounterBefore: Int64, changeCounterAfter: Int64) {
+    public init(
+        saves: [CloudSaveOutcome], deletions: [CloudDeletionOutcome], zoneEpoch: Int64, changeCounterBefore: Int64,
+        changeCounterAfter: Int64
+    ) {
         self.saves = saves
         self.deletions = deletions
         self.zoneEpoch = zoneEpoch

@@ -25,12 +25,15 @@ public struct SimulatedICloud: Sendable, Hashable {
         if let root = ProcessInfo.processInfo.environment["PERSISTENCE_ICLOUD_ROOT"], root.hasPrefix("/") {
             return SimulatedICloud(root: URL(filePath: root, directoryHint: .isDirectory))
         }
-        return SimulatedICloud(root: AppSandbox.environmentDeviceRoot.appending(path: "iCloud", directoryHint: .isDirectory))
+        return SimulatedICloud(
+            root: AppSandbox.environmentDeviceRoot.appending(path: "iCloud", directoryHint: .isDirectory))
     }
 
     /// Servers in a fresh folder under the system's temporary folder, for tests and experiments.
     public static func temporary() -> SimulatedICloud {
-        SimulatedICloud(root: FileManager.default.temporaryDirectory.appending(path: "persistence-icloud-\(UUID().uuidString)", directoryHint: .isDirectory))
+        SimulatedICloud(
+            root: FileManager.default.temporaryDirectory.appending(
+                path: "persistence-icloud-\(UUID().uuidString)", directoryHint: .isDirectory))
     }
 
     /// The folder of an account's store.

@@ -46,7 +46,9 @@ public final class ModelContainer: @unchecked Sendable {
     /// `ModelContainer(for: Note.self)` without a configuration means the default store, which the
     /// initializers taking `ModelConfiguration`s open; this one is passed over when both fit.
     @_disfavoredOverload
-    public convenience init(for forTypes: any PersistentModel.Type..., configurations: any DataStoreConfiguration...) throws {
+    public convenience init(for forTypes: any PersistentModel.Type..., configurations: any DataStoreConfiguration...)
+        throws
+    {
         try self.init(for: Schema(forTypes), migrationPlan: nil, dataStoreConfigurations: configurations)
     }
 
@@ -69,11 +71,13 @@ public final class ModelContainer: @unchecked Sendable {
         dataStoreConfigurations configurations: [any DataStoreConfiguration]
     ) throws {
         guard !configurations.isEmpty else {
-            throw SwiftDataError(.loadIssueModelContainer, reason: "no configuration was given", context: "creating a model container")
+            throw SwiftDataError(
+                .loadIssueModelContainer, reason: "no configuration was given", context: "creating a model container")
         }
         let version = Self.migrationTarget(of: givenSchema, in: migrationPlan)
         let configuredTypes = configurations.compactMap(\.schema).flatMap { $0.entities.map(\.modelType) }
-        let schema = configuredTypes.isEmpty && version == givenSchema.version
+        let schema =
+            configuredTypes.isEmpty && version == givenSchema.version
             ? givenSchema
             : Schema(givenSchema.entities.map(\.modelType) + configuredTypes, version: version)
         let assignment = StoreAssignment(schema: schema, configurations: configurations)
@@ -83,7 +87,8 @@ public final class ModelContainer: @unchecked Sendable {
             // that leave a store which syncs.
             let layout = MirroredContainerLayout(
                 schema: schema,
-                configurations: zip(configurations, assignment.entitiesOfConfiguration).enumerated().map { index, pair in
+                configurations: zip(configurations, assignment.entitiesOfConfiguration).enumerated().map {
+                    index, pair in
                     .init(name: pair.0.name, entities: pair.1, mirrors: mirroringRequests[index] != nil)
                 }
             )
@@ -142,7 +147,9 @@ public final class ModelContainer: @unchecked Sendable {
             } catch let error as SwiftDataError {
                 throw error
             } catch {
-                throw SwiftDataError(.storeOperationFailed, reason: "\(error)", context: "deleting all data of the store \(store.identifier)")
+                throw SwiftDataError(
+                    .storeOperationFailed, reason: "\(error)",
+                    context: "deleting all data of the store \(store.identifier)")
             }
         }
         changeSignal.noteChange(.storeRewritten)
@@ -162,16 +169,23 @@ public final class ModelContainer: @unchecked Sendable {
     /// The store that keeps `type`.
     ///
     /// - Throws: ``SwiftDataError/unknownModelType`` when the container has no such model.
-    package func store(of type: any PersistentModel.Type, while activity: @autoclosure () -> String) throws -> OpenedStore {
+    package func store(of type: any PersistentModel.Type, while activity: @autoclosure () -> String) throws
+        -> OpenedStore
+    {
         guard let store = storeOfEntity[Schema.entityName(of: type)] else {
-            throw SwiftDataError(.unknownModelType, reason: "\(type) is not one of the container's models; pass it to ModelContainer(for:)", context: activity())
+            throw SwiftDataError(
+                .unknownModelType,
+                reason: "\(type) is not one of the container's models; pass it to ModelContainer(for:)",
+                context: activity())
         }
         return store
     }
 
     /// The version a store of `schema` is migrated to: that of the plan's newest versioned schema holding
     /// all of the schema's models, else the schema's own version.
-    package static func migrationTarget(of schema: Schema, in migrationPlan: (any SchemaMigrationPlan.Type)?) -> Schema.Version {
+    package static func migrationTarget(of schema: Schema, in migrationPlan: (any SchemaMigrationPlan.Type)?)
+        -> Schema.Version
+    {
         guard let migrationPlan else { return schema.version }
         let given = Set(schema.entities.map { ObjectIdentifier($0.modelType) })
         let matching = migrationPlan.schemas.last { versioned in
@@ -228,7 +242,8 @@ struct StoreAssignment {
                 guard let mine = owner[entity.name], let theirs = owner[other], mine != theirs else { continue }
                 throw SwiftDataError(
                     .loadIssueModelContainer,
-                    reason: "\(entity.name).\(property.name) links \(entity.name), kept in the configuration \"\(configurations[mine].name)\", "
+                    reason:
+                        "\(entity.name).\(property.name) links \(entity.name), kept in the configuration \"\(configurations[mine].name)\", "
                         + "to \(other), kept in \"\(configurations[theirs].name)\"; a relationship cannot span two stores — keep both in one configuration",
                     context: "assigning models to stores"
                 )

@@ -81,12 +81,15 @@ extension ModelContext {
     ) throws -> [T] {
         let (rows, isFiltered) = try engine.candidateRows(descriptor)
         let revisited = Set(pending.storedKeysToRevisit)
-        var candidates = try materialize(T.self, rows: rows.filter { !revisited.contains($0.primaryKey) }, while: "fetching \(T.self)")
+        var candidates = try materialize(
+            T.self, rows: rows.filter { !revisited.contains($0.primaryKey) }, while: "fetching \(T.self)")
         if !isFiltered {
             candidates = try candidates.filter { try matches($0, descriptor.predicate) }
         }
         candidates += try pending.changedAndInserted.filter { try matches($0, descriptor.predicate) }
-        let results = window(of: sorted(candidates, by: descriptor.sortBy), offset: max(0, descriptor.fetchOffset ?? 0), limit: descriptor.fetchLimit)
+        let results = window(
+            of: sorted(candidates, by: descriptor.sortBy), offset: max(0, descriptor.fetchOffset ?? 0),
+            limit: descriptor.fetchLimit)
         try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: results, from: engine, owners: .listedKeys)
         return results
     }
@@ -180,7 +183,7 @@ extension ModelContext {
         guard !models.isEmpty, !keyPaths.isEmpty else { return }
         for keyPath in keyPaths {
             guard let property = ModelTypeCache.metadata(of: T.self).first(where: { $0.keyPath == keyPath }),
-                  let shape = property.relationshipShape
+                let shape = property.relationshipShape
             else { continue }
             let slot = ModelValues.Slot(forKey: property.name, in: ModelTypeCache.slotLayout(of: T.self))
             // Gathered as existentials with a plain loop: converting a `[T]` afterwards costs a cast per model.
@@ -229,7 +232,8 @@ extension ModelContext {
             if let known = models[position] {
                 run.append(known)
             } else {
-                let model = try materializeAny(decoded: related.rows[position], entityName: destination, registry: registry)
+                let model = try materializeAny(
+                    decoded: related.rows[position], entityName: destination, registry: registry)
                 models[position] = model
                 run.append(model)
             }

@@ -35,7 +35,7 @@ extension ModelContext {
         unlimited.fetchLimit = nil
         // Stored rows whose pending change or delete decides anew whether they count.
         guard let storedMatches = try engine.count(unlimited),
-              let revisited = try engine.matchingKeys(unlimited, among: pending.storedKeysToRevisit)
+            let revisited = try engine.matchingKeys(unlimited, among: pending.storedKeysToRevisit)
         else { return try fetch(descriptor).count }
         let nowMatching = try pending.changedAndInserted.filter { try matches($0, descriptor.predicate) }.count
         let total = storedMatches - revisited.count + nowMatching
@@ -48,12 +48,16 @@ extension ModelContext {
     /// With the default store and no pending change of the type, only the keys are read.
     ///
     /// - Throws: ``SwiftDataError`` when the store cannot be read or the predicate fails to evaluate.
-    public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [PersistentIdentifier] {
+    public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [PersistentIdentifier]
+    {
         let store = try container.store(of: T.self, while: "fetching identifiers of \(T.self)")
         if let engine = store.engine, !descriptor.includePendingChanges || pendingWork(of: T.self).isEmpty,
-           let keys = try engine.primaryKeys(descriptor) {
+            let keys = try engine.primaryKeys(descriptor)
+        {
             let entityName = Schema.entityName(of: T.self)
-            return keys.map { PersistentIdentifier(storeIdentifier: store.identifier, entityName: entityName, key: .permanent($0)) }
+            return keys.map {
+                PersistentIdentifier(storeIdentifier: store.identifier, entityName: entityName, key: .permanent($0))
+            }
         }
         return try fetch(descriptor).map(\.persistentModelID)
     }
@@ -95,7 +99,9 @@ extension ModelContext {
     /// Models of those rows the context already holds are deleted like ``delete(_:)`` does.
     ///
     /// - Throws: ``SwiftDataError`` when the store cannot be read or the predicate fails to evaluate.
-    public func delete<T: PersistentModel>(model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true) throws {
+    public func delete<T: PersistentModel>(
+        model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true
+    ) throws {
         let store = try container.store(of: T.self, while: "deleting \(T.self)")
         var deletedAny = false
         if let engine = store.engine, let keys = try engine.primaryKeys(of: T.self, matching: predicate) {
@@ -114,7 +120,8 @@ extension ModelContext {
                 }
             }
             if !unloaded.isEmpty {
-                pendingBatchDeletes[entityName] = SortedKeys.union(pendingBatchDeletes[entityName] ?? [], SortedKeys.normalized(unloaded))
+                pendingBatchDeletes[entityName] = SortedKeys.union(
+                    pendingBatchDeletes[entityName] ?? [], SortedKeys.normalized(unloaded))
                 deletedAny = true
             }
             // Models inserted since the last save are not in the store; the predicate decides for them.
@@ -155,8 +162,12 @@ extension ModelContext {
         guard !id.isTemporary else {
             return pendingInserts.models.first { $0.persistentModelID == id }
         }
-        if let key = registryKey(of: id), let registered = registeredModel(entity: id.entityName, primaryKey: key) { return registered }
-        guard let store = container.store(ofEntity: id.entityName), id.storeIdentifier == nil || id.storeIdentifier == store.identifier else {
+        if let key = registryKey(of: id), let registered = registeredModel(entity: id.entityName, primaryKey: key) {
+            return registered
+        }
+        guard let store = container.store(ofEntity: id.entityName),
+            id.storeIdentifier == nil || id.storeIdentifier == store.identifier
+        else {
             return nil
         }
         if let engine = store.engine, let key = id.primaryKey {
@@ -173,7 +184,8 @@ extension ModelContext {
         do {
             return try predicate.evaluate(model)
         } catch {
-            throw SwiftDataError(.unsupportedPredicate, reason: "\(error)", context: "evaluating a predicate of \(T.self) in memory")
+            throw SwiftDataError(
+                .unsupportedPredicate, reason: "\(error)", context: "evaluating a predicate of \(T.self) in memory")
         }
     }
 }

@@ -16,7 +16,9 @@ extension ModelContext {
     ///
     /// - Parameter descriptor: Which transactions, in which order, and at most how many.
     /// - Throws: ``SwiftDataError`` when the store cannot be read or the predicate fails to evaluate.
-    public func fetchHistory(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>) throws -> [DefaultHistoryTransaction] {
+    public func fetchHistory(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>) throws
+        -> [DefaultHistoryTransaction]
+    {
         try container.stores.compactMap(\.engine).flatMap { try $0.fetchHistory(descriptor) }
     }
 
@@ -33,7 +35,9 @@ extension ModelContext {
     public func deleteHistory(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>) throws {
         for engine in container.stores.compactMap(\.engine) {
             guard engine.allowsSave else {
-                throw SwiftDataError(.saveNotAllowed, reason: "the configuration was created with allowsSave: false", context: "deleting history")
+                throw SwiftDataError(
+                    .saveNotAllowed, reason: "the configuration was created with allowsSave: false",
+                    context: "deleting history")
             }
             try engine.deleteHistory(descriptor)
         }

@@ -5,7 +5,9 @@ extension ModelContext {
     /// context has seen (brought up to date), else a new model over the row's backing data.
     ///
     /// The rows are taken over: the caller's last use of its array hands it on, so it is not copied here.
-    func materialize<T: PersistentModel>(_ type: T.Type, rows: consuming [DecodedRow], while activity: String) throws -> [T] {
+    func materialize<T: PersistentModel>(_ type: T.Type, rows: consuming [DecodedRow], while activity: String) throws
+        -> [T]
+    {
         let entityName = Schema.entityName(of: T.self)
         let registry = registry(ofEntity: ModelTypeCache.rootEntityName(of: T.self))
         // A query returns each row once, so when the context has no model of the entity yet, no row
@@ -19,13 +21,15 @@ extension ModelContext {
                 let model: T
                 if hadModels, let registered = try registeredModel(for: row, registry: registry) {
                     guard let typed = registered as? T else {
-                        throw SwiftDataError(.unknownModelType, reason: "the row of \(entityName) is not a \(T.self)", context: activity)
+                        throw SwiftDataError(
+                            .unknownModelType, reason: "the row of \(entityName) is not a \(T.self)", context: activity)
                     }
                     model = typed
                 } else if let concrete = row.entityName {
                     // A row of a subclass, read by a fetch of its superclass.
                     guard let typed = try makeModel(ofEntity: concrete, of: row, registry: registry) as? T else {
-                        throw SwiftDataError(.unknownModelType, reason: "the row of \(concrete) is not a \(T.self)", context: activity)
+                        throw SwiftDataError(
+                            .unknownModelType, reason: "the row of \(concrete) is not a \(T.self)", context: activity)
                     }
                     model = typed
                 } else {
@@ -39,23 +43,31 @@ extension ModelContext {
     }
 
     /// The context's object for one decoded row of `entityName`.
-    func materializeAny(decoded: DecodedRow, entityName: String, registry: EntityRegistry? = nil) throws -> any PersistentModel {
+    func materializeAny(decoded: DecodedRow, entityName: String, registry: EntityRegistry? = nil) throws
+        -> any PersistentModel
+    {
         let registry = registry ?? self.registry(ofEntity: entityName)
         if let registered = try registeredModel(for: decoded, registry: registry) { return registered }
         return try makeModel(ofEntity: decoded.entityName ?? entityName, of: decoded, registry: registry)
     }
 
     /// A new model of the entity named `entityName` for a row the context has no model of yet.
-    private func makeModel(ofEntity entityName: String, of row: DecodedRow, registry: EntityRegistry) throws -> any PersistentModel {
+    private func makeModel(ofEntity entityName: String, of row: DecodedRow, registry: EntityRegistry) throws
+        -> any PersistentModel
+    {
         guard let type = container.schema.entity(named: entityName)?.modelType else {
-            throw SwiftDataError(.unknownModelType, reason: "\(entityName) is not one of the container's models", context: "reading a row")
+            throw SwiftDataError(
+                .unknownModelType, reason: "\(entityName) is not one of the container's models",
+                context: "reading a row")
         }
         return makeModel(type, of: row, registry: registry)
     }
 
     /// A new model of a row the context has no model of yet, over the row's backing data and registered
     /// in `registry`.
-    private func makeModel<Model: PersistentModel>(_ type: Model.Type, of row: DecodedRow, registry: EntityRegistry) -> Model {
+    private func makeModel<Model: PersistentModel>(_ type: Model.Type, of row: DecodedRow, registry: EntityRegistry)
+        -> Model
+    {
         row.backing.context = self
         let model = Model(backingData: row.backing)
         registry.register(model, backing: row.backing, forKey: row.primaryKey)
@@ -81,7 +93,9 @@ extension ModelContext {
         }
         // Only to-one links kept in a column of the row have keys here; a moved one is a change.
         for property in ModelTypeCache.metadata(of: type(of: model)) where property.isRelationship {
-            if backing.foreignKeys[property.name] != stored.foreignKeys[property.name] { changedKeys.append(property.name) }
+            if backing.foreignKeys[property.name] != stored.foreignKeys[property.name] {
+                changedKeys.append(property.name)
+            }
         }
         guard !changedKeys.isEmpty else { return }
         for name in changedKeys {

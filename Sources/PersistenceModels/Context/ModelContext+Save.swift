@@ -15,7 +15,10 @@ extension ModelContext {
             return
         }
         for store in try storesWithPendingWork() where !store.allowsSave {
-            throw SwiftDataError(.saveNotAllowed, reason: "the configuration of the store \(store.identifier) was created with allowsSave: false", context: "saving the context")
+            throw SwiftDataError(
+                .saveNotAllowed,
+                reason: "the configuration of the store \(store.identifier) was created with allowsSave: false",
+                context: "saving the context")
         }
         try applyDeleteRules()
         let inserts = pendingInserts.models
@@ -26,21 +29,28 @@ extension ModelContext {
         // After the delete rules, which may have added deletes and changes.
         let savedStores = try storesWithPendingWork()
         for store in savedStores {
-            let belongs = { (model: any PersistentModel) in self.container.store(ofEntity: Schema.entityName(of: type(of: model))) === store }
+            let belongs = { (model: any PersistentModel) in
+                self.container.store(ofEntity: Schema.entityName(of: type(of: model))) === store
+            }
             let storeInserts = inserts.filter(belongs)
             let storeChanges = changes.filter(belongs)
             let storeDeletes = deletes.filter(belongs)
             if let engine = store.engine {
                 let batch = pendingBatchDeletes.filter { container.store(ofEntity: $0.key) === store }
-                let bookkeeping = pendingMirrorBookkeeping.flatMap { $0.store == ObjectIdentifier(store) ? $0.work : nil }
+                let bookkeeping = pendingMirrorBookkeeping.flatMap {
+                    $0.store == ObjectIdentifier(store) ? $0.work : nil
+                }
                 if bookkeeping != nil { pendingMirrorBookkeeping = nil }
-                let result = try engine.save(StoreChanges(
-                    inserts: storeInserts, changes: storeChanges, deletes: storeDeletes, batchDeletes: batch, author: author,
-                    mirrorBookkeeping: bookkeeping
-                ))
+                let result = try engine.save(
+                    StoreChanges(
+                        inserts: storeInserts, changes: storeChanges, deletes: storeDeletes, batchDeletes: batch,
+                        author: author,
+                        mirrorBookkeeping: bookkeeping
+                    ))
                 assignedKeys.merge(result.assignedKeys) { $1 }
                 deletedRows.merge(result.deletedRows) { $0 + $1 }
-                didSave(storeInserts, storeChanges, assignedKeys: result.assignedKeys, storeIdentifier: store.identifier)
+                didSave(
+                    storeInserts, storeChanges, assignedKeys: result.assignedKeys, storeIdentifier: store.identifier)
                 for entity in batch.keys { pendingBatchDeletes[entity] = nil }
             } else {
                 try save(storeInserts, storeChanges, storeDeletes, to: store)
@@ -79,7 +89,10 @@ extension ModelContext {
     }
 
     /// Gives inserted models their keys and makes every saved value the committed one.
-    private func didSave(_ inserts: [any PersistentModel], _ changes: [any PersistentModel], assignedKeys: [ObjectIdentifier: Int64], storeIdentifier: String) {
+    private func didSave(
+        _ inserts: [any PersistentModel], _ changes: [any PersistentModel], assignedKeys: [ObjectIdentifier: Int64],
+        storeIdentifier: String
+    ) {
         // Each inserted model type's identity map is looked up once, not once per model.
         var registries: [ObjectIdentifier: EntityRegistry] = [:]
         for model in inserts {
@@ -116,7 +129,10 @@ extension ModelContext {
     }
 
     /// Tells live queries which rows the save wrote; a large save is reported without its keys.
-    private func noteSaved(inserts: [any PersistentModel], changes: [any PersistentModel], deletes: [any PersistentModel], deletedRows: [String: [Int64]]) {
+    private func noteSaved(
+        inserts: [any PersistentModel], changes: [any PersistentModel], deletes: [any PersistentModel],
+        deletedRows: [String: [Int64]]
+    ) {
         let rowCount = inserts.count + changes.count + deletes.count + deletedRows.values.reduce(0) { $0 + $1.count }
         guard rowCount <= ModelChange.listedKeysAtMost else {
             container.changeSignal.noteChange(.storeRewritten)
@@ -124,7 +140,9 @@ extension ModelContext {
         }
         // Filed under the root entity: a query of a superclass sees the rows of its subclasses.
         var writtenKeys: [String: Set<Int64>] = [:]
-        for (entity, keys) in deletedRows { writtenKeys[container.rootEntityName(ofEntity: entity), default: []].formUnion(keys) }
+        for (entity, keys) in deletedRows {
+            writtenKeys[container.rootEntityName(ofEntity: entity), default: []].formUnion(keys)
+        }
         for model in inserts + changes + deletes {
             guard let key = model.persistentBackingData.primaryKey else { continue }
             writtenKeys[ModelTypeCache.rootEntityName(of: type(of: model)), default: []].insert(key)
@@ -144,8 +162,10 @@ extension ModelContext {
         while index < deleting.count {
             let model = deleting[index]
             index += 1
-            for property in ModelTypeCache.relationships(of: type(of: model)) where property.options.deleteRule == .cascade {
-                for related in model.persistentBackingData.relatedModels(forKey: property.name, of: model) where !isBeingDeleted(related) {
+            for property in ModelTypeCache.relationships(of: type(of: model))
+            where property.options.deleteRule == .cascade {
+                for related in model.persistentBackingData.relatedModels(forKey: property.name, of: model)
+                where !isBeingDeleted(related) {
                     deleting.append(related)
                     deletingIdentities.insert(ObjectIdentifier(related))
                     cascaded.append(related)
@@ -153,11 +173,15 @@ extension ModelContext {
             }
         }
         for model in deleting {
-            for property in ModelTypeCache.relationships(of: type(of: model)) where property.options.deleteRule == .deny {
-                let blocking = model.persistentBackingData.relatedModels(forKey: property.name, of: model).filter { !isBeingDeleted($0) }
+            for property in ModelTypeCache.relationships(of: type(of: model)) where property.options.deleteRule == .deny
+            {
+                let blocking = model.persistentBackingData.relatedModels(forKey: property.name, of: model).filter {
+                    !isBeingDeleted($0)
+                }
                 if !blocking.isEmpty {
                     throw CocoaError.deniedDelete(
-                        entity: Schema.entityName(of: type(of: model)), relationship: property.name, linkedCount: blocking.count
+                        entity: Schema.entityName(of: type(of: model)), relationship: property.name,
+                        linkedCount: blocking.count
                     )
                 }
             }
@@ -170,12 +194,17 @@ extension ModelContext {
         var removals: [ObjectIdentifier: PendingUnlink] = [:]
         var order: [ObjectIdentifier] = []
         for model in deleting {
-            for property in ModelTypeCache.relationships(of: type(of: model)) where property.options.deleteRule != .noAction {
-                guard let inverse = ModelTypeCache.inverse(of: property, in: type(of: model)), let inverseShape = inverse.relationshipShape else { continue }
-                for related in model.persistentBackingData.relatedModels(forKey: property.name, of: model) where !isBeingDeleted(related) {
+            for property in ModelTypeCache.relationships(of: type(of: model))
+            where property.options.deleteRule != .noAction {
+                guard let inverse = ModelTypeCache.inverse(of: property, in: type(of: model)),
+                    let inverseShape = inverse.relationshipShape
+                else { continue }
+                for related in model.persistentBackingData.relatedModels(forKey: property.name, of: model)
+                where !isBeingDeleted(related) {
                     let key = ObjectIdentifier(related)
                     if removals[key] == nil { order.append(key) }
-                    removals[key, default: PendingUnlink(model: related)].add(model, through: inverse, shape: inverseShape)
+                    removals[key, default: PendingUnlink(model: related)].add(
+                        model, through: inverse, shape: inverseShape)
                 }
             }
         }
@@ -188,13 +217,16 @@ extension ModelContext {
 /// The partners one surviving model loses because they are deleted, by the relationship that held them.
 private struct PendingUnlink {
     let model: any PersistentModel
-    private var partners: [String: (inverse: Schema.PropertyMetadata, shape: RelationshipShape, removed: Set<ObjectIdentifier>)] = [:]
+    private var partners:
+        [String: (inverse: Schema.PropertyMetadata, shape: RelationshipShape, removed: Set<ObjectIdentifier>)] = [:]
 
     init(model: any PersistentModel) {
         self.model = model
     }
 
-    mutating func add(_ partner: any PersistentModel, through inverse: Schema.PropertyMetadata, shape: RelationshipShape) {
+    mutating func add(
+        _ partner: any PersistentModel, through inverse: Schema.PropertyMetadata, shape: RelationshipShape
+    ) {
         partners[inverse.name, default: (inverse, shape, [])].removed.insert(ObjectIdentifier(partner))
     }
 
@@ -208,4 +240,3 @@ private struct PendingUnlink {
         }
     }
 }
-

@@ -16,14 +16,20 @@ extension ModelContext {
             models += pending.changedAndInserted
         }
         let matching = try models.filter { try matches($0, descriptor.predicate) }
-        return window(of: sorted(matching, by: descriptor.sortBy), offset: max(0, descriptor.fetchOffset ?? 0), limit: descriptor.fetchLimit)
+        return window(
+            of: sorted(matching, by: descriptor.sortBy), offset: max(0, descriptor.fetchOffset ?? 0),
+            limit: descriptor.fetchLimit)
     }
 
     /// The context's model for a snapshot: the registered one (brought up to date when it has no
     /// unsaved change), else a new model over the snapshot's values.
-    private func materialize<T: PersistentModel>(_ type: T.Type, snapshot: DefaultSnapshot, in store: OpenedStore) throws -> T {
+    private func materialize<T: PersistentModel>(_ type: T.Type, snapshot: DefaultSnapshot, in store: OpenedStore)
+        throws -> T
+    {
         guard let model = try materializeAny(snapshot: snapshot, in: store) as? T else {
-            throw SwiftDataError(.unknownModelType, reason: "the snapshot \(snapshot.persistentIdentifier) is not a \(T.self)", context: "fetching \(T.self)")
+            throw SwiftDataError(
+                .unknownModelType, reason: "the snapshot \(snapshot.persistentIdentifier) is not a \(T.self)",
+                context: "fetching \(T.self)")
         }
         return model
     }
@@ -31,10 +37,14 @@ extension ModelContext {
     private func materializeAny(snapshot: DefaultSnapshot, in store: OpenedStore) throws -> any PersistentModel {
         let identifier = snapshot.persistentIdentifier
         guard let modelType = container.schema.entity(named: identifier.entityName)?.modelType else {
-            throw SwiftDataError(.unknownModelType, reason: "the store returned a snapshot of \(identifier.entityName), which the container does not have", context: "reading a snapshot")
+            throw SwiftDataError(
+                .unknownModelType,
+                reason: "the store returned a snapshot of \(identifier.entityName), which the container does not have",
+                context: "reading a snapshot")
         }
         let key = registryKey(of: identifier, creating: true)!
-        let backing = try ModelBackingData(snapshot: snapshot, of: modelType, primaryKey: key, storeIdentifier: store.identifier)
+        let backing = try ModelBackingData(
+            snapshot: snapshot, of: modelType, primaryKey: key, storeIdentifier: store.identifier)
         let registry = registry(ofEntity: identifier.entityName)
         if let registered = registry.model(forKey: key) {
             refresh(registered, from: backing)
@@ -51,7 +61,9 @@ extension ModelContext {
 
     /// The model with `identifier` in a custom store: registered, or found among the snapshots of its type.
     func snapshotModel(for identifier: PersistentIdentifier, in store: OpenedStore) throws -> (any PersistentModel)? {
-        if let key = registryKey(of: identifier), let registered = registeredModel(entity: identifier.entityName, primaryKey: key) {
+        if let key = registryKey(of: identifier),
+            let registered = registeredModel(entity: identifier.entityName, primaryKey: key)
+        {
             return registered
         }
         guard let modelType = container.schema.entity(named: identifier.entityName)?.modelType else { return nil }
@@ -60,12 +72,16 @@ extension ModelContext {
 
     private func allModels<T: PersistentModel>(of type: T.Type, in store: OpenedStore) throws -> [any PersistentModel] {
         guard let snapshots = store.snapshots else { return [] }
-        return try snapshots.fetch(FetchDescriptor<T>(), editingState: editingState).map { try materializeAny(snapshot: $0, in: store) }
+        return try snapshots.fetch(FetchDescriptor<T>(), editingState: editingState).map {
+            try materializeAny(snapshot: $0, in: store)
+        }
     }
 
     /// The models a relationship of a model from a custom store links to, by the identifiers its
     /// snapshot held.
-    func snapshotRelatedModels(_ property: Schema.PropertyMetadata, of model: any PersistentModel, in store: OpenedStore) throws -> [any PersistentModel] {
+    func snapshotRelatedModels(
+        _ property: Schema.PropertyMetadata, of model: any PersistentModel, in store: OpenedStore
+    ) throws -> [any PersistentModel] {
         let identifiers = model.persistentBackingData.snapshotLinks?[property.name] ?? []
         return try identifiers.compactMap { try snapshotModel(for: $0, in: store) }
     }
@@ -87,7 +103,10 @@ extension ModelContext {
 
     /// Hands the pending work on a custom store's models to it as snapshots, and gives inserted models
     /// the permanent identifiers it returns.
-    func save(_ inserts: [any PersistentModel], _ changes: [any PersistentModel], _ deletes: [any PersistentModel], to store: OpenedStore) throws {
+    func save(
+        _ inserts: [any PersistentModel], _ changes: [any PersistentModel], _ deletes: [any PersistentModel],
+        to store: OpenedStore
+    ) throws {
         guard let snapshots = store.snapshots else { return }
         var related: [PersistentIdentifier: any BackingData] = [:]
         func snapshot(_ model: any PersistentModel) throws -> DefaultSnapshot {
@@ -97,7 +116,9 @@ extension ModelContext {
             editingState: editingState,
             inserted: try inserts.map(snapshot),
             updated: try changes.map(snapshot),
-            deleted: try deletes.map { try $0.persistentBackingData.snapshot(of: $0, committed: true, relatedBackingDatas: &related) }
+            deleted: try deletes.map {
+                try $0.persistentBackingData.snapshot(of: $0, committed: true, relatedBackingDatas: &related)
+            }
         )
         let remapped: [PersistentIdentifier: PersistentIdentifier]
         do {
@@ -105,7 +126,8 @@ extension ModelContext {
         } catch let error as SwiftDataError {
             throw error
         } catch {
-            throw SwiftDataError(.storeOperationFailed, reason: "\(error)", context: "saving to the store \(store.identifier)")
+            throw SwiftDataError(
+                .storeOperationFailed, reason: "\(error)", context: "saving to the store \(store.identifier)")
         }
         for model in inserts {
             let temporary = model.persistentModelID
@@ -125,7 +147,9 @@ extension ModelContext {
         }
         // Related identifiers the models held while their targets were new become permanent ones.
         for model in inserts + changes {
-            model.persistentBackingData.snapshotLinks = model.persistentBackingData.snapshotLinks?.mapValues { $0.map { remapped[$0] ?? $0 } }
+            model.persistentBackingData.snapshotLinks = model.persistentBackingData.snapshotLinks?.mapValues {
+                $0.map { remapped[$0] ?? $0 }
+            }
         }
     }
 }

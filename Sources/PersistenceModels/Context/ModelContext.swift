@@ -187,7 +187,9 @@ public final class ModelContext {
 
     /// Called by backing data when a property of `model` changed.
     func modelDidChange(_ model: any PersistentModel) {
-        if !pendingInserts.contains(model), !pendingDeletes.contains(model), model.persistentBackingData.primaryKey != nil {
+        if !pendingInserts.contains(model), !pendingDeletes.contains(model),
+            model.persistentBackingData.primaryKey != nil
+        {
             pendingChanges.insert(model)
         }
         pendingChangeDelivery.noteChange()
@@ -197,7 +199,9 @@ public final class ModelContext {
     /// Removes a model that is deleted before its first save from the relationships that hold it.
     private func detachRelationships(of model: any PersistentModel) {
         for property in ModelTypeCache.relationships(of: type(of: model)) {
-            guard let inverse = ModelTypeCache.inverse(of: property, in: type(of: model)), let inverseShape = inverse.relationshipShape else { continue }
+            guard let inverse = ModelTypeCache.inverse(of: property, in: type(of: model)),
+                let inverseShape = inverse.relationshipShape
+            else { continue }
             for other in model.persistentBackingData.relatedModels(forKey: property.name, of: model) {
                 RelationshipMaintainer.unlink(other, through: inverse, inverseShape: inverseShape, from: model)
             }
@@ -220,7 +224,8 @@ public final class ModelContext {
             try save()
             workbenchAutosaveError = nil
         } catch {
-            let failure = error as? SwiftDataError
+            let failure =
+                error as? SwiftDataError
                 ?? SwiftDataError(.storeOperationFailed, reason: "\(error)", context: "saving automatically")
             workbenchAutosaveError = failure
             FileHandle.standardError.write(Data("[PersistenceModels] autosave failed: \(failure)\n".utf8))

@@ -108,11 +108,13 @@ public struct SwiftDataError: Error, Hashable, CustomStringConvertible, Sendable
     // MARK: Configuration errors
 
     /// A configuration's name makes a file name that is not allowed.
-    public static let configurationFileNameContainsInvalidCharacters = SwiftDataError(.configurationFileNameContainsInvalidCharacters)
+    public static let configurationFileNameContainsInvalidCharacters = SwiftDataError(
+        .configurationFileNameContainsInvalidCharacters)
     /// A configuration's name makes a file name that is too long.
     public static let configurationFileNameTooLong = SwiftDataError(.configurationFileNameTooLong)
     /// A configuration's schema names a model the container's schema lacks.
-    public static let configurationSchemaNotFoundInContainerSchema = SwiftDataError(.configurationSchemaNotFoundInContainerSchema)
+    public static let configurationSchemaNotFoundInContainerSchema = SwiftDataError(
+        .configurationSchemaNotFoundInContainerSchema)
     /// Two configurations of one container are the same.
     public static let duplicateConfiguration = SwiftDataError(.duplicateConfiguration)
 
@@ -166,10 +168,13 @@ extension CocoaError {
     /// The error a save throws when a `.deny` delete rule blocks a delete, as Core Data reports it: the
     /// code `validationRelationshipDeniedDelete`, the relationship under `NSValidationErrorKey`.
     package static func deniedDelete(entity: String, relationship: String, linkedCount: Int) -> CocoaError {
-        CocoaError(.validationRelationshipDeniedDelete, userInfo: [
-            NSLocalizedDescriptionKey: "The delete was denied: \(entity).\(relationship) has the delete rule .deny and still links "
-                + "\(linkedCount) model(s) — while saving the context",
-            "NSValidationErrorKey": relationship,
-        ])
+        CocoaError(
+            .validationRelationshipDeniedDelete,
+            userInfo: [
+                NSLocalizedDescriptionKey:
+                    "The delete was denied: \(entity).\(relationship) has the delete rule .deny and still links "
+                    + "\(linkedCount) model(s) — while saving the context",
+                "NSValidationErrorKey": relationship,
+            ])
     }
 }

@@ -72,7 +72,8 @@ public protocol DataStore: AnyObject {
     /// Prepares what the store keeps for one editing state (a context).
     func initializeState(for editingState: EditingState)
     /// Snapshots the store already holds for these identifiers, so a context need not fetch them.
-    func cachedSnapshots(for persistentIdentifiers: [PersistentIdentifier], editingState: EditingState) throws -> [PersistentIdentifier: Snapshot]
+    func cachedSnapshots(for persistentIdentifiers: [PersistentIdentifier], editingState: EditingState) throws
+        -> [PersistentIdentifier: Snapshot]
     /// Forgets what the store keeps for one editing state.
     func invalidateState(for editingState: EditingState)
 }
@@ -85,7 +86,9 @@ extension DataStore {
     }
 
     /// The identifiers of the snapshots ``fetch(_:)`` returns for the request's descriptor.
-    public func fetchIdentifiers<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> [PersistentIdentifier] {
+    public func fetchIdentifiers<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws
+        -> [PersistentIdentifier]
+    {
         try fetch(request).fetchedSnapshots.map(\.persistentIdentifier)
     }
 
@@ -98,7 +101,9 @@ extension DataStore {
     public func initializeState(for editingState: EditingState) {}
 
     /// No cache by default.
-    public func cachedSnapshots(for persistentIdentifiers: [PersistentIdentifier], editingState: EditingState) throws -> [PersistentIdentifier: Snapshot] {
+    public func cachedSnapshots(for persistentIdentifiers: [PersistentIdentifier], editingState: EditingState) throws
+        -> [PersistentIdentifier: Snapshot]
+    {
         [:]
     }
 

@@ -19,7 +19,9 @@ public protocol DataStoreSnapshot: Codable, Sendable {
     var persistentIdentifier: PersistentIdentifier { get }
     /// The same snapshot under another identifier, with every identifier it refers to replaced as
     /// `remappedIdentifiers` says (temporary identifiers of inserted models by their permanent ones).
-    func copy(persistentIdentifier: PersistentIdentifier, remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier]?) -> Self
+    func copy(
+        persistentIdentifier: PersistentIdentifier, remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier]?
+    ) -> Self
 }
 
 /// The snapshot the default store and most custom stores use: every persisted property's value by name.
@@ -43,18 +45,24 @@ public struct DefaultSnapshot: DataStoreSnapshot, Equatable {
 
     /// Makes a snapshot of a model's backing data, as a context does before a save.
     public init(from backingData: any BackingData, relatedBackingDatas: inout [PersistentIdentifier: any BackingData]) {
-        guard let backing = backingData as? ModelBackingData, let snapshot = backing.snapshot(relatedBackingDatas: &relatedBackingDatas) else {
+        guard let backing = backingData as? ModelBackingData,
+            let snapshot = backing.snapshot(relatedBackingDatas: &relatedBackingDatas)
+        else {
             preconditionFailure("a snapshot can be made only of the backing data of a model in a context")
         }
         self = snapshot
     }
 
     /// The same snapshot under `persistentIdentifier`, with related identifiers remapped.
-    public func copy(persistentIdentifier: PersistentIdentifier, remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier]? = [:]) -> DefaultSnapshot {
+    public func copy(
+        persistentIdentifier: PersistentIdentifier,
+        remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier]? = [:]
+    ) -> DefaultSnapshot {
         guard let remapped = remappedIdentifiers, !remapped.isEmpty else {
             return DefaultSnapshot(persistentIdentifier: persistentIdentifier, values: values)
         }
-        return DefaultSnapshot(persistentIdentifier: persistentIdentifier, values: values.mapValues { $0.remapping(remapped) })
+        return DefaultSnapshot(
+            persistentIdentifier: persistentIdentifier, values: values.mapValues { $0.remapping(remapped) })
     }
 
     private struct CodingKeys: CodingKey {

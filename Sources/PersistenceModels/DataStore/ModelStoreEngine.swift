@@ -131,10 +131,14 @@ package protocol ModelStoreEngine: AnyObject {
     /// The rows `descriptor` selects, in its order; `nil` when the store cannot run all of it.
     ///
     /// - Parameter limited: Whether the offset and limit apply; without them, every match in order.
-    func rows<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, limited: Bool) throws -> (rows: [DecodedRow], owners: PrefetchOwners)?
+    func rows<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, limited: Bool) throws -> (
+        rows: [DecodedRow], owners: PrefetchOwners
+    )?
     /// The rows the predicate of `descriptor` selects when it runs in the store, else every row of the
     /// entity, in primary key order; the context filters and sorts the rest.
-    func candidateRows<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> (rows: [DecodedRow], isFiltered: Bool)
+    func candidateRows<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> (
+        rows: [DecodedRow], isFiltered: Bool
+    )
     /// The number of rows `descriptor` selects; `nil` when the store cannot run all of it.
     func count<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int?
     /// Which of `keys` the predicate of `descriptor` selects by their stored values; `nil` when the
@@ -148,7 +152,9 @@ package protocol ModelStoreEngine: AnyObject {
     /// The rows a relationship of a stored model links to, in primary key order.
     func relatedRows(of model: any PersistentModel, property: Schema.PropertyMetadata) throws -> [DecodedRow]
     /// The rows a relationship links each of `owners` to, read at once.
-    func prefetchRows(_ property: Schema.PropertyMetadata, of owners: [any PersistentModel], selecting selection: PrefetchOwners) throws -> RelatedRows
+    func prefetchRows(
+        _ property: Schema.PropertyMetadata, of owners: [any PersistentModel], selecting selection: PrefetchOwners
+    ) throws -> RelatedRows
     /// The primary keys of the rows `predicate` selects (all of the entity's without one), for a delete by predicate.
     func primaryKeys<T: PersistentModel>(of type: T.Type, matching predicate: Predicate<T>?) throws -> [Int64]?
     /// Writes the pending work in one transaction.

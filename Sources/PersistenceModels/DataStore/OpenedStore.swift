@@ -53,7 +53,9 @@ package final class OpenedStore {
         } catch let error as SwiftDataError {
             throw error
         } catch {
-            throw SwiftDataError(.loadIssueModelContainer, reason: "\(error)", context: "opening the store of the configuration \"\(given.name)\"")
+            throw SwiftDataError(
+                .loadIssueModelContainer, reason: "\(error)",
+                context: "opening the store of the configuration \"\(given.name)\"")
         }
         if let engine = store as? any ModelStoreEngine {
             return OpenedStore(engine: engine, schema: schema)
@@ -77,7 +79,8 @@ package final class OpenedStore {
 /// A custom ``DataStore`` whose snapshots are ``DefaultSnapshot``, reached without its concrete type.
 package final class SnapshotStore {
     let identifier: String
-    private let saveChanges: (DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> [PersistentIdentifier: PersistentIdentifier]
+    private let saveChanges:
+        (DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> [PersistentIdentifier: PersistentIdentifier]
     private let eraseAll: () throws -> Void
     private let fetchTyped: (Any, EditingState) throws -> [DefaultSnapshot]
 
@@ -85,7 +88,8 @@ package final class SnapshotStore {
         guard Store.Snapshot.self == DefaultSnapshot.self else {
             throw SwiftDataError(
                 .loadIssueModelContainer,
-                reason: "\(Store.self) exchanges \(Store.Snapshot.self) snapshots; the workbench's contexts read and write DefaultSnapshot only",
+                reason:
+                    "\(Store.self) exchanges \(Store.Snapshot.self) snapshots; the workbench's contexts read and write DefaultSnapshot only",
                 context: "opening a custom store"
             )
         }
@@ -103,12 +107,16 @@ package final class SnapshotStore {
 
     /// The snapshots the store returns for `descriptor` (filtered, sorted, skipped and limited or not:
     /// the context applies the descriptor again).
-    func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws -> [DefaultSnapshot] {
+    func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws
+        -> [DefaultSnapshot]
+    {
         try fetchTyped(TypedFetch(descriptor: descriptor), editingState)
     }
 
     /// Hands a save's snapshots to the store and returns the permanent identifiers of inserted models.
-    func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> [PersistentIdentifier: PersistentIdentifier] {
+    func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> [PersistentIdentifier:
+        PersistentIdentifier]
+    {
         try saveChanges(request)
     }
 
@@ -142,6 +150,7 @@ private struct TypedFetch<T: PersistentModel>: SnapshotFetching {
                 asked.sortBy = []
             }
         }
-        throw SwiftDataError(.storeOperationFailed, reason: "the store kept preferring in-memory work", context: "fetching \(T.self)")
+        throw SwiftDataError(
+            .storeOperationFailed, reason: "the store kept preferring in-memory work", context: "fetching \(T.self)")
     }
 }

@@ -23,17 +23,23 @@ enum SnapshotValueCodec {
             if let exact = Int64(exactly: integer) { return .integer(exact) }
         default: break
         }
-        if let rawRepresentable = value as? any RawRepresentable, let raw = try? encode(rawRepresentable.rawValue), raw != .null {
+        if let rawRepresentable = value as? any RawRepresentable, let raw = try? encode(rawRepresentable.rawValue),
+            raw != .null
+        {
             return raw
         }
         if let encodable = value as? any Encodable {
             do {
                 return .json(try JSONEncoder().encode(encodable))
             } catch {
-                throw SwiftDataError(.unsupportedValue, reason: "\(type(of: value)) could not be encoded as JSON (\(error))", context: "making a snapshot")
+                throw SwiftDataError(
+                    .unsupportedValue, reason: "\(type(of: value)) could not be encoded as JSON (\(error))",
+                    context: "making a snapshot")
             }
         }
-        throw SwiftDataError(.unsupportedValue, reason: "\(type(of: value)) is neither a scalar nor Codable", context: "making a snapshot")
+        throw SwiftDataError(
+            .unsupportedValue, reason: "\(type(of: value)) is neither a scalar nor Codable",
+            context: "making a snapshot")
     }
 
     /// The value of `type` a snapshot value holds.
@@ -57,17 +63,22 @@ enum SnapshotValueCodec {
             if let converted = integerType.init(exactly: integer) { return converted }
         default: break
         }
-        if let rawType = type as? any RawRepresentable.Type, let raw = try? decode(value, as: rawType.rawValueType), let made = rawType.make(raw) {
+        if let rawType = type as? any RawRepresentable.Type, let raw = try? decode(value, as: rawType.rawValueType),
+            let made = rawType.make(raw)
+        {
             return made
         }
         if case .json(let data) = value, let decodable = type as? any Decodable.Type {
             do {
                 return try JSONDecoder().decode(decodable, from: data)
             } catch {
-                throw SwiftDataError(.unsupportedValue, reason: "the snapshot's JSON is not a \(type) (\(error))", context: "reading a snapshot")
+                throw SwiftDataError(
+                    .unsupportedValue, reason: "the snapshot's JSON is not a \(type) (\(error))",
+                    context: "reading a snapshot")
             }
         }
-        throw SwiftDataError(.unsupportedValue, reason: "the snapshot holds \(value), not a \(type)", context: "reading a snapshot")
+        throw SwiftDataError(
+            .unsupportedValue, reason: "the snapshot holds \(value), not a \(type)", context: "reading a snapshot")
     }
 }
 

@@ -90,7 +90,10 @@ public struct DefaultHistoryUpdate<Model: PersistentModel>: HistoryUpdate {
     /// The key paths of the attributes and relationships the save wrote, in the order the model declares them.
     public nonisolated(unsafe) let updatedAttributes: [PartialKeyPath<Model>]
 
-    package init(changedPersistentIdentifier: PersistentIdentifier, transactionIdentifier: Int64, updatedAttributes: [PartialKeyPath<Model>]) {
+    package init(
+        changedPersistentIdentifier: PersistentIdentifier, transactionIdentifier: Int64,
+        updatedAttributes: [PartialKeyPath<Model>]
+    ) {
         self.changedPersistentIdentifier = changedPersistentIdentifier
         self.transactionIdentifier = transactionIdentifier
         self.updatedAttributes = updatedAttributes
@@ -113,7 +116,10 @@ public struct DefaultHistoryDelete<Model: PersistentModel>: HistoryDelete {
     /// the same store transaction as the delete.
     public let tombstone: HistoryTombstone<Model>
 
-    package init(changedPersistentIdentifier: PersistentIdentifier, transactionIdentifier: Int64, tombstone: HistoryTombstone<Model> = .init()) {
+    package init(
+        changedPersistentIdentifier: PersistentIdentifier, transactionIdentifier: Int64,
+        tombstone: HistoryTombstone<Model> = .init()
+    ) {
         self.changedPersistentIdentifier = changedPersistentIdentifier
         self.transactionIdentifier = transactionIdentifier
         self.tombstone = tombstone

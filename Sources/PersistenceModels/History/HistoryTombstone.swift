@@ -37,7 +37,10 @@ public struct HistoryTombstone<Model: PersistentModel>: Sequence, Sendable {
     /// The value the attribute at `keyPath` held when the model was deleted; `nil` when the attribute does
     /// not preserve its value. An optional attribute that held `nil` gives `Optional.none` inside the result.
     public subscript(keyPath: PartialKeyPath<Model>) -> (any Sendable)? {
-        guard let name = ModelTypeCache.metadata(of: Model.self).first(where: { $0.keyPath == keyPath as AnyKeyPath })?.name else {
+        guard
+            let name = ModelTypeCache.metadata(of: Model.self).first(where: { $0.keyPath == keyPath as AnyKeyPath })?
+                .name
+        else {
             return nil
         }
         return entries.first { $0.name == name }?.value

@@ -17,10 +17,11 @@ extension ModelContext {
     ) throws -> (models: [T], ranInStore: Bool) {
         let store = try container.store(of: T.self, while: "fetching \(T.self)")
         guard let engine = store.engine, engine.runsEntirely(descriptor),
-              !descriptor.includePendingChanges || pendingWork(of: T.self).isEmpty
+            !descriptor.includePendingChanges || pendingWork(of: T.self).isEmpty
         else { return (try fetch(descriptor), false) }
         if let previous, let writtenKeys,
-           let refreshed = try refetch(descriptor, from: engine, reusing: previous, writtenKeys: writtenKeys) {
+            let refreshed = try refetch(descriptor, from: engine, reusing: previous, writtenKeys: writtenKeys)
+        {
             return (refreshed, true)
         }
         return (try fetch(descriptor), true)

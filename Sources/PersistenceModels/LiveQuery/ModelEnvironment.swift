@@ -23,7 +23,9 @@ import Foundation
     }
 
     /// Runs the asynchronous `body` with a new context of `container` in the environment.
-    public static func with<Result>(_ container: ModelContainer, _ body: () async throws -> Result) async rethrows -> Result {
+    public static func with<Result>(_ container: ModelContainer, _ body: () async throws -> Result) async rethrows
+        -> Result
+    {
         try await $scopedContext.withValue(ModelContextBox(ModelContext(container)), operation: body)
     }
 
@@ -72,7 +74,8 @@ public struct EnvironmentValues {
     /// The model context of the scope; outside any scope, a context on an empty store held in memory.
     public var modelContext: ModelContext {
         if let box { return box.context }
-        FileHandle.standardError.write(Data("[PersistenceModels] no model context in the environment; use ModelEnvironment.with(_:_:)\n".utf8))
+        FileHandle.standardError.write(
+            Data("[PersistenceModels] no model context in the environment; use ModelEnvironment.with(_:_:)\n".utf8))
         return ModelContext(EmptyModelContainer.shared)
     }
 }
@@ -84,7 +87,8 @@ private enum EmptyModelContainer {
         do {
             return try ModelContainer(for: Schema([]), configurations: [EmptyConfiguration()])
         } catch {
-            preconditionFailure("creating an empty container failed: \(error) — while providing a default model context")
+            preconditionFailure(
+                "creating an empty container failed: \(error) — while providing a default model context")
         }
     }()
 
@@ -105,11 +109,15 @@ private enum EmptyModelContainer {
             self.configuration = configuration
         }
 
-        func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultSnapshot> {
+        func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<
+            T, DefaultSnapshot
+        > {
             DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: [])
         }
 
-        func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
+        func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<
+            DefaultSnapshot
+        > {
             DataStoreSaveChangesResult(for: identifier)
         }
     }

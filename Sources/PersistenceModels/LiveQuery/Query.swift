@@ -28,7 +28,9 @@ public struct Query<Element: PersistentModel> {
     }
 
     /// Fetches the models that match `filter`, sorted by `sort`.
-    public init(filter: Predicate<Element>? = nil, sort: [SortDescriptor<Element>] = [], animation: QueryAnimation = .default) {
+    public init(
+        filter: Predicate<Element>? = nil, sort: [SortDescriptor<Element>] = [], animation: QueryAnimation = .default
+    ) {
         self.init(FetchDescriptor(predicate: filter, sortBy: sort), animation: animation)
     }
 
@@ -110,11 +112,15 @@ public struct QueryAnimation: Sendable, Equatable {
     /// A spring with a visible bounce that lasts `duration` seconds.
     public static func bouncy(duration: TimeInterval = 0.5, extraBounce: Double = 0) -> QueryAnimation { .bouncy }
     /// A spring with the given response and damping.
-    public static func spring(response: Double = 0.5, dampingFraction: Double = 0.825, blendDuration: TimeInterval = 0) -> QueryAnimation {
+    public static func spring(response: Double = 0.5, dampingFraction: Double = 0.825, blendDuration: TimeInterval = 0)
+        -> QueryAnimation
+    {
         .spring
     }
     /// A spring that lasts `duration` seconds with the given bounce.
-    public static func spring(duration: TimeInterval = 0.5, bounce: Double = 0, blendDuration: Double = 0) -> QueryAnimation { .spring }
+    public static func spring(duration: TimeInterval = 0.5, bounce: Double = 0, blendDuration: Double = 0)
+        -> QueryAnimation
+    { .spring }
     /// Moves at a constant speed for `duration` seconds.
     public static func linear(duration: TimeInterval) -> QueryAnimation { .linear }
     /// Starts slowly, over `duration` seconds.
@@ -150,7 +156,10 @@ final class QueryResults<Element: PersistentModel> {
     /// The results, brought up to date when the container changed since the last fetch.
     func current(_ descriptor: FetchDescriptor<Element>) -> [Element] {
         guard let context = resolvedContext() else {
-            FileHandle.standardError.write(Data("[PersistenceModels] @Query of \(Element.self) has no model context; use ModelEnvironment.with(_:_:)\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "[PersistenceModels] @Query of \(Element.self) has no model context; use ModelEnvironment.with(_:_:)\n"
+                        .utf8))
             return []
         }
         let signal = context.container.changeSignal

@@ -97,7 +97,10 @@ package struct MirroredHistoryChange: Sendable {
     package var primaryKeys: [Int64]
     package var updatedAttributes: [String]
 
-    package init(transaction: Int64, author: String?, kind: Kind, entity: String, primaryKeys: [Int64], updatedAttributes: [String]) {
+    package init(
+        transaction: Int64, author: String?, kind: Kind, entity: String, primaryKeys: [Int64],
+        updatedAttributes: [String]
+    ) {
         self.transaction = transaction
         self.author = author
         self.kind = kind

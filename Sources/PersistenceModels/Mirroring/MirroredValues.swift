@@ -45,7 +45,9 @@ extension PersistentModel {
 
     /// Sets the models a relationship holds, updating its inverse on the models that join or leave.
     package func setMirroredRelationship(_ models: [any PersistentModel], forKey key: String) {
-        guard let property = Self.property(named: key), let shape = property.relationshipShape, let value = shape.makeValue(models) else { return }
+        guard let property = Self.property(named: key), let shape = property.relationshipShape,
+            let value = shape.makeValue(models)
+        else { return }
         let old = persistentBackingData.relatedModels(forKey: key, of: self)
         _$withObservedMutation(forKey: key) {
             persistentBackingData.store(value, forKey: key, of: self)
@@ -64,11 +66,17 @@ extension ModelContext {
     /// holds, and the others read from the store; rows that do not exist are left out.
     ///
     /// - Throws: ``SwiftDataError`` when the store cannot be read.
-    package func mirroredModels(ofRootEntity entity: String, primaryKeys: [Int64]) throws -> [Int64: any PersistentModel] {
+    package func mirroredModels(ofRootEntity entity: String, primaryKeys: [Int64]) throws -> [Int64:
+        any PersistentModel]
+    {
         var found: [Int64: any PersistentModel] = [:]
         var missing: [Int64] = []
         for key in primaryKeys {
-            if let model = registeredModel(entity: entity, primaryKey: key) { found[key] = model } else { missing.append(key) }
+            if let model = registeredModel(entity: entity, primaryKey: key) {
+                found[key] = model
+            } else {
+                missing.append(key)
+            }
         }
         guard !missing.isEmpty, let engine = container.store(ofEntity: entity)?.engine else { return found }
         let registry = registry(ofEntity: entity)

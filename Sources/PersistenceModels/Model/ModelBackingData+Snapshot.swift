@@ -5,7 +5,9 @@ extension ModelBackingData {
     /// into their types, the relationships kept as identifiers until first used.
     ///
     /// - Throws: ``SwiftDataError/unsupportedValue`` when a value is not of its attribute's type.
-    convenience init(snapshot: DefaultSnapshot, of modelType: any PersistentModel.Type, primaryKey: Int64, storeIdentifier: String) throws {
+    convenience init(
+        snapshot: DefaultSnapshot, of modelType: any PersistentModel.Type, primaryKey: Int64, storeIdentifier: String
+    ) throws {
         let layout = ModelTypeCache.slotLayout(of: modelType)
         var decoded = [Any?](repeating: nil, count: layout.names.count)
         var links: [String: [PersistentIdentifier]] = [:]
@@ -22,14 +24,18 @@ extension ModelBackingData {
             do {
                 decoded[slot] = try Self.decode(value, of: property)
             } catch let error as SwiftDataError {
-                throw SwiftDataError(error.workbenchKind, reason: error.reason, context: "reading \(property.name) of \(snapshot.persistentIdentifier)")
+                throw SwiftDataError(
+                    error.workbenchKind, reason: error.reason,
+                    context: "reading \(property.name) of \(snapshot.persistentIdentifier)")
             }
         }
         let slots = SlotArray(count: decoded.count) { buffer, initializedCount in
             for (index, value) in decoded.enumerated() { (buffer.baseAddress! + index).initialize(to: value) }
             initializedCount = decoded.count
         }
-        self.init(row: ModelValues(layout: layout, slots: slots), foreignKeys: [:], primaryKey: primaryKey, storeIdentifier: storeIdentifier)
+        self.init(
+            row: ModelValues(layout: layout, slots: slots), foreignKeys: [:], primaryKey: primaryKey,
+            storeIdentifier: storeIdentifier)
         self.customKey = snapshot.persistentIdentifier.customKey
         self.snapshotLinks = links
         self.modelType = modelType
@@ -56,7 +62,8 @@ extension ModelBackingData {
                 } else {
                     identifiers = snapshotLinks?[property.name] ?? []
                 }
-                snapshotValues[property.name] = shape.isToMany ? .models(identifiers) : identifiers.first.map { .model($0) } ?? .null
+                snapshotValues[property.name] =
+                    shape.isToMany ? .models(identifiers) : identifiers.first.map { .model($0) } ?? .null
             } else if !property.isEphemeral, let value = source[property.name] {
                 snapshotValues[property.name] = try Self.encode(value, of: property)
             }
@@ -72,12 +79,16 @@ extension ModelBackingData {
 
     /// The attribute value a snapshot value holds, read back through the transformer of a `.transformable(by:)` attribute.
     static func decode(_ value: SnapshotValue, of property: Schema.PropertyMetadata) throws -> Any {
-        guard let transformation = property.transformation else { return try SnapshotValueCodec.decode(value, as: property.valueType) }
+        guard let transformation = property.transformation else {
+            return try SnapshotValueCodec.decode(value, as: property.valueType)
+        }
         switch value {
         case .null: return try transformation.value(from: nil)
         case .data(let data): return try transformation.value(from: data)
         default:
-            throw SwiftDataError(.unsupportedValue, reason: "the snapshot holds \(value), not the data of a transformable attribute", context: "reading a snapshot")
+            throw SwiftDataError(
+                .unsupportedValue, reason: "the snapshot holds \(value), not the data of a transformable attribute",
+                context: "reading a snapshot")
         }
     }
 

@@ -141,7 +141,9 @@ public final class ModelBackingData: BackingData {
                         + "give the property a default value or an optional type"
                 )
             }
-            preconditionFailure("The value of '\(key)' of \(Model.self) is missing: the model was not initialised or its context is gone")
+            preconditionFailure(
+                "The value of '\(key)' of \(Model.self) is missing: the model was not initialised or its context is gone"
+            )
         }
         return value
     }
@@ -149,7 +151,9 @@ public final class ModelBackingData: BackingData {
     /// Changes the property `key` of `model`, keeping the inverse of a relationship in step.
     public func setValue<Model: PersistentModel, Value>(_ newValue: Value, forKey key: String, of model: Model) {
         // Attributes, the usual case, are told apart by the cached shapes without copying property metadata.
-        guard let shape = ModelTypeCache.relationshipShape(of: Model.self, named: key), let property = Model.property(named: key) else {
+        guard let shape = ModelTypeCache.relationshipShape(of: Model.self, named: key),
+            let property = Model.property(named: key)
+        else {
             store(newValue, forKey: key, of: model)
             return
         }

@@ -78,7 +78,8 @@ package enum ModelTypeCache {
     /// The slots of `metadata`'s properties whose values never need releasing; see ``ModelSlotLayout/plainSlots``.
     private static func plainSlots(of metadata: [Schema.PropertyMetadata]) -> UInt64 {
         var slots: UInt64 = 0
-        for (slot, property) in metadata.prefix(64).enumerated() where property.attributeKind?.holdsPlainValues == true {
+        for (slot, property) in metadata.prefix(64).enumerated() where property.attributeKind?.holdsPlainValues == true
+        {
             slots |= 1 << UInt64(slot)
         }
         return slots
@@ -96,7 +97,9 @@ package enum ModelTypeCache {
 
     /// The inverse of the relationship `property` of `type`: named with `inverse:` on either side, or
     /// inferred when each side has exactly one relationship to the other.
-    package static func inverse(of property: Schema.PropertyMetadata, in type: any PersistentModel.Type) -> Schema.PropertyMetadata? {
+    package static func inverse(of property: Schema.PropertyMetadata, in type: any PersistentModel.Type) -> Schema
+        .PropertyMetadata?
+    {
         // An inherited relationship has the inverse it has in the class that declares it.
         if let superType = superType(of: type), let inherited = properties(of: superType)[property.name] {
             return inverse(of: inherited, in: superType)
@@ -108,18 +111,24 @@ package enum ModelTypeCache {
         return found
     }
 
-    private static func findInverse(of property: Schema.PropertyMetadata, in type: any PersistentModel.Type) -> Schema.PropertyMetadata? {
+    private static func findInverse(of property: Schema.PropertyMetadata, in type: any PersistentModel.Type) -> Schema
+        .PropertyMetadata?
+    {
         guard let shape = property.relationshipShape else { return nil }
         let destination = shape.destination
         // A relationship of the destination may point at this class or at a class it inherits from.
-        let candidates = destination.schemaMetadata.filter { $0.relationshipShape.map { isKind(type, of: $0.destination) } ?? false }
+        let candidates = destination.schemaMetadata.filter {
+            $0.relationshipShape.map { isKind(type, of: $0.destination) } ?? false
+        }
         if let named = property.options.inverse {
             return candidates.first { $0.keyPath == named }
         }
         if let naming = candidates.first(where: { $0.options.inverse == property.keyPath }) {
             return naming
         }
-        let siblings = type.schemaMetadata.filter { $0.relationshipShape.map { $0.destination == destination } ?? false }
+        let siblings = type.schemaMetadata.filter {
+            $0.relationshipShape.map { $0.destination == destination } ?? false
+        }
         // A relationship another one of this type names as its inverse is taken.
         let claimed = Set(siblings.compactMap(\.options.inverse))
         let unnamedCandidates = candidates.filter { $0.options.inverse == nil && !claimed.contains($0.keyPath) }

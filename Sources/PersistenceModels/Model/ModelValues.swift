@@ -54,7 +54,10 @@ package struct ModelValues {
     /// Values of every slot of `layout`, which `initialize` writes in place in slot order, as
     /// ``SlotArray/init(count:plainSlots:initializingWith:)`` describes; leaving a slot unwritten is an error.
     @inline(__always)
-    init(layout: ModelSlotLayout, initializingSlotsWith initialize: (UnsafeMutableBufferPointer<Any?>, inout Int) throws -> Void) rethrows {
+    init(
+        layout: ModelSlotLayout,
+        initializingSlotsWith initialize: (UnsafeMutableBufferPointer<Any?>, inout Int) throws -> Void
+    ) rethrows {
         let count = layout.names.count
         self.slots = try SlotArray(count: count, plainSlots: layout.plainSlots) { slots, initializedCount in
             try initialize(slots, &initializedCount)

@@ -78,7 +78,9 @@ public struct PersistentIdentifier: Hashable, Codable, Comparable, Identifiable,
 
     /// Orders identifiers by store, entity and key.
     public static func < (lhs: PersistentIdentifier, rhs: PersistentIdentifier) -> Bool {
-        if lhs.storeIdentifier != rhs.storeIdentifier { return (lhs.storeIdentifier ?? "") < (rhs.storeIdentifier ?? "") }
+        if lhs.storeIdentifier != rhs.storeIdentifier {
+            return (lhs.storeIdentifier ?? "") < (rhs.storeIdentifier ?? "")
+        }
         if lhs.entityName != rhs.entityName { return lhs.entityName < rhs.entityName }
         return lhs.key.precedes(rhs.key)
     }

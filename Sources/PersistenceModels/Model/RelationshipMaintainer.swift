@@ -19,7 +19,7 @@ enum RelationshipMaintainer {
             context.insert(model)
         }
         guard let inverse = ModelTypeCache.inverse(of: property, in: type(of: model)),
-              let inverseShape = inverse.relationshipShape
+            let inverseShape = inverse.relationshipShape
         else { return }
         for other in removed {
             unlink(other, through: inverse, inverseShape: inverseShape, from: model)
@@ -56,8 +56,10 @@ enum RelationshipMaintainer {
             return
         }
         if let previousOwner = current.first, let propertyShape = property.relationshipShape {
-            let previousModels = previousOwner.persistentBackingData.relatedModels(forKey: property.name, of: previousOwner)
-            setRelated(previousModels.filter { $0 !== other }, on: previousOwner, property: property, shape: propertyShape)
+            let previousModels = previousOwner.persistentBackingData.relatedModels(
+                forKey: property.name, of: previousOwner)
+            setRelated(
+                previousModels.filter { $0 !== other }, on: previousOwner, property: property, shape: propertyShape)
         }
         setRelated([model], on: other, property: inverse, shape: inverseShape)
     }
@@ -79,8 +81,8 @@ enum RelationshipMaintainer {
     static func linkInitialRelationships(of model: any PersistentModel) {
         for property in ModelTypeCache.relationships(of: type(of: model)) {
             guard let value = model.persistentBackingData.values[property.name] as? any RelationshipValue,
-                  let inverse = ModelTypeCache.inverse(of: property, in: type(of: model)),
-                  let inverseShape = inverse.relationshipShape
+                let inverse = ModelTypeCache.inverse(of: property, in: type(of: model)),
+                let inverseShape = inverse.relationshipShape
             else { continue }
             for other in value._relatedModels {
                 link(other, through: inverse, inverseShape: inverseShape, to: model, property: property)

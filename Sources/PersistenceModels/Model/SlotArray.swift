@@ -142,7 +142,9 @@ final class SlotBuffer: ManagedBuffer<SlotBuffer.Header, Any?> {
 
     /// An empty buffer with room for `capacity` values.
     static func make(capacity: Int, plainSlots: UInt64 = 0) -> SlotBuffer {
-        let buffer = create(minimumCapacity: capacity) { _ in Header(count: 0, capacity: capacity, plainSlots: plainSlots) }
+        let buffer = create(minimumCapacity: capacity) { _ in
+            Header(count: 0, capacity: capacity, plainSlots: plainSlots)
+        }
         return unsafeDowncast(buffer, to: SlotBuffer.self)
     }
 

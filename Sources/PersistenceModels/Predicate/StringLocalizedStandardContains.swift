@@ -5,7 +5,8 @@ extension PredicateExpressions {
     ///
     /// Foundation on Linux has no predicate form of `localizedStandardContains(_:)`; this expression and
     /// its `build_localizedStandardContains` builder let `#Predicate` accept it.
-    public struct StringLocalizedStandardContains<Root: PredicateExpression, Other: PredicateExpression>: PredicateExpression
+    public struct StringLocalizedStandardContains<Root: PredicateExpression, Other: PredicateExpression>:
+        PredicateExpression
     where Root.Output: StringProtocol, Other.Output: StringProtocol {
         /// The result of the test.
         public typealias Output = Bool
@@ -28,7 +29,9 @@ extension PredicateExpressions {
     }
 
     /// Builds the expression `#Predicate` writes for `root.localizedStandardContains(other)`.
-    public static func build_localizedStandardContains<Root, Other>(_ root: Root, _ other: Other) -> StringLocalizedStandardContains<Root, Other> {
+    public static func build_localizedStandardContains<Root, Other>(_ root: Root, _ other: Other)
+        -> StringLocalizedStandardContains<Root, Other>
+    {
         StringLocalizedStandardContains(root: root, other: other)
     }
 }

@@ -115,7 +115,8 @@ extension Schema {
         ) -> PropertyOptions {
             relationshipOptions(
                 options, deleteRule: deleteRule, minimumModelCount: minimumModelCount,
-                maximumModelCount: maximumModelCount, originalName: originalName, hashModifier: hashModifier, inverse: nil
+                maximumModelCount: maximumModelCount, originalName: originalName, hashModifier: hashModifier,
+                inverse: nil
             )
         }
 
@@ -131,7 +132,8 @@ extension Schema {
         ) -> PropertyOptions {
             relationshipOptions(
                 options, deleteRule: deleteRule, minimumModelCount: minimumModelCount,
-                maximumModelCount: maximumModelCount, originalName: originalName, hashModifier: hashModifier, inverse: inverse
+                maximumModelCount: maximumModelCount, originalName: originalName, hashModifier: hashModifier,
+                inverse: inverse
             )
         }
 
@@ -206,14 +208,16 @@ extension Schema {
             /// `.allowsCloudEncryption` for a value CloudKit should keep encrypted.
             @available(
                 *, unavailable,
-                message: "SwiftData has no '.encrypt' attribute option, so this does not compile on Apple's platforms either: keep a secret in the keychain (SecItemAdd), or use '.allowsCloudEncryption' to have CloudKit keep the value encrypted"
+                message:
+                    "SwiftData has no '.encrypt' attribute option, so this does not compile on Apple's platforms either: keep a secret in the keychain (SecItemAdd), or use '.allowsCloudEncryption' to have CloudKit keep the value encrypted"
             )
             public static var encrypt: Option { Option(name: "encrypt") }
             /// Not an option on Apple's platforms: SwiftData indexes properties with the `#Index` macro in the
             /// model's body, not with an attribute option.
             @available(
                 *, unavailable,
-                message: "SwiftData has no '.index' attribute option, so this does not compile on Apple's platforms either: declare the index in the model's body with '#Index<Model>([\\.property])' (iOS 18, macOS 15)"
+                message:
+                    "SwiftData has no '.index' attribute option, so this does not compile on Apple's platforms either: declare the index in the model's body with '#Index<Model>([\\.property])' (iOS 18, macOS 15)"
             )
             public static var index: Option { Option(name: "index") }
 
@@ -299,7 +303,8 @@ package struct AttributeKind {
     init(_ valueType: Any.Type) {
         self.valueType = valueType
         let plainTypes: [Any.Type] = [
-            Int.self, Int?.self, Bool.self, Bool?.self, Double.self, Double?.self, Date.self, Date?.self, UUID.self, UUID?.self,
+            Int.self, Int?.self, Bool.self, Bool?.self, Double.self, Double?.self, Date.self, Date?.self, UUID.self,
+            UUID?.self,
         ]
         holdsPlainValues = plainTypes.contains { $0 == valueType }
     }

@@ -60,7 +60,8 @@ package struct AttributeTransformation: Sendable {
         case let other?:
             throw SwiftDataError(
                 .unsupportedValue,
-                reason: "\(type(of: transformer)).transformedValue(_:) returned \(type(of: other)), but a transformable attribute stores Data: return Data from it",
+                reason:
+                    "\(type(of: transformer)).transformedValue(_:) returned \(type(of: other)), but a transformable attribute stores Data: return Data from it",
                 context: "storing \(attributeName)"
             )
         }
@@ -79,7 +80,8 @@ package struct AttributeTransformation: Sendable {
             let found = restored.map { "\(type(of: $0))" } ?? "nil"
             throw SwiftDataError(
                 .unsupportedValue,
-                reason: "\(type(of: transformer)).reverseTransformedValue(_:) returned \(found), not a \(valueType): return a value of the property's type",
+                reason:
+                    "\(type(of: transformer)).reverseTransformedValue(_:) returned \(found), not a \(valueType): return a value of the property's type",
                 context: "reading \(attributeName)"
             )
         }
@@ -113,7 +115,9 @@ package struct AttributeTransformation: Sendable {
 extension Schema.PropertyMetadata {
     /// How the attribute's values are transformed for storage; `nil` unless it is `.transformable(by:)`.
     package var transformation: AttributeTransformation? {
-        guard let attributeKind, let reference = options.attributeOptions.lazy.compactMap(\.transformer).first else { return nil }
+        guard let attributeKind, let reference = options.attributeOptions.lazy.compactMap(\.transformer).first else {
+            return nil
+        }
         return AttributeTransformation(reference: reference, valueType: attributeKind.valueType, attributeName: name)
     }
 

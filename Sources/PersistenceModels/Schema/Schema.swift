@@ -62,7 +62,7 @@ public final class Schema: @unchecked Sendable, CustomStringConvertible {
         let entities = found.map { Entity(modelType: $0) }
         for entity in entities {
             guard let superType = ModelTypeCache.superType(of: entity.modelType),
-                  let superentity = entities.first(where: { $0.modelType == superType })
+                let superentity = entities.first(where: { $0.modelType == superType })
             else { continue }
             entity.superentity = superentity
             superentity.subentities.insert(entity)

@@ -93,7 +93,8 @@ open class ValueTransformer: NSObject {
     /// transformation, and stops the program otherwise, as Foundation's does.
     open func reverseTransformedValue(_ value: Any?) -> Any? {
         guard Self.allowsReverseTransformation() else {
-            preconditionFailure("\(Self.self) does not allow reverse transformation: override reverseTransformedValue(_:)")
+            preconditionFailure(
+                "\(Self.self) does not allow reverse transformation: override reverseTransformedValue(_:)")
         }
         return transformedValue(value)
     }
@@ -109,7 +110,9 @@ extension _ValueTransformerLookup where Self: ValueTransformer {
     ///
     /// - Parameter name: The name the transformer was registered under.
     public init?(forName name: NSValueTransformerName) {
-        guard let registered = ValueTransformerRegistry.transformers.withLock({ $0[name] })?.transformer as? Self else { return nil }
+        guard let registered = ValueTransformerRegistry.transformers.withLock({ $0[name] })?.transformer as? Self else {
+            return nil
+        }
         self = registered
     }
 }

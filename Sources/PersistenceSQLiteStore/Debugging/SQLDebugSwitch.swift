@@ -56,7 +56,8 @@ struct SQLDebugSwitch: Equatable, Sendable {
     /// The switch this process was started with, read once. Problems with it are written to standard
     /// error the first time it is read.
     static let launch: SQLDebugSwitch = {
-        let found = SQLDebugSwitch(arguments: ProcessInfo.processInfo.arguments, environment: ProcessInfo.processInfo.environment)
+        let found = SQLDebugSwitch(
+            arguments: ProcessInfo.processInfo.arguments, environment: ProcessInfo.processInfo.environment)
         for problem in found.problems {
             FileHandle.standardError.write(Data("warning: \(problem)\n".utf8))
         }

@@ -38,11 +38,13 @@ final class StatementTrace: Sendable {
             output.write("CoreData: sql: \(sql)")
         }
         let isQuery = SQLLog.Statement.isQuery(sql)
-        let places = captureCount.load(ordering: .relaxed) > 0
+        let places =
+            captureCount.load(ordering: .relaxed) > 0
             ? captures.withLock { $0.map { capture in (capture, capture.append(sql, isQuery: isQuery)) } }
             : []
         guard isQuery, output.debugSwitch.logsQueryPlans || !places.isEmpty else { return }
-        let query = UnexplainedQuery(sql: sql, expandedSQL: statement.expandedSQL, logsPlan: output.debugSwitch.logsQueryPlans, places: places)
+        let query = UnexplainedQuery(
+            sql: sql, expandedSQL: statement.expandedSQL, logsPlan: output.debugSwitch.logsQueryPlans, places: places)
         unexplained.withLock { $0[connection, default: []].append(query) }
         unexplainedCount.add(1, ordering: .relaxed)
     }
@@ -56,7 +58,7 @@ final class StatementTrace: Sendable {
     /// Reads the plan of each query run on `db` since the last time, and logs and captures it.
     private func explainQueries(ranOn db: Database) {
         guard unexplainedCount.load(ordering: .relaxed) > 0,
-              let queries = unexplained.withLock({ $0.removeValue(forKey: ObjectIdentifier(db)) })
+            let queries = unexplained.withLock({ $0.removeValue(forKey: ObjectIdentifier(db)) })
         else { return }
         unexplainedCount.subtract(queries.count, ordering: .relaxed)
         for query in queries {

@@ -11,10 +11,12 @@ struct FetchPlan<T: PersistentModel> {
     let fetchLimit: Int?
     let fetchOffset: Int?
 
-    init(descriptor: FetchDescriptor<T>, entity: StoreLayout.EntityLayout, layout: StoreLayout, storeIdentifier: String) {
+    init(descriptor: FetchDescriptor<T>, entity: StoreLayout.EntityLayout, layout: StoreLayout, storeIdentifier: String)
+    {
         self.entity = entity
         if let predicate = descriptor.predicate {
-            let translated = try? PredicateTranslator.translate(predicate, entity: entity, layout: layout, storeIdentifier: storeIdentifier)
+            let translated = try? PredicateTranslator.translate(
+                predicate, entity: entity, layout: layout, storeIdentifier: storeIdentifier)
             self.condition = translated
             self.isPredicateTranslated = translated != nil
         } else {
@@ -73,7 +75,8 @@ struct FetchPlan<T: PersistentModel> {
         if limited {
             let offset = max(0, fetchOffset ?? 0)
             if let fetchLimit {
-                sql += " LIMIT \(context.bind(max(0, fetchLimit).databaseValue)) OFFSET \(context.bind(offset.databaseValue))"
+                sql +=
+                    " LIMIT \(context.bind(max(0, fetchLimit).databaseValue)) OFFSET \(context.bind(offset.databaseValue))"
             } else if offset > 0 {
                 sql += " LIMIT -1 OFFSET \(context.bind(offset.databaseValue))"
             }
@@ -120,9 +123,11 @@ enum SortTranslator {
         var terms: [String] = []
         for descriptor in descriptors {
             guard let keyPath = descriptor.keyPath,
-                  let property = entity.attributes.first(where: { $0.keyPath == keyPath as AnyKeyPath || $0.sortRankKeyPath == keyPath as AnyKeyPath }),
-                  let codec = property.codec,
-                  codec.isComparableInStore
+                let property = entity.attributes.first(where: {
+                    $0.keyPath == keyPath as AnyKeyPath || $0.sortRankKeyPath == keyPath as AnyKeyPath
+                }),
+                let codec = property.codec,
+                codec.isComparableInStore
             else { return nil }
             var term = property.columnName.quotedDatabaseIdentifier
             if ValueCodec.columnType(for: codec.valueType) == "TEXT", StringOrdering.isString(codec.valueType) {
@@ -135,4 +140,3 @@ enum SortTranslator {
         return terms
     }
 }
-

@@ -18,22 +18,32 @@ extension DefaultStore {
     ///
     /// - Parameter descriptor: Which transactions, in which order, and at most how many.
     /// - Throws: ``SwiftDataError`` when the store cannot be read or the predicate fails to evaluate.
-    package func fetchHistory(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>) throws -> [DefaultHistoryTransaction] {
+    package func fetchHistory(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>) throws
+        -> [DefaultHistoryTransaction]
+    {
         let condition = descriptor.predicate.flatMap(historyCondition)
         let filtersInMemory = descriptor.predicate != nil && condition == nil
         let limitsInSQL = !filtersInMemory && descriptor.sortBy.isEmpty
         let (rows, changes, tombstones) = try database.read(while: "fetching history") { db in
-            let rows = try HistoryStore.transactions(where: condition, limit: limitsInSQL ? descriptor.fetchLimit : nil, in: db)
+            let rows = try HistoryStore.transactions(
+                where: condition, limit: limitsInSQL ? descriptor.fetchLimit : nil, in: db)
             let numbers = rows.map(\.number)
-            return (rows, try HistoryStore.changes(ofTransactions: numbers, in: db), try HistoryStore.tombstones(ofTransactions: numbers, in: db))
+            return (
+                rows, try HistoryStore.changes(ofTransactions: numbers, in: db),
+                try HistoryStore.tombstones(ofTransactions: numbers, in: db)
+            )
         }
-        var transactions = rows.map { makeTransaction($0, changes: changes[$0.number] ?? [], tombstones: tombstones[$0.number] ?? [:]) }
+        var transactions = rows.map {
+            makeTransaction($0, changes: changes[$0.number] ?? [], tombstones: tombstones[$0.number] ?? [:])
+        }
         if filtersInMemory, let predicate = descriptor.predicate {
             transactions = try transactions.filter { transaction in
                 do {
                     return try predicate.evaluate(transaction)
                 } catch {
-                    throw SwiftDataError(.unsupportedPredicate, reason: "\(error)", context: "evaluating the predicate of a history fetch in memory")
+                    throw SwiftDataError(
+                        .unsupportedPredicate, reason: "\(error)",
+                        context: "evaluating the predicate of a history fetch in memory")
                 }
             }
         }
@@ -74,7 +84,9 @@ extension DefaultStore {
     /// The SQL condition of a history predicate, or `nil` when it must run in memory: the predicate
     /// translator of model fetches, over the transaction table's columns.
     func historyCondition(_ predicate: Predicate<DefaultHistoryTransaction>) -> SQLExpression? {
-        try? PredicateTranslator.translate(predicate, record: HistoryStore.transactionRecord, layout: database.layout, storeIdentifier: database.identifier)
+        try? PredicateTranslator.translate(
+            predicate, record: HistoryStore.transactionRecord, layout: database.layout,
+            storeIdentifier: database.identifier)
     }
 
     /// A transaction value from its rows; changes to entities the schema no longer has are left out.
@@ -87,11 +99,17 @@ extension DefaultStore {
         for change in changes {
             guard let entity = database.layout.entities[change.entity]?.entity else { continue }
             for key in change.primaryKeys {
-                let identifier = PersistentIdentifier(storeIdentifier: database.identifier, entityName: change.entity, key: .permanent(key))
-                let preserved = change.kind == .delete
-                    ? Self.preservedValues(tombstones[HistoryStore.TombstoneKey(entity: change.entity, primaryKey: key)], of: entity)
+                let identifier = PersistentIdentifier(
+                    storeIdentifier: database.identifier, entityName: change.entity, key: .permanent(key))
+                let preserved =
+                    change.kind == .delete
+                    ? Self.preservedValues(
+                        tombstones[HistoryStore.TombstoneKey(entity: change.entity, primaryKey: key)], of: entity)
                     : [:]
-                values.append(Self.historyChange(change, of: entity.modelType, identifier: identifier, transaction: row.number, preserved: preserved))
+                values.append(
+                    Self.historyChange(
+                        change, of: entity.modelType, identifier: identifier, transaction: row.number,
+                        preserved: preserved))
             }
         }
         return DefaultHistoryTransaction(
@@ -108,11 +126,15 @@ extension DefaultStore {
 
     /// The values of a stored tombstone, read as the entity's attributes are; a value that no longer reads
     /// as its attribute's type (or of an attribute the entity no longer has) is left out.
-    private static func preservedValues(_ stored: HistoryStore.StoredTombstone?, of entity: Schema.Entity) -> [String: Any] {
+    private static func preservedValues(_ stored: HistoryStore.StoredTombstone?, of entity: Schema.Entity) -> [String:
+        Any]
+    {
         guard let stored else { return [:] }
         var values: [String: Any] = [:]
         for (name, storedValue) in stored {
-            guard let codec = entity.property(named: name)?.codec, let value = try? codec.decode(storedValue) else { continue }
+            guard let codec = entity.property(named: name)?.codec, let value = try? codec.decode(storedValue) else {
+                continue
+            }
             values[name] = value
         }
         return values
@@ -128,16 +150,23 @@ extension DefaultStore {
     ) -> HistoryChange {
         switch change.kind {
         case .insert:
-            return .insert(DefaultHistoryInsert<Model>(changedPersistentIdentifier: identifier, transactionIdentifier: transaction))
+            return .insert(
+                DefaultHistoryInsert<Model>(changedPersistentIdentifier: identifier, transactionIdentifier: transaction)
+            )
         case .update:
             let keyPaths = change.updatedAttributes.compactMap { name in
                 ModelTypeCache.metadata(of: Model.self).first { $0.name == name }?.keyPath as? PartialKeyPath<Model>
             }
-            return .update(DefaultHistoryUpdate<Model>(changedPersistentIdentifier: identifier, transactionIdentifier: transaction, updatedAttributes: keyPaths))
+            return .update(
+                DefaultHistoryUpdate<Model>(
+                    changedPersistentIdentifier: identifier, transactionIdentifier: transaction,
+                    updatedAttributes: keyPaths))
         case .delete:
-            return .delete(DefaultHistoryDelete<Model>(
-                changedPersistentIdentifier: identifier, transactionIdentifier: transaction, tombstone: HistoryTombstone(values: preserved)
-            ))
+            return .delete(
+                DefaultHistoryDelete<Model>(
+                    changedPersistentIdentifier: identifier, transactionIdentifier: transaction,
+                    tombstone: HistoryTombstone(values: preserved)
+                ))
         }
     }
 }

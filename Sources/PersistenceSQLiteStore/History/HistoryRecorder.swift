@@ -17,7 +17,10 @@ struct HistoryRecorder {
     private let keysBeforeSave = KeyLimits()
 
     /// Captures the pending work before the save commits it (which clears the changed keys).
-    init(inserts: [any PersistentModel], changes: [any PersistentModel], deletes: [any PersistentModel], author: String?, layout: StoreLayout) {
+    init(
+        inserts: [any PersistentModel], changes: [any PersistentModel], deletes: [any PersistentModel], author: String?,
+        layout: StoreLayout
+    ) {
         self.inserts = inserts
         self.deletes = deletes
         self.author = author
@@ -25,7 +28,9 @@ struct HistoryRecorder {
         // An ephemeral attribute is never written, so a change to it alone leaves the store, and its history, as they were.
         self.updates = changes.compactMap { model in
             let changed = model.persistentBackingData.changedKeys
-            let names = ModelTypeCache.metadata(of: type(of: model)).filter { changed.contains($0.name) && !$0.isEphemeral }.map(\.name)
+            let names = ModelTypeCache.metadata(of: type(of: model)).filter {
+                changed.contains($0.name) && !$0.isEphemeral
+            }.map(\.name)
             return names.isEmpty ? nil : (model, names)
         }
     }
@@ -36,9 +41,10 @@ struct HistoryRecorder {
         var seen = Set<String>()
         for model in inserts {
             guard seenTypes.insert(ObjectIdentifier(type(of: model))).inserted,
-                  let entity = layout.layout(of: type(of: model)), seen.insert(entity.entity.name).inserted
+                let entity = layout.layout(of: type(of: model)), seen.insert(entity.entity.name).inserted
             else { continue }
-            let sql = "SELECT MAX(\(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier)) FROM \(entity.table.quotedDatabaseIdentifier)"
+            let sql =
+                "SELECT MAX(\(StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier)) FROM \(entity.table.quotedDatabaseIdentifier)"
             keysBeforeSave.values[entity.entity.name] = try Int64.fetchOne(db, sql: sql) ?? 0
         }
     }
@@ -50,7 +56,10 @@ struct HistoryRecorder {
     ///     entity name.
     ///   - preservedValues: Whether the save copied values of deleted rows for their tombstones, which then
     ///     get the transaction's number.
-    func record(assignedKeys: [ObjectIdentifier: Int64], rowsDeleted: [String: [Int64]] = [:], preservedValues: Bool = false, in db: Database) throws {
+    func record(
+        assignedKeys: [ObjectIdentifier: Int64], rowsDeleted: [String: [Int64]] = [:], preservedValues: Bool = false,
+        in db: Database
+    ) throws {
         // Groups in order of first use, each with its keys; a model type's insert group is remembered by the
         // type's identity, so that inserting many models does not hash a group key per model.
         var order: [GroupKey] = []
@@ -91,7 +100,9 @@ struct HistoryRecorder {
             guard let key = assignedKeys[ObjectIdentifier(model)] else { continue }
             let entityName = entityName(of: model)
             if let limit = keysBeforeSave.values[entityName], key <= limit {
-                let written = ModelTypeCache.metadata(of: type(of: model)).filter { model.persistentBackingData.values[$0.name] != nil && !$0.isEphemeral }.map(\.name)
+                let written = ModelTypeCache.metadata(of: type(of: model)).filter {
+                    model.persistentBackingData.values[$0.name] != nil && !$0.isEphemeral
+                }.map(\.name)
                 add(.update, model, key: key, attributes: written)
             } else {
                 addInsert(model, key: key)
@@ -108,7 +119,11 @@ struct HistoryRecorder {
         for (entity, keys) in rowsDeleted.sorted(by: { $0.key < $1.key }) where !keys.isEmpty {
             let group = position(of: GroupKey(kind: .delete, entity: entity, attributes: []))
             // A group of its own shares the array rather than copying every key.
-            if keysByGroup[group].isEmpty { keysByGroup[group] = keys } else { keysByGroup[group].append(contentsOf: keys) }
+            if keysByGroup[group].isEmpty {
+                keysByGroup[group] = keys
+            } else {
+                keysByGroup[group].append(contentsOf: keys)
+            }
         }
         guard !order.isEmpty else { return }
         let number = try HistoryStore.insertTransaction(author: author, timestamp: Date(), in: db)
@@ -119,7 +134,9 @@ struct HistoryRecorder {
         for kind in kinds {
             for (group, keys) in zip(order, keysByGroup) where group.kind == kind {
                 try HistoryStore.insertChange(
-                    HistoryStore.ChangeRow(transaction: number, kind: group.kind, entity: group.entity, primaryKeys: keys, updatedAttributes: group.attributes),
+                    HistoryStore.ChangeRow(
+                        transaction: number, kind: group.kind, entity: group.entity, primaryKeys: keys,
+                        updatedAttributes: group.attributes),
                     in: db
                 )
             }

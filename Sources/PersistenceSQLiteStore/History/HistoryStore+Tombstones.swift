@@ -28,16 +28,17 @@ extension HistoryStore {
     static func createTombstoneTable(in db: Database) throws {
         guard try !db.tableExists(tombstoneTable) else { return }
         let tombstones = tombstoneTable.quotedDatabaseIdentifier
-        try db.execute(sql: """
-            CREATE TABLE \(tombstones) (
-                "transaction" INTEGER REFERENCES \(transactionTable.quotedDatabaseIdentifier)("number") ON DELETE CASCADE,
-                "entity" TEXT NOT NULL,
-                "primaryKey" INTEGER NOT NULL,
-                "attribute" TEXT NOT NULL,
-                "value"
-            );
-            CREATE INDEX "PersistenceHistory_Tombstone_transaction" ON \(tombstones)("transaction");
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE \(tombstones) (
+                    "transaction" INTEGER REFERENCES \(transactionTable.quotedDatabaseIdentifier)("number") ON DELETE CASCADE,
+                    "entity" TEXT NOT NULL,
+                    "primaryKey" INTEGER NOT NULL,
+                    "attribute" TEXT NOT NULL,
+                    "value"
+                );
+                CREATE INDEX "PersistenceHistory_Tombstone_transaction" ON \(tombstones)("transaction");
+                """)
     }
 
     /// Copies the preserved values of the rows `keys` of `entity`, which the save is about to delete.
@@ -53,7 +54,8 @@ extension HistoryStore {
         for attribute in preserved {
             // A file store keeps `.externalStorage` bytes in a file the delete removes: the bytes are copied instead.
             if let externalData, attribute.options.contains(.externalStorage) {
-                try preserveExternalValues(ofRows: keys, of: entity, attribute: attribute, externalData: externalData, in: db)
+                try preserveExternalValues(
+                    ofRows: keys, of: entity, attribute: attribute, externalData: externalData, in: db)
                 continue
             }
             for statement in preservedValueStatements(of: attribute, rows: keys, of: entity) {
@@ -65,7 +67,9 @@ extension HistoryStore {
 
     /// The `INSERT … SELECT` statements that copy `attribute` of the rows `keys` of `entity` into the
     /// tombstone table, a chunk of keys per statement.
-    static func preservedValueStatements(of attribute: Schema.PropertyMetadata, rows keys: [Int64], of entity: StoreLayout.EntityLayout) -> [SQLStatement] {
+    static func preservedValueStatements(
+        of attribute: Schema.PropertyMetadata, rows keys: [Int64], of entity: StoreLayout.EntityLayout
+    ) -> [SQLStatement] {
         let names = [entity.entity.name.databaseValue, attribute.name.databaseValue]
         return SQLArgumentLimit.chunks(of: keys, reserving: names.count).map { chunk in
             SQLStatement(
@@ -81,12 +85,15 @@ extension HistoryStore {
 
     /// Copies the bytes of an `.externalStorage` attribute's files for the rows `keys`.
     private static func preserveExternalValues(
-        ofRows keys: [Int64], of entity: StoreLayout.EntityLayout, attribute: Schema.PropertyMetadata, externalData: ExternalDataStore, in db: Database
+        ofRows keys: [Int64], of entity: StoreLayout.EntityLayout, attribute: Schema.PropertyMetadata,
+        externalData: ExternalDataStore, in db: Database
     ) throws {
-        let insert = try db.cachedStatement(sql: """
-            INSERT INTO \(tombstoneTable.quotedDatabaseIdentifier) ("entity", "primaryKey", "attribute", "value") VALUES (?, ?, ?, ?)
-            """)
-        let select = try db.cachedStatement(sql: StoreStatements.select([attribute.columnName.quotedDatabaseIdentifier], of: entity.table))
+        let insert = try db.cachedStatement(
+            sql: """
+                INSERT INTO \(tombstoneTable.quotedDatabaseIdentifier) ("entity", "primaryKey", "attribute", "value") VALUES (?, ?, ?, ?)
+                """)
+        let select = try db.cachedStatement(
+            sql: StoreStatements.select([attribute.columnName.quotedDatabaseIdentifier], of: entity.table))
         for key in keys {
             guard let row = try Row.fetchOne(select, arguments: [key]) else { continue }
             var stored: DatabaseValue = row[0]
@@ -98,18 +105,22 @@ extension HistoryStore {
     /// Gives the tombstones copied during this save the number of its transaction.
     static func assignTombstones(toTransaction number: Int64, in db: Database) throws {
         try db.execute(
-            sql: "UPDATE \(tombstoneTable.quotedDatabaseIdentifier) SET \"transaction\" = ? WHERE \"transaction\" IS NULL",
+            sql:
+                "UPDATE \(tombstoneTable.quotedDatabaseIdentifier) SET \"transaction\" = ? WHERE \"transaction\" IS NULL",
             arguments: [number]
         )
     }
 
     /// The tombstones of the given transactions, by transaction and deleted row.
-    static func tombstones(ofTransactions numbers: [Int64], in db: Database) throws -> [Int64: [TombstoneKey: StoredTombstone]] {
+    static func tombstones(ofTransactions numbers: [Int64], in db: Database) throws -> [Int64: [TombstoneKey:
+        StoredTombstone]]
+    {
         guard !numbers.isEmpty, try db.tableExists(tombstoneTable) else { return [:] }
-        let statement = try db.cachedStatement(sql: """
-            SELECT "entity", "primaryKey", "attribute", "value" FROM \(tombstoneTable.quotedDatabaseIdentifier) \
-            WHERE "transaction" = ? ORDER BY rowid
-            """)
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT "entity", "primaryKey", "attribute", "value" FROM \(tombstoneTable.quotedDatabaseIdentifier) \
+                WHERE "transaction" = ? ORDER BY rowid
+                """)
         var result: [Int64: [TombstoneKey: StoredTombstone]] = [:]
         for number in numbers {
             for row in try Row.fetchAll(statement, arguments: [number]) {
@@ -123,7 +134,8 @@ extension HistoryStore {
     /// Deletes the tombstones of the given transactions.
     static func deleteTombstones(ofTransactions numbers: [Int64], in db: Database) throws {
         guard !numbers.isEmpty, try db.tableExists(tombstoneTable) else { return }
-        let statement = try db.cachedStatement(sql: "DELETE FROM \(tombstoneTable.quotedDatabaseIdentifier) WHERE \"transaction\" = ?")
+        let statement = try db.cachedStatement(
+            sql: "DELETE FROM \(tombstoneTable.quotedDatabaseIdentifier) WHERE \"transaction\" = ?")
         for number in numbers {
             try statement.execute(arguments: [number])
         }

@@ -41,23 +41,24 @@ enum HistoryStore {
         let transactions = transactionTable.quotedDatabaseIdentifier
         let changes = changeTable.quotedDatabaseIdentifier
         // AUTOINCREMENT: numbers (and so tokens) are never handed out twice, even after history is deleted.
-        try db.execute(sql: """
-            CREATE TABLE IF NOT EXISTS \(transactions) (
-                "number" INTEGER PRIMARY KEY AUTOINCREMENT,
-                "author" TEXT,
-                "timestamp" REAL NOT NULL,
-                "bundleIdentifier" TEXT NOT NULL,
-                "processIdentifier" TEXT NOT NULL
-            );
-            CREATE TABLE IF NOT EXISTS \(changes) (
-                "transaction" INTEGER NOT NULL REFERENCES \(transactions)("number") ON DELETE CASCADE,
-                "kind" INTEGER NOT NULL,
-                "entity" TEXT NOT NULL,
-                "primaryKeys" TEXT NOT NULL,
-                "updatedAttributes" TEXT NOT NULL DEFAULT ''
-            );
-            CREATE INDEX IF NOT EXISTS "PersistenceHistory_Change_transaction" ON \(changes)("transaction");
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE IF NOT EXISTS \(transactions) (
+                    "number" INTEGER PRIMARY KEY AUTOINCREMENT,
+                    "author" TEXT,
+                    "timestamp" REAL NOT NULL,
+                    "bundleIdentifier" TEXT NOT NULL,
+                    "processIdentifier" TEXT NOT NULL
+                );
+                CREATE TABLE IF NOT EXISTS \(changes) (
+                    "transaction" INTEGER NOT NULL REFERENCES \(transactions)("number") ON DELETE CASCADE,
+                    "kind" INTEGER NOT NULL,
+                    "entity" TEXT NOT NULL,
+                    "primaryKeys" TEXT NOT NULL,
+                    "updatedAttributes" TEXT NOT NULL DEFAULT ''
+                );
+                CREATE INDEX IF NOT EXISTS "PersistenceHistory_Change_transaction" ON \(changes)("transaction");
+                """)
         try createTombstoneTable(in: db)
     }
 
@@ -77,25 +78,32 @@ enum HistoryStore {
 
     /// Adds a transaction row and returns its number.
     static func insertTransaction(author: String?, timestamp: Date, in db: Database) throws -> Int64 {
-        try db.cachedStatement(sql: """
-            INSERT INTO \(transactionTable.quotedDatabaseIdentifier) ("author", "timestamp", "bundleIdentifier", "processIdentifier") \
-            VALUES (?, ?, ?, ?)
-            """).execute(arguments: [author, timestamp.timeIntervalSinceReferenceDate, ProgramIdentity.bundleIdentifier, ProgramIdentity.processIdentifier])
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO \(transactionTable.quotedDatabaseIdentifier) ("author", "timestamp", "bundleIdentifier", "processIdentifier") \
+                VALUES (?, ?, ?, ?)
+                """
+        ).execute(arguments: [
+            author, timestamp.timeIntervalSinceReferenceDate, ProgramIdentity.bundleIdentifier,
+            ProgramIdentity.processIdentifier,
+        ])
         return db.lastInsertedRowID
     }
 
     /// Adds a change row.
     static func insertChange(_ change: ChangeRow, in db: Database) throws {
-        try db.cachedStatement(sql: """
-            INSERT INTO \(changeTable.quotedDatabaseIdentifier) ("transaction", "kind", "entity", "primaryKeys", "updatedAttributes") \
-            VALUES (?, ?, ?, ?, ?)
-            """).execute(arguments: [
-                change.transaction,
-                change.kind.rawValue,
-                change.entity,
-                keyList(change.primaryKeys),
-                change.updatedAttributes.joined(separator: ","),
-            ])
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO \(changeTable.quotedDatabaseIdentifier) ("transaction", "kind", "entity", "primaryKeys", "updatedAttributes") \
+                VALUES (?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [
+            change.transaction,
+            change.kind.rawValue,
+            change.entity,
+            keyList(change.primaryKeys),
+            change.updatedAttributes.joined(separator: ","),
+        ])
     }
 
     /// `keys` as comma-separated decimal text, written into one string: a save that deletes half a
@@ -113,12 +121,14 @@ enum HistoryStore {
     /// The transaction table as a history predicate sees it: the key paths of a transaction that have a
     /// column, so that the predicate translator of model fetches translates history predicates too.
     static var transactionRecord: RecordReference {
-        RecordReference(table: transactionTable, columns: [
-            \DefaultHistoryTransaction.token: .init(name: "number", type: DefaultHistoryToken.self),
-            \DefaultHistoryTransaction.transactionIdentifier: .init(name: "number", type: Int64.self),
-            \DefaultHistoryTransaction.timestamp: .init(name: "timestamp", type: Date.self),
-            \DefaultHistoryTransaction.author: .init(name: "author", type: String?.self),
-        ])
+        RecordReference(
+            table: transactionTable,
+            columns: [
+                \DefaultHistoryTransaction.token: .init(name: "number", type: DefaultHistoryToken.self),
+                \DefaultHistoryTransaction.transactionIdentifier: .init(name: "number", type: Int64.self),
+                \DefaultHistoryTransaction.timestamp: .init(name: "timestamp", type: Date.self),
+                \DefaultHistoryTransaction.author: .init(name: "author", type: String?.self),
+            ])
     }
 
     /// The transaction rows that meet `condition`, oldest first, at most `limit` of them.
@@ -150,22 +160,24 @@ enum HistoryStore {
     /// The change rows of the given transactions, grouped by transaction, in the order they were recorded.
     static func changes(ofTransactions numbers: [Int64], in db: Database) throws -> [Int64: [ChangeRow]] {
         var result: [Int64: [ChangeRow]] = [:]
-        let statement = try db.cachedStatement(sql: """
-            SELECT "transaction", "kind", "entity", "primaryKeys", "updatedAttributes" \
-            FROM \(changeTable.quotedDatabaseIdentifier) WHERE "transaction" = ? ORDER BY rowid
-            """)
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT "transaction", "kind", "entity", "primaryKeys", "updatedAttributes" \
+                FROM \(changeTable.quotedDatabaseIdentifier) WHERE "transaction" = ? ORDER BY rowid
+                """)
         for number in numbers {
             for row in try Row.fetchAll(statement, arguments: [number]) {
                 guard let kind = ChangeKind(rawValue: row["kind"]) else { continue }
                 let keys: String = row["primaryKeys"]
                 let attributes: String = row["updatedAttributes"]
-                result[number, default: []].append(ChangeRow(
-                    transaction: number,
-                    kind: kind,
-                    entity: row["entity"],
-                    primaryKeys: keys.split(separator: ",").compactMap { Int64($0) },
-                    updatedAttributes: attributes.split(separator: ",").map(String.init)
-                ))
+                result[number, default: []].append(
+                    ChangeRow(
+                        transaction: number,
+                        kind: kind,
+                        entity: row["entity"],
+                        primaryKeys: keys.split(separator: ",").compactMap { Int64($0) },
+                        updatedAttributes: attributes.split(separator: ",").map(String.init)
+                    ))
             }
         }
         return result
@@ -174,8 +186,10 @@ enum HistoryStore {
     /// Deletes the given transactions, their changes and their tombstones.
     static func deleteTransactions(_ numbers: [Int64], in db: Database) throws {
         try deleteTombstones(ofTransactions: numbers, in: db)
-        let deleteChanges = try db.cachedStatement(sql: "DELETE FROM \(changeTable.quotedDatabaseIdentifier) WHERE \"transaction\" = ?")
-        let deleteTransaction = try db.cachedStatement(sql: "DELETE FROM \(transactionTable.quotedDatabaseIdentifier) WHERE \"number\" = ?")
+        let deleteChanges = try db.cachedStatement(
+            sql: "DELETE FROM \(changeTable.quotedDatabaseIdentifier) WHERE \"transaction\" = ?")
+        let deleteTransaction = try db.cachedStatement(
+            sql: "DELETE FROM \(transactionTable.quotedDatabaseIdentifier) WHERE \"number\" = ?")
         for number in numbers {
             try deleteChanges.execute(arguments: [number])
             try deleteTransaction.execute(arguments: [number])

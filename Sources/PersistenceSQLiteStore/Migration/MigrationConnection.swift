@@ -34,14 +34,17 @@ final class MigrationConnection: @unchecked Sendable {
             return .commit
         }
         guard let result else {
-            throw SwiftDataError(.storeOperationFailed, reason: "the savepoint ended without a result", context: "writing during \(step)")
+            throw SwiftDataError(
+                .storeOperationFailed, reason: "the savepoint ended without a result", context: "writing during \(step)"
+            )
         }
         return result
     }
 
     private func openDatabase() throws -> Database {
         guard let database else {
-            throw SwiftDataError(.storeOperationFailed, reason: "the migration step has finished", context: "using a context of \(step)")
+            throw SwiftDataError(
+                .storeOperationFailed, reason: "the migration step has finished", context: "using a context of \(step)")
         }
         return database
     }

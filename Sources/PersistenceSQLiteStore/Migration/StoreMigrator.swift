@@ -134,11 +134,18 @@ struct StoreMigrator {
     ///
     /// What the closure saves is written; what it leaves unsaved is dropped with the context, as on a device,
     /// where a stage that forgets `try context.save()` loses its work.
-    private func runStep(_ step: String, _ body: (ModelContext) throws -> Void, over schema: Schema, in db: Database) throws {
+    private func runStep(_ step: String, _ body: (ModelContext) throws -> Void, over schema: Schema, in db: Database)
+        throws
+    {
         let connection = MigrationConnection(database: db, step: step)
         defer { connection.close() }
         let stepStore = ModelStore(migrating: store, layout: StoreLayout(schema: schema), connection: connection)
-        let context = ModelContext(ModelContainer(schema: schema, engine: DefaultStore(configuration: ModelConfiguration(isStoredInMemoryOnly: true), schema: schema, database: stepStore)))
+        let context = ModelContext(
+            ModelContainer(
+                schema: schema,
+                engine: DefaultStore(
+                    configuration: ModelConfiguration(isStoredInMemoryOnly: true), schema: schema, database: stepStore))
+        )
         do {
             try body(context)
         } catch {

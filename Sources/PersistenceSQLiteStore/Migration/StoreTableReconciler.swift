@@ -43,7 +43,7 @@ struct StoreTableReconciler {
         }
         for table in layout.linkTables {
             guard try database.tableExists(table),
-                  try database.indexes(on: table).contains(where: { $0.name == "\(table)_target_index" })
+                try database.indexes(on: table).contains(where: { $0.name == "\(table)_target_index" })
             else { return false }
         }
         return true
@@ -78,10 +78,11 @@ struct StoreTableReconciler {
         }
         for statement in statements { try database.execute(sql: statement) }
         for (source, destination) in reversedLinks {
-            try database.execute(sql: """
-                INSERT INTO \(destination.quotedDatabaseIdentifier) ("owner", "target") \
-                SELECT "target", "owner" FROM \(source.quotedDatabaseIdentifier)
-                """)
+            try database.execute(
+                sql: """
+                    INSERT INTO \(destination.quotedDatabaseIdentifier) ("owner", "target") \
+                    SELECT "target", "owner" FROM \(source.quotedDatabaseIdentifier)
+                    """)
             try database.execute(sql: "DROP TABLE \(source.quotedDatabaseIdentifier)")
         }
     }
@@ -95,15 +96,22 @@ struct StoreTableReconciler {
             guard let entity = layout.entities[name] else { continue }
             for property in entity.relationshipProperties {
                 guard let original = property.options.originalName,
-                      case .linkTable(let table, let isOwner) = entity.relationships[property.name],
-                      try !database.tableExists(table) else { continue }
+                    case .linkTable(let table, let isOwner) = entity.relationships[property.name],
+                    try !database.tableExists(table)
+                else { continue }
                 let oldTable = "\(entity.table)_\(original)"
                 guard try database.tableExists(oldTable) else { continue }
                 if isOwner {
-                    try database.execute(sql: "ALTER TABLE \(oldTable.quotedDatabaseIdentifier) RENAME TO \(table.quotedDatabaseIdentifier)")
+                    try database.execute(
+                        sql:
+                            "ALTER TABLE \(oldTable.quotedDatabaseIdentifier) RENAME TO \(table.quotedDatabaseIdentifier)"
+                    )
                 } else {
                     let setAside = "\(oldTable)_reversing"
-                    try database.execute(sql: "ALTER TABLE \(oldTable.quotedDatabaseIdentifier) RENAME TO \(setAside.quotedDatabaseIdentifier)")
+                    try database.execute(
+                        sql:
+                            "ALTER TABLE \(oldTable.quotedDatabaseIdentifier) RENAME TO \(setAside.quotedDatabaseIdentifier)"
+                    )
                     reversed.append((setAside, table))
                 }
             }
@@ -129,16 +137,19 @@ struct StoreTableReconciler {
                     // Inherited: the column is already there; one more entity's rows hold it.
                     let known = columns[position]
                     columns[position] = DesiredColumn(
-                        name: known.name, type: known.type, property: known.property, isRequiredAttribute: known.isRequiredAttribute,
+                        name: known.name, type: known.type, property: known.property,
+                        isRequiredAttribute: known.isRequiredAttribute,
                         entityName: known.entityName, holders: known.holders.map { $0 + [entity.entity.name] }
                     )
                     continue
                 }
                 positions[column.name] = columns.count
-                columns.append(DesiredColumn(
-                    name: column.name, type: column.type, property: column.property, isRequiredAttribute: column.required,
-                    entityName: entity.entity.name, holders: rank == 0 ? nil : [entity.entity.name]
-                ))
+                columns.append(
+                    DesiredColumn(
+                        name: column.name, type: column.type, property: column.property,
+                        isRequiredAttribute: column.required,
+                        entityName: entity.entity.name, holders: rank == 0 ? nil : [entity.entity.name]
+                    ))
             }
         }
         return columns
@@ -153,8 +164,12 @@ struct StoreTableReconciler {
 
         for column in desired where existing[column.name] == nil {
             guard let original = column.property.options.originalName, !desiredNames.contains(original),
-                  let type = existing[original] else { continue }
-            try database.execute(sql: "ALTER TABLE \(table) RENAME COLUMN \(original.quotedDatabaseIdentifier) TO \(column.name.quotedDatabaseIdentifier)")
+                let type = existing[original]
+            else { continue }
+            try database.execute(
+                sql:
+                    "ALTER TABLE \(table) RENAME COLUMN \(original.quotedDatabaseIdentifier) TO \(column.name.quotedDatabaseIdentifier)"
+            )
             existing[original] = nil
             existing[column.name] = type
         }
@@ -182,12 +197,14 @@ struct StoreTableReconciler {
         // subentity until the table names each row's entity.
         let namesEntities = existing[StoreLayout.entityColumn] != nil
         for column in added {
-            try database.execute(sql: "ALTER TABLE \(table) ADD COLUMN \(column.name.quotedDatabaseIdentifier) \(column.type)")
+            try database.execute(
+                sql: "ALTER TABLE \(table) ADD COLUMN \(column.name.quotedDatabaseIdentifier) \(column.type)")
             guard column.isRequiredAttribute else { continue }
             var rows = "FROM \(table)"
             if let holders = column.holders {
                 guard namesEntities else { continue }
-                rows += " WHERE \(StoreLayout.entityColumn.quotedDatabaseIdentifier) IN (\(holders.map(\.quotedSQLLiteral).joined(separator: ", ")))"
+                rows +=
+                    " WHERE \(StoreLayout.entityColumn.quotedDatabaseIdentifier) IN (\(holders.map(\.quotedSQLLiteral).joined(separator: ", ")))"
             }
             let rowCount = try Int.fetchOne(database, sql: "SELECT COUNT(*) \(rows)") ?? 0
             guard rowCount > 0 else { continue }
@@ -199,7 +216,8 @@ struct StoreTableReconciler {
             }
             var update = "UPDATE \(table) SET \(column.name.quotedDatabaseIdentifier) = ?"
             if let holders = column.holders {
-                update += " WHERE \(StoreLayout.entityColumn.quotedDatabaseIdentifier) IN (\(holders.map(\.quotedSQLLiteral).joined(separator: ", ")))"
+                update +=
+                    " WHERE \(StoreLayout.entityColumn.quotedDatabaseIdentifier) IN (\(holders.map(\.quotedSQLLiteral).joined(separator: ", ")))"
             }
             try database.execute(sql: update, arguments: [try codec.encode(defaultValue)])
         }
@@ -217,12 +235,17 @@ struct StoreTableReconciler {
     /// The names of the indexes the layout declares on the entity's table: unique column sets, plain
     /// indexes and to-one foreign keys.
     private func declaredIndexNames(of members: [StoreLayout.EntityLayout], table: String) -> Set<String> {
-        func name(_ kind: String, _ columns: [String]) -> String { "\(table)_\(kind)_\(columns.joined(separator: "_"))" }
+        func name(_ kind: String, _ columns: [String]) -> String {
+            "\(table)_\(kind)_\(columns.joined(separator: "_"))"
+        }
         var names: Set<String> = []
         for entity in members {
-            names.formUnion(entity.uniqueColumns.map { name("unique", $0) } + entity.indexedColumns.map { name("index", $0) })
+            names.formUnion(
+                entity.uniqueColumns.map { name("unique", $0) } + entity.indexedColumns.map { name("index", $0) })
             for property in entity.relationshipProperties {
-                if case .foreignKey(let column) = entity.relationships[property.name] { names.insert("\(table)_\(column)_index") }
+                if case .foreignKey(let column) = entity.relationships[property.name] {
+                    names.insert("\(table)_\(column)_index")
+                }
             }
         }
         return names

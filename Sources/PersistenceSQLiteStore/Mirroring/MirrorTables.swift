@@ -48,41 +48,43 @@ enum MirrorTables {
     }
 
     private static func createKeptTables(in db: Database) throws {
-        try db.execute(sql: """
-            CREATE TABLE IF NOT EXISTS \(pendingRelationship.quotedDatabaseIdentifier) (
-                "recordName" TEXT NOT NULL, "field" TEXT NOT NULL, "kind" INTEGER NOT NULL, "relationship" TEXT NOT NULL,
-                "ownerRecordName" TEXT NOT NULL, "targetRecordName" TEXT NOT NULL, "changeTag" TEXT,
-                PRIMARY KEY ("recordName", "field")
-            ) WITHOUT ROWID;
-            CREATE INDEX IF NOT EXISTS "PersistenceMirror_PendingRelationship_owner"
-                ON \(pendingRelationship.quotedDatabaseIdentifier)("ownerRecordName");
-            CREATE INDEX IF NOT EXISTS "PersistenceMirror_PendingRelationship_target"
-                ON \(pendingRelationship.quotedDatabaseIdentifier)("targetRecordName");
-            CREATE TABLE IF NOT EXISTS \(unapplied.quotedDatabaseIdentifier) (
-                "recordName" TEXT PRIMARY KEY NOT NULL, "recordType" TEXT NOT NULL, "entityName" TEXT,
-                "reason" TEXT NOT NULL,
-                "payload" BLOB, "schemaFingerprint" TEXT NOT NULL, "appliedInPart" INTEGER NOT NULL
-            ) WITHOUT ROWID;
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE IF NOT EXISTS \(pendingRelationship.quotedDatabaseIdentifier) (
+                    "recordName" TEXT NOT NULL, "field" TEXT NOT NULL, "kind" INTEGER NOT NULL, "relationship" TEXT NOT NULL,
+                    "ownerRecordName" TEXT NOT NULL, "targetRecordName" TEXT NOT NULL, "changeTag" TEXT,
+                    PRIMARY KEY ("recordName", "field")
+                ) WITHOUT ROWID;
+                CREATE INDEX IF NOT EXISTS "PersistenceMirror_PendingRelationship_owner"
+                    ON \(pendingRelationship.quotedDatabaseIdentifier)("ownerRecordName");
+                CREATE INDEX IF NOT EXISTS "PersistenceMirror_PendingRelationship_target"
+                    ON \(pendingRelationship.quotedDatabaseIdentifier)("targetRecordName");
+                CREATE TABLE IF NOT EXISTS \(unapplied.quotedDatabaseIdentifier) (
+                    "recordName" TEXT PRIMARY KEY NOT NULL, "recordType" TEXT NOT NULL, "entityName" TEXT,
+                    "reason" TEXT NOT NULL,
+                    "payload" BLOB, "schemaFingerprint" TEXT NOT NULL, "appliedInPart" INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                """)
     }
 
     private static func createSyncTables(in db: Database) throws {
-        try db.execute(sql: """
-            CREATE TABLE IF NOT EXISTS \(state.quotedDatabaseIdentifier) ("key" TEXT PRIMARY KEY NOT NULL, "value" TEXT NOT NULL);
-            CREATE TABLE IF NOT EXISTS \(record.quotedDatabaseIdentifier) (
-                "recordName" TEXT PRIMARY KEY NOT NULL, "entity" TEXT NOT NULL, "primaryKey" INTEGER NOT NULL, "changeTag" TEXT
-            ) WITHOUT ROWID;
-            CREATE INDEX IF NOT EXISTS "PersistenceMirror_Record_row" ON \(record.quotedDatabaseIdentifier)("entity", "primaryKey");
-            CREATE TABLE IF NOT EXISTS \(link.quotedDatabaseIdentifier) (
-                "recordName" TEXT PRIMARY KEY NOT NULL, "relationship" TEXT NOT NULL,
-                "owner" INTEGER NOT NULL, "target" INTEGER NOT NULL, "changeTag" TEXT
-            ) WITHOUT ROWID;
-            CREATE INDEX IF NOT EXISTS "PersistenceMirror_Link_owner" ON \(link.quotedDatabaseIdentifier)("relationship", "owner");
-            CREATE INDEX IF NOT EXISTS "PersistenceMirror_Link_target" ON \(link.quotedDatabaseIdentifier)("relationship", "target");
-            CREATE TABLE IF NOT EXISTS \(pending.quotedDatabaseIdentifier) (
-                "recordName" TEXT PRIMARY KEY NOT NULL, "kind" INTEGER NOT NULL, "recordType" TEXT NOT NULL,
-                "generation" INTEGER NOT NULL, "sequence" INTEGER NOT NULL
-            ) WITHOUT ROWID;
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE IF NOT EXISTS \(state.quotedDatabaseIdentifier) ("key" TEXT PRIMARY KEY NOT NULL, "value" TEXT NOT NULL);
+                CREATE TABLE IF NOT EXISTS \(record.quotedDatabaseIdentifier) (
+                    "recordName" TEXT PRIMARY KEY NOT NULL, "entity" TEXT NOT NULL, "primaryKey" INTEGER NOT NULL, "changeTag" TEXT
+                ) WITHOUT ROWID;
+                CREATE INDEX IF NOT EXISTS "PersistenceMirror_Record_row" ON \(record.quotedDatabaseIdentifier)("entity", "primaryKey");
+                CREATE TABLE IF NOT EXISTS \(link.quotedDatabaseIdentifier) (
+                    "recordName" TEXT PRIMARY KEY NOT NULL, "relationship" TEXT NOT NULL,
+                    "owner" INTEGER NOT NULL, "target" INTEGER NOT NULL, "changeTag" TEXT
+                ) WITHOUT ROWID;
+                CREATE INDEX IF NOT EXISTS "PersistenceMirror_Link_owner" ON \(link.quotedDatabaseIdentifier)("relationship", "owner");
+                CREATE INDEX IF NOT EXISTS "PersistenceMirror_Link_target" ON \(link.quotedDatabaseIdentifier)("relationship", "target");
+                CREATE TABLE IF NOT EXISTS \(pending.quotedDatabaseIdentifier) (
+                    "recordName" TEXT PRIMARY KEY NOT NULL, "kind" INTEGER NOT NULL, "recordType" TEXT NOT NULL,
+                    "generation" INTEGER NOT NULL, "sequence" INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                """)
     }
 }

@@ -31,15 +31,21 @@ final class SQLiteMirrorTransaction: MirrorStateTransaction {
 
     func value(forKey key: String) throws -> String? {
         guard tablesExist else { return nil }
-        return try String.fetchOne(db, sql: "SELECT \"value\" FROM \(MirrorTables.state.quotedDatabaseIdentifier) WHERE \"key\" = ?", arguments: [key])
+        return try String.fetchOne(
+            db, sql: "SELECT \"value\" FROM \(MirrorTables.state.quotedDatabaseIdentifier) WHERE \"key\" = ?",
+            arguments: [key])
     }
 
     func setValue(_ value: String?, forKey key: String) throws {
         try prepareForWriting()
         if let value {
-            try db.execute(sql: "INSERT OR REPLACE INTO \(MirrorTables.state.quotedDatabaseIdentifier) (\"key\", \"value\") VALUES (?, ?)", arguments: [key, value])
+            try db.execute(
+                sql:
+                    "INSERT OR REPLACE INTO \(MirrorTables.state.quotedDatabaseIdentifier) (\"key\", \"value\") VALUES (?, ?)",
+                arguments: [key, value])
         } else {
-            try db.execute(sql: "DELETE FROM \(MirrorTables.state.quotedDatabaseIdentifier) WHERE \"key\" = ?", arguments: [key])
+            try db.execute(
+                sql: "DELETE FROM \(MirrorTables.state.quotedDatabaseIdentifier) WHERE \"key\" = ?", arguments: [key])
         }
     }
 
@@ -49,7 +55,8 @@ final class SQLiteMirrorTransaction: MirrorStateTransaction {
         guard tablesExist, !names.isEmpty else { return [] }
         var found: [MirroredRecord] = []
         for chunk in SQLArgumentLimit.chunks(of: names) {
-            let sql = "SELECT * FROM \(MirrorTables.record.quotedDatabaseIdentifier) WHERE \"recordName\" IN (\(StoreStatements.placeholders(chunk.count)))"
+            let sql =
+                "SELECT * FROM \(MirrorTables.record.quotedDatabaseIdentifier) WHERE \"recordName\" IN (\(StoreStatements.placeholders(chunk.count)))"
             found += try Row.fetchAll(db, sql: sql, arguments: StatementArguments(Array(chunk))).map(Self.record)
         }
         return found
@@ -64,7 +71,9 @@ final class SQLiteMirrorTransaction: MirrorStateTransaction {
                     SELECT * FROM \(MirrorTables.record.quotedDatabaseIdentifier) \
                     WHERE "entity" = ? AND "primaryKey" IN (\(StoreStatements.placeholders(chunk.count))) ORDER BY "recordName"
                     """
-                found += try Row.fetchAll(db, sql: sql, arguments: StatementArguments([entity.databaseValue] + chunk.map(\.databaseValue))).map(Self.record)
+                found += try Row.fetchAll(
+                    db, sql: sql, arguments: StatementArguments([entity.databaseValue] + chunk.map(\.databaseValue))
+                ).map(Self.record)
             }
         }
         return found
@@ -75,13 +84,13 @@ final class SQLiteMirrorTransaction: MirrorStateTransaction {
         try prepareForWriting()
         try insertRows(
             of: records, tuple: "(?, ?, ?, ?)",
-            sql: { values in
-                """
-                INSERT INTO \(MirrorTables.record.quotedDatabaseIdentifier) ("recordName", "entity", "primaryKey", "changeTag") VALUES \(values)
+            into: """
+                INSERT INTO \(MirrorTables.record.quotedDatabaseIdentifier) ("recordName", "entity", "primaryKey", "changeTag")
+                """,
+            then: """
                 ON CONFLICT ("recordName") DO UPDATE SET
                     "entity" = excluded."entity", "primaryKey" = excluded."primaryKey", "changeTag" = excluded."changeTag"
-                """
-            },
+                """,
             while: "recording the mirror's records"
         ) { binder, record in
             binder.bind(record.recordName)
@@ -91,7 +100,7 @@ final class SQLiteMirrorTransaction: MirrorStateTransaction {
         }
     }
 
-    /// How many rows one statement of ``insertRows(of:tuple:sql:while:binding:)`` writes.
+    /// How many rows one statement of ``insertRows(of:tuple:into:then:while:binding:)`` writes.
     private static let rowsPerStatement = 100
 
     /// Writes one row per item, a hundred rows to a statement: each statement run costs about as much
@@ -99,15 +108,17 @@ final class SQLiteMirrorTransaction: MirrorStateTransaction {
     ///
     /// - Parameters:
     ///   - tuple: One row's values, such as `(?, ?, 1)`.
-    ///   - sql: The statement for the list of tuples it is given, which must give each row the outcome a
-    ///     statement of its own would (an upsert, a plain insert).
+    ///   - head: The statement up to its `VALUES`; `tail`, what follows the values. Together they must
+    ///     give each row the outcome a statement of its own would (an upsert, a plain insert).
     ///   - bind: Binds one item's parameters, in the order of the tuple.
     private func insertRows<Item>(
-        of items: [Item], tuple: String, sql: (String) -> String, while activity: String, binding bind: (inout DirectBinder, Item) -> Void
+        of items: [Item], tuple: String, into head: String, then tail: String, while activity: String,
+        binding bind: (inout DirectBinder, Item) -> Void
     ) throws {
         for start in stride(from: 0, to: items.count, by: Self.rowsPerStatement) {
             let chunk = items[start..<min(start + Self.rowsPerStatement, items.count)]
-            let statement = try db.cachedStatement(sql: sql(Array(repeating: tuple, count: chunk.count).joined(separator: ", ")))
+            let values = Array(repeating: tuple, count: chunk.count).joined(separator: ", ")
+            let statement = try db.cachedStatement(sql: "\(head) VALUES \(values) \(tail)")
             statement.prepareForDirectBinding()
             try statement.execute(while: activity) { binder in
                 for item in chunk { bind(&binder, item) }
@@ -125,7 +136,9 @@ final class SQLiteMirrorTransaction: MirrorStateTransaction {
     }
 
     private static func record(_ row: Row) -> MirroredRecord {
-        MirroredRecord(recordName: row["recordName"], row: MirroredRow(rootEntity: row["entity"], primaryKey: row["primaryKey"]), changeTag: row["changeTag"])
+        MirroredRecord(
+            recordName: row["recordName"], row: MirroredRow(rootEntity: row["entity"], primaryKey: row["primaryKey"]),
+            changeTag: row["changeTag"])
     }
 
     // MARK: - Links
@@ -134,7 +147,8 @@ final class SQLiteMirrorTransaction: MirrorStateTransaction {
         guard tablesExist, !names.isEmpty else { return [] }
         var found: [MirroredLink] = []
         for chunk in SQLArgumentLimit.chunks(of: names) {
-            let sql = "SELECT * FROM \(MirrorTables.link.quotedDatabaseIdentifier) WHERE \"recordName\" IN (\(StoreStatements.placeholders(chunk.count)))"
+            let sql =
+                "SELECT * FROM \(MirrorTables.link.quotedDatabaseIdentifier) WHERE \"recordName\" IN (\(StoreStatements.placeholders(chunk.count)))"
             found += try Row.fetchAll(db, sql: sql, arguments: StatementArguments(Array(chunk))).map(Self.link)
         }
         return found
@@ -149,7 +163,10 @@ final class SQLiteMirrorTransaction: MirrorStateTransaction {
                     SELECT * FROM \(MirrorTables.link.quotedDatabaseIdentifier) \
                     WHERE "relationship" = ? AND \(column.quotedDatabaseIdentifier) IN (\(StoreStatements.placeholders(chunk.count)))
                     """
-                for link in try Row.fetchAll(db, sql: sql, arguments: StatementArguments([relationship.databaseValue] + chunk.map(\.databaseValue))).map(Self.link) {
+                for link in try Row.fetchAll(
+                    db, sql: sql,
+                    arguments: StatementArguments([relationship.databaseValue] + chunk.map(\.databaseValue))
+                ).map(Self.link) {
                     found[link.recordName] = link
                 }
             }
@@ -160,12 +177,15 @@ final class SQLiteMirrorTransaction: MirrorStateTransaction {
     func saveLinks(_ links: [MirroredLink]) throws {
         guard !links.isEmpty else { return }
         try prepareForWriting()
-        let statement = try db.cachedStatement(sql: """
-            INSERT OR REPLACE INTO \(MirrorTables.link.quotedDatabaseIdentifier) ("recordName", "relationship", "owner", "target", "changeTag")
-            VALUES (?, ?, ?, ?, ?)
-            """)
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT OR REPLACE INTO \(MirrorTables.link.quotedDatabaseIdentifier) ("recordName", "relationship", "owner", "target", "changeTag")
+                VALUES (?, ?, ?, ?, ?)
+                """)
         for link in links {
-            try statement.execute(arguments: [link.recordName, link.relationship, link.owner, link.target, link.changeTag])
+            try statement.execute(arguments: [
+                link.recordName, link.relationship, link.owner, link.target, link.changeTag,
+            ])
         }
     }
 
@@ -174,18 +194,25 @@ final class SQLiteMirrorTransaction: MirrorStateTransaction {
     }
 
     private static func link(_ row: Row) -> MirroredLink {
-        MirroredLink(recordName: row["recordName"], relationship: row["relationship"], owner: row["owner"], target: row["target"], changeTag: row["changeTag"])
+        MirroredLink(
+            recordName: row["recordName"], relationship: row["relationship"], owner: row["owner"],
+            target: row["target"], changeTag: row["changeTag"])
     }
 
     // MARK: - Queue
 
     func pendingChanges() throws -> [PendingMirrorChange] {
         guard tablesExist else { return [] }
-        return try Row.fetchAll(db, sql: """
-            SELECT "recordName", "kind", "recordType", "generation" FROM \(MirrorTables.pending.quotedDatabaseIdentifier) ORDER BY "sequence"
-            """).compactMap { row in
+        return try Row.fetchAll(
+            db,
+            sql: """
+                SELECT "recordName", "kind", "recordType", "generation" FROM \(MirrorTables.pending.quotedDatabaseIdentifier) ORDER BY "sequence"
+                """
+        ).compactMap { row in
             PendingMirrorChange.Kind(rawValue: row["kind"]).map {
-                PendingMirrorChange(recordName: row["recordName"], kind: $0, recordType: row["recordType"], generation: row["generation"])
+                PendingMirrorChange(
+                    recordName: row["recordName"], kind: $0, recordType: row["recordType"],
+                    generation: row["generation"])
             }
         }
     }
@@ -193,19 +220,20 @@ final class SQLiteMirrorTransaction: MirrorStateTransaction {
     func enqueue(_ changes: [PendingMirrorChange]) throws {
         guard !changes.isEmpty else { return }
         try prepareForWriting()
-        let last = try Int64.fetchOne(db, sql: "SELECT MAX(\"sequence\") FROM \(MirrorTables.pending.quotedDatabaseIdentifier)") ?? 0
+        let last =
+            try Int64.fetchOne(
+                db, sql: "SELECT MAX(\"sequence\") FROM \(MirrorTables.pending.quotedDatabaseIdentifier)") ?? 0
         // A change queued again replaces the one waiting: the later sequence, the next generation.
         try insertRows(
             of: Array(zip(changes, (last + 1)...)), tuple: "(?, ?, ?, 1, ?)",
-            sql: { values in
-                """
+            into: """
                 INSERT INTO \(MirrorTables.pending.quotedDatabaseIdentifier) ("recordName", "kind", "recordType", "generation", "sequence")
-                VALUES \(values)
+                """,
+            then: """
                 ON CONFLICT ("recordName") DO UPDATE SET
                     "kind" = excluded."kind", "recordType" = excluded."recordType", "generation" = "generation" + 1,
                     "sequence" = excluded."sequence"
-                """
-            },
+                """,
             while: "queuing the changes to send"
         ) { binder, queued in
             let (change, sequence) = queued
@@ -218,9 +246,10 @@ final class SQLiteMirrorTransaction: MirrorStateTransaction {
 
     func dequeue(_ changes: [PendingMirrorChange]) throws {
         guard tablesExist, !changes.isEmpty else { return }
-        let statement = try db.cachedStatement(sql: """
-            DELETE FROM \(MirrorTables.pending.quotedDatabaseIdentifier) WHERE "recordName" = ? AND "generation" = ?
-            """)
+        let statement = try db.cachedStatement(
+            sql: """
+                DELETE FROM \(MirrorTables.pending.quotedDatabaseIdentifier) WHERE "recordName" = ? AND "generation" = ?
+                """)
         for change in changes {
             try statement.execute(arguments: [change.recordName, change.generation])
         }
@@ -239,12 +268,14 @@ final class SQLiteMirrorTransaction: MirrorStateTransaction {
 
     func historyChanges(after transaction: Int64) throws -> [MirroredHistoryChange] {
         guard try HistoryStore.tablesExist(in: db) else { return [] }
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT t."number", t."author", c."kind", c."entity", c."primaryKeys", c."updatedAttributes"
-            FROM \(HistoryStore.transactionTable.quotedDatabaseIdentifier) t
-            JOIN \(HistoryStore.changeTable.quotedDatabaseIdentifier) c ON c."transaction" = t."number"
-            WHERE t."number" > ? ORDER BY t."number", c.rowid
-            """, arguments: [transaction])
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT t."number", t."author", c."kind", c."entity", c."primaryKeys", c."updatedAttributes"
+                FROM \(HistoryStore.transactionTable.quotedDatabaseIdentifier) t
+                JOIN \(HistoryStore.changeTable.quotedDatabaseIdentifier) c ON c."transaction" = t."number"
+                WHERE t."number" > ? ORDER BY t."number", c.rowid
+                """, arguments: [transaction])
         return rows.compactMap { row in
             guard let kind = MirroredHistoryChange.Kind(rawValue: row["kind"]) else { return nil }
             let keys: String = row["primaryKeys"]
@@ -259,31 +290,42 @@ final class SQLiteMirrorTransaction: MirrorStateTransaction {
 
     func latestHistoryTransaction() throws -> Int64 {
         guard try HistoryStore.tablesExist(in: db) else { return 0 }
-        return try Int64.fetchOne(db, sql: "SELECT MAX(\"number\") FROM \(HistoryStore.transactionTable.quotedDatabaseIdentifier)") ?? 0
+        return try Int64.fetchOne(
+            db, sql: "SELECT MAX(\"number\") FROM \(HistoryStore.transactionTable.quotedDatabaseIdentifier)") ?? 0
     }
 
     func rows(ofRootEntity entity: String) throws -> [(primaryKey: Int64, entity: String)] {
         guard let layout = layout.entities[entity], layout.table == entity else { return [] }
         let table = layout.table.quotedDatabaseIdentifier
         if layout.entityNames != nil {
-            return try Row.fetchAll(db, sql: "SELECT \(StoreStatements.primaryKey), \(StoreLayout.entityColumn.quotedDatabaseIdentifier) FROM \(table)")
-                .map { ($0[0], $0[1]) }
+            return try Row.fetchAll(
+                db,
+                sql:
+                    "SELECT \(StoreStatements.primaryKey), \(StoreLayout.entityColumn.quotedDatabaseIdentifier) FROM \(table)"
+            )
+            .map { ($0[0], $0[1]) }
         }
         return try Int64.fetchAll(db, sql: "SELECT \(StoreStatements.primaryKey) FROM \(table)").map { ($0, entity) }
     }
 
     func linkedPairs(of relationship: String, keys: [Int64]?) throws -> [(Int64, Int64)] {
         let parts = relationship.split(separator: ".", maxSplits: 1).map(String.init)
-        guard parts.count == 2, case .linkTable(let table, let isOwner)? = layout.entities[parts[0]]?.relationships[parts[1]] else { return [] }
+        guard parts.count == 2,
+            case .linkTable(let table, let isOwner)? = layout.entities[parts[0]]?.relationships[parts[1]]
+        else { return [] }
         let (mine, theirs) = isOwner ? ("owner", "target") : ("target", "owner")
-        let select = "SELECT \(mine.quotedDatabaseIdentifier), \(theirs.quotedDatabaseIdentifier) FROM \(table.quotedDatabaseIdentifier)"
+        let select =
+            "SELECT \(mine.quotedDatabaseIdentifier), \(theirs.quotedDatabaseIdentifier) FROM \(table.quotedDatabaseIdentifier)"
         guard let keys else {
             return try Row.fetchAll(db, sql: select).map { ($0[0], $0[1]) }
         }
         var pairs: [(Int64, Int64)] = []
         for chunk in SQLArgumentLimit.chunks(of: keys) {
-            let sql = "\(select) WHERE \(mine.quotedDatabaseIdentifier) IN (\(StoreStatements.placeholders(chunk.count)))"
-            pairs += try Row.fetchAll(db, sql: sql, arguments: StatementArguments(chunk.map(\.databaseValue))).map { ($0[0], $0[1]) }
+            let sql =
+                "\(select) WHERE \(mine.quotedDatabaseIdentifier) IN (\(StoreStatements.placeholders(chunk.count)))"
+            pairs += try Row.fetchAll(db, sql: sql, arguments: StatementArguments(chunk.map(\.databaseValue))).map {
+                ($0[0], $0[1])
+            }
         }
         return pairs
     }
@@ -299,7 +341,8 @@ final class SQLiteMirrorTransaction: MirrorStateTransaction {
         guard tablesExist, !names.isEmpty else { return }
         for chunk in SQLArgumentLimit.chunks(of: names) {
             try db.execute(
-                sql: "DELETE FROM \(table.quotedDatabaseIdentifier) WHERE \"recordName\" IN (\(StoreStatements.placeholders(chunk.count)))",
+                sql:
+                    "DELETE FROM \(table.quotedDatabaseIdentifier) WHERE \"recordName\" IN (\(StoreStatements.placeholders(chunk.count)))",
                 arguments: StatementArguments(Array(chunk))
             )
         }

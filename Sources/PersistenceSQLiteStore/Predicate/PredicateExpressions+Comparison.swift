@@ -9,12 +9,13 @@ extension PredicateExpressions.Comparison: SQLTranslatableExpression {
             if case .null = side.kind { throw PredicateTranslationError(description: "nil cannot be ordered") }
             try translator.requireComparable(side)
         }
-        let sqlOperator: SQLComparisonOperator = switch op {
-        case .lessThan: .lessThan
-        case .lessThanOrEqual: .lessThanOrEqual
-        case .greaterThan: .greaterThan
-        case .greaterThanOrEqual: .greaterThanOrEqual
-        }
+        let sqlOperator: SQLComparisonOperator =
+            switch op {
+            case .lessThan: .lessThan
+            case .lessThanOrEqual: .lessThanOrEqual
+            case .greaterThan: .greaterThan
+            case .greaterThanOrEqual: .greaterThanOrEqual
+            }
         return SQLTerm(expression: .comparison(left.expression, sqlOperator, right.expression), kind: .condition)
     }
 }

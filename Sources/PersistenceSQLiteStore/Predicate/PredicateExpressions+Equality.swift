@@ -15,13 +15,20 @@ extension PredicateExpressions.NotEqual: SQLTranslatableExpression {
 
 /// `==` and `!=`: null-safe SQL comparisons (`IS`, `IS NOT`), so a `nil` property differs from every value as in Swift.
 enum EqualityTranslation {
-    static func term(_ lhs: Any, _ rhs: Any, negated: Bool, in translator: PredicateTranslator) throws(PredicateTranslationError) -> SQLTerm {
+    static func term(_ lhs: Any, _ rhs: Any, negated: Bool, in translator: PredicateTranslator)
+        throws(PredicateTranslationError) -> SQLTerm
+    {
         let left = try translator.term(lhs)
         let right = try translator.term(rhs)
-        if case .null = right.kind { return SQLTerm(expression: .isNull(left.expression, negated: negated), kind: .condition) }
-        if case .null = left.kind { return SQLTerm(expression: .isNull(right.expression, negated: negated), kind: .condition) }
+        if case .null = right.kind {
+            return SQLTerm(expression: .isNull(left.expression, negated: negated), kind: .condition)
+        }
+        if case .null = left.kind {
+            return SQLTerm(expression: .isNull(right.expression, negated: negated), kind: .condition)
+        }
         if case .identifier(let leftIdentifier) = left.kind, case .identifier(let rightIdentifier) = right.kind {
-            return identifierTerm(left.expression, leftIdentifier, right.expression, rightIdentifier, negated: negated, in: translator)
+            return identifierTerm(
+                left.expression, leftIdentifier, right.expression, rightIdentifier, negated: negated, in: translator)
         }
         try translator.requireComparable(left)
         try translator.requireComparable(right)
@@ -44,11 +51,13 @@ enum EqualityTranslation {
         case (.captured(let identifier), .row(let entityName)):
             comparison = .comparison(translator.key(of: identifier, forRowsOf: entityName), op, rightExpression)
         case (.row(let leftEntity), .row(let rightEntity)):
-            comparison = leftEntity == rightEntity
+            comparison =
+                leftEntity == rightEntity
                 ? .comparison(leftExpression, op, rightExpression)
                 : .comparison(.value(.null), op, .value(1.databaseValue))
         case (.captured(let a), .captured(let b)):
-            comparison = .comparison(.value((a == b ? 1 : 0).databaseValue), .isEqual, .value((negated ? 0 : 1).databaseValue))
+            comparison = .comparison(
+                .value((a == b ? 1 : 0).databaseValue), .isEqual, .value((negated ? 0 : 1).databaseValue))
         }
         return SQLTerm(expression: comparison, kind: .condition)
     }

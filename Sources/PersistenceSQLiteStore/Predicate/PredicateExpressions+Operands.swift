@@ -15,8 +15,12 @@ extension PredicateExpressions.KeyPath: SQLTranslatableExpression {
             }
             return SQLTerm(expression: .column(table: record.table, name: column.name), kind: .scalar(column.type))
         case .toMany(let relationship):
-            guard let arrayType = Output.self == Int.self || Output.self == Bool.self ? Root.Output.self as? any StoredArray.Type : nil else {
-                throw PredicateTranslationError(description: "only count and isEmpty of a to-many relationship have a SQL form")
+            guard
+                let arrayType = Output.self == Int.self || Output.self == Bool.self
+                    ? Root.Output.self as? any StoredArray.Type : nil
+            else {
+                throw PredicateTranslationError(
+                    description: "only count and isEmpty of a to-many relationship have a SQL form")
             }
             let alias = translator.aliases.make()
             let rows = relationship.fromClause(alias: alias)
@@ -26,17 +30,23 @@ extension PredicateExpressions.KeyPath: SQLTranslatableExpression {
             if path == arrayType.isEmptyKeyPath {
                 return SQLTerm(expression: .sql("(NOT EXISTS (SELECT 1", .expression(rows), "))"), kind: .condition)
             }
-            throw PredicateTranslationError(description: "only count and isEmpty of a to-many relationship have a SQL form")
+            throw PredicateTranslationError(
+                description: "only count and isEmpty of a to-many relationship have a SQL form")
         case .scalar(let type):
             if type == String.self, path == \String.isEmpty as AnyKeyPath {
-                return SQLTerm(expression: .comparison(base.expression, .isEqual, .value("".databaseValue)), kind: .condition)
+                return SQLTerm(
+                    expression: .comparison(base.expression, .isEqual, .value("".databaseValue)), kind: .condition)
             }
             if let arrayType = type as? any StoredArray.Type, arrayType.isStoredAsJSONArray {
                 if path == arrayType.countKeyPath {
-                    return SQLTerm(expression: .sql("json_array_length(", .expression(base.expression), ")"), kind: .scalar(Int.self))
+                    return SQLTerm(
+                        expression: .sql("json_array_length(", .expression(base.expression), ")"),
+                        kind: .scalar(Int.self))
                 }
                 if path == arrayType.isEmptyKeyPath {
-                    return SQLTerm(expression: .sql("(json_array_length(", .expression(base.expression), ") = 0)"), kind: .condition)
+                    return SQLTerm(
+                        expression: .sql("(json_array_length(", .expression(base.expression), ") = 0)"),
+                        kind: .condition)
                 }
             }
             throw PredicateTranslationError(description: "\(keyPath) of a \(type) has no SQL form")
@@ -56,7 +66,8 @@ extension PredicateExpressions.Value: SQLTranslatableExpression {
             guard token.storeIdentifier == translator.storeIdentifier else {
                 throw PredicateTranslationError(description: "the token belongs to another store")
             }
-            return SQLTerm(expression: .value(token.transactionNumber.databaseValue), kind: .scalar(DefaultHistoryToken.self))
+            return SQLTerm(
+                expression: .value(token.transactionNumber.databaseValue), kind: .scalar(DefaultHistoryToken.self))
         }
         let stored: DatabaseValue
         do {
@@ -66,7 +77,8 @@ extension PredicateExpressions.Value: SQLTranslatableExpression {
         }
         if stored.isNull { return SQLTerm(expression: .value(.null), kind: .null) }
         guard ValueCodec.isComparableInStore(Output.self) else {
-            throw PredicateTranslationError(description: "captured values of \(Output.self) do not compare in SQLite as in Swift")
+            throw PredicateTranslationError(
+                description: "captured values of \(Output.self) do not compare in SQLite as in Swift")
         }
         return SQLTerm(expression: .value(stored), kind: .scalar(Output.self))
     }

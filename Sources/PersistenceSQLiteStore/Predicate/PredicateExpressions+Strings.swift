@@ -21,12 +21,16 @@ extension PredicateExpressions.SequenceStartsWith: SQLTranslatableExpression {
 
 /// String tests become calls of the Swift-backed SQL functions of ``PredicateSQLFunctions``.
 enum StringTestTranslation {
-    static func term(_ function: String, _ text: Any, _ search: Any, in translator: PredicateTranslator) throws(PredicateTranslationError) -> SQLTerm {
+    static func term(_ function: String, _ text: Any, _ search: Any, in translator: PredicateTranslator)
+        throws(PredicateTranslationError) -> SQLTerm
+    {
         let left = try translator.term(text)
         let right = try translator.term(search)
         guard translator.isText(left), translator.isText(right) else {
             throw PredicateTranslationError(description: "\(function) applies to strings only")
         }
-        return SQLTerm(expression: PredicateSQLFunctions.call(function, left.expression, right.expression), kind: .scalar(Bool?.self))
+        return SQLTerm(
+            expression: PredicateSQLFunctions.call(function, left.expression, right.expression),
+            kind: .scalar(Bool?.self))
     }
 }

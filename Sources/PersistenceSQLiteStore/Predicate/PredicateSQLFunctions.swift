@@ -25,9 +25,12 @@ enum PredicateSQLFunctions {
     }
 
     /// A deterministic two-argument function; NULL in, NULL out, as optional chaining gives `nil`.
-    private static func textTest(_ name: String, _ test: @escaping @Sendable (String, String) -> Bool) -> DatabaseFunction {
+    private static func textTest(_ name: String, _ test: @escaping @Sendable (String, String) -> Bool)
+        -> DatabaseFunction
+    {
         DatabaseFunction(name, argumentCount: 2, pure: true) { arguments in
-            guard let text = String.fromDatabaseValue(arguments[0]), let search = String.fromDatabaseValue(arguments[1]) else {
+            guard let text = String.fromDatabaseValue(arguments[0]), let search = String.fromDatabaseValue(arguments[1])
+            else {
                 return nil
             }
             return test(text, search)

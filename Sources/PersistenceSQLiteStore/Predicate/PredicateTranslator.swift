@@ -84,7 +84,8 @@ struct ModelReference {
         case .key(let key):
             let table = entity.table.quotedDatabaseIdentifier
             let primaryKey = StoreLayout.primaryKeyColumn.quotedDatabaseIdentifier
-            return .sql("(SELECT \(name.quotedDatabaseIdentifier) FROM \(table) WHERE \(primaryKey) = ", .expression(key), ")")
+            return .sql(
+                "(SELECT \(name.quotedDatabaseIdentifier) FROM \(table) WHERE \(primaryKey) = ", .expression(key), ")")
         }
     }
 }
@@ -102,7 +103,9 @@ struct ToManyReference {
         let quotedAlias = alias.quotedDatabaseIdentifier
         switch storage {
         case .inverseForeignKey(_, let column), .foreignKey(let column):
-            return .sql(" FROM \(table) AS \(quotedAlias) WHERE \(quotedAlias).\(column.quotedDatabaseIdentifier) = ", .expression(ownerKey))
+            return .sql(
+                " FROM \(table) AS \(quotedAlias) WHERE \(quotedAlias).\(column.quotedDatabaseIdentifier) = ",
+                .expression(ownerKey))
         case .linkTable(let linkTable, let isOwner):
             let (this, other) = isOwner ? ("owner", "target") : ("target", "owner")
             let link = "\(alias)_link".quotedDatabaseIdentifier
@@ -177,7 +180,8 @@ struct PredicateTranslator {
     func binding(_ variable: PredicateExpressions.VariableID, to term: SQLTerm) -> PredicateTranslator {
         var extended = bindings
         extended[variable] = term
-        return PredicateTranslator(layout: layout, storeIdentifier: storeIdentifier, bindings: extended, aliases: aliases)
+        return PredicateTranslator(
+            layout: layout, storeIdentifier: storeIdentifier, bindings: extended, aliases: aliases)
     }
 
     /// Translates an operand.
@@ -214,14 +218,15 @@ struct PredicateTranslator {
         if let property = entity.attributes.first(where: { $0.keyPath == keyPath }), let codec = property.codec {
             // The column holds the transformer's data, which no predicate value is written as.
             if property.transformation != nil {
-                throw PredicateTranslationError(description: "\(entity.entity.name).\(property.name) is transformable and is compared in memory")
+                throw PredicateTranslationError(
+                    description: "\(entity.entity.name).\(property.name) is transformable and is compared in memory")
             }
             return SQLTerm(expression: model.column(property.columnName), kind: .scalar(codec.valueType))
         }
         guard let property = entity.relationshipProperties.first(where: { $0.keyPath == keyPath }),
-              let shape = property.relationshipShape,
-              let storage = entity.relationships[property.name],
-              let destination = layout.layout(of: shape.destination)
+            let shape = property.relationshipShape,
+            let storage = entity.relationships[property.name],
+            let destination = layout.layout(of: shape.destination)
         else {
             throw PredicateTranslationError(description: "\(keyPath) is not a stored property of \(entity.entity.name)")
         }
@@ -237,7 +242,9 @@ struct PredicateTranslator {
     func requireComparable(_ term: SQLTerm) throws(PredicateTranslationError) {
         switch term.kind {
         case .scalar(let type):
-            if !ValueCodec.isComparableInStore(type), type != DefaultHistoryToken.self, type != DefaultHistoryToken?.self {
+            if !ValueCodec.isComparableInStore(type), type != DefaultHistoryToken.self,
+                type != DefaultHistoryToken?.self
+            {
                 throw PredicateTranslationError(description: "values of \(type) do not compare in SQLite as in Swift")
             }
         case .null, .condition:
@@ -251,7 +258,9 @@ struct PredicateTranslator {
 
     /// Whether a term holds text (a `String` or `String?`).
     func isText(_ term: SQLTerm) -> Bool {
-        if case .scalar(let type) = term.kind { return type == String.self || type == String?.self || type == Substring.self }
+        if case .scalar(let type) = term.kind {
+            return type == String.self || type == String?.self || type == Substring.self
+        }
         return false
     }
 }
@@ -261,7 +270,8 @@ extension PredicateTranslator {
     /// its primary key, or NULL (no row) for an identifier of another store or entity, or one never saved.
     /// An identifier of a subentity is one of the entity's rows too.
     func key(of identifier: PersistentIdentifier, forRowsOf entityName: String) -> SQLExpression {
-        let isOfEntity = identifier.entityName == entityName
+        let isOfEntity =
+            identifier.entityName == entityName
             || layout.entities[entityName]?.entityNames?.contains(identifier.entityName) == true
         guard identifier.storeIdentifier == storeIdentifier, isOfEntity, let key = identifier.primaryKey else {
             return .value(.null)

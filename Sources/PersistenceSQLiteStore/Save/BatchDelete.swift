@@ -40,14 +40,15 @@ struct BatchDelete {
             }
             for property in entity.relationshipProperties {
                 guard let storage = entity.relationships[property.name], let shape = property.relationshipShape,
-                      let destination = layout.layout(of: shape.destination)
+                    let destination = layout.layout(of: shape.destination)
                 else { continue }
                 switch property.options.deleteRule {
                 case .deny:
                     let linked = try relatedKeys(of: fresh, in: entity, through: storage, in: db)
                         .filter { !SortedKeys.contains($0, in: deleted[destination.entity.name] ?? []) }
                     if !linked.isEmpty {
-                        throw CocoaError.deniedDelete(entity: entityName, relationship: property.name, linkedCount: linked.count)
+                        throw CocoaError.deniedDelete(
+                            entity: entityName, relationship: property.name, linkedCount: linked.count)
                     }
                 case .cascade:
                     let linked = try relatedKeys(of: fresh, in: entity, through: storage, in: db)
@@ -66,7 +67,9 @@ struct BatchDelete {
     }
 
     /// The rows `keys` of a table a hierarchy shares, by the entity each row names, each list sorted.
-    private func entitiesOfRows(_ keys: [Int64], in entity: StoreLayout.EntityLayout, in db: Database) throws -> [String: [Int64]] {
+    private func entitiesOfRows(_ keys: [Int64], in entity: StoreLayout.EntityLayout, in db: Database) throws
+        -> [String: [Int64]]
+    {
         var result: [String: [Int64]] = [:]
         for statement in StoreStatements.entityNames(ofRowsIn: entity.table, withKeys: keys) {
             for row in try Row.fetchAll(db, sql: statement.sql, arguments: StatementArguments(statement.arguments)) {

@@ -44,7 +44,9 @@ final class SaveWriter {
     }
 
     /// Notes the external files a row refers to in `attributes`, to delete them after the commit.
-    func collectExternalFiles(of entity: StoreLayout.EntityLayout, key: Int64, attributes: [Schema.PropertyMetadata], in db: Database) throws {
+    func collectExternalFiles(
+        of entity: StoreLayout.EntityLayout, key: Int64, attributes: [Schema.PropertyMetadata], in db: Database
+    ) throws {
         let external = attributes.filter { $0.options.contains(.externalStorage) }
         guard externalData != nil, !external.isEmpty else { return }
         let sql = StoreStatements.select(external.map(\.columnName.quotedDatabaseIdentifier), of: entity.table)
@@ -94,7 +96,9 @@ final class SaveWriter {
                 continue
             }
             let columns = present.map { plan.quotedColumns[$0] }
-            if let existing = try existingRow(matching: entity, values: Dictionary(uniqueKeysWithValues: zip(columns, arguments)), in: db) {
+            if let existing = try existingRow(
+                matching: entity, values: Dictionary(uniqueKeysWithValues: zip(columns, arguments)), in: db)
+            {
                 // The stored row's files are read before the update names the new ones in their place.
                 try collectExternalFiles(of: entity, key: existing, attributes: entity.attributes, in: db)
                 if !columns.isEmpty {
@@ -107,8 +111,10 @@ final class SaveWriter {
             if columns.isEmpty {
                 try db.cachedStatement(sql: StoreStatements.insertDefaultValues(into: entity.table)).execute()
             } else {
-                try db.cachedStatement(sql: StoreStatements.insert(into: entity.table, columns: columns, skippingConflicts: false))
-                    .execute(arguments: StatementArguments(arguments))
+                try db.cachedStatement(
+                    sql: StoreStatements.insert(into: entity.table, columns: columns, skippingConflicts: false)
+                )
+                .execute(arguments: StatementArguments(arguments))
             }
             keys[ObjectIdentifier(model)] = db.lastInsertedRowID
             newRows.insert(ObjectIdentifier(model))
@@ -141,7 +147,8 @@ final class SaveWriter {
                 let changedAttributes = entity.attributes.filter { backing.changedKeys.contains($0.name) }
                 try collectExternalFiles(of: entity, key: key, attributes: changedAttributes, in: db)
                 for attribute in changedAttributes {
-                    guard let value = backing.values[attribute.name], let stored = try storedValue(of: attribute, value) else { continue }
+                    guard let value = backing.values[attribute.name], let stored = try storedValue(of: attribute, value)
+                    else { continue }
                     assigned.append(attribute.columnName.quotedDatabaseIdentifier)
                     arguments.append(stored)
                 }
@@ -159,7 +166,8 @@ final class SaveWriter {
                     // Only the pairs this context added or removed are written: rewriting the whole
                     // membership would undo links another context or process saved meanwhile.
                     let current = Set(related.compactMap(primaryKey(of:)))
-                    let committed = newRows.contains(ObjectIdentifier(model))
+                    let committed =
+                        newRows.contains(ObjectIdentifier(model))
                         ? [] : Set(backing.committedRelatedKeys(forKey: relationship.name))
                     for other in current.subtracting(committed).sorted() {
                         links.add(owner: isOwner ? key : other, target: isOwner ? other : key, to: table)
@@ -171,7 +179,8 @@ final class SaveWriter {
                     let unlink = try plan.unlinkStatement(for: relationship, in: db)
                     for other in removed {
                         try unlink.execute(
-                            binding: isOwner ? key : other, isOwner ? other : key, while: "unlinking \(entity.entity.name).\(relationship.name)"
+                            binding: isOwner ? key : other, isOwner ? other : key,
+                            while: "unlinking \(entity.entity.name).\(relationship.name)"
                         )
                     }
                 }
@@ -245,12 +254,16 @@ final class SaveWriter {
     /// The key of a stored row that has the same values as `values` for one of the entity's unique column sets.
     ///
     /// Inserting such a model updates that row instead (an upsert), as `.unique` and `#Unique` promise.
-    private func existingRow(matching entity: StoreLayout.EntityLayout, values: [String: DatabaseValue], in db: Database) throws -> Int64? {
+    private func existingRow(
+        matching entity: StoreLayout.EntityLayout, values: [String: DatabaseValue], in db: Database
+    ) throws -> Int64? {
         for columns in entity.uniqueColumns {
             let quoted = columns.map(\.quotedDatabaseIdentifier)
             guard quoted.allSatisfy({ values[$0] != nil }) else { continue }
             let sql = StoreStatements.key(of: entity.table, matching: quoted)
-            if let key = try Int64.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(quoted.map { values[$0]! })) {
+            if let key = try Int64.fetchOne(
+                db.cachedStatement(sql: sql), arguments: StatementArguments(quoted.map { values[$0]! }))
+            {
                 return key
             }
         }
@@ -304,13 +317,16 @@ private final class InsertPlan {
 
     init(entity: StoreLayout.EntityLayout) {
         self.entity = entity
-        columns = entity.attributes.map { Column(name: $0.name, codec: $0.codec, isExternal: $0.options.contains(.externalStorage)) }
+        columns = entity.attributes.map {
+            Column(name: $0.name, codec: $0.codec, isExternal: $0.options.contains(.externalStorage))
+        }
         relationships = entity.relationshipProperties.compactMap { property in
             entity.relationships[property.name].map { Relationship(name: property.name, storage: $0) }
         }
         table = entity.table.quotedDatabaseIdentifier
         quotedColumns = entity.attributes.map(\.columnName.quotedDatabaseIdentifier)
-        let positions = Dictionary(entity.attributes.enumerated().map { ($1.columnName, $0) }, uniquingKeysWith: { first, _ in first })
+        let positions = Dictionary(
+            entity.attributes.enumerated().map { ($1.columnName, $0) }, uniquingKeysWith: { first, _ in first })
         uniqueSets = entity.uniqueColumns.map { columns in columns.map { positions[$0] ?? -1 } }
         hasUniqueColumns = !entity.uniqueColumns.isEmpty
     }
@@ -340,7 +356,9 @@ private final class InsertPlan {
         }
         let statement: Statement
         if present.count == quotedColumns.count {
-            if allColumnsStatement == nil { allColumnsStatement = try db.makeStatement(sql: sql(columns: quotedColumns)) }
+            if allColumnsStatement == nil {
+                allColumnsStatement = try db.makeStatement(sql: sql(columns: quotedColumns))
+            }
             statement = allColumnsStatement!
         } else {
             statement = try db.cachedStatement(sql: sql(columns: present.map { quotedColumns[$0] }))

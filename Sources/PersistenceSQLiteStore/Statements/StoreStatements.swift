@@ -37,20 +37,24 @@ enum StoreStatements {
     /// literals so that the statement's arguments stay the caller's.
     static func entityFilter(of entity: StoreLayout.EntityLayout) -> String? {
         guard entity.selectsByEntity, let names = entity.entityNames else { return nil }
-        return "\(StoreLayout.entityColumn.quotedDatabaseIdentifier) IN (\(names.map(\.quotedSQLLiteral).joined(separator: ", ")))"
+        return
+            "\(StoreLayout.entityColumn.quotedDatabaseIdentifier) IN (\(names.map(\.quotedSQLLiteral).joined(separator: ", ")))"
     }
 
     /// The rows of `entity` (and its subentities) with the given keys.
     static func rows(of entity: StoreLayout.EntityLayout, withKeys keys: [Int64]) -> [SQLStatement] {
         let filter = entityFilter(of: entity).map { " AND \($0)" } ?? ""
-        return splitting(keys) { "SELECT * FROM \(entity.table.quotedDatabaseIdentifier) WHERE \(primaryKey) IN (\($0))\(filter)" }
+        return splitting(keys) {
+            "SELECT * FROM \(entity.table.quotedDatabaseIdentifier) WHERE \(primaryKey) IN (\($0))\(filter)"
+        }
     }
 
     /// Inserts one row with values for `columns` (all of them quoted); with `skippingConflicts`, a row
     /// that collides with a unique index is left out instead.
     static func insert(into table: String, columns: [String], skippingConflicts: Bool) -> String {
         let conflict = skippingConflicts ? " ON CONFLICT DO NOTHING" : ""
-        return "INSERT INTO \(table.quotedDatabaseIdentifier) (\(columns.joined(separator: ", "))) VALUES (\(placeholders(columns.count)))\(conflict)"
+        return
+            "INSERT INTO \(table.quotedDatabaseIdentifier) (\(columns.joined(separator: ", "))) VALUES (\(placeholders(columns.count)))\(conflict)"
     }
 
     /// Inserts one row that has no attribute values.
@@ -67,7 +71,9 @@ enum StoreStatements {
     /// The key and the entity name of each of the rows `keys` of a table a hierarchy shares.
     static func entityNames(ofRowsIn table: String, withKeys keys: [Int64]) -> [SQLStatement] {
         let column = StoreLayout.entityColumn.quotedDatabaseIdentifier
-        return splitting(keys) { "SELECT \(primaryKey), \(column) FROM \(table.quotedDatabaseIdentifier) WHERE \(primaryKey) IN (\($0))" }
+        return splitting(keys) {
+            "SELECT \(primaryKey), \(column) FROM \(table.quotedDatabaseIdentifier) WHERE \(primaryKey) IN (\($0))"
+        }
     }
 
     /// Names the bound entity as the entity of the row whose key is bound last, in a table a hierarchy shares.
@@ -88,7 +94,9 @@ enum StoreStatements {
 
     /// Deletes the rows of `table` whose `column` holds one of `keys`.
     static func delete(from table: String, where column: String, isIn keys: [Int64]) -> [SQLStatement] {
-        splitting(keys) { "DELETE FROM \(table.quotedDatabaseIdentifier) WHERE \(column.quotedDatabaseIdentifier) IN (\($0))" }
+        splitting(keys) {
+            "DELETE FROM \(table.quotedDatabaseIdentifier) WHERE \(column.quotedDatabaseIdentifier) IN (\($0))"
+        }
     }
 
     /// `keys` as the text of a JSON array, for `json_each`.
@@ -128,16 +136,24 @@ enum StoreStatements {
     }
 
     /// The keys of the rows that the rows `keys` of `table` are related to through `storage`.
-    static func relatedKeys(of keys: [Int64], in table: String, through storage: StoreLayout.RelationshipStorage) -> [SQLStatement] {
+    static func relatedKeys(of keys: [Int64], in table: String, through storage: StoreLayout.RelationshipStorage)
+        -> [SQLStatement]
+    {
         switch storage {
         case .foreignKey(let column):
             let column = column.quotedDatabaseIdentifier
-            return splitting(keys) { "SELECT \(column) FROM \(table.quotedDatabaseIdentifier) WHERE \(primaryKey) IN (\($0)) AND \(column) IS NOT NULL" }
+            return splitting(keys) {
+                "SELECT \(column) FROM \(table.quotedDatabaseIdentifier) WHERE \(primaryKey) IN (\($0)) AND \(column) IS NOT NULL"
+            }
         case .inverseForeignKey(let other, let column):
-            return splitting(keys) { "SELECT \(primaryKey) FROM \(other.quotedDatabaseIdentifier) WHERE \(column.quotedDatabaseIdentifier) IN (\($0))" }
+            return splitting(keys) {
+                "SELECT \(primaryKey) FROM \(other.quotedDatabaseIdentifier) WHERE \(column.quotedDatabaseIdentifier) IN (\($0))"
+            }
         case .linkTable(let linkTable, let isOwner):
             let (this, other) = linkColumns(isOwner: isOwner)
-            return splitting(keys) { "SELECT \"\(other)\" FROM \(linkTable.quotedDatabaseIdentifier) WHERE \"\(this)\" IN (\($0))" }
+            return splitting(keys) {
+                "SELECT \"\(other)\" FROM \(linkTable.quotedDatabaseIdentifier) WHERE \"\(this)\" IN (\($0))"
+            }
         }
     }
 
@@ -155,7 +171,9 @@ enum StoreStatements {
 
     /// The rows of `destination` a to-many relationship stored as `storage` links owners to, each with
     /// its owner's key as `_owner`, ordered by owner and then key.
-    static func prefetch(_ destination: String, through storage: StoreLayout.RelationshipStorage, owners: PrefetchSelection) -> [SQLStatement] {
+    static func prefetch(
+        _ destination: String, through storage: StoreLayout.RelationshipStorage, owners: PrefetchSelection
+    ) -> [SQLStatement] {
         let table = destination.quotedDatabaseIdentifier
         let ownerColumn: String
         let select: (String?) -> String
@@ -186,7 +204,9 @@ enum StoreStatements {
 
     /// The rows of `destination` one owner's relationship stored as `storage` links to, in key order;
     /// `key` is the owner's key, or for a to-one relationship kept in a column, the target's.
-    static func related(_ destination: String, through storage: StoreLayout.RelationshipStorage, of key: Int64) -> SQLStatement {
+    static func related(_ destination: String, through storage: StoreLayout.RelationshipStorage, of key: Int64)
+        -> SQLStatement
+    {
         let table = destination.quotedDatabaseIdentifier
         let sql: String
         switch storage {
@@ -196,7 +216,8 @@ enum StoreStatements {
             sql = "SELECT * FROM \(table) WHERE \(column.quotedDatabaseIdentifier) = ? ORDER BY \(primaryKey)"
         case .linkTable(let linkTable, let isOwner):
             let (this, other) = linkColumns(isOwner: isOwner)
-            sql = "SELECT \(table).* FROM \(table) JOIN \(linkTable.quotedDatabaseIdentifier) AS link ON link.\"\(other)\" = \(table).\(primaryKey) WHERE link.\"\(this)\" = ? ORDER BY \(table).\(primaryKey)"
+            sql =
+                "SELECT \(table).* FROM \(table) JOIN \(linkTable.quotedDatabaseIdentifier) AS link ON link.\"\(other)\" = \(table).\(primaryKey) WHERE link.\"\(this)\" = ? ORDER BY \(table).\(primaryKey)"
         }
         return SQLStatement(sql: sql, arguments: [key.databaseValue])
     }

@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 import GRDBSQLite
-import Synchronization
 import PersistenceModels
+import Synchronization
 
 /// Decodes an entity's rows from a query's columns, with each column's position looked up once per query
 /// rather than by name for every row.
@@ -21,7 +21,10 @@ struct EntityRowDecoder {
     /// The to-one relationships kept in a column of the row, with that column's position.
     private let foreignKeyIndices: [(name: String, index: Int)]
 
-    init(entity: StoreLayout.EntityLayout, columnNames: [String], externalData: ExternalDataStore?, storeIdentifier: String) {
+    init(
+        entity: StoreLayout.EntityLayout, columnNames: [String], externalData: ExternalDataStore?,
+        storeIdentifier: String
+    ) {
         self.entity = entity
         self.externalData = externalData
         self.storeIdentifier = storeIdentifier
@@ -72,7 +75,8 @@ struct EntityRowDecoder {
     func primaryKey(_ row: CurrentRow) throws -> Int64 {
         if let primaryKeyIndex, let key = integer(in: row.statement, at: primaryKeyIndex) { return key }
         guard let primaryKeyIndex, let key = Int64.fromDatabaseValue(row[primaryKeyIndex]) else {
-            throw SwiftDataError(.storeOperationFailed, reason: "a row of \(entity.table) has no primary key", context: "reading a row")
+            throw SwiftDataError(
+                .storeOperationFailed, reason: "a row of \(entity.table) has no primary key", context: "reading a row")
         }
         return key
     }
@@ -86,7 +90,9 @@ struct EntityRowDecoder {
         do {
             return try attribute.codec.decode(stored)
         } catch let error as SwiftDataError {
-            throw SwiftDataError(error.workbenchKind, reason: error.reason, context: "reading \(entity.entity.name).\(attribute.name) of row \(key)")
+            throw SwiftDataError(
+                error.workbenchKind, reason: error.reason,
+                context: "reading \(entity.entity.name).\(attribute.name) of row \(key)")
         }
     }
 
@@ -107,7 +113,8 @@ struct EntityRowDecoder {
         // attribute's decoded value, or nothing for a relationship (it loads later).
         return try slotSources.withUnsafeBufferPointer { sources in
             try DecodedRow(
-                primaryKey: key, layout: slotLayout, foreignKeys: foreignKeys, storeIdentifier: storeIdentifier, entityName: subentity
+                primaryKey: key, layout: slotLayout, foreignKeys: foreignKeys, storeIdentifier: storeIdentifier,
+                entityName: subentity
             ) { slots, initializedCount in
                 for slot in 0..<sources.count {
                     // Each branch initializes the slot in place: an intermediate `Any?` would cost a copy and a destroy.
@@ -116,10 +123,12 @@ struct EntityRowDecoder {
                         (slots.baseAddress! + slot).initialize(to: nil)
                     case .column(let index, let codec, let fallback):
                         if !codec.decodeColumn(row.statement, at: index, into: slots.baseAddress! + slot) {
-                            (slots.baseAddress! + slot).initialize(to: try decodeValue(of: columns[fallback], row, key: key))
+                            (slots.baseAddress! + slot).initialize(
+                                to: try decodeValue(of: columns[fallback], row, key: key))
                         }
                     case .attribute(let position):
-                        (slots.baseAddress! + slot).initialize(to: try decodeValue(of: columns[position], row, key: key))
+                        (slots.baseAddress! + slot).initialize(
+                            to: try decodeValue(of: columns[position], row, key: key))
                     }
                     initializedCount = slot + 1
                 }
@@ -155,12 +164,15 @@ struct HierarchyRowDecoder {
         guard let entity = layout.entities[name], requested.entity.entityNames?.contains(name) == true else {
             throw SwiftDataError(
                 .unknownModelType,
-                reason: "a row of \(requested.entity.table) is of the entity \(name), which is not \(requestedName) or a subclass of it in this schema; "
+                reason:
+                    "a row of \(requested.entity.table) is of the entity \(name), which is not \(requestedName) or a subclass of it in this schema; "
                     + "add the model class \(name) to the container's schema",
                 context: "reading \(requestedName)"
             )
         }
-        let decoder = EntityRowDecoder(entity: entity, columnNames: columnNames, externalData: requested.externalData, storeIdentifier: requested.storeIdentifier)
+        let decoder = EntityRowDecoder(
+            entity: entity, columnNames: columnNames, externalData: requested.externalData,
+            storeIdentifier: requested.storeIdentifier)
         decoders[name] = decoder
         return try decoder.decode(row, subentity: name)
     }
@@ -244,9 +256,13 @@ extension ModelStore {
             let statement = try cachesStatement ? db.cachedStatement(sql: sql) : db.makeStatement(sql: sql)
             try statement.bindDirectly(arguments, while: activity)
             let columnNames = statement.columnNames
-            let decoder = cachesStatement
-                ? rowDecoders.decoder(forSQL: sql, entity: entity, columnNames: columnNames, externalData: externalData, storeIdentifier: identifier)
-                : EntityRowDecoder(entity: entity, columnNames: columnNames, externalData: externalData, storeIdentifier: identifier)
+            let decoder =
+                cachesStatement
+                ? rowDecoders.decoder(
+                    forSQL: sql, entity: entity, columnNames: columnNames, externalData: externalData,
+                    storeIdentifier: identifier)
+                : EntityRowDecoder(
+                    entity: entity, columnNames: columnNames, externalData: externalData, storeIdentifier: identifier)
             var hierarchy = HierarchyRowDecoder(requested: decoder, layout: layout, columnNames: columnNames)
             let ownerIndex = ownerColumn.flatMap { columnNames.firstIndex(of: $0) }
             let row = CurrentRow(statement: statement.sqliteStatement)
@@ -294,11 +310,13 @@ final class RowDecoderCache: Sendable {
 
     /// The decoder for `sql`'s rows of `entity`, made from `columnNames` the first time.
     func decoder(
-        forSQL sql: String, entity: StoreLayout.EntityLayout, columnNames: [String], externalData: ExternalDataStore?, storeIdentifier: String
+        forSQL sql: String, entity: StoreLayout.EntityLayout, columnNames: [String], externalData: ExternalDataStore?,
+        storeIdentifier: String
     ) -> EntityRowDecoder {
         let key = entity.entity.name + "\u{0}" + sql
         if let cached = decoders.withLock({ $0[key] }) { return cached }
-        let made = EntityRowDecoder(entity: entity, columnNames: columnNames, externalData: externalData, storeIdentifier: storeIdentifier)
+        let made = EntityRowDecoder(
+            entity: entity, columnNames: columnNames, externalData: externalData, storeIdentifier: storeIdentifier)
         decoders.withLock { decoders in
             if decoders.count >= Self.capacity { decoders.removeAll() }
             decoders[key] = made

@@ -23,7 +23,9 @@ struct ExternalDataStore: Sendable {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try data.write(to: directory.appending(path: name), options: .atomic)
         } catch {
-            throw SwiftDataError(.storeOperationFailed, reason: "\(error.localizedDescription)", context: "writing external data to \(directory.path)")
+            throw SwiftDataError(
+                .storeOperationFailed, reason: "\(error.localizedDescription)",
+                context: "writing external data to \(directory.path)")
         }
         return name
     }
@@ -33,7 +35,9 @@ struct ExternalDataStore: Sendable {
         do {
             return try Data(contentsOf: directory.appending(path: name))
         } catch {
-            throw SwiftDataError(.storeOperationFailed, reason: "the file \(name) cannot be read (\(error.localizedDescription))", context: "reading external data from \(directory.path)")
+            throw SwiftDataError(
+                .storeOperationFailed, reason: "the file \(name) cannot be read (\(error.localizedDescription))",
+                context: "reading external data from \(directory.path)")
         }
     }
 

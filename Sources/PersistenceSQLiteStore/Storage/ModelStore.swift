@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
-import Synchronization
 import PersistenceModels
+import Synchronization
 
 /// The SQLite database behind a container: opened once, shared by all its contexts.
 final class ModelStore: Sendable {
@@ -24,7 +24,8 @@ final class ModelStore: Sendable {
     /// The row decoders of cached statements, by SQL: matching columns to attributes is done once per query text.
     let rowDecoders = RowDecoderCache()
 
-    init(schema: Schema, configuration: ModelConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)? = nil) throws {
+    init(schema: Schema, configuration: ModelConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)? = nil) throws
+    {
         self.migrationConnection = nil
         self.layout = StoreLayout(schema: schema)
         self.allowsSave = configuration.allowsSave
@@ -70,7 +71,8 @@ final class ModelStore: Sendable {
             throw SwiftDataError(
                 .loadIssueModelContainer,
                 reason: Self.describe(error),
-                context: "opening the store \(configuration.isStoredInMemoryOnly ? "in memory" : "at \(configuration.url.path)")"
+                context:
+                    "opening the store \(configuration.isStoredInMemoryOnly ? "in memory" : "at \(configuration.url.path)")"
             )
         }
         recorder.store = self
@@ -99,12 +101,15 @@ final class ModelStore: Sendable {
         if let readOnlyReason {
             throw SwiftDataError(
                 .saveNotAllowed,
-                reason: "the store at \(identifier) can only be read: \(readOnlyReason); make its folder and file writable to save",
+                reason:
+                    "the store at \(identifier) can only be read: \(readOnlyReason); make its folder and file writable to save",
                 context: activity
             )
         }
         return try reportingErrors(while: activity) {
-            if let migrationConnection { return try migrationConnection.write { db in try trace.explainingQueries(in: db, work) } }
+            if let migrationConnection {
+                return try migrationConnection.write { db in try trace.explainingQueries(in: db, work) }
+            }
             return try writer.write { db in try trace.explainingQueries(in: db, work) }
         }
     }
@@ -112,7 +117,9 @@ final class ModelStore: Sendable {
     /// Runs `work` with read access, turning database errors into ``SwiftDataError``.
     func read<T>(while activity: String, _ work: (Database) throws -> T) throws -> T {
         try reportingErrors(while: activity) {
-            if let migrationConnection { return try migrationConnection.read { db in try trace.explainingQueries(in: db, work) } }
+            if let migrationConnection {
+                return try migrationConnection.read { db in try trace.explainingQueries(in: db, work) }
+            }
             return try writer.read { db in try trace.explainingQueries(in: db, work) }
         }
     }
@@ -124,7 +131,9 @@ final class ModelStore: Sendable {
     /// ``read(while:_:)``.
     func readWithOneStatement<T>(while activity: String, _ work: (Database) throws -> T) throws -> T {
         try reportingErrors(while: activity) {
-            if let migrationConnection { return try migrationConnection.read { db in try trace.explainingQueries(in: db, work) } }
+            if let migrationConnection {
+                return try migrationConnection.read { db in try trace.explainingQueries(in: db, work) }
+            }
             return try writer.unsafeRead { db in try trace.explainingQueries(in: db, work) }
         }
     }

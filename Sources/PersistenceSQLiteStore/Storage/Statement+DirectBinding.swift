@@ -17,7 +17,9 @@ extension Statement {
         for (offset, value) in values.enumerated() {
             let code = value.bind(to: sqliteStatement, at: CInt(offset + 1))
             guard code == 0 else {
-                throw SwiftDataError(.storeOperationFailed, reason: "SQLite result code \(code) for parameter \(offset + 1)", context: activity())
+                throw SwiftDataError(
+                    .storeOperationFailed, reason: "SQLite result code \(code) for parameter \(offset + 1)",
+                    context: activity())
             }
         }
     }
@@ -52,7 +54,8 @@ extension Statement {
         var binder = DirectBinder(statement: sqliteStatement)
         bind(&binder)
         if let (code, index) = binder.failure {
-            throw SwiftDataError(.storeOperationFailed, reason: "SQLite result code \(code) for parameter \(index)", context: activity())
+            throw SwiftDataError(
+                .storeOperationFailed, reason: "SQLite result code \(code) for parameter \(index)", context: activity())
         }
         try execute()
     }
@@ -60,7 +63,8 @@ extension Statement {
     private func bind(_ value: Int64, at index: CInt, while activity: @autoclosure () -> String) throws {
         let code = sqlite3_bind_int64(sqliteStatement, index, value)
         guard code == SQLITE_OK else {
-            throw SwiftDataError(.storeOperationFailed, reason: "SQLite result code \(code) for parameter \(index)", context: activity())
+            throw SwiftDataError(
+                .storeOperationFailed, reason: "SQLite result code \(code) for parameter \(index)", context: activity())
         }
     }
 }

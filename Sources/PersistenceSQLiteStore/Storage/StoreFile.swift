@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+
 #if canImport(Glibc)
 import Glibc
 import PersistenceModels
@@ -53,7 +54,8 @@ struct StoreFile {
         // it cannot change while it is open: SQLite may then read it without locks or a shared-memory
         // file, which it could not create here.
         let hasLog = ((try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0) > 0
-        let writer: any DatabaseWriter = hasLog
+        let writer: any DatabaseWriter =
+            hasLog
             ? try DatabasePool(path: path, configuration: readOnly)
             : try DatabaseQueue(path: Self.immutableURI(for: path), configuration: readOnly)
         return Opened(writer: writer, readOnlyReason: reason)

@@ -160,7 +160,9 @@ struct StoreLayout {
                 guard let memberLayout = entities[member] else { continue }
                 var memberColumns = memberLayout.attributes.map { ($0.columnName, $0.codec?.columnType ?? "TEXT") }
                 for property in memberLayout.relationshipProperties {
-                    if case .foreignKey(let column) = memberLayout.relationships[property.name] { memberColumns.append((column, "INTEGER")) }
+                    if case .foreignKey(let column) = memberLayout.relationships[property.name] {
+                        memberColumns.append((column, "INTEGER"))
+                    }
                 }
                 for column in memberColumns where seen.insert(column.0).inserted { columns.append(column) }
             }
@@ -174,7 +176,8 @@ struct StoreLayout {
                     statements.append("ALTER TABLE \(table) ADD COLUMN \(column.quotedDatabaseIdentifier) \(type)")
                 }
             } else {
-                let definitions = ["\(Self.primaryKeyColumn.quotedDatabaseIdentifier) INTEGER PRIMARY KEY AUTOINCREMENT"]
+                let definitions =
+                    ["\(Self.primaryKeyColumn.quotedDatabaseIdentifier) INTEGER PRIMARY KEY AUTOINCREMENT"]
                     + columns.map { "\($0.0.quotedDatabaseIdentifier) \($0.1)" }
                 statements.append("CREATE TABLE \(table) (\(definitions.joined(separator: ", ")))")
             }
@@ -192,7 +195,9 @@ struct StoreLayout {
             var foreignKeyColumns: [String] = []
             for member in members {
                 for property in member.relationshipProperties {
-                    if case .foreignKey(let column) = member.relationships[property.name], !foreignKeyColumns.contains(column) {
+                    if case .foreignKey(let column) = member.relationships[property.name],
+                        !foreignKeyColumns.contains(column)
+                    {
                         foreignKeyColumns.append(column)
                     }
                 }
@@ -204,8 +209,12 @@ struct StoreLayout {
         }
         for table in linkTables {
             let quoted = table.quotedDatabaseIdentifier
-            statements.append("CREATE TABLE IF NOT EXISTS \(quoted) (\"owner\" INTEGER NOT NULL, \"target\" INTEGER NOT NULL, PRIMARY KEY (\"owner\", \"target\")) WITHOUT ROWID")
-            statements.append("CREATE INDEX IF NOT EXISTS \("\(table)_target_index".quotedDatabaseIdentifier) ON \(quoted)(\"target\")")
+            statements.append(
+                "CREATE TABLE IF NOT EXISTS \(quoted) (\"owner\" INTEGER NOT NULL, \"target\" INTEGER NOT NULL, PRIMARY KEY (\"owner\", \"target\")) WITHOUT ROWID"
+            )
+            statements.append(
+                "CREATE INDEX IF NOT EXISTS \("\(table)_target_index".quotedDatabaseIdentifier) ON \(quoted)(\"target\")"
+            )
         }
         return statements
     }

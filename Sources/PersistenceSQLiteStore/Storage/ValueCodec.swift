@@ -25,10 +25,14 @@ enum ValueCodec {
                 let data = try jsonEncoder.encode(encodable)
                 return String(decoding: data, as: UTF8.self).databaseValue
             } catch {
-                throw SwiftDataError(.unsupportedValue, reason: "\(type(of: value)) could not be encoded as JSON (\(error))", context: "storing an attribute")
+                throw SwiftDataError(
+                    .unsupportedValue, reason: "\(type(of: value)) could not be encoded as JSON (\(error))",
+                    context: "storing an attribute")
             }
         }
-        throw SwiftDataError(.unsupportedValue, reason: "\(type(of: value)) is neither a stored scalar nor Codable", context: "storing an attribute")
+        throw SwiftDataError(
+            .unsupportedValue, reason: "\(type(of: value)) is neither a stored scalar nor Codable",
+            context: "storing an attribute")
     }
 
     /// Reads a value of `type` from a SQLite value.
@@ -51,17 +55,23 @@ enum ValueCodec {
             do {
                 return try jsonDecoder.decode(decodableType, from: Data(text.utf8))
             } catch {
-                throw SwiftDataError(.unsupportedValue, reason: "the stored JSON is not a \(type) (\(error))", context: "reading an attribute")
+                throw SwiftDataError(
+                    .unsupportedValue, reason: "the stored JSON is not a \(type) (\(error))",
+                    context: "reading an attribute")
             }
         }
-        throw SwiftDataError(.unsupportedValue, reason: "\(type) is neither a stored scalar nor Codable", context: "reading an attribute")
+        throw SwiftDataError(
+            .unsupportedValue, reason: "\(type) is neither a stored scalar nor Codable", context: "reading an attribute"
+        )
     }
 
     /// The declared SQLite column type for values of `type`.
     static func columnType(for type: Any.Type) -> String {
         if let optionalType = type as? any OptionalValue.Type { return columnType(for: optionalType.wrappedType) }
         if let scalarType = type as? any StoredScalar.Type { return scalarType.columnType }
-        if let rawType = type as? any RawRepresentable.Type, let rawValueType = rawValueType(of: rawType), isStorable(rawValueType) {
+        if let rawType = type as? any RawRepresentable.Type, let rawValueType = rawValueType(of: rawType),
+            isStorable(rawValueType)
+        {
             return columnType(for: rawValueType)
         }
         return "TEXT"
@@ -92,22 +102,29 @@ enum ValueCodec {
 
     private static func decodeRaw<R: RawRepresentable>(_ storedValue: DatabaseValue, as type: R.Type) throws -> R? {
         guard R.RawValue.self is any StoredScalar.Type else { return nil }
-        guard let raw = try decode(storedValue, as: R.RawValue.self) as? R.RawValue else { throw mismatch(storedValue, type) }
+        guard let raw = try decode(storedValue, as: R.RawValue.self) as? R.RawValue else {
+            throw mismatch(storedValue, type)
+        }
         guard let value = R(rawValue: raw) else {
-            throw SwiftDataError(.unsupportedValue, reason: "the stored raw value is not a case of \(R.self)", context: "reading an attribute")
+            throw SwiftDataError(
+                .unsupportedValue, reason: "the stored raw value is not a case of \(R.self)",
+                context: "reading an attribute")
         }
         return value
     }
 
     private static func mismatch(_ storedValue: DatabaseValue, _ type: Any.Type) -> SwiftDataError {
-        let kind: String = switch storedValue.storage {
-        case .null: "NULL"
-        case .int64: "an integer"
-        case .double: "a real number"
-        case .string: "text"
-        case .blob: "a blob"
-        }
-        return SwiftDataError(.unsupportedValue, reason: "the column holds \(kind), which is not a \(type)", context: "reading an attribute")
+        let kind: String =
+            switch storedValue.storage {
+            case .null: "NULL"
+            case .int64: "an integer"
+            case .double: "a real number"
+            case .string: "text"
+            case .blob: "a blob"
+            }
+        return SwiftDataError(
+            .unsupportedValue, reason: "the column holds \(kind), which is not a \(type)",
+            context: "reading an attribute")
     }
 
     private static var jsonEncoder: JSONEncoder {
@@ -146,7 +163,8 @@ struct AttributeCodec {
             guard let data = Data.fromDatabaseValue(storedValue) else {
                 throw SwiftDataError(
                     .unsupportedValue,
-                    reason: "the column holds something other than data, which a transformable attribute stores; was the attribute stored before it became transformable?",
+                    reason:
+                        "the column holds something other than data, which a transformable attribute stores; was the attribute stored before it became transformable?",
                     context: "reading an attribute"
                 )
             }
@@ -248,7 +266,8 @@ private struct CommonScalar {
         case (.uuid, SQLITE_TEXT):
             // The canonical form is parsed from SQLite's bytes, without making a String first.
             guard let text = sqlite3_column_text(statement, index),
-                  let uuid = Self.canonicalUUID(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index))))
+                let uuid = Self.canonicalUUID(
+                    UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index))))
             else { return false }
             initialize(slot, with: uuid)
         default:
@@ -270,7 +289,7 @@ private struct CommonScalar {
     private static func canonicalUUID(_ utf8: UnsafeBufferPointer<UInt8>) -> UUID? {
         let dash = UInt8(ascii: "-")
         guard utf8.count == 36, let text = utf8.baseAddress,
-              text[8] == dash, text[13] == dash, text[18] == dash, text[23] == dash
+            text[8] == dash, text[13] == dash, text[18] == dash, text[23] == dash
         else { return nil }
         return hexDigitValues.withUnsafeBufferPointer { values in
             // A byte that is not a hex digit reads as 0xFF, so one check at the end finds any of them.
@@ -283,9 +302,11 @@ private struct CommonScalar {
                 return UInt64(high &<< 4 | (low & 0x0F))
             }
             // The digit pairs sit at fixed offsets around the dashes at 8, 13, 18 and 23.
-            let first = byte(at: 0) << 56 | byte(at: 2) << 48 | byte(at: 4) << 40 | byte(at: 6) << 32
+            let first =
+                byte(at: 0) << 56 | byte(at: 2) << 48 | byte(at: 4) << 40 | byte(at: 6) << 32
                 | byte(at: 9) << 24 | byte(at: 11) << 16 | byte(at: 14) << 8 | byte(at: 16)
-            let second = byte(at: 19) << 56 | byte(at: 21) << 48 | byte(at: 24) << 40 | byte(at: 26) << 32
+            let second =
+                byte(at: 19) << 56 | byte(at: 21) << 48 | byte(at: 24) << 40 | byte(at: 26) << 32
                 | byte(at: 28) << 24 | byte(at: 30) << 16 | byte(at: 32) << 8 | byte(at: 34)
             guard invalid & 0xF0 == 0 else { return nil }
             var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -58,7 +59,8 @@ enum VaultFileLock {
     private static func lock(_ descriptor: Int32, _ mode: Int32, operation: VaultOperation) throws(VaultError) {
         while flock(descriptor, mode) != 0 {
             guard errno == EINTR else {
-                throw VaultError(.io, "the vault could not be locked (\(VaultFiles.describe(errno)))", during: operation)
+                throw VaultError(
+                    .io, "the vault could not be locked (\(VaultFiles.describe(errno)))", during: operation)
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceSandbox
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -17,7 +18,8 @@ enum VaultFiles {
         var status = stat()
         guard stat(url.path, &status) == 0 else {
             if errno == ENOENT { return false }
-            throw VaultError(.io, "the vault folder \(url.path) cannot be examined (\(describe(errno)))", during: operation)
+            throw VaultError(
+                .io, "the vault folder \(url.path) cannot be examined (\(describe(errno)))", during: operation)
         }
         guard status.st_mode & S_IFMT == S_IFDIR else {
             throw VaultError(.io, "\(url.path) is not a folder, so the vault cannot be opened", during: operation)
@@ -39,7 +41,8 @@ enum VaultFiles {
             if tighteningExisting, mode & 0o077 != 0, chmod(url.path, mode & 0o700) != 0 {
                 let number = errno
                 try requireWritable(url, errorNumber: number, operation: operation)
-                throw VaultError(.io, "a vault folder could not be made owner-only (\(describe(number)))", during: operation)
+                throw VaultError(
+                    .io, "a vault folder could not be made owner-only (\(describe(number)))", during: operation)
             }
             try requireWritable(url, operation: operation)
             return
@@ -63,7 +66,8 @@ enum VaultFiles {
     /// Asked before anything is written, so that a write fails whole, with a message naming the folder,
     /// instead of halfway with a bare errno. `AT_EACCESS` checks the effective user, as `open(2)` does;
     /// a read-only file system fails it too, while the superuser passes any permission bits.
-    static func requireWritable(_ folder: URL, errorNumber: Int32? = nil, operation: VaultOperation) throws(VaultError) {
+    static func requireWritable(_ folder: URL, errorNumber: Int32? = nil, operation: VaultOperation) throws(VaultError)
+    {
         let failure = errorNumber ?? (faccessat(AT_FDCWD, folder.path, W_OK, AT_EACCESS) == 0 ? 0 : errno)
         guard failure == EACCES || failure == EPERM || failure == EROFS else { return }
         throw readOnly(folder, errorNumber: failure, operation: operation)
@@ -96,7 +100,8 @@ enum VaultFiles {
     /// - Throws: `.io` when the file exists but cannot be read.
     static func contents(of url: URL, operation: VaultOperation) throws(VaultError) -> Data? {
         func unreadable(_ number: Int32) -> VaultError {
-            VaultError(.io, "\(url.lastPathComponent) in the vault cannot be read (\(describe(number)))", during: operation)
+            VaultError(
+                .io, "\(url.lastPathComponent) in the vault cannot be read (\(describe(number)))", during: operation)
         }
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -141,7 +146,8 @@ enum VaultFiles {
     private static func permissions(of url: URL, operation: VaultOperation) throws(VaultError) -> mode_t {
         var status = stat()
         guard stat(url.path, &status) == 0 else {
-            throw VaultError(.io, "the vault folder \(url.path) cannot be examined (\(describe(errno)))", during: operation)
+            throw VaultError(
+                .io, "the vault folder \(url.path) cannot be examined (\(describe(errno)))", during: operation)
         }
         return status.st_mode & 0o777
     }

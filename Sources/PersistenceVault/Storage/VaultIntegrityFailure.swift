@@ -47,7 +47,8 @@ enum VaultIntegrityFailure {
     /// A manifest that does not open under the right key.
     static func manifestDamaged(operation: VaultOperation) -> VaultError {
         VaultError(
-            .decode, "the vault's manifest is damaged or was changed outside the vault, so none of its items can be trusted",
+            .decode,
+            "the vault's manifest is damaged or was changed outside the vault, so none of its items can be trusted",
             recoverySuggestion: "erase the vault with Vault.erase() and add the items again",
             during: operation
         )
@@ -56,7 +57,8 @@ enum VaultIntegrityFailure {
     /// Items of `itemClass` that a query could match but that cannot be read.
     static func damagedItems(count: Int, itemClass: String, operation: VaultOperation) -> VaultError {
         VaultError(
-            .decode, "\(storedItems(count)) of class \(itemClass) cannot be read (damaged, or changed outside the vault)",
+            .decode,
+            "\(storedItems(count)) of class \(itemClass) cannot be read (damaged, or changed outside the vault)",
             recoverySuggestion: deletionAdvice(count: count), itemClass: itemClass, during: operation
         )
     }

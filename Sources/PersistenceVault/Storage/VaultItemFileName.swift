@@ -25,9 +25,9 @@ struct VaultItemFileName: Hashable, Sendable {
         guard name.hasSuffix(Self.fileExtension) else { return nil }
         let parts = name.dropLast(Self.fileExtension.count).split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3,
-              VaultItemSchema.schema(for: String(parts[0])) != nil,
-              parts[1].count == 64, parts[1].allSatisfy(\.isHexDigit),
-              let generation = UInt64(parts[2]), String(generation) == parts[2]
+            VaultItemSchema.schema(for: String(parts[0])) != nil,
+            parts[1].count == 64, parts[1].allSatisfy(\.isHexDigit),
+            let generation = UInt64(parts[2]), String(generation) == parts[2]
         else { return nil }
         self.init(itemClass: String(parts[0]), primaryKeyCode: String(parts[1]), generation: generation)
     }

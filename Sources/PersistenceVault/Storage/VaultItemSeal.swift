@@ -18,7 +18,7 @@ enum VaultItemSeal {
             throw VaultError(.io, "an item could not be encoded", during: operation)
         }
         guard let box = try? AES.GCM.seal(plaintext, using: keys.encryption, authenticating: Data(name.utf8)),
-              let combined = box.combined
+            let combined = box.combined
         else {
             throw VaultError(.io, "an item could not be sealed", during: operation)
         }
@@ -28,9 +28,9 @@ enum VaultItemSeal {
     /// The item in a file's content, or nil when it does not open as the file `name`.
     static func open(_ bytes: Data, named name: String, keys: VaultKeys) -> VaultItem? {
         guard bytes.starts(with: fileMagic),
-              let box = try? AES.GCM.SealedBox(combined: bytes.dropFirst(fileMagic.count)),
-              let plaintext = try? AES.GCM.open(box, using: keys.encryption, authenticating: Data(name.utf8)),
-              let item = try? JSONDecoder().decode(VaultItem.self, from: plaintext)
+            let box = try? AES.GCM.SealedBox(combined: bytes.dropFirst(fileMagic.count)),
+            let plaintext = try? AES.GCM.open(box, using: keys.encryption, authenticating: Data(name.utf8)),
+            let item = try? JSONDecoder().decode(VaultItem.self, from: plaintext)
         else { return nil }
         return item
     }

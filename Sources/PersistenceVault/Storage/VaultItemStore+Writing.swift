@@ -92,7 +92,8 @@ extension VaultItemStore {
             if case .present(let existing) = try VaultKeys.read(deviceKeyAt: deviceKeyURL, operation: operation) {
                 keys = existing
                 if let bytes = try VaultFiles.contents(of: manifestFile, operation: operation),
-                   case .manifest(let old) = VaultManifest.open(bytes, with: existing) {
+                    case .manifest(let old) = VaultManifest.open(bytes, with: existing)
+                {
                     generation = max(generation, old.generation)
                 }
             } else {

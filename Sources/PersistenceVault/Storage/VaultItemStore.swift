@@ -36,7 +36,8 @@ struct VaultItemStore {
             let unlocked = Result { () throws(VaultError) in try look(creatingKey: false) }
             if !FileManager.default.fileExists(atPath: lockFile.path) { return try unlocked.get() }
         }
-        throw VaultError(.io, "the vault's lock file appeared and disappeared while the vault was read", during: operation)
+        throw VaultError(
+            .io, "the vault's lock file appeared and disappeared while the vault was read", during: operation)
     }
 
     /// Reads the device key file, which must hold a key or nothing.
@@ -90,14 +91,15 @@ struct VaultItemStore {
         for (name, entry) in manifest.entries.sorted(by: { $0.key < $1.key }) {
             let fileName = VaultItemFileName(name)
             guard let fileName, present.contains(name),
-                  let bytes = try VaultFiles.contents(of: itemsDirectory.appending(path: name), operation: operation),
-                  VaultManifest.digest(of: bytes) == entry.digest,
-                  let item = VaultItemSeal.open(bytes, named: name, keys: keys)
+                let bytes = try VaultFiles.contents(of: itemsDirectory.appending(path: name), operation: operation),
+                VaultManifest.digest(of: bytes) == entry.digest,
+                let item = VaultItemSeal.open(bytes, named: name, keys: keys)
             else {
-                snapshot.damaged.append(VaultSnapshot.DamagedItem(
-                    fileName: name, itemClass: entry.itemClass, primaryKeyCode: fileName?.primaryKeyCode,
-                    accessGroup: entry.accessGroup, isSynchronizable: entry.isSynchronizable
-                ))
+                snapshot.damaged.append(
+                    VaultSnapshot.DamagedItem(
+                        fileName: name, itemClass: entry.itemClass, primaryKeyCode: fileName?.primaryKeyCode,
+                        accessGroup: entry.accessGroup, isSynchronizable: entry.isSynchronizable
+                    ))
                 continue
             }
             snapshot.items.append(VaultSnapshot.StoredItem(fileName: fileName, item: item))
@@ -107,10 +109,11 @@ struct VaultItemStore {
             if let fileName, fileName.generation > manifest.generation || manifest.superseded.contains(name) {
                 snapshot.leftovers.append(name)
             } else {
-                snapshot.damaged.append(VaultSnapshot.DamagedItem(
-                    fileName: name, itemClass: fileName?.itemClass, primaryKeyCode: fileName?.primaryKeyCode,
-                    accessGroup: nil, isSynchronizable: nil
-                ))
+                snapshot.damaged.append(
+                    VaultSnapshot.DamagedItem(
+                        fileName: name, itemClass: fileName?.itemClass, primaryKeyCode: fileName?.primaryKeyCode,
+                        accessGroup: nil, isSynchronizable: nil
+                    ))
             }
         }
         snapshot.items.sort {

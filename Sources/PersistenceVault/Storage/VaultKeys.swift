@@ -67,7 +67,8 @@ struct VaultKeys: Sendable {
         try VaultFiles.writePrivateFile(fresh.withUnsafeBytes { Data($0) }, to: staging, operation: operation)
         defer { unlink(staging.path) }
         if link(staging.path, url.path) != 0, errno != EEXIST {
-            throw VaultError(.io, "the device key could not be created (\(VaultFiles.describe(errno)))", during: operation)
+            throw VaultError(
+                .io, "the device key could not be created (\(VaultFiles.describe(errno)))", during: operation)
         }
         guard case .present(let keys) = try read(deviceKeyAt: url, operation: operation) else {
             throw VaultError(.io, "the device key is not usable right after it was created", during: operation)

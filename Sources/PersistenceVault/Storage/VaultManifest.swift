@@ -48,8 +48,8 @@ struct VaultManifest: Codable, Equatable, Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         guard let plaintext = try? encoder.encode(self),
-              let box = try? AES.GCM.seal(plaintext, using: keys.encryption, authenticating: Self.associatedData),
-              let combined = box.combined
+            let box = try? AES.GCM.seal(plaintext, using: keys.encryption, authenticating: Self.associatedData),
+            let combined = box.combined
         else {
             throw VaultError(.io, "the vault's manifest could not be sealed", during: operation)
         }
@@ -63,8 +63,8 @@ struct VaultManifest: Codable, Equatable, Sendable {
         let check = bytes.dropFirst(magic.count).prefix(keys.keyCheck.count)
         guard Data(check) == keys.keyCheck else { return .otherDeviceKey }
         guard let box = try? AES.GCM.SealedBox(combined: bytes.dropFirst(header)),
-              let plaintext = try? AES.GCM.open(box, using: keys.encryption, authenticating: associatedData),
-              let manifest = try? JSONDecoder().decode(VaultManifest.self, from: plaintext)
+            let plaintext = try? AES.GCM.open(box, using: keys.encryption, authenticating: associatedData),
+            let manifest = try? JSONDecoder().decode(VaultManifest.self, from: plaintext)
         else { return .damaged }
         return .manifest(manifest)
     }

@@ -24,7 +24,8 @@ extension Vault {
             let counts = Dictionary(snapshot.damaged.map { ($0.itemClass ?? "", 1) }, uniquingKeysWith: +)
             throw VaultIntegrityFailure.damagedItems(byClass: counts, operation: operation)
         }
-        return VaultBackup(sourceDeviceIdentifier: snapshot.keys?.deviceIdentifier ?? "", items: snapshot.items.map(\.item))
+        return VaultBackup(
+            sourceDeviceIdentifier: snapshot.keys?.deviceIdentifier ?? "", items: snapshot.items.map(\.item))
     }
 
     /// Restores a backup into this device's vault: each backed-up item replaces the item with the same

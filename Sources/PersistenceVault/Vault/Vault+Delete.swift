@@ -30,7 +30,8 @@ extension Vault {
         operation: VaultOperation
     ) throws(VaultError) -> VaultChange {
         let damaged = damagedItems(couldMatch: request, in: snapshot)
-        let namesDamagedExactly = snapshot.keys.flatMap { pinnedPrimaryKeyCodes(request, keys: $0) } != nil
+        let namesDamagedExactly =
+            snapshot.keys.flatMap { pinnedPrimaryKeyCodes(request, keys: $0) } != nil
             && damaged.allSatisfy { $0.primaryKeyCode != nil }
         if !damaged.isEmpty, !request.namesOnlyClass, !namesDamagedExactly {
             throw VaultIntegrityFailure.damagedItems(

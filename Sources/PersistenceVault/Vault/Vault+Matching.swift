@@ -65,7 +65,8 @@ extension Vault {
     /// The value Apple returns for one item given the requested return kinds, or nil when nothing is asked
     /// for or only a reference is, which password items do not have.
     static func resultValue(for item: VaultItem, returns: VaultRequest.ReturnKinds) -> Any? {
-        let asked = [returns.data, returns.attributes, returns.reference, returns.persistentReference].filter { $0 }.count
+        let asked = [returns.data, returns.attributes, returns.reference, returns.persistentReference].filter { $0 }
+            .count
         if asked == 1 {
             if returns.data { return item.data ?? Data() }
             if returns.persistentReference { return item.persistentReference }

@@ -13,7 +13,7 @@ extension Vault {
             return try copyMatching([
                 "class": "genp", "svce": service, "acct": account, "r_Data": true,
             ]) as? Data
-        } catch where error.code == .itemNotFound {
+        } catch  where error.code == .itemNotFound {
             return nil
         }
     }
@@ -30,7 +30,7 @@ extension Vault {
         let query: [String: Any] = ["class": "genp", "svce": service, "acct": account]
         do {
             try add(query.merging(["v_Data": data, "pdmn": accessibility.rawValue]) { $1 })
-        } catch where error.code == .duplicateItem {
+        } catch  where error.code == .duplicateItem {
             try update(query, with: ["v_Data": data, "pdmn": accessibility.rawValue])
         }
     }
@@ -40,7 +40,7 @@ extension Vault {
     public func removePassword(service: String, account: String) throws(VaultError) {
         do {
             try delete(["class": "genp", "svce": service, "acct": account])
-        } catch where error.code == .itemNotFound {
+        } catch  where error.code == .itemNotFound {
             return
         }
     }

@@ -52,15 +52,19 @@ extension Vault {
         }
         try requireAccess(to: matches.map(\.item.accessibility) + updated.map(\.accessibility), operation: operation)
         if updated.contains(where: { $0.isSynchronizable && $0.accessibility.isThisDeviceOnly }) {
-            throw VaultError(.invalidParameter, "a synchronizable item cannot have a ThisDeviceOnly accessibility", during: operation)
+            throw VaultError(
+                .invalidParameter, "a synchronizable item cannot have a ThisDeviceOnly accessibility", during: operation
+            )
         }
 
         let itemClass = request.schema.itemClass
         let oldCodes = Set(matches.map(\.fileName.primaryKeyCode))
         let newCodes = updated.map { keys.primaryKeyCode(of: $0, schema: request.schema) }
-        let collides = Set(newCodes).count != newCodes.count || newCodes.contains {
-            !oldCodes.contains($0) && snapshot.item(withPrimaryKeyCode: $0, itemClass: itemClass) != nil
-        }
+        let collides =
+            Set(newCodes).count != newCodes.count
+            || newCodes.contains {
+                !oldCodes.contains($0) && snapshot.item(withPrimaryKeyCode: $0, itemClass: itemClass) != nil
+            }
         if collides {
             throw VaultError(.duplicateItem, "the change would give two items the same primary key", during: operation)
         }

@@ -22,7 +22,8 @@ public enum VaultAccessibility: String, Sendable, CaseIterable, Codable {
         switch self {
         case .whenUnlocked, .afterFirstUnlock, .always: false
         case .whenUnlockedThisDeviceOnly, .afterFirstUnlockThisDeviceOnly, .alwaysThisDeviceOnly,
-             .whenPasscodeSetThisDeviceOnly: true
+            .whenPasscodeSetThisDeviceOnly:
+            true
         }
     }
 

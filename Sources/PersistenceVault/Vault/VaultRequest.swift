@@ -12,7 +12,8 @@ struct VaultRequest {
     }
 
     enum MatchLimit: Equatable {
-        case one, all, count(Int)
+        case one, all
+        case count(Int)
     }
 
     struct ReturnKinds: Equatable {
@@ -122,7 +123,9 @@ struct VaultRequest {
                 } else if QueryValueReader.string(value) == "syna", isQuery {
                     synchronizable = .any
                 } else {
-                    throw failure(.invalidParameter, "kSecAttrSynchronizable is neither a Boolean nor, in a query, kSecAttrSynchronizableAny")
+                    throw failure(
+                        .invalidParameter,
+                        "kSecAttrSynchronizable is neither a Boolean nor, in a query, kSecAttrSynchronizableAny")
                 }
             case "pdmn":
                 guard let raw = QueryValueReader.string(value), VaultAccessibility(rawValue: raw) != nil else {
@@ -140,7 +143,8 @@ struct VaultRequest {
             default:
                 guard let kind = schema.kinds[key] else {
                     if VaultItemSchema.allAttributes.contains(key) {
-                        throw failure(.noSuchAttribute, "the attribute \(key) does not belong to class \(schema.itemClass)")
+                        throw failure(
+                            .noSuchAttribute, "the attribute \(key) does not belong to class \(schema.itemClass)")
                     }
                     throw failure(.invalidParameter, "\(key) is not a key the vault understands")
                 }
@@ -152,7 +156,8 @@ struct VaultRequest {
         }
 
         if isWrite, synchronizable == .synchronizableOnly,
-           let accessibility = attributes["pdmn"].flatMap(Self.accessibility), accessibility.isThisDeviceOnly {
+            let accessibility = attributes["pdmn"].flatMap(Self.accessibility), accessibility.isThisDeviceOnly
+        {
             throw failure(.invalidParameter, "a synchronizable item cannot have a ThisDeviceOnly accessibility")
         }
     }
@@ -162,16 +167,22 @@ struct VaultRequest {
         return nil
     }
 
-    private static func matchLimit(_ value: Any, failure: (VaultError.Code, String) -> VaultError) throws(VaultError) -> MatchLimit {
+    private static func matchLimit(_ value: Any, failure: (VaultError.Code, String) -> VaultError) throws(VaultError)
+        -> MatchLimit
+    {
         if let name = QueryValueReader.string(value) {
             switch name {
             case "m_LimitOne": return .one
             case "m_LimitAll": return .all
-            default: throw failure(.invalidParameter, "kSecMatchLimit is neither kSecMatchLimitOne, kSecMatchLimitAll nor a number")
+            default:
+                throw failure(
+                    .invalidParameter, "kSecMatchLimit is neither kSecMatchLimitOne, kSecMatchLimitAll nor a number")
             }
         }
         guard let count = QueryValueReader.integer(value), count > 0 else {
-            throw failure(.invalidParameter, "kSecMatchLimit is neither kSecMatchLimitOne, kSecMatchLimitAll nor a positive number")
+            throw failure(
+                .invalidParameter,
+                "kSecMatchLimit is neither kSecMatchLimitOne, kSecMatchLimitAll nor a positive number")
         }
         return count == 1 ? .one : .count(Int(count))
     }
@@ -182,13 +193,14 @@ struct VaultRequest {
         key: String,
         failure: (VaultError.Code, String) -> VaultError
     ) throws(VaultError) -> VaultValue {
-        let typed: VaultValue? = switch kind {
-        case .string: QueryValueReader.string(value).map(VaultValue.string)
-        case .data: QueryValueReader.data(value).map(VaultValue.data)
-        case .number: QueryValueReader.integer(value).map(VaultValue.number)
-        case .bool: QueryValueReader.boolean(value).map(VaultValue.bool)
-        case .date: QueryValueReader.date(value).map(VaultValue.date)
-        }
+        let typed: VaultValue? =
+            switch kind {
+            case .string: QueryValueReader.string(value).map(VaultValue.string)
+            case .data: QueryValueReader.data(value).map(VaultValue.data)
+            case .number: QueryValueReader.integer(value).map(VaultValue.number)
+            case .bool: QueryValueReader.boolean(value).map(VaultValue.bool)
+            case .date: QueryValueReader.date(value).map(VaultValue.date)
+            }
         guard let typed else {
             throw failure(.invalidParameter, "the attribute \(key) has a value of the wrong type")
         }
@@ -255,21 +267,23 @@ struct VaultRequest {
         let fixed = schema.primaryKey.filter { $0 != "agrp" && $0 != "sync" }
         guard fixed.allSatisfy({ attributes[$0] != nil }) else { return [] }
         let groups = attributes["agrp"].map { [$0] } ?? accessGroups.map(VaultValue.string)
-        let syncValues: [Bool] = switch synchronizable {
-        case .localOnly: [false]
-        case .synchronizableOnly: [true]
-        case .any: [false, true]
-        }
+        let syncValues: [Bool] =
+            switch synchronizable {
+            case .localOnly: [false]
+            case .synchronizableOnly: [true]
+            case .any: [false, true]
+            }
         var keys: [[(String, VaultValue)]] = []
         for group in groups {
             for sync in syncValues {
-                keys.append(schema.primaryKey.map { name in
-                    switch name {
-                    case "agrp": (name, group)
-                    case "sync": (name, .bool(sync))
-                    default: (name, attributes[name]!)
-                    }
-                })
+                keys.append(
+                    schema.primaryKey.map { name in
+                        switch name {
+                        case "agrp": (name, group)
+                        case "sync": (name, .bool(sync))
+                        default: (name, attributes[name]!)
+                        }
+                    })
             }
         }
         return keys

@@ -23,11 +23,21 @@ enum VaultValue: Codable, Hashable, Sendable {
     var canonicalBytes: Data {
         var bytes = Data()
         switch self {
-        case .string(let string): bytes.append(0x73); bytes.append(contentsOf: Array(string.utf8))
-        case .data(let data): bytes.append(0x64); bytes.append(data)
-        case .number(let number): bytes.append(0x6E); bytes.append(contentsOf: Array(String(number).utf8))
-        case .bool(let bool): bytes.append(0x62); bytes.append(bool ? 1 : 0)
-        case .date(let date): bytes.append(0x74); bytes.append(contentsOf: Array(String(date.timeIntervalSinceReferenceDate).utf8))
+        case .string(let string):
+            bytes.append(0x73)
+            bytes.append(contentsOf: Array(string.utf8))
+        case .data(let data):
+            bytes.append(0x64)
+            bytes.append(data)
+        case .number(let number):
+            bytes.append(0x6E)
+            bytes.append(contentsOf: Array(String(number).utf8))
+        case .bool(let bool):
+            bytes.append(0x62)
+            bytes.append(bool ? 1 : 0)
+        case .date(let date):
+            bytes.append(0x74)
+            bytes.append(contentsOf: Array(String(date.timeIntervalSinceReferenceDate).utf8))
         }
         return bytes
     }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import PersistenceCore
-import Section8NoteTaker
 import PersistenceWorkbench
+import Section8NoteTaker
 
 /// `notetaker lock`: the PIN that guards every command.
 struct LockCommand: ParsableCommand {
@@ -18,7 +18,8 @@ struct LockCommand: ParsableCommand {
 
     /// `notetaker lock status`.
     struct Status: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Say whether a PIN is set and how many wrong PINs were entered.")
+        static let configuration = CommandConfiguration(
+            abstract: "Say whether a PIN is set and how many wrong PINs were entered.")
 
         func run() throws {
             let gate = PINGate(sandbox: NoteTakerApp.selectSandbox())
@@ -30,7 +31,9 @@ struct LockCommand: ParsableCommand {
             if wrong >= PINRules.maxWrongAttempts {
                 print("A PIN is set and NoteTaker is locked after \(wrong) wrong PINs.")
             } else {
-                print("A PIN is set; \(wrong) wrong \(wrong == 1 ? "PIN" : "PINs") since the last right one (locks at \(PINRules.maxWrongAttempts)).")
+                print(
+                    "A PIN is set; \(wrong) wrong \(wrong == 1 ? "PIN" : "PINs") since the last right one (locks at \(PINRules.maxWrongAttempts))."
+                )
             }
         }
     }
@@ -40,7 +43,8 @@ struct LockCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "set",
             abstract: "Set or change the PIN.",
-            discussion: "When a PIN is already set, give it with --pin. Without --new-pin, the new PIN is read from standard input."
+            discussion:
+                "When a PIN is already set, give it with --pin. Without --new-pin, the new PIN is read from standard input."
         )
 
         @Option(name: .customLong("new-pin"), help: "The new \(PINRules.length)-digit PIN.")
@@ -57,10 +61,12 @@ struct LockCommand: ParsableCommand {
             let gate = PINGate(sandbox: NoteTakerApp.selectSandbox())
             try gate.unlock(with: unlock.pin)
             guard let pin = newPIN ?? PINGate.readPIN(prompt: "New PIN: ") else {
-                throw NoteTakerCLIError("No new PIN: give --new-pin 1234 or type it on standard input — while setting the PIN")
+                throw NoteTakerCLIError(
+                    "No new PIN: give --new-pin 1234 or type it on standard input — while setting the PIN")
             }
             guard PINRules.isWellFormed(pin) else {
-                throw NoteTakerCLIError("PIN refused: a PIN is exactly \(PINRules.length) digits — while setting the PIN")
+                throw NoteTakerCLIError(
+                    "PIN refused: a PIN is exactly \(PINRules.length) digits — while setting the PIN")
             }
             try gate.exclusively { try gate.vault { try gate.lock.setPIN(pin) } }
             guard try gate.hasPIN() else {
@@ -122,7 +128,9 @@ struct LockCommand: ParsableCommand {
                 do {
                     try Vault.current.erase()
                 } catch {
-                    throw NoteTakerCLIError("Erasing the vault failed: \(error) — while resetting NoteTaker; remove the folder \(Vault.current.directory.path) by hand")
+                    throw NoteTakerCLIError(
+                        "Erasing the vault failed: \(error) — while resetting NoteTaker; remove the folder \(Vault.current.directory.path) by hand"
+                    )
                 }
                 return "erased the vault, which could not be read (\(error.localizedDescription))"
             }

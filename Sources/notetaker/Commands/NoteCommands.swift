@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import PersistenceCore
-import Section8NoteTaker
 import PersistenceWorkbench
+import Section8NoteTaker
 
 /// `notetaker add`.
 struct AddCommand: ParsableCommand {
@@ -70,7 +70,8 @@ struct ListCommand: ParsableCommand {
                 // The whole list first: a note the store cannot read is reported with its row here, where
                 // a query would only come back empty.
                 total = try app.repository.notes().count
-                notes = ModelEnvironment.with(app.repository.context) { NoteList(settings: app.settings, page: page) }.notes
+                notes =
+                    ModelEnvironment.with(app.repository.context) { NoteList(settings: app.settings, page: page) }.notes
             }
         } catch let error as NoteTakerCLIError {
             throw error
@@ -79,15 +80,21 @@ struct ListCommand: ParsableCommand {
         }
         let pageCount = (total + pageSize - 1) / pageSize
         if tag == nil && page <= pageCount && notes.isEmpty {
-            throw NoteTakerCLIError.unfinished("The store holds \(total) note(s), but page \(page) of the list is empty", finish: "NoteList")
+            throw NoteTakerCLIError.unfinished(
+                "The store holds \(total) note(s), but page \(page) of the list is empty", finish: "NoteList")
         }
         if total > 0 && page > pageCount {
             print("There is no page \(page): the list has \(pageCount) page(s) of \(pageSize) notes.")
             return
         }
-        print(NoteFormatter.list(notes, emptyMessage: tag == nil ? "No notes yet. Add one with `notetaker add \"Title\"`." : "No note carries #\(tag!)."))
+        print(
+            NoteFormatter.list(
+                notes,
+                emptyMessage: tag == nil
+                    ? "No notes yet. Add one with `notetaker add \"Title\"`." : "No note carries #\(tag!)."))
         if pageCount > 1 {
-            let next = page < pageCount ? " Next: notetaker list --page \(page + 1)\(tag.map { " --tag \($0)" } ?? "")" : ""
+            let next =
+                page < pageCount ? " Next: notetaker list --page \(page + 1)\(tag.map { " --tag \($0)" } ?? "")" : ""
             print("Page \(page) of \(pageCount), \(pageSize) notes per page.\(next)")
         }
     }
@@ -106,7 +113,8 @@ struct SearchCommand: ParsableCommand {
 
     func run() throws {
         let app = try NoteTakerApp.open(unlocking: unlock)
-        print(NoteFormatter.list(try app.repository.notes(matching: text), emptyMessage: "No note contains \"\(text)\"."))
+        print(
+            NoteFormatter.list(try app.repository.notes(matching: text), emptyMessage: "No note contains \"\(text)\"."))
     }
 }
 
@@ -228,7 +236,8 @@ struct AttachImageCommand: ParsableCommand {
 
 /// `notetaker detach-image`.
 struct DetachImageCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "detach-image", abstract: "Remove a note's image and delete its file.")
+    static let configuration = CommandConfiguration(
+        commandName: "detach-image", abstract: "Remove a note's image and delete its file.")
 
     @OptionGroup var target: NoteReference
 

@@ -27,7 +27,8 @@ struct SettingsCommand: ParsableCommand {
 
     /// `notetaker settings set`.
     struct Change: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "set", abstract: "Change the sort order, the pinned-first setting or the page size.")
+        static let configuration = CommandConfiguration(
+            commandName: "set", abstract: "Change the sort order, the pinned-first setting or the page size.")
 
         @Option(help: "Order the list by date (newest first) or title.")
         var sort: NoteSortOrder?
@@ -39,7 +40,8 @@ struct SettingsCommand: ParsableCommand {
 
         func validate() throws {
             if sort == nil && pinnedFirst == nil && perPage == nil {
-                throw ValidationError("Nothing to change: give --sort date|title, --pinned-first on|off, --per-page N, or several.")
+                throw ValidationError(
+                    "Nothing to change: give --sort date|title, --pinned-first on|off, --per-page N, or several.")
             }
             if let perPage, !(1...500).contains(perPage) {
                 throw ValidationError("--per-page \(perPage) is out of range: a page shows 1 to 500 notes.")
@@ -53,7 +55,8 @@ struct SettingsCommand: ParsableCommand {
             if let perPage { app.settings.notesPerPage = perPage }
             if (sort.map { $0 != app.settings.sortOrder } ?? false)
                 || (pinnedFirst.map { ($0 == .on) != app.settings.showPinnedFirst } ?? false)
-                || (perPage.map { $0 != app.settings.notesPerPage } ?? false) {
+                || (perPage.map { $0 != app.settings.notesPerPage } ?? false)
+            {
                 throw NoteTakerCLIError.unfinished("The setting was not saved", finish: "NoteTakerSettings")
             }
             print(NoteFormatter.settings(app.settings))

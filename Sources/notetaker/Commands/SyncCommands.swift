@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import PersistenceCore
-import Section8NoteTaker
 import PersistenceWorkbench
+import Section8NoteTaker
 
 /// `notetaker account`: the device's iCloud account.
 struct AccountCommand: ParsableCommand {
@@ -19,7 +19,8 @@ struct AccountCommand: ParsableCommand {
 
     /// `notetaker account sign-in`.
     struct SignIn: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "sign-in", abstract: "Sign this device in to an iCloud account, and sync.")
+        static let configuration = CommandConfiguration(
+            commandName: "sign-in", abstract: "Sign this device in to an iCloud account, and sync.")
 
         @Argument(help: "The Apple ID, such as you@example.com.")
         var appleID: String
@@ -27,8 +28,11 @@ struct AccountCommand: ParsableCommand {
 
         func validate() throws {
             let trimmed = appleID.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty || trimmed.contains(where: { $0.isWhitespace || $0.unicodeScalars.contains { $0.value < 0x20 } }) {
-                throw ValidationError("\"\(TerminalText.line(appleID))\" is not an Apple ID: give one such as you@example.com.")
+            if trimmed.isEmpty
+                || trimmed.contains(where: { $0.isWhitespace || $0.unicodeScalars.contains { $0.value < 0x20 } })
+            {
+                throw ValidationError(
+                    "\"\(TerminalText.line(appleID))\" is not an Apple ID: give one such as you@example.com.")
             }
         }
 
@@ -55,7 +59,8 @@ struct AccountCommand: ParsableCommand {
 
     /// `notetaker account sign-out`.
     struct SignOut: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "sign-out", abstract: "Sign this device out of iCloud, removing the synced notes from it.")
+        static let configuration = CommandConfiguration(
+            commandName: "sign-out", abstract: "Sign this device out of iCloud, removing the synced notes from it.")
 
         @OptionGroup var unlock: UnlockOptions
 
@@ -79,7 +84,8 @@ struct AccountCommand: ParsableCommand {
 
     /// `notetaker account status`.
     struct Status: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the device's iCloud account, network and waiting changes.")
+        static let configuration = CommandConfiguration(
+            abstract: "Show the device's iCloud account, network and waiting changes.")
 
         func run() throws {
             let device = NoteTakerCloud.device
@@ -91,13 +97,17 @@ struct AccountCommand: ParsableCommand {
             print("Network: \(device.isNetworkAvailable ? "on" : "off")")
             if device.appleID != nil {
                 let waiting = (try? container.cloudKitPendingChangeCount()) ?? 0
-                print("Waiting on this device: \(waiting) \(waiting == 1 ? "change" : "changes") (as of the last sync or save)")
+                print(
+                    "Waiting on this device: \(waiting) \(waiting == 1 ? "change" : "changes") (as of the last sync or save)"
+                )
                 let last = (try? container.cloudKitLastSync()).flatMap { $0 }
                 print("Last sync: \(last.map { $0.formatted(date: .abbreviated, time: .standard) } ?? "never")")
                 let kept = (try? container.cloudKitUnappliedRecords()) ?? []
                 if !kept.isEmpty {
                     let records = kept.count == 1 ? "record" : "records"
-                    print("Received but not applied: \(kept.count) \(records) this NoteTaker cannot apply yet, kept on the device:")
+                    print(
+                        "Received but not applied: \(kept.count) \(records) this NoteTaker cannot apply yet, kept on the device:"
+                    )
                     for record in kept {
                         print("  \(record.recordName) (\(record.recordType)): \(TerminalText.line(record.reason))")
                     }
@@ -124,10 +134,13 @@ struct NetworkCommand: ParsableCommand {
         do {
             try device.setNetworkAvailable(state == .on)
         } catch {
-            throw NoteTakerCLIError("Changing the network failed: \(error) — while turning the network \(state.rawValue)")
+            throw NoteTakerCLIError(
+                "Changing the network failed: \(error) — while turning the network \(state.rawValue)")
         }
         guard state == .on else {
-            print("\(device.name) is offline: changes wait on this device until `notetaker\(NoteTakerCloud.deviceFlag) network on`.")
+            print(
+                "\(device.name) is offline: changes wait on this device until `notetaker\(NoteTakerCloud.deviceFlag) network on`."
+            )
             return
         }
         print("\(device.name) is online.")
@@ -140,7 +153,8 @@ struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
         abstract: "Sync with iCloud now and say what was sent, received and lost in a conflict.",
-        discussion: "The later upload wins a conflict: its whole note replaces the other device's, whichever edit is newer by the devices' clocks."
+        discussion:
+            "The later upload wins a conflict: its whole note replaces the other device's, whichever edit is newer by the devices' clocks."
     )
 
     @OptionGroup var unlock: UnlockOptions
@@ -158,7 +172,9 @@ enum SyncRun {
     static func syncAndPrint(unlocking unlock: UnlockOptions) throws {
         let device = NoteTakerCloud.device
         guard device.appleID != nil else {
-            throw NoteTakerCLIError("\(device.name) is not signed in to iCloud — sign in with `notetaker\(NoteTakerCloud.deviceFlag) account sign-in you@example.com`")
+            throw NoteTakerCLIError(
+                "\(device.name) is not signed in to iCloud — sign in with `notetaker\(NoteTakerCloud.deviceFlag) account sign-in you@example.com`"
+            )
         }
         let app = try NoteTakerApp.open(unlocking: unlock, syncing: false)
         let report: CloudKitSyncReport

@@ -31,7 +31,8 @@ struct TagCommand: ParsableCommand {
 
 /// `notetaker untag`.
 struct UntagCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "untag", abstract: "Take a tag off a note; the tag stays.")
+    static let configuration = CommandConfiguration(
+        commandName: "untag", abstract: "Take a tag off a note; the tag stays.")
 
     @OptionGroup var target: NoteReference
     @Argument(help: "The tag's name.")
@@ -41,7 +42,8 @@ struct UntagCommand: ParsableCommand {
         let (app, note) = try target.open()
         let tag = try app.tag(tag)
         guard note.tags.contains(where: { $0 === tag }) else {
-            throw NoteTakerCLIError("\(NoteNumber.label(of: note)) does not carry #\(TerminalText.line(tag.name)): nothing to remove")
+            throw NoteTakerCLIError(
+                "\(NoteNumber.label(of: note)) does not carry #\(TerminalText.line(tag.name)): nothing to remove")
         }
         try app.repository.unassign(tag, from: note)
         print("\(NoteNumber.label(of: note)) tags: \(note.tags.isEmpty ? "none" : NoteFormatter.tagList(note))")
@@ -96,7 +98,8 @@ struct TagsCommand: ParsableCommand {
             }
             try app.repository.addTag(named: name)
             guard try app.repository.tag(named: name) != nil else {
-                throw NoteTakerCLIError.unfinished("The tag was not saved", finish: "NoteRepository.addTag and tag(named:)")
+                throw NoteTakerCLIError.unfinished(
+                    "The tag was not saved", finish: "NoteRepository.addTag and tag(named:)")
             }
             print("Created #\(TerminalText.line(name))")
         }
@@ -115,7 +118,9 @@ struct TagsCommand: ParsableCommand {
             let tag = try app.tag(name)
             let count = tag.notes.count
             try app.repository.deleteTag(tag)
-            print("Deleted #\(TerminalText.line(name)); the \(count) \(count == 1 ? "note" : "notes") that carried it \(count == 1 ? "stays" : "stay")")
+            print(
+                "Deleted #\(TerminalText.line(name)); the \(count) \(count == 1 ? "note" : "notes") that carried it \(count == 1 ? "stays" : "stay")"
+            )
         }
     }
 }

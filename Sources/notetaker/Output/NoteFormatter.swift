@@ -46,7 +46,8 @@ enum NoteFormatter {
             "tags:    \(note.tags.isEmpty ? "none" : tagList(note))",
         ]
         if let filename = note.imageFilename {
-            lines.append("image:   \(TerminalText.line(filename))" + (imageURL.map { " (\(TerminalText.line($0.path)))" } ?? ""))
+            lines.append(
+                "image:   \(TerminalText.line(filename))" + (imageURL.map { " (\(TerminalText.line($0.path)))" } ?? ""))
         } else {
             lines.append("image:   none")
         }

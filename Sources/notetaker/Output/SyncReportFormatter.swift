@@ -1,7 +1,7 @@
 import Foundation
 import PersistenceCore
-import Section8NoteTaker
 import PersistenceWorkbench
+import Section8NoteTaker
 
 /// Says what a sync did in NoteTaker's words: notes by their titles, tags by their names.
 struct SyncReportFormatter {
@@ -39,24 +39,28 @@ struct SyncReportFormatter {
 
     private var conflicts: [String] {
         report.conflicts.map { conflict in
-            let identifier = conflict.persistentIdentifier ?? report.received.first { $0.recordName == conflict.recordName }?.persistentIdentifier
+            let identifier =
+                conflict.persistentIdentifier
+                ?? report.received.first { $0.recordName == conflict.recordName }?.persistentIdentifier
             let item = name(entity: conflict.entityName, identifier: identifier, lost: conflict.lostValues)
             let other = conflict.otherDevice
-            let sentence = switch conflict.outcome {
-            case .editLost: "your edit of \(item) lost to \(other)'s newer record"
-            case .editWon: "your edit of \(item) replaced \(other)'s: yours reached iCloud later"
-            case .editUndidDeletion: "your edit brought back \(item), which \(other) had deleted"
-            case .deletionUndone: "your deletion of \(item) was undone by \(other)'s later edit"
-            case .editLostToDeletion: "your edit of \(item) lost to \(other)'s deletion"
-            case .deletionWon: "your deletion of \(item) removed \(other)'s edit"
-            }
+            let sentence =
+                switch conflict.outcome {
+                case .editLost: "your edit of \(item) lost to \(other)'s newer record"
+                case .editWon: "your edit of \(item) replaced \(other)'s: yours reached iCloud later"
+                case .editUndidDeletion: "your edit brought back \(item), which \(other) had deleted"
+                case .deletionUndone: "your deletion of \(item) was undone by \(other)'s later edit"
+                case .editLostToDeletion: "your edit of \(item) lost to \(other)'s deletion"
+                case .deletionWon: "your deletion of \(item) removed \(other)'s edit"
+                }
             return "Conflict: \(sentence) (the later upload wins the whole record)."
         }
     }
 
     private var unapplied: [String] {
         report.unapplied.map { record in
-            let what = record.entityName.map { "a \(TerminalText.line($0)) record (\(record.recordName))" }
+            let what =
+                record.entityName.map { "a \(TerminalText.line($0)) record (\(record.recordName))" }
                 ?? "the record \(record.recordName) (\(record.recordType))"
             return "Kept \(what) without applying it: \(TerminalText.line(record.reason)). "
                 + "It is applied by the first sync of a NoteTaker that can, or replaced by a newer version from iCloud."
@@ -67,8 +71,10 @@ struct SyncReportFormatter {
         let earlier = report.unappliedCount - report.unapplied.count
         guard earlier > 0 else { return [] }
         let (waits, them) = earlier == 1 ? ("waits", "it") : ("wait", "them")
-        return ["\(count(earlier, "record")) received earlier \(waits) on this device for a NoteTaker that can apply \(them) "
-            + "(`notetaker\(NoteTakerCloud.deviceFlag) account status` lists \(them))."]
+        return [
+            "\(count(earlier, "record")) received earlier \(waits) on this device for a NoteTaker that can apply \(them) "
+                + "(`notetaker\(NoteTakerCloud.deviceFlag) account status` lists \(them))."
+        ]
     }
 
     private var removals: [String] {
@@ -83,10 +89,13 @@ struct SyncReportFormatter {
         let links = report.waitingRelationships
         if links > 0 {
             let (waits, them) = links == 1 ? ("waits", "it") : ("wait", "them")
-            lines.append("\(count(links, "link")) received \(waits) for a note or tag that has not arrived yet; "
-                + "the sync that brings it connects \(them).")
+            lines.append(
+                "\(count(links, "link")) received \(waits) for a note or tag that has not arrived yet; "
+                    + "the sync that brings it connects \(them).")
         }
-        if report.pendingChanges > 0 { lines.append("\(count(report.pendingChanges, "change")) still wait on this device.") }
+        if report.pendingChanges > 0 {
+            lines.append("\(count(report.pendingChanges, "change")) still wait on this device.")
+        }
         return lines
     }
 
@@ -108,7 +117,9 @@ struct SyncReportFormatter {
             }
         }
         for (entity, number) in deleted.sorted(by: { $0.key < $1.key }) {
-            parts.append("\(number) deleted \(entity == "Tag" ? (number == 1 ? "tag" : "tags") : (number == 1 ? "note" : "notes"))")
+            parts.append(
+                "\(number) deleted \(entity == "Tag" ? (number == 1 ? "tag" : "tags") : (number == 1 ? "note" : "notes"))"
+            )
         }
         if links > 0 { parts.append(count(links, "tag link") + " added") }
         if linksRemoved > 0 { parts.append(count(linksRemoved, "tag link") + " removed") }
@@ -119,12 +130,20 @@ struct SyncReportFormatter {
     private func name(entity: String, identifier: PersistentIdentifier?, lost: [String: String]) -> String {
         let context = repository.context
         if entity == "Tag" {
-            if let identifier, let tag = try? context.fetch(FetchDescriptor<Tag>(predicate: #Predicate { $0.persistentModelID == identifier })).first {
+            if let identifier,
+                let tag = try? context.fetch(
+                    FetchDescriptor<Tag>(predicate: #Predicate { $0.persistentModelID == identifier })
+                ).first
+            {
                 return "tag '\(TerminalText.line(tag.name))'"
             }
             return lost["name"].map { "tag '\(TerminalText.line($0))'" } ?? "a tag"
         }
-        if let identifier, let note = try? context.fetch(FetchDescriptor<Note>(predicate: #Predicate { $0.persistentModelID == identifier })).first {
+        if let identifier,
+            let note = try? context.fetch(
+                FetchDescriptor<Note>(predicate: #Predicate { $0.persistentModelID == identifier })
+            ).first
+        {
             return "'\(TerminalText.line(note.title))'"
         }
         return lost["title"].map { "'\(TerminalText.line($0))'" } ?? "a note"

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,16 +14,20 @@ enum FolderLock {
     /// Runs `body` while holding the lock on `folder`, creating the folder first when it is missing.
     ///
     /// - Throws: `NoteTakerCLIError` when the folder cannot be opened or locked, or what `body` throws.
-    static func withExclusiveLock<Result>(on folder: URL, while activity: String, _ body: () throws -> Result) throws -> Result {
+    static func withExclusiveLock<Result>(on folder: URL, while activity: String, _ body: () throws -> Result) throws
+        -> Result
+    {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw NoteTakerCLIError("Locking \(folder.path) failed: \(String(cString: strerror(errno))) — while \(activity)")
+            throw NoteTakerCLIError(
+                "Locking \(folder.path) failed: \(String(cString: strerror(errno))) — while \(activity)")
         }
         defer { close(descriptor) }
         while flock(descriptor, LOCK_EX) != 0 {
             guard errno == EINTR else {
-                throw NoteTakerCLIError("Locking \(folder.path) failed: \(String(cString: strerror(errno))) — while \(activity)")
+                throw NoteTakerCLIError(
+                    "Locking \(folder.path) failed: \(String(cString: strerror(errno))) — while \(activity)")
             }
         }
         defer { flock(descriptor, LOCK_UN) }

@@ -1,7 +1,7 @@
 import Foundation
 import PersistenceCore
-import Section8NoteTaker
 import PersistenceWorkbench
+import Section8NoteTaker
 
 /// The opened app: its sandbox, store, settings and repository, after the PIN lock let the user in.
 struct NoteTakerApp {
@@ -44,10 +44,12 @@ struct NoteTakerApp {
         do {
             container = try NoteTakerStore.makeContainer(sandbox: sandbox)
         } catch {
-            throw NoteTakerCLIError("Opening the notes failed: \(error) — while reading \(sandbox.applicationSupportDirectory.path)")
+            throw NoteTakerCLIError(
+                "Opening the notes failed: \(error) — while reading \(sandbox.applicationSupportDirectory.path)")
         }
         let settings = NoteTakerSettings()
-        let repository = NoteRepository(context: ModelContext(container), settings: settings, images: NoteImageStore(sandbox: sandbox))
+        let repository = NoteRepository(
+            context: ModelContext(container), settings: settings, images: NoteImageStore(sandbox: sandbox))
         return NoteTakerApp(sandbox: sandbox, repository: repository, settings: settings)
     }
 
@@ -69,7 +71,9 @@ struct NoteTakerApp {
         guard FileManager.default.fileExists(atPath: imagesFolder.path) else { return }
         try? withImagesLocked(while: "removing image files no note refers to") {
             AtomicFileWriter.removeAbandonedTemporaryFiles(in: imagesFolder)
-            let names = try FileManager.default.contentsOfDirectory(atPath: imagesFolder.path).filter { !$0.hasPrefix(".") }
+            let names = try FileManager.default.contentsOfDirectory(atPath: imagesFolder.path).filter {
+                !$0.hasPrefix(".")
+            }
             guard !names.isEmpty else { return }
             let withImages = FetchDescriptor<Note>(predicate: #Predicate { $0.imageFilename != nil })
             let referenced = Set(try repository.context.fetch(withImages).compactMap(\.imageFilename))
@@ -112,14 +116,16 @@ struct NoteTakerApp {
             throw NoteTakerCLIError.unreadable(error, note: wanted)
         }
         guard let found else {
-            throw NoteTakerCLIError("No note #\(wanted): there is no note with that number — run `notetaker list` to see them")
+            throw NoteTakerCLIError(
+                "No note #\(wanted): there is no note with that number — run `notetaker list` to see them")
         }
         return found
     }
 
     /// The identifier of the note numbered `number` in this app's store.
     func noteIdentifier(_ number: Int) throws -> PersistentIdentifier {
-        let store = sandbox.applicationSupportDirectory.appending(path: NoteTakerKeys.storeFilename).standardizedFileURL.path
+        let store = sandbox.applicationSupportDirectory.appending(path: NoteTakerKeys.storeFilename).standardizedFileURL
+            .path
         return try PersistentIdentifier.identifier(for: store, entityName: "Note", primaryKey: number)
     }
 
@@ -133,7 +139,8 @@ struct NoteTakerApp {
             try repository.context.delete(model: Note.self, where: #Predicate { $0.persistentModelID == identifier })
             try repository.context.save()
         } catch {
-            throw NoteTakerCLIError("Deleting note #\(number) failed: \(error) — while deleting a note that cannot be read")
+            throw NoteTakerCLIError(
+                "Deleting note #\(number) failed: \(error) — while deleting a note that cannot be read")
         }
     }
 
@@ -143,8 +150,12 @@ struct NoteTakerApp {
     func tag(_ name: String) throws -> Tag {
         guard let tag = try repository.tag(named: name) else {
             let known = try repository.allTags().map(\.name)
-            let hint = known.isEmpty ? "there are no tags yet" : "the tags are \(known.map(TerminalText.line).joined(separator: ", "))"
-            throw NoteTakerCLIError("No tag \"\(TerminalText.line(name))\": \(hint) — create it with `notetaker tags create \(TerminalText.line(name))`")
+            let hint =
+                known.isEmpty
+                ? "there are no tags yet" : "the tags are \(known.map(TerminalText.line).joined(separator: ", "))"
+            throw NoteTakerCLIError(
+                "No tag \"\(TerminalText.line(name))\": \(hint) — create it with `notetaker tags create \(TerminalText.line(name))`"
+            )
         }
         return tag
     }
@@ -166,7 +177,9 @@ enum NoteNumber {
     static func parse(_ reference: String) throws -> Int {
         let number = reference.hasPrefix("#") ? String(reference.dropFirst()) : reference
         guard let wanted = Int(number), wanted > 0 else {
-            throw NoteTakerCLIError("No note \"\(TerminalText.line(reference))\": a note is named by its number, such as 3 or #3 — run `notetaker list` to see them")
+            throw NoteTakerCLIError(
+                "No note \"\(TerminalText.line(reference))\": a note is named by its number, such as 3 or #3 — run `notetaker list` to see them"
+            )
         }
         return wanted
     }

@@ -28,7 +28,8 @@ struct NoteTakerCLIError: Error, CustomStringConvertible, LocalizedError {
         let meaning: String
         switch status {
         case errSecDecode:
-            meaning = "errSecDecode (\(status)): a vault item or the device key is damaged, or was changed outside the vault"
+            meaning =
+                "errSecDecode (\(status)): a vault item or the device key is damaged, or was changed outside the vault"
         case errSecIO:
             meaning = "errSecIO (\(status)): the vault's files could not be read or written"
         case errSecInteractionNotAllowed:
@@ -46,7 +47,9 @@ struct NoteTakerCLIError: Error, CustomStringConvertible, LocalizedError {
     /// A note's stored values cannot be read (a badly typed column, say): the reason names the table,
     /// the row and the column; the note can still be deleted.
     static func unreadable(_ error: any Error, note number: Int? = nil) -> NoteTakerCLIError {
-        let how = number.map { "`notetaker delete \($0)` removes it" } ?? "`notetaker delete <number>` removes the note of that row"
+        let how =
+            number.map { "`notetaker delete \($0)` removes it" }
+            ?? "`notetaker delete <number>` removes the note of that row"
         return NoteTakerCLIError("A stored note cannot be read: \(error) — \(how)", isUnreadableNote: true)
     }
 

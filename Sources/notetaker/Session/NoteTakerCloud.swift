@@ -1,8 +1,8 @@
 import Foundation
 import PersistenceCore
+import PersistenceWorkbench
 import Section8NoteTaker
 import Synchronization
-import PersistenceWorkbench
 
 /// NoteTaker on several simulated devices of one iCloud account: which device runs (`--device NAME`),
 /// the app's iCloud container, and the syncs a command makes.
@@ -44,15 +44,22 @@ enum NoteTakerCloud {
             if argument == "--device" || argument.hasPrefix("--device=") {
                 let name: String
                 if argument == "--device" {
-                    guard index + 1 < arguments.count else { throw NoteTakerCLIError("--device needs a name, such as --device phone") }
+                    guard index + 1 < arguments.count else {
+                        throw NoteTakerCLIError("--device needs a name, such as --device phone")
+                    }
                     name = arguments[index + 1]
                     index += 2
                 } else {
                     name = String(argument.dropFirst("--device=".count))
                     index += 1
                 }
-                guard !name.isEmpty, name.count <= 64, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }), !name.hasPrefix(".") else {
-                    throw NoteTakerCLIError("--device \"\(TerminalText.line(name))\" is not a device name: use letters, digits, '-', '_' or '.', such as --device phone")
+                guard !name.isEmpty, name.count <= 64,
+                    name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }),
+                    !name.hasPrefix(".")
+                else {
+                    throw NoteTakerCLIError(
+                        "--device \"\(TerminalText.line(name))\" is not a device name: use letters, digits, '-', '_' or '.', such as --device phone"
+                    )
                 }
                 chosenDevice.withLock { $0 = name }
                 continue
@@ -68,7 +75,8 @@ enum NoteTakerCloud {
     static var deviceRoot: URL {
         let base = AppSandbox.environmentDeviceRoot
         guard let name = chosenDevice.withLock({ $0 }) else { return base }
-        return base.appending(path: "Devices", directoryHint: .isDirectory).appending(path: name, directoryHint: .isDirectory)
+        return base.appending(path: "Devices", directoryHint: .isDirectory).appending(
+            path: name, directoryHint: .isDirectory)
     }
 
     /// The device that runs, for its iCloud settings.
@@ -90,7 +98,9 @@ enum NoteTakerCloud {
             for line in SyncReportFormatter.notices(report, repository: repository) {
                 FileHandle.standardError.write(Data("iCloud: \(line)\n".utf8))
             }
-        } catch let error as CKError where [.networkUnavailable, .notAuthenticated, .accountTemporarilyUnavailable].contains(error.code) {
+        } catch let error as CKError
+            where [.networkUnavailable, .notAuthenticated, .accountTemporarilyUnavailable].contains(error.code)
+        {
             return
         } catch {
             FileHandle.standardError.write(Data("iCloud: sync failed: \(error)\n".utf8))

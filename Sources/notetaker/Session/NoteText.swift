@@ -9,7 +9,8 @@ enum NoteText {
     /// - Throws: `ValidationError` naming the flag and the fix.
     static func validateTitle(_ title: String, flag: String) throws {
         if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            throw ValidationError("\(flag) is empty: a note needs a title with at least one visible character, such as \"Groceries\".")
+            throw ValidationError(
+                "\(flag) is empty: a note needs a title with at least one visible character, such as \"Groceries\".")
         }
     }
 
@@ -18,7 +19,8 @@ enum NoteText {
     /// - Throws: `ValidationError` naming the flag and the fix.
     static func validateTagName(_ name: String, flag: String) throws {
         if name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            throw ValidationError("\(flag) is empty: a tag needs a name with at least one visible character, such as \"work\".")
+            throw ValidationError(
+                "\(flag) is empty: a tag needs a name with at least one visible character, such as \"work\".")
         }
     }
 }
@@ -33,18 +35,25 @@ enum ImageFile {
         let shown = TerminalText.line(path)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw NoteTakerCLIError("No image at \(shown): there is no such file — while attaching an image; check the path")
+            throw NoteTakerCLIError(
+                "No image at \(shown): there is no such file — while attaching an image; check the path")
         }
         if isFolder.boolValue {
-            throw NoteTakerCLIError("\(shown) is a folder, not an image file — while attaching an image; name a file inside it")
+            throw NoteTakerCLIError(
+                "\(shown) is a folder, not an image file — while attaching an image; name a file inside it")
         }
         let target = URL(filePath: path).resolvingSymlinksInPath().path
-        let type = (try? FileManager.default.attributesOfItem(atPath: target)[.type] as? FileAttributeType) ?? .typeUnknown
+        let type =
+            (try? FileManager.default.attributesOfItem(atPath: target)[.type] as? FileAttributeType) ?? .typeUnknown
         guard type == .typeRegular else {
-            throw NoteTakerCLIError("\(shown) is not a regular file (it is a device, a socket or a pipe) — while attaching an image; name an image file")
+            throw NoteTakerCLIError(
+                "\(shown) is not a regular file (it is a device, a socket or a pipe) — while attaching an image; name an image file"
+            )
         }
-        guard FileManager.default.isReadableFile(atPath: path), let data = FileManager.default.contents(atPath: path) else {
-            throw NoteTakerCLIError("\(shown) cannot be read: permission denied — while attaching an image; check the file's permissions")
+        guard FileManager.default.isReadableFile(atPath: path), let data = FileManager.default.contents(atPath: path)
+        else {
+            throw NoteTakerCLIError(
+                "\(shown) cannot be read: permission denied — while attaching an image; check the file's permissions")
         }
         guard !data.isEmpty else {
             throw NoteTakerCLIError("\(shown) is empty, so it holds no image — while attaching an image")

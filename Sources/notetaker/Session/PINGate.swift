@@ -37,7 +37,8 @@ struct PINGate {
     func unlock(with given: String?) throws {
         guard try hasPIN() else { return }
         guard let pin = given ?? Self.readPIN(prompt: "PIN: ") else {
-            throw NoteTakerCLIError("NoteTaker is locked: a PIN is set — pass --pin 1234 or type the PIN on standard input")
+            throw NoteTakerCLIError(
+                "NoteTaker is locked: a PIN is set — pass --pin 1234 or type the PIN on standard input")
         }
         let verdict = try FolderLock.withExclusiveLock(on: lockFolder, while: "checking the PIN") {
             try vault { try lock.check(pin) }
@@ -67,8 +68,9 @@ struct PINGate {
         } catch let error as NoteTakerError {
             throw NoteTakerCLIError("The PIN lock failed: \(error.localizedDescription)")
         } catch {
-            throw NoteTakerCLIError("NoteTaker is locked: the PIN lock failed (\(error.localizedDescription)) — "
-                + "run `notetaker lock reset --erase-all-notes` to erase every note and the PIN")
+            throw NoteTakerCLIError(
+                "NoteTaker is locked: the PIN lock failed (\(error.localizedDescription)) — "
+                    + "run `notetaker lock reset --erase-all-notes` to erase every note and the PIN")
         }
     }
 

@@ -194,7 +194,9 @@ enum ChecklistSchemaV3: VersionedSchema {
 
 /// Lightweight stages from each checklist version to the next.
 enum ChecklistMigrationPlan: SchemaMigrationPlan {
-    static var schemas: [any VersionedSchema.Type] { [ChecklistSchemaV1.self, ChecklistSchemaV2.self, ChecklistSchemaV3.self] }
+    static var schemas: [any VersionedSchema.Type] {
+        [ChecklistSchemaV1.self, ChecklistSchemaV2.self, ChecklistSchemaV3.self]
+    }
     static var stages: [MigrationStage] {
         [
             .lightweight(fromVersion: ChecklistSchemaV1.self, toVersion: ChecklistSchemaV2.self),

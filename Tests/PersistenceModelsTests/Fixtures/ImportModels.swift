@@ -1,10 +1,13 @@
 import Foundation
+
 @testable import PersistenceModels
 @testable import PersistenceSQLiteStore
 
 /// The models the import and history tests store.
 enum ImportModels {
-    nonisolated(unsafe) static let all: [any PersistentModel.Type] = [ImportedRecord.self, Note.self, Tag.self, Folder.self]
+    nonisolated(unsafe) static let all: [any PersistentModel.Type] = [
+        ImportedRecord.self, Note.self, Tag.self, Folder.self,
+    ]
 }
 
 /// A small model for bulk imports: no relationships, so an import measures saving alone.

@@ -74,7 +74,9 @@ enum Media {
 }
 
 /// Every model of the media library.
-nonisolated(unsafe) let inheritanceModels: [any PersistentModel.Type] = [Media.MediaItem.self, Media.Photo.self, Media.Video.self, Media.Panorama.self, Media.Album.self]
+nonisolated(unsafe) let inheritanceModels: [any PersistentModel.Type] = [
+    Media.MediaItem.self, Media.Photo.self, Media.Video.self, Media.Panorama.self, Media.Album.self,
+]
 
 /// The first version of a library, before it had subclasses.
 enum MediaLibraryV1 {

@@ -66,10 +66,13 @@ enum JournalSchemaV4: VersionedSchema {
 
 /// v1 → v2 lightweight, v2 → v3 custom: duplicates are removed before titles become unique.
 enum JournalMigrationPlan: SchemaMigrationPlan {
-    static var schemas: [any VersionedSchema.Type] { [JournalSchemaV1.self, JournalSchemaV2.self, JournalSchemaV3.self] }
+    static var schemas: [any VersionedSchema.Type] {
+        [JournalSchemaV1.self, JournalSchemaV2.self, JournalSchemaV3.self]
+    }
     static var stages: [MigrationStage] { [renameText, removeDuplicateTitles] }
 
-    static let renameText = MigrationStage.lightweight(fromVersion: JournalSchemaV1.self, toVersion: JournalSchemaV2.self)
+    static let renameText = MigrationStage.lightweight(
+        fromVersion: JournalSchemaV1.self, toVersion: JournalSchemaV2.self)
 
     static let removeDuplicateTitles = MigrationStage.custom(
         fromVersion: JournalSchemaV2.self,
@@ -111,7 +114,7 @@ enum FailingJournalMigrationPlan: SchemaMigrationPlan {
                     throw JournalCleanupError.refused
                 },
                 didMigrate: nil
-            ),
+            )
         ]
     }
 }
@@ -125,13 +128,17 @@ enum JournalCleanupError: Error, CustomStringConvertible {
 /// A plan that only knows how to go from v2 to v3.
 enum PartialJournalMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] { [JournalSchemaV2.self, JournalSchemaV3.self] }
-    static var stages: [MigrationStage] { [.lightweight(fromVersion: JournalSchemaV2.self, toVersion: JournalSchemaV3.self)] }
+    static var stages: [MigrationStage] {
+        [.lightweight(fromVersion: JournalSchemaV2.self, toVersion: JournalSchemaV3.self)]
+    }
 }
 
 /// A plan from v3 to v4 that changes a column's type with a lightweight stage.
 enum RetypingJournalMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] { [JournalSchemaV3.self, JournalSchemaV4.self] }
-    static var stages: [MigrationStage] { [.lightweight(fromVersion: JournalSchemaV3.self, toVersion: JournalSchemaV4.self)] }
+    static var stages: [MigrationStage] {
+        [.lightweight(fromVersion: JournalSchemaV3.self, toVersion: JournalSchemaV4.self)]
+    }
 }
 
 /// Unversioned shapes of one entity, for lightweight changes made without a plan.
@@ -229,7 +236,11 @@ enum AlbumAfter {
 enum KeepingJournalMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] { [JournalSchemaV1.self, JournalSchemaV2.self] }
     static var stages: [MigrationStage] {
-        [.custom(fromVersion: JournalSchemaV1.self, toVersion: JournalSchemaV2.self, willMigrate: nil, didMigrate: { keptContext = $0 })]
+        [
+            .custom(
+                fromVersion: JournalSchemaV1.self, toVersion: JournalSchemaV2.self, willMigrate: nil,
+                didMigrate: { keptContext = $0 })
+        ]
     }
 
     /// The context didMigrate was given; only the test using this plan reads it.
@@ -249,7 +260,7 @@ enum UnsavedJournalMigrationPlan: SchemaMigrationPlan {
                 didMigrate: { context in
                     for entry in try context.fetch(FetchDescriptor<JournalSchemaV3.Entry>()) { entry.mood = "stormy" }
                 }
-            ),
+            )
         ]
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
+import PersistenceSandbox
 import Testing
+
 @testable import PersistenceModels
 @testable import PersistenceSQLiteStore
-import PersistenceSandbox
 
 /// A fresh store for one test: an in-memory container (or a file in a throwaway folder) and a context.
 struct ModelStoreFixture {
@@ -12,7 +13,8 @@ struct ModelStoreFixture {
 
     /// An in-memory store holding the test models.
     init(_ types: [any PersistentModel.Type] = ModelStoreFixture.allModels) throws {
-        container = try ModelContainer(for: Schema(types), configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        container = try ModelContainer(
+            for: Schema(types), configurations: ModelConfiguration(isStoredInMemoryOnly: true))
         context = ModelContext(container)
         folder = nil
     }
@@ -22,11 +24,14 @@ struct ModelStoreFixture {
         let sandbox = AppSandbox.temporary()
         let folder = sandbox.applicationSupportDirectory
         self.folder = sandbox.deviceRoot
-        container = try ModelContainer(for: Schema(types), configurations: ModelConfiguration(url: folder.appending(path: name)))
+        container = try ModelContainer(
+            for: Schema(types), configurations: ModelConfiguration(url: folder.appending(path: name)))
         context = ModelContext(container)
     }
 
-    nonisolated(unsafe) static let allModels: [any PersistentModel.Type] = [Note.self, Tag.self, Folder.self, TaskItem.self, Category.self, Sample.self]
+    nonisolated(unsafe) static let allModels: [any PersistentModel.Type] = [
+        Note.self, Tag.self, Folder.self, TaskItem.self, Category.self, Sample.self,
+    ]
 
     /// A second context on the same container.
     func newContext() -> ModelContext { ModelContext(container) }

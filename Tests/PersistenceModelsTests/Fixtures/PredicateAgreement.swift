@@ -1,7 +1,8 @@
 import Foundation
+import Testing
+
 @testable import PersistenceModels
 @testable import PersistenceSQLiteStore
-import Testing
 
 /// Checks that a predicate runs as one SQL query and selects the same models as evaluating it in memory.
 enum PredicateAgreement {
@@ -17,11 +18,16 @@ enum PredicateAgreement {
             viaSQL = try context.fetch(FetchDescriptor(predicate: predicate))
         }
         let selects = statements.filter { $0.hasPrefix("SELECT") }
-        #expect(selects.count == 1, "the fetch ran \(selects.count) queries: \(selects)", sourceLocation: sourceLocation)
-        #expect(selects.first?.contains(" WHERE ") == true, "the predicate did not run in SQL: \(selects)", sourceLocation: sourceLocation)
+        #expect(
+            selects.count == 1, "the fetch ran \(selects.count) queries: \(selects)", sourceLocation: sourceLocation)
+        #expect(
+            selects.first?.contains(" WHERE ") == true, "the predicate did not run in SQL: \(selects)",
+            sourceLocation: sourceLocation)
         let everything = try context.fetch(FetchDescriptor<T>())
         let inMemory = try everything.filter { try predicate.evaluate($0) }
-        #expect(viaSQL.map(\.persistentModelID) == inMemory.map(\.persistentModelID), "SQL and in-memory evaluation disagree", sourceLocation: sourceLocation)
+        #expect(
+            viaSQL.map(\.persistentModelID) == inMemory.map(\.persistentModelID),
+            "SQL and in-memory evaluation disagree", sourceLocation: sourceLocation)
         return viaSQL
     }
 }

@@ -57,7 +57,9 @@ class TaskItem {
     var createdAt: Date
     var category: Category?
 
-    init(title: String, notes: String = "", dueDate: Date? = nil, priority: Priority = .medium, isCompleted: Bool = false) {
+    init(
+        title: String, notes: String = "", dueDate: Date? = nil, priority: Priority = .medium, isCompleted: Bool = false
+    ) {
         self.title = title
         self.notes = notes
         self.dueDate = dueDate

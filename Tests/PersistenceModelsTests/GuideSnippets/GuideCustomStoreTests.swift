@@ -97,7 +97,9 @@ final class JSONStore: DataStore {
         self.identifier = configuration.fileURL.lastPathComponent
     }
 
-    func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultSnapshot> {
+    func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<
+        T, DefaultSnapshot
+    > {
         if request.descriptor.predicate != nil { throw DataStoreError.preferInMemoryFilter }
         if !request.descriptor.sortBy.isEmpty { throw DataStoreError.preferInMemorySort }
         let all = try read()
@@ -109,7 +111,9 @@ final class JSONStore: DataStore {
         )
     }
 
-    func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
+    func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<
+        DefaultSnapshot
+    > {
         var remapped: [PersistentIdentifier: PersistentIdentifier] = [:]
         var stored = try read()
         for snapshot in request.inserted {
@@ -121,7 +125,9 @@ final class JSONStore: DataStore {
         }
         for snapshot in request.updated { stored[snapshot.persistentIdentifier] = snapshot }
         for snapshot in request.deleted { stored[snapshot.persistentIdentifier] = nil }
-        stored = stored.mapValues { $0.copy(persistentIdentifier: $0.persistentIdentifier, remappedIdentifiers: remapped) }
+        stored = stored.mapValues {
+            $0.copy(persistentIdentifier: $0.persistentIdentifier, remappedIdentifiers: remapped)
+        }
         try write(stored)
         return DataStoreSaveChangesResult(for: identifier, remappedIdentifiers: remapped)
     }
@@ -188,11 +194,13 @@ struct GuideCustomStoreTests {
         }
         try context.save()
 
-        var descriptor = FetchDescriptor<Voyage>(predicate: #Predicate { $0.destination == "Oslo" }, sortBy: [SortDescriptor(\.name)])
+        var descriptor = FetchDescriptor<Voyage>(
+            predicate: #Predicate { $0.destination == "Oslo" }, sortBy: [SortDescriptor(\.name)])
         descriptor.fetchOffset = 1
         descriptor.fetchLimit = 1
         #expect(try context.fetch(descriptor).map(\.name) == ["Charlie"])
-        #expect(try context.fetchCount(FetchDescriptor<Voyage>(predicate: #Predicate { $0.destination == "Oslo" })) == 3)
+        #expect(
+            try context.fetchCount(FetchDescriptor<Voyage>(predicate: #Predicate { $0.destination == "Oslo" })) == 3)
     }
 
     @Test("a JSON store keeps models and their relationships across containers, under permanent identifiers")
@@ -201,7 +209,8 @@ struct GuideCustomStoreTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appending(path: "voyages.json")
-        let first = ModelContext(try ModelContainer(for: Voyage.self, configurations: JSONStoreConfiguration(name: "Voyages", fileURL: url)))
+        let first = ModelContext(
+            try ModelContainer(for: Voyage.self, configurations: JSONStoreConfiguration(name: "Voyages", fileURL: url)))
         let voyage = Voyage(name: "Spring", destination: "Lisbon")
         first.insert(voyage)
         voyage.stops.append(Stop(place: "Porto"))
@@ -211,7 +220,8 @@ struct GuideCustomStoreTests {
         voyage.destination = "Madeira"
         try first.save()
 
-        let second = ModelContext(try ModelContainer(for: Voyage.self, configurations: JSONStoreConfiguration(name: "Voyages", fileURL: url)))
+        let second = ModelContext(
+            try ModelContainer(for: Voyage.self, configurations: JSONStoreConfiguration(name: "Voyages", fileURL: url)))
         let reread = try #require(try second.fetch(FetchDescriptor<Voyage>()).first)
         #expect(reread.destination == "Madeira")
         #expect(reread.persistentModelID == voyage.persistentModelID)
@@ -220,7 +230,8 @@ struct GuideCustomStoreTests {
 
         second.delete(reread.stops.first { $0.place == "Faro" }!)
         try second.save()
-        let third = ModelContext(try ModelContainer(for: Voyage.self, configurations: JSONStoreConfiguration(name: "Voyages", fileURL: url)))
+        let third = ModelContext(
+            try ModelContainer(for: Voyage.self, configurations: JSONStoreConfiguration(name: "Voyages", fileURL: url)))
         #expect(try third.fetch(FetchDescriptor<Stop>()).map(\.place) == ["Porto"])
     }
 
@@ -229,7 +240,8 @@ struct GuideCustomStoreTests {
         let error = #expect(throws: SwiftDataError.self) {
             try ModelContainer(
                 for: Schema([Voyage.self, Stop.self]),
-                configurations: ModelConfiguration("Voyages", schema: Schema([Voyage.self]), isStoredInMemoryOnly: true),
+                configurations: ModelConfiguration(
+                    "Voyages", schema: Schema([Voyage.self]), isStoredInMemoryOnly: true),
                 ModelConfiguration("Stops", schema: Schema([Stop.self]), isStoredInMemoryOnly: true)
             )
         }

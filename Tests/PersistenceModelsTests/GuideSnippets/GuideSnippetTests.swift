@@ -79,7 +79,8 @@ struct GuideSnippetTests {
 
     @Test("a model with its own id property keeps that id and still has a persistent identifier")
     func ownIdentifier() throws {
-        let container = try ModelContainer(for: Reminder.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let container = try ModelContainer(
+            for: Reminder.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
         let context = ModelContext(container)
         let reminder = Reminder(text: "Call", mood: .busy)
         let id: UUID = reminder.id
@@ -92,23 +93,26 @@ struct GuideSnippetTests {
 
     @Test("a captured enum case filters and an optional date sorts, nil last in reverse order")
     func enumLiteralsInPredicates() throws {
-        let container = try ModelContainer(for: Reminder.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let container = try ModelContainer(
+            for: Reminder.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
         let context = ModelContext(container)
         context.insert(Reminder(text: "A", mood: .busy, dueDate: Date(timeIntervalSinceReferenceDate: 10)))
         context.insert(Reminder(text: "B", mood: .calm))
         context.insert(Reminder(text: "C", mood: .busy))
         try context.save()
         let wanted = EntryMood.busy
-        let busy = try context.fetch(FetchDescriptor<Reminder>(
-            predicate: #Predicate { $0.mood == wanted },
-            sortBy: [SortDescriptor(\.dueDate, order: .reverse)]
-        ))
+        let busy = try context.fetch(
+            FetchDescriptor<Reminder>(
+                predicate: #Predicate { $0.mood == wanted },
+                sortBy: [SortDescriptor(\.dueDate, order: .reverse)]
+            ))
         #expect(busy.map(\.text) == ["A", "C"])
     }
 
     @Test("a public model stores and reads back like any other")
     func publicModel() throws {
-        let container = try ModelContainer(for: Bookmark.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let container = try ModelContainer(
+            for: Bookmark.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
         let context = ModelContext(container)
         let bookmark = Bookmark(url: URL(string: "https://swift.org")!)
         bookmark.visits += 1
