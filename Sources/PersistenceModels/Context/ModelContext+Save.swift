@@ -78,9 +78,13 @@ extension ModelContext {
     /// The stores the pending work touches, in the container's order.
     private func storesWithPendingWork() throws -> [OpenedStore] {
         var touched: [ObjectIdentifier: OpenedStore] = [:]
-        for model in pendingInserts.models + pendingChanges.models + pendingDeletes.models {
-            let store = try container.store(of: type(of: model), while: "saving the context")
-            touched[ObjectIdentifier(store)] = store
+        // A store per model type, looked up once for the thousands of models of a large save.
+        var seenTypes: Set<ObjectIdentifier> = []
+        for pending in [pendingInserts, pendingChanges, pendingDeletes] {
+            for model in pending.models where seenTypes.insert(ObjectIdentifier(type(of: model))).inserted {
+                let store = try container.store(of: type(of: model), while: "saving the context")
+                touched[ObjectIdentifier(store)] = store
+            }
         }
         for entity in pendingBatchDeletes.keys {
             if let store = container.store(ofEntity: entity) { touched[ObjectIdentifier(store)] = store }

@@ -356,14 +356,18 @@ private final class InsertPlan {
         }
         let statement: Statement
         if present.count == quotedColumns.count {
+            // The plan's own statement, which nothing else binds: made ready for direct binding once.
             if allColumnsStatement == nil {
-                allColumnsStatement = try db.makeStatement(sql: sql(columns: quotedColumns))
+                let made = try db.makeStatement(sql: sql(columns: quotedColumns))
+                made.prepareForDirectBinding()
+                allColumnsStatement = made
             }
             statement = allColumnsStatement!
+            try statement.rebindDirectly(arguments, while: "inserting a row into \(table)")
         } else {
             statement = try db.cachedStatement(sql: sql(columns: present.map { quotedColumns[$0] }))
+            try statement.bindDirectly(arguments, while: "inserting a row into \(table)")
         }
-        try statement.bindDirectly(arguments, while: "inserting a row into \(table)")
         try statement.execute()
         guard !hasUniqueColumns || db.changesCount > 0 else { return nil }
         return db.lastInsertedRowID

@@ -24,6 +24,25 @@ extension Statement {
         }
     }
 
+    /// Binds `values` to the parameters of a statement made ready with ``prepareForDirectBinding()``, in
+    /// order, after resetting it from its last run: for a statement of its own run once per row, which
+    /// then skips replacing GRDB's arguments every time.
+    ///
+    /// - Parameter activity: What the statement is for, named in the error.
+    /// - Throws: ``SwiftDataError`` when SQLite refuses a value.
+    func rebindDirectly(_ values: [DatabaseValue], while activity: @autoclosure () -> String) throws {
+        let sqliteStatement = self.sqliteStatement
+        sqlite3_reset(sqliteStatement)
+        for (offset, value) in values.enumerated() {
+            let code = value.bind(to: sqliteStatement, at: CInt(offset + 1))
+            guard code == SQLITE_OK else {
+                throw SwiftDataError(
+                    .storeOperationFailed, reason: "SQLite result code \(code) for parameter \(offset + 1)",
+                    context: activity())
+            }
+        }
+    }
+
     /// Makes the statement ready for ``execute(binding:_:while:)``: GRDB then takes the parameters bound
     /// straight to SQLite as the statement's arguments.
     func prepareForDirectBinding() {
