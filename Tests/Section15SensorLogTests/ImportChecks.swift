@@ -60,16 +60,23 @@ struct ImportChecks {
     @Test("records the importer's context inserts stay unsaved, however long the app runs, until it saves")
     @MainActor
     func importContextNeverAutosaves() async throws {
-        try await ThrowawayDevice.run(app: ThrowawayDevice.stationApp) { device in
-            let container = try device.launchLog()
-            let importer = ReadingImporter(container: container)
-            try importer.importReadings(records(2), batchSize: 10)
-            importer.context.insert(Reading(sensor: "pending", value: 1, takenAt: moment(day: 3)))
-            for _ in 0..<20 { await Task.yield() }
-            try await Task.sleep(for: .milliseconds(100))
+        let sandbox = AppSandbox.temporary(appIdentifier: ThrowawayDevice.stationApp)
+        try sandbox.createContainerDirectories()
+        defer { try? FileManager.default.removeItem(at: sandbox.deviceRoot) }
+        let storeURL = sandbox.applicationSupportDirectory.appending(path: "SensorLog.store")
+        let importer = ReadingImporter(
+            container: try ModelContainer(for: Reading.self, configurations: ModelConfiguration(url: storeURL)))
+        try importer.importReadings(records(2), batchSize: 10)
+        importer.context.insert(Reading(sensor: "pending", value: 1, takenAt: moment(day: 3)))
+        // The main actor runs its queued work, as an app's run loop does between events.
+        for _ in 0..<20 { await Task.yield() }
+        try await Task.sleep(for: .milliseconds(100))
+        for _ in 0..<20 { await Task.yield() }
 
-            let stored = try device.storedReadings()
-            #expect(stored == ["roof=1", "roof=2"], "The stored readings after importing 2 records, inserting one more reading into importer.context and letting the main actor run: expected [\"roof=1\", \"roof=2\"], the insert left unsaved; found \(describe(stored)) (an import context must not autosave).")
-        }
+        let relaunched = ModelContext(
+            try ModelContainer(for: Reading.self, configurations: ModelConfiguration(url: storeURL)))
+        let stored = try relaunched.fetch(FetchDescriptor<Reading>(sortBy: [SortDescriptor(\.takenAt)]))
+            .map { "\($0.sensor)=\(formatted($0.value))" }
+        #expect(stored == ["roof=1", "roof=2"], "The stored readings after importing 2 records, inserting one more reading into importer.context and letting the main actor run: expected [\"roof=1\", \"roof=2\"], the insert left unsaved; found \(describe(stored)) (an import context must not autosave).")
     }
 }

@@ -46,3 +46,10 @@ func summarize(_ items: [String]) -> String {
     guard items.count > 6 else { return describe(items) }
     return "\(items.count) entries: \(describe(Array(items.prefix(3)))) … \(describe(Array(items.suffix(2))))"
 }
+
+/// Bytes as a learner reads them: nil, their text when it is UTF-8, or their size.
+func describe(_ data: Data?) -> String {
+    guard let data else { return "nil" }
+    if let text = String(data: data, encoding: .utf8) { return "\"\(text)\"" }
+    return "\(data.count) bytes"
+}
