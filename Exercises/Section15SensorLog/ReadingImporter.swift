@@ -8,8 +8,9 @@
 //   - `importReadings(_:batchSize:)` imports `batchSize` records at a time, each batch all or nothing:
 //     a batch with an invalid record (`ReadingRecord.isValid`) stores none of its readings, leaves the
 //     context with no unsaved change, and stops the import with `ImportError.invalidRecord(index:)`;
-//     the batches before it stay saved. Each batch that succeeds is one save.
-//   - `total(ofSensor:)` adds up a sensor's values, reading them 500 at a time.
+//     the batches before it stay saved. Each batch that succeeds is one save; a `batchSize` below 1
+//     imports one record at a time.
+//   - `total(ofSensor:)` adds up a sensor's values, reading at most 500 of them at a time.
 //   - `identifiers(ofSensor:)` lists a sensor's readings, oldest first, by identifier alone: no
 //     reading is loaded to list them.
 //
@@ -29,7 +30,7 @@ public final class ReadingImporter {
         context.autosaveEnabled = true
     }
 
-    /// Imports `records` in batches of `batchSize`, each saved all together or not at all.
+    /// Imports `records` in batches of `batchSize` (at least 1), each saved all together or not at all.
     ///
     /// - Throws: `ImportError.invalidRecord(index:)` for the first invalid record, once its batch has
     ///   been undone; `SwiftDataError` when a save fails.
@@ -37,7 +38,7 @@ public final class ReadingImporter {
         // TODO: insert the records batch by batch, each batch all or nothing, and stop at an invalid one.
     }
 
-    /// The sum of every value `sensor` measured, read 500 readings at a time.
+    /// The sum of every value `sensor` measured, read at most 500 readings at a time.
     ///
     /// - Throws: `SwiftDataError` when the store cannot be read.
     public func total(ofSensor sensor: String) throws -> Double {

@@ -61,8 +61,7 @@ public actor CredentialVault {
         let status = SecItemCopyMatching(query as CFDictionary, &result)
         switch status {
         case errSecSuccess:
-            guard let data = result as? Data else { throw CredentialVaultError(status: errSecDecode, operation: "reading") }
-            return try JSONDecoder().decode(type, from: data)
+            return try JSONDecoder().decode(type, from: result as? Data ?? Data())
         case errSecItemNotFound:
             return nil
         default:

@@ -26,13 +26,18 @@ struct CredentialChecks {
         }
     }
 
-    @Test("credentials saved under an account are read back by a new vault after a relaunch, and other accounts hold nothing")
+    @Test(
+        "credentials saved under an account are read back by a new vault after a relaunch, and other accounts hold nothing"
+    )
     func roundTrip() async throws {
         try await Self.run { _ in
             try await CredentialVault(service: Self.upload).save(Self.ada, account: "station-1")
             let relaunched = CredentialVault(service: Self.upload)
             let found = [await Self.read(relaunched, "station-1"), await Self.read(relaunched, "station-2")]
-            #expect(found == ["ada/key-ada-1", "nil"], "value(StationCredentials.self, account:) from a new vault after saving ada's credentials under \"station-1\", for \"station-1\" and \"station-2\": expected [\"ada/key-ada-1\", \"nil\"], found \(describe(found)).")
+            #expect(
+                found == ["ada/key-ada-1", "nil"],
+                "value(StationCredentials.self, account:) from a new vault after saving ada's credentials under \"station-1\", for \"station-1\" and \"station-2\": expected [\"ada/key-ada-1\", \"nil\"], found \(describe(found))."
+            )
         }
     }
 
@@ -44,7 +49,10 @@ struct CredentialChecks {
             try await vault.save(Self.grace, account: "station-1")
             let found = await Self.read(CredentialVault(service: Self.upload), "station-1")
             let items = device.vault.genericPasswordCount()
-            #expect(found == "grace/key-grace-2" && items == 1, "After saving ada's and then grace's credentials under \"station-1\": expected grace/key-grace-2 in 1 keychain item, found \(found) in \(items) items.")
+            #expect(
+                found == "grace/key-grace-2" && items == 1,
+                "After saving ada's and then grace's credentials under \"station-1\": expected grace/key-grace-2 in 1 keychain item, found \(found) in \(items) items."
+            )
         }
     }
 
@@ -56,12 +64,18 @@ struct CredentialChecks {
             try await upload.save(Self.ada, account: "station-1")
             try await weather.save(Self.grace, account: "station-1")
             var found = [await Self.read(upload, "station-1"), await Self.read(weather, "station-1")]
-            #expect(found == ["ada/key-ada-1", "grace/key-grace-2"], "After \(Self.upload) saved ada's and \(Self.weather) grace's credentials under the same account: expected each service to read its own, [\"ada/key-ada-1\", \"grace/key-grace-2\"]; found \(describe(found)). kSecAttrService is part of every query.")
+            #expect(
+                found == ["ada/key-ada-1", "grace/key-grace-2"],
+                "After \(Self.upload) saved ada's and \(Self.weather) grace's credentials under the same account: expected each service to read its own, [\"ada/key-ada-1\", \"grace/key-grace-2\"]; found \(describe(found)). kSecAttrService is part of every query."
+            )
 
             try await upload.save(StationCredentials(username: "ada", apiKey: "key-ada-3"), account: "station-1")
             try await weather.delete(account: "station-1")
             found = [await Self.read(upload, "station-1"), await Self.read(weather, "station-1")]
-            #expect(found == ["ada/key-ada-3", "nil"], "After \(Self.upload) saved ada's new key and \(Self.weather) deleted the same account: expected [\"ada/key-ada-3\", \"nil\"], found \(describe(found)).")
+            #expect(
+                found == ["ada/key-ada-3", "nil"],
+                "After \(Self.upload) saved ada's new key and \(Self.weather) deleted the same account: expected [\"ada/key-ada-3\", \"nil\"], found \(describe(found))."
+            )
         }
     }
 
@@ -74,7 +88,10 @@ struct CredentialChecks {
             try await vault.delete(account: "station-1")
             let again = await thrownError { try await vault.delete(account: "station-1") }
             let found = [await Self.read(vault, "station-1"), await Self.read(vault, "station-2")]
-            #expect(found == ["nil", "grace/key-grace-2"] && again == nil, "After deleting \"station-1\" twice: expected [\"nil\", \"grace/key-grace-2\"] and no error, found \(describe(found)) and \(again.map { $0.localizedDescription } ?? "no error").")
+            #expect(
+                found == ["nil", "grace/key-grace-2"] && again == nil,
+                "After deleting \"station-1\" twice: expected [\"nil\", \"grace/key-grace-2\"] and no error, found \(describe(found)) and \(again.map { $0.localizedDescription } ?? "no error")."
+            )
         }
     }
 
@@ -84,7 +101,10 @@ struct CredentialChecks {
             try await CredentialVault(service: Self.upload).save(Self.ada, account: "station-1")
             device.vaultDevice.lock()
             let found = await Self.read(CredentialVault(service: Self.upload), "station-1")
-            #expect(found == "ada/key-ada-1", "Reading the credentials with the phone locked after its first unlock: expected ada/key-ada-1, found \(found).")
+            #expect(
+                found == "ada/key-ada-1",
+                "Reading the credentials with the phone locked after its first unlock: expected ada/key-ada-1, found \(found)."
+            )
         }
     }
 
@@ -101,7 +121,42 @@ struct CredentialChecks {
                 try other.vault.restore(backup)
                 return await Self.read(CredentialVault(service: Self.upload), "station-1")
             }
-            #expect([sameDevice, newDevice] == ["ada/key-ada-1", "nil"], "A backup of ada's credentials restored to the same phone and to a new one: expected [\"ada/key-ada-1\", \"nil\"] (a ThisDeviceOnly item), found \(describe([sameDevice, newDevice])).")
+            #expect(
+                [sameDevice, newDevice] == ["ada/key-ada-1", "nil"],
+                "A backup of ada's credentials restored to the same phone and to a new one: expected [\"ada/key-ada-1\", \"nil\"] (a ThisDeviceOnly item), found \(describe([sameDevice, newDevice]))."
+            )
+        }
+    }
+
+    @Test("a keychain that refuses a call makes the vault throw its status and what it was doing")
+    func failuresAreThrown() async throws {
+        try await Self.run { device in
+            let vault = CredentialVault(service: Self.upload)
+            try await vault.save(Self.ada, account: "station-1")
+            try device.makeVaultRefuseChanges()
+            var found: [String] = []
+            for (call, body) in [
+                ("saving a new account", { try await vault.save(Self.grace, account: "station-2") }),
+                ("saving again", { try await vault.save(Self.grace, account: "station-1") }),
+                ("deleting", { try await vault.delete(account: "station-1") }),
+            ] as [(String, () async throws -> Void)] {
+                let error = await thrownError(body) as? CredentialVaultError
+                found.append("\(call): \(error.map { "\($0.status) \($0.operation)" } ?? "no CredentialVaultError")")
+            }
+            try device.breakVaultStorage()
+            let readError = await thrownError {
+                _ = try await vault.value(StationCredentials.self, account: "station-1")
+            }
+            let reading = readError as? CredentialVaultError
+            found.append("reading: \(reading.map { "\($0.status) \($0.operation)" } ?? "no CredentialVaultError")")
+            let expected = [
+                "saving a new account: \(errSecIO) saving", "saving again: \(errSecIO) saving",
+                "deleting: \(errSecIO) deleting", "reading: \(errSecIO) reading",
+            ]
+            #expect(
+                found == expected,
+                "With a keychain that refuses every change, then one that cannot be read at all: expected each call to throw CredentialVaultError with errSecIO and its operation, \(describe(expected)); found \(describe(found))."
+            )
         }
     }
 }
@@ -115,7 +170,8 @@ extension Vault {
             kSecMatchLimit as String: kSecMatchLimitAll,
         ]
         var result: AnyObject?
-        guard Vault.withCurrent(self, operation: { SecItemCopyMatching(query as CFDictionary, &result) }) == errSecSuccess
+        guard
+            Vault.withCurrent(self, operation: { SecItemCopyMatching(query as CFDictionary, &result) }) == errSecSuccess
         else { return 0 }
         return (result as? [[String: Any]])?.count ?? 0
     }

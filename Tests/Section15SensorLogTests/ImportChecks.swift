@@ -15,11 +15,17 @@ struct ImportChecks {
 
             let stored = try device.storedReadings()
             let expected = (1...25).map { "roof=\($0)" }
-            #expect(stored == expected, "The readings stored after importReadings(25 records, batchSize: 10): expected \(summarize(expected)), found \(summarize(stored)).")
+            #expect(
+                stored == expected,
+                "The readings stored after importReadings(25 records, batchSize: 10): expected \(summarize(expected)), found \(summarize(stored))."
+            )
 
             let history = try ModelContext(container).fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>())
             let saves = history.map { $0.changes.count }
-            #expect(saves == [10, 10, 5], "The saves the import made, as the store's history records them (readings per save): expected [10, 10, 5], one save per batch; found \(saves).")
+            #expect(
+                saves == [10, 10, 5],
+                "The saves the import made, as the store's history records them (readings per save): expected [10, 10, 5], one save per batch; found \(saves)."
+            )
         }
     }
 
@@ -31,12 +37,21 @@ struct ImportChecks {
             input[13].value = .nan
 
             let error = thrownError { try importer.importReadings(input, batchSize: 10) }
-            #expect(error as? ImportError == .invalidRecord(index: 13), "importReadings with record 13 not a number: expected ImportError.invalidRecord(index: 13), found \(error.map { "\($0)" } ?? "no error").")
+            #expect(
+                error as? ImportError == .invalidRecord(index: 13),
+                "importReadings with record 13 not a number: expected ImportError.invalidRecord(index: 13), found \(error.map { "\($0)" } ?? "no error")."
+            )
 
             let stored = try device.storedReadings()
             let expected = (1...10).map { "roof=\($0)" }
-            #expect(stored == expected, "The readings stored after a batch of 10 whose fourth record is invalid: expected the first batch alone, \(summarize(expected)); found \(summarize(stored)).")
-            #expect(!importer.context.hasChanges, "importer.context.hasChanges after the failed batch: expected false, the batch's inserts undone; found true, so the next save would store half a batch.")
+            #expect(
+                stored == expected,
+                "The readings stored after a batch of 10 whose fourth record is invalid: expected the first batch alone, \(summarize(expected)); found \(summarize(stored))."
+            )
+            #expect(
+                !importer.context.hasChanges,
+                "importer.context.hasChanges after the failed batch: expected false, the batch's inserts undone; found true, so the next save would store half a batch."
+            )
         }
     }
 
@@ -49,11 +64,34 @@ struct ImportChecks {
             _ = thrownError { try importer.importReadings(first, batchSize: 10) }
             let second = records(3, sensor: "garden", firstHour: 10, firstValue: 7)
             let error = thrownError { try importer.importReadings(second, batchSize: 10) }
-            #expect(error == nil, "A second importReadings of 3 valid records: expected no error, found \(error.map { "\($0)" } ?? "").")
+            #expect(
+                error == nil,
+                "A second importReadings of 3 valid records: expected no error, found \(error.map { "\($0)" } ?? "").")
 
             let stored = try device.storedReadings()
             let expected = ["garden=7", "garden=8", "garden=9"]
-            #expect(stored == expected, "The readings stored after a batch with an unnamed sensor failed and then 3 valid records were imported: expected \(describe(expected)); found \(summarize(stored)).")
+            #expect(
+                stored == expected,
+                "The readings stored after a batch with an unnamed sensor failed and then 3 valid records were imported: expected \(describe(expected)); found \(summarize(stored))."
+            )
+        }
+    }
+
+    @Test("batches of 1, and a batch size below 1, save each record on its own")
+    func batchesOfOne() throws {
+        try ThrowawayDevice.run(app: ThrowawayDevice.stationApp) { device in
+            let container = try device.launchLog()
+            let importer = ReadingImporter(container: container)
+            try importer.importReadings(records(3), batchSize: 1)
+            try importer.importReadings(records(2, sensor: "garden", firstHour: 5), batchSize: 0)
+
+            let history = try ModelContext(container).fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>())
+            let saves = history.map { $0.changes.count }
+            let stored = try device.storedReadings()
+            #expect(
+                stored.count == 5 && saves == [1, 1, 1, 1, 1],
+                "Importing 3 records with batchSize 1, then 2 with batchSize 0: expected 5 readings stored in 5 saves of 1 reading each, found \(stored.count) readings in saves of \(saves)."
+            )
         }
     }
 
@@ -77,6 +115,9 @@ struct ImportChecks {
             try ModelContainer(for: Reading.self, configurations: ModelConfiguration(url: storeURL)))
         let stored = try relaunched.fetch(FetchDescriptor<Reading>(sortBy: [SortDescriptor(\.takenAt)]))
             .map { "\($0.sensor)=\(formatted($0.value))" }
-        #expect(stored == ["roof=1", "roof=2"], "The stored readings after importing 2 records, inserting one more reading into importer.context and letting the main actor run: expected [\"roof=1\", \"roof=2\"], the insert left unsaved; found \(describe(stored)) (an import context must not autosave).")
+        #expect(
+            stored == ["roof=1", "roof=2"],
+            "The stored readings after importing 2 records, inserting one more reading into importer.context and letting the main actor run: expected [\"roof=1\", \"roof=2\"], the insert left unsaved; found \(describe(stored)) (an import context must not autosave)."
+        )
     }
 }
