@@ -133,8 +133,15 @@ struct CredentialChecks {
         try await Self.run { device in
             let vault = CredentialVault(service: Self.upload)
             try await vault.save(Self.ada, account: "station-1")
-            try device.makeVaultRefuseChanges()
             var found: [String] = []
+            device.vaultDevice.reboot()
+            let beforeUnlock = await thrownError { try await vault.save(Self.grace, account: "station-3") }
+            let refused = beforeUnlock as? CredentialVaultError
+            found.append(
+                "adding before the first unlock: \(refused.map { "\($0.status) \($0.operation)" } ?? "no CredentialVaultError")"
+            )
+            device.vaultDevice.unlock()
+            try device.makeVaultRefuseChanges()
             for (call, body) in [
                 ("saving a new account", { try await vault.save(Self.grace, account: "station-2") }),
                 ("saving again", { try await vault.save(Self.grace, account: "station-1") }),
@@ -150,12 +157,13 @@ struct CredentialChecks {
             let reading = readError as? CredentialVaultError
             found.append("reading: \(reading.map { "\($0.status) \($0.operation)" } ?? "no CredentialVaultError")")
             let expected = [
+                "adding before the first unlock: \(errSecInteractionNotAllowed) saving",
                 "saving a new account: \(errSecIO) saving", "saving again: \(errSecIO) saving",
                 "deleting: \(errSecIO) deleting", "reading: \(errSecIO) reading",
             ]
             #expect(
                 found == expected,
-                "With a keychain that refuses every change, then one that cannot be read at all: expected each call to throw CredentialVaultError with errSecIO and its operation, \(describe(expected)); found \(describe(found))."
+                "With a phone not unlocked since it restarted, a keychain that refuses every change, then one that cannot be read at all: expected each call to throw CredentialVaultError with the keychain's status and its operation, \(describe(expected)); found \(describe(found))."
             )
         }
     }
