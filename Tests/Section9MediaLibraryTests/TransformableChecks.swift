@@ -46,6 +46,10 @@ struct TransformableChecks {
 
     @Test("the transformer turns a swatch into data and back, and anything else into nil")
     func transformerRoundTrip() {
+        #expect(
+            SwatchTransformer.allowsReverseTransformation(),
+            "SwatchTransformer.allowsReverseTransformation(): expected true, since the photos' colours are read back through it; found false."
+        )
         let transformer = SwatchTransformer()
         let colors = [Swatch(red: 0, green: 0, blue: 0), Swatch(red: 255, green: 128, blue: 9)]
         let roundTrips = colors.map { color -> String in
