@@ -69,4 +69,28 @@ struct TransformableChecks {
             "transformedValue of a String and of nil, and reverseTransformedValue of a String: expected nil each time, found \(describe(others))."
         )
     }
+
+    @Test("a video's playback position is tracked by its context but never stored: a relaunch starts again at 0")
+    func playbackPositionIsEphemeral() throws {
+        try LibraryBench.run { bench in
+            let context = try bench.openContext()
+            let video = Video(title: "Clip", source: "Pixel 8", fileName: "clip.mp4", duration: 90, quality: .high)
+            context.insert(video)
+            try context.save()
+
+            video.playbackPosition = 42
+            let tracked = context.hasChanges
+            let live = video.playbackPosition
+            try context.save()
+            let kept = video.playbackPosition
+            let relaunched = try bench.openContext().fetch(FetchDescriptor<Video>()).first?.playbackPosition
+            let found =
+                "tracked \(tracked), reads \(live), after the save \(kept), after a relaunch \(relaunched.map { "\($0)" } ?? "no video")"
+            let expected = "tracked true, reads 42.0, after the save 42.0, after a relaunch 0.0"
+            #expect(
+                found == expected,
+                "A saved video whose playbackPosition was then set to 42 and saved again: expected \"\(expected)\" (the context notices the change, the store never keeps it), found \"\(found)\"."
+            )
+        }
+    }
 }
