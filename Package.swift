@@ -40,6 +40,7 @@ let courseSections: [CourseSection] = [
     CourseSection(name: "Section12Bookshelf", dependencies: ["PersistenceCore", "PersistenceWorkbench"]),
     CourseSection(name: "Section13PackingSync", dependencies: ["PersistenceCore", "PersistenceWorkbench"]),
     CourseSection(name: "Section14WaterLog", dependencies: ["PersistenceCore", "PersistenceWorkbench"]),
+    CourseSection(name: "Section15SensorLog", dependencies: ["PersistenceCore", "PersistenceWorkbench"]),
 ]
 
 /// The test targets learners write themselves, in `Exercises/<name>` (the reference's in

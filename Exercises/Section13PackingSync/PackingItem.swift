@@ -1,5 +1,9 @@
 // Section 13 — iCloud sync
 // One thing to pack. See Trip.swift for the goal.
+//
+// The first release already synced items with `name`, `quantity` (an `Int`) and `isPacked`, so those
+// fields are deployed in every user's iCloud: keep each with its name and type, and make anything you
+// add optional or give it a default value.
 
 import PersistenceCore
 

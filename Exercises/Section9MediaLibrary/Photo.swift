@@ -13,6 +13,9 @@ public final class Photo: MediaItem {
     public var imageData: Data { get { Data() } set {} }
     /// The picture's size in pixels, stored as one value.
     public var size: PixelSize { get { PixelSize(width: 0, height: 0) } set {} }
+    /// The photo's dominant colour, a class SwiftData cannot store by itself: kept as the `Data` its
+    /// transformer makes (SwatchTransformer.swift).
+    @Attribute(.transformable(by: SwatchTransformer.self)) public var dominantColor: Swatch?
 
     /// Whether the picture is wider than it is tall; a square one is not.
     public var isLandscape: Bool {

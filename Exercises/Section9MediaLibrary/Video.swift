@@ -12,6 +12,11 @@ public final class Video: MediaItem {
     public var duration: TimeInterval { get { 0 } set {} }
     /// How sharp it is; stored as its raw value.
     public var quality: VideoQuality { get { .standard } set {} }
+    /// Where the player stopped, in seconds: screen state that the context tracks, so the screen and
+    /// `hasChanges` see it change, but that is never stored — a relaunch starts again at 0.
+    // TODO: Replace the placeholder with a property the context tracks but the store never keeps,
+    //       starting at 0.
+    public var playbackPosition: TimeInterval { get { 0 } set {} }
 
     /// The length as a player shows it, counting whole seconds: "m:ss" under an hour ("0:59",
     /// "12:05"), "h:mm:ss" from an hour on ("1:00:00").

@@ -10,6 +10,9 @@ public final class Photo: MediaItem {
     @Attribute(.externalStorage) public var imageData: Data
     /// The picture's size in pixels, stored as one value.
     public var size: PixelSize
+    /// The photo's dominant colour, a class SwiftData cannot store by itself: kept as the `Data` its
+    /// transformer makes (SwatchTransformer.swift).
+    @Attribute(.transformable(by: SwatchTransformer.self)) public var dominantColor: Swatch?
 
     /// Whether the picture is wider than it is tall; a square one is not.
     public var isLandscape: Bool {

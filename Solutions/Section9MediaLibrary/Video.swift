@@ -10,6 +10,9 @@ public final class Video: MediaItem {
     public var duration: TimeInterval
     /// How sharp it is; stored as its raw value.
     public var quality: VideoQuality
+    /// Where the player stopped, in seconds: screen state that the context tracks, so the screen and
+    /// `hasChanges` see it change, but that is never stored — a relaunch starts again at 0.
+    @Attribute(.ephemeral) public var playbackPosition: TimeInterval = 0
 
     /// The length as a player shows it, counting whole seconds: "m:ss" under an hour ("0:59",
     /// "12:05"), "h:mm:ss" from an hour on ("1:00:00").
