@@ -49,7 +49,10 @@ struct ConflictChecks {
             for app in [phone, laptop] {
                 let sunscreen = try app.item("Sunscreen")
                 let found = "quantity \(sunscreen.quantity), packed \(sunscreen.isPacked)"
-                #expect(found == "quantity 1, packed true", "Sunscreen on the \(app.device.name) after the phone set its quantity to 2 and the laptop, uploading later, packed it: expected \"quantity 1, packed true\" (the laptop's whole record), found \"\(found)\".")
+                #expect(
+                    found == "quantity 1, packed true",
+                    "Sunscreen on the \(app.device.name) after the phone set its quantity to 2 and the laptop, uploading later, packed it: expected \"quantity 1, packed true\" (the laptop's whole record), found \"\(found)\"."
+                )
             }
         }
     }
@@ -68,12 +71,16 @@ struct ConflictChecks {
             for app in [phone, laptop] {
                 let lisbon = try app.trip("Lisbon")
                 let found = "notes \"\(lisbon.notes)\", budget \(lisbon.budgetAmount.map(String.init) ?? "none")"
-                #expect(found == "notes \"Bring adapters\", budget 1200", "\"Lisbon\" on the \(app.device.name) after the phone edited its notes and the laptop its budget, offline: expected notes \"Bring adapters\", budget 1200, found \(found).")
+                #expect(
+                    found == "notes \"Bring adapters\", budget 1200",
+                    "\"Lisbon\" on the \(app.device.name) after the phone edited its notes and the laptop its budget, offline: expected notes \"Bring adapters\", budget 1200, found \(found)."
+                )
             }
         }
     }
 
-    @Test("an item deleted on the phone and packed on the laptop comes back when the laptop's edit reaches iCloud later")
+    @Test(
+        "an item deleted on the phone and packed on the laptop comes back when the laptop's edit reaches iCloud later")
     func editAfterDeletionBringsItBack() throws {
         try SyncFixture.run { fixture in
             let (phone, laptop) = try sharedTrip(fixture)
@@ -87,14 +94,21 @@ struct ConflictChecks {
             let expected = ["Passport: Lisbon / Documents", "Sunscreen: Lisbon / Toiletries"]
             for app in [phone, laptop] {
                 let filing = try app.filing()
-                #expect(filing == expected, "The \(app.device.name)'s items after the phone deleted Sunscreen and the laptop's edit of it reached iCloud later: expected \(describe(expected)), found \(describe(filing)).")
+                #expect(
+                    filing == expected,
+                    "The \(app.device.name)'s items after the phone deleted Sunscreen and the laptop's edit of it reached iCloud later: expected \(describe(expected)), found \(describe(filing))."
+                )
             }
             let packed = try phone.item("Sunscreen").isPacked
-            #expect(packed, "Sunscreen's isPacked on the phone, brought back by the laptop's edit: expected true, found false.")
+            #expect(
+                packed,
+                "Sunscreen's isPacked on the phone, brought back by the laptop's edit: expected true, found false.")
         }
     }
 
-    @Test("an item packed on the laptop and deleted on the phone is gone from both when the deletion reaches iCloud later")
+    @Test(
+        "an item packed on the laptop and deleted on the phone is gone from both when the deletion reaches iCloud later"
+    )
     func deletionAfterEditRemovesIt() throws {
         try SyncFixture.run { fixture in
             let (phone, laptop) = try sharedTrip(fixture)
@@ -107,7 +121,10 @@ struct ConflictChecks {
 
             for app in [phone, laptop] {
                 let filing = try app.filing()
-                #expect(filing == ["Passport: Lisbon / Documents"], "The \(app.device.name)'s items after the laptop packed Sunscreen and the phone's deletion of it reached iCloud later: expected [\"Passport: Lisbon / Documents\"], found \(describe(filing)).")
+                #expect(
+                    filing == ["Passport: Lisbon / Documents"],
+                    "The \(app.device.name)'s items after the laptop packed Sunscreen and the phone's deletion of it reached iCloud later: expected [\"Passport: Lisbon / Documents\"], found \(describe(filing))."
+                )
             }
         }
     }
@@ -125,9 +142,13 @@ struct ConflictChecks {
             try laptop.sync()
 
             for app in [phone, laptop] {
-                let found = "trips \(describe(try app.tripNames())), items \(describe(try app.filing())), budgets \(try app.count(TripBudget.self))"
+                let found =
+                    "trips \(describe(try app.tripNames())), items \(describe(try app.filing())), budgets \(try app.count(TripBudget.self))"
                 let expected = "trips [\"Porto\"], items [\"Umbrella: Porto / Clothes\"], budgets 1"
-                #expect(found == expected, "The \(app.device.name) after the phone deleted the trip \"Lisbon\" and both synced: expected \(expected), found \(found).")
+                #expect(
+                    found == expected,
+                    "The \(app.device.name) after the phone deleted the trip \"Lisbon\" and both synced: expected \(expected), found \(found)."
+                )
             }
             let items = try fixture.records(ofType: "CD_PackingItem").count
             #expect(items == 1, "The CD_PackingItem records left in iCloud: expected 1 (Umbrella), found \(items).")

@@ -7,7 +7,9 @@ import Testing
 /// are the newer, and files Passport under its Documents. Both have synced once before, so that no
 /// import but the ones the check asks for happens. Returns after the phone's sync that brings it the
 /// laptop's copies, with the phone's categories at that moment.
-private func twoSeededDevices(_ fixture: SyncFixture) throws -> (phone: PackingApp, laptop: PackingApp, phoneAfterImport: [String]) {
+private func twoSeededDevices(_ fixture: SyncFixture) throws -> (
+    phone: PackingApp, laptop: PackingApp, phoneAfterImport: [String]
+) {
     let phone = try fixture.device("phone").launch()
     try phone.sync()
     let laptop = try fixture.device("laptop").launch()
@@ -37,18 +39,27 @@ struct DuplicateChecks {
             let device = try fixture.device("phone")
             let first = try device.launch()
             let added = try first.seed()
-            #expect(added == 4, "seedDefaultCategories(in:) on a first launch: expected it to return 4, found \(added).")
+            #expect(
+                added == 4, "seedDefaultCategories(in:) on a first launch: expected it to return 4, found \(added).")
             let seeded = try first.categoryNames()
-            #expect(seeded == defaultNames, "The categories after the first launch: expected \(describe(defaultNames)), found \(describe(seeded)).")
+            #expect(
+                seeded == defaultNames,
+                "The categories after the first launch: expected \(describe(defaultNames)), found \(describe(seeded)).")
 
             let relaunched = try device.launch()
             let again = try relaunched.seed()
-            #expect(again == 0, "seedDefaultCategories(in:) on the next launch: expected it to return 0, found \(again).")
+            #expect(
+                again == 0, "seedDefaultCategories(in:) on the next launch: expected it to return 0, found \(again).")
             let after = try relaunched.categoryNames()
-            #expect(after == defaultNames, "The categories after the next launch: expected \(describe(defaultNames)), found \(describe(after)).")
+            #expect(
+                after == defaultNames,
+                "The categories after the next launch: expected \(describe(defaultNames)), found \(describe(after)).")
             let keys = Set(try relaunched.context().fetch(FetchDescriptor<Category>()).map(\.key))
             let expectedKeys = Set(DefaultCategory.allCases.map(PackingStore.key(of:)))
-            #expect(keys == expectedKeys, "The keys of the seeded categories: expected \(describe(expectedKeys.sorted())), found \(describe(keys.sorted())).")
+            #expect(
+                keys == expectedKeys,
+                "The keys of the seeded categories: expected \(describe(expectedKeys.sorted())), found \(describe(keys.sorted()))."
+            )
         }
     }
 
@@ -64,10 +75,15 @@ struct DuplicateChecks {
 
             let relaunched = try device.launch()
             let again = try relaunched.seed()
-            #expect(again == 0, "seedDefaultCategories(in:) at the launch after the user deleted Documents: expected it to return 0 (only a store with no category at all is seeded), found \(again).")
+            #expect(
+                again == 0,
+                "seedDefaultCategories(in:) at the launch after the user deleted Documents: expected it to return 0 (only a store with no category at all is seeded), found \(again)."
+            )
             let after = try relaunched.categoryNames()
             let expected = ["Clothes", "Electronics", "Toiletries"]
-            #expect(after == expected, "The categories after that launch: expected \(describe(expected)), found \(describe(after)).")
+            #expect(
+                after == expected,
+                "The categories after that launch: expected \(describe(expected)), found \(describe(after)).")
         }
     }
 
@@ -77,7 +93,8 @@ struct DuplicateChecks {
             let device = try fixture.device("phone")
             let first = try device.launch()
             let seeded = try first.seed()
-            #expect(seeded == 4, "seedDefaultCategories(in:) on a first launch: expected it to return 4, found \(seeded).")
+            #expect(
+                seeded == 4, "seedDefaultCategories(in:) on a first launch: expected it to return 4, found \(seeded).")
             let context = first.context()
             for category in try context.fetch(FetchDescriptor<Category>()) {
                 context.delete(category)
@@ -87,9 +104,14 @@ struct DuplicateChecks {
 
             let relaunched = try device.launch()
             let again = try relaunched.seed()
-            #expect(again == 0, "seedDefaultCategories(in:) at the launch after the user deleted every default category and made \"Camping\": expected it to return 0 (the store holds a category), found \(again).")
+            #expect(
+                again == 0,
+                "seedDefaultCategories(in:) at the launch after the user deleted every default category and made \"Camping\": expected it to return 0 (the store holds a category), found \(again)."
+            )
             let after = try relaunched.categoryNames()
-            #expect(after == ["Camping"], "The categories after that launch: expected [\"Camping\"], found \(describe(after)).")
+            #expect(
+                after == ["Camping"],
+                "The categories after that launch: expected [\"Camping\"], found \(describe(after)).")
         }
     }
 
@@ -97,7 +119,10 @@ struct DuplicateChecks {
     func mergedRightAfterTheImport() throws {
         try SyncFixture.run { fixture in
             let (_, _, phoneAfterImport) = try twoSeededDevices(fixture)
-            #expect(phoneAfterImport == defaultNames, "The phone's categories right after the sync that brought the laptop's copies: expected \(describe(defaultNames)), found \(describe(phoneAfterImport)).")
+            #expect(
+                phoneAfterImport == defaultNames,
+                "The phone's categories right after the sync that brought the laptop's copies: expected \(describe(defaultNames)), found \(describe(phoneAfterImport))."
+            )
         }
     }
 
@@ -110,10 +135,15 @@ struct DuplicateChecks {
             let expected = ["Charger: Lisbon / Electronics", "Passport: Porto / Documents"]
             for app in [phone, laptop] {
                 let found = "categories \(describe(try app.categoryNames())), items \(describe(try app.filing()))"
-                #expect(found == "categories \(describe(defaultNames)), items \(describe(expected))", "The \(app.device.name) once both devices synced: expected categories \(describe(defaultNames)), items \(describe(expected)), found \(found).")
+                #expect(
+                    found == "categories \(describe(defaultNames)), items \(describe(expected))",
+                    "The \(app.device.name) once both devices synced: expected categories \(describe(defaultNames)), items \(describe(expected)), found \(found)."
+                )
             }
             let records = try fixture.records(ofType: "CD_Category").count
-            #expect(records == 4, "The CD_Category records in iCloud once both devices synced: expected 4, found \(records).")
+            #expect(
+                records == 4,
+                "The CD_Category records in iCloud once both devices synced: expected 4, found \(records).")
         }
     }
 
@@ -134,14 +164,21 @@ struct DuplicateChecks {
             try phone.sync()
             try laptop.sync()
             try phone.sync()
-            try #require(try phone.categoryNames().count == 8, "The check's own setup: the phone should hold both devices' copies.")
-            try #require(try laptop.categoryNames().count == 8, "The check's own setup: the laptop should hold both devices' copies.")
+            try #require(
+                try phone.categoryNames().count == 8,
+                "The check's own setup: the phone should hold both devices' copies.")
+            try #require(
+                try laptop.categoryNames().count == 8,
+                "The check's own setup: the laptop should hold both devices' copies.")
 
             try phone.device.setOnline(false)
             try laptop.device.setOnline(false)
             let mergedOnPhone = try CategoryMerge.mergeDuplicates(in: phone.context())
             let mergedOnLaptop = try CategoryMerge.mergeDuplicates(in: laptop.context())
-            #expect(mergedOnPhone == 4 && mergedOnLaptop == 4, "mergeDuplicates(in:) on each device holding both devices' four copies: expected 4 deleted on each, found \(mergedOnPhone) on the phone and \(mergedOnLaptop) on the laptop.")
+            #expect(
+                mergedOnPhone == 4 && mergedOnLaptop == 4,
+                "mergeDuplicates(in:) on each device holding both devices' four copies: expected 4 deleted on each, found \(mergedOnPhone) on the phone and \(mergedOnLaptop) on the laptop."
+            )
             try phone.device.setOnline(true)
             try phone.sync()
             try laptop.device.setOnline(true)
@@ -150,11 +187,19 @@ struct DuplicateChecks {
             let expected = ["Charger: Lisbon / Electronics", "Passport: Porto / Documents"]
             for app in [phone, laptop] {
                 let found = "categories \(describe(try app.categoryNames())), items \(describe(try app.filing()))"
-                #expect(found == "categories \(describe(defaultNames)), items \(describe(expected))", "The \(app.device.name) after both merged offline and synced: expected categories \(describe(defaultNames)), items \(describe(expected)), found \(found).")
+                #expect(
+                    found == "categories \(describe(defaultNames)), items \(describe(expected))",
+                    "The \(app.device.name) after both merged offline and synced: expected categories \(describe(defaultNames)), items \(describe(expected)), found \(found)."
+                )
                 // A date that travels through iCloud may come back a few nanoseconds off: the nearer copy is the one kept.
                 let kept = try? app.category(.electronics).createdAt
-                let keptPhones = kept.map { abs($0.timeIntervalSince(phoneCopy)) < abs($0.timeIntervalSince(laptopCopy)) }
-                #expect(keptPhones == true, "The Electronics kept on the \(app.device.name): expected the phone's copy, made first, found \(keptPhones == nil ? "none" : "the laptop's").")
+                let keptPhones = kept.map {
+                    abs($0.timeIntervalSince(phoneCopy)) < abs($0.timeIntervalSince(laptopCopy))
+                }
+                #expect(
+                    keptPhones == true,
+                    "The Electronics kept on the \(app.device.name): expected the phone's copy, made first, found \(keptPhones == nil ? "none" : "the laptop's")."
+                )
             }
         }
     }
@@ -177,12 +222,17 @@ struct DuplicateChecks {
             let expected = ["Clothing", "Documents", "Electronics", "Toiletries"]
             for app in [phone, laptop] {
                 let names = try app.categoryNames()
-                #expect(names == expected, "The \(app.device.name)'s categories after the phone renamed its Clothes to Clothing and both synced: expected \(describe(expected)) (the phone's copy is older, so its name stays), found \(describe(names)).")
+                #expect(
+                    names == expected,
+                    "The \(app.device.name)'s categories after the phone renamed its Clothes to Clothing and both synced: expected \(describe(expected)) (the phone's copy is older, so its name stays), found \(describe(names))."
+                )
             }
         }
     }
 
-    @Test("merging keeps the oldest copy of each key, moves the items of the others onto it, and says how many it deleted")
+    @Test(
+        "merging keeps the oldest copy of each key, moves the items of the others onto it, and says how many it deleted"
+    )
     func mergeOnOneDevice() throws {
         try SyncFixture.run { fixture in
             let phone = try fixture.device("phone", signedIn: false).launch(merging: false)
@@ -203,14 +253,25 @@ struct DuplicateChecks {
             try context.save()
 
             let deleted = try CategoryMerge.mergeDuplicates(in: phone.context())
-            #expect(deleted == 2, "mergeDuplicates(in:) with three copies of \"snacks\" and one of \"books\": expected it to return 2, found \(deleted).")
+            #expect(
+                deleted == 2,
+                "mergeDuplicates(in:) with three copies of \"snacks\" and one of \"books\": expected it to return 2, found \(deleted)."
+            )
             let filing = try phone.filing()
-            let expected = ["Item 0: no trip / Snacks", "Item 1: no trip / Snacks", "Item 2: no trip / Snacks", "Item 3: no trip / Books"]
-            #expect(filing == expected, "The items after the merge (name: trip / category): expected \(describe(expected)), found \(describe(filing)).")
+            let expected = [
+                "Item 0: no trip / Snacks", "Item 1: no trip / Snacks", "Item 2: no trip / Snacks",
+                "Item 3: no trip / Books",
+            ]
+            #expect(
+                filing == expected,
+                "The items after the merge (name: trip / category): expected \(describe(expected)), found \(describe(filing))."
+            )
             let again = try CategoryMerge.mergeDuplicates(in: phone.context())
             #expect(again == 0, "mergeDuplicates(in:) a second time: expected it to return 0, found \(again).")
             let names = try phone.categoryNames()
-            #expect(names == ["Books", "Snacks"], "The categories after merging: expected [\"Books\", \"Snacks\"], found \(describe(names)).")
+            #expect(
+                names == ["Books", "Snacks"],
+                "The categories after merging: expected [\"Books\", \"Snacks\"], found \(describe(names)).")
         }
     }
 
@@ -219,10 +280,11 @@ struct DuplicateChecks {
         try SyncFixture.run { fixture in
             func store(_ name: String, allowsSave: Bool = true) throws -> ModelContext {
                 let url = fixture.folder.appending(path: name)
-                return ModelContext(try ModelContainer(
-                    for: Schema(PackingStore.models),
-                    configurations: ModelConfiguration(url: url, allowsSave: allowsSave, cloudKitDatabase: .none)
-                ))
+                return ModelContext(
+                    try ModelContainer(
+                        for: Schema(PackingStore.models),
+                        configurations: ModelConfiguration(url: url, allowsSave: allowsSave, cloudKitDatabase: .none)
+                    ))
             }
             let copies = try store("Copies.store")
             for name in ["Snacks", "Snacks (laptop)"] {
@@ -233,15 +295,25 @@ struct DuplicateChecks {
 
             do {
                 let merged = try CategoryMerge.mergeDuplicates(in: try store("Copies.store", allowsSave: false))
-                Issue.record("mergeDuplicates(in:) with two copies of a category, in a store opened with allowsSave: false: expected the save's error to be thrown, but it returned \(merged).")
+                Issue.record(
+                    "mergeDuplicates(in:) with two copies of a category, in a store opened with allowsSave: false: expected the save's error to be thrown, but it returned \(merged)."
+                )
             } catch let error as SwiftDataError {
-                #expect(error.workbenchKind == .saveNotAllowed, "mergeDuplicates(in:) in a store that refuses saves: expected SwiftDataError.saveNotAllowed, found \(error.workbenchKind).")
+                #expect(
+                    error.workbenchKind == .saveNotAllowed,
+                    "mergeDuplicates(in:) in a store that refuses saves: expected SwiftDataError.saveNotAllowed, found \(error.workbenchKind)."
+                )
             }
             do {
                 let seeded = try PackingStore.seedDefaultCategories(in: try store("Empty.store", allowsSave: false))
-                Issue.record("seedDefaultCategories(in:) on an empty store opened with allowsSave: false: expected the save's error to be thrown, but it returned \(seeded).")
+                Issue.record(
+                    "seedDefaultCategories(in:) on an empty store opened with allowsSave: false: expected the save's error to be thrown, but it returned \(seeded)."
+                )
             } catch let error as SwiftDataError {
-                #expect(error.workbenchKind == .saveNotAllowed, "seedDefaultCategories(in:) in a store that refuses saves: expected SwiftDataError.saveNotAllowed, found \(error.workbenchKind).")
+                #expect(
+                    error.workbenchKind == .saveNotAllowed,
+                    "seedDefaultCategories(in:) in a store that refuses saves: expected SwiftDataError.saveNotAllowed, found \(error.workbenchKind)."
+                )
             }
         }
     }

@@ -1,8 +1,8 @@
 import Foundation
 import PersistenceCore
+import PersistenceWorkbench
 import Section13PackingSync
 import Testing
-import PersistenceWorkbench
 
 @Suite("Section 13: models iCloud can hold")
 struct ModelRulesChecks {
@@ -20,7 +20,9 @@ struct ModelRulesChecks {
                     )
                 }
             } catch {
-                Issue.record("Loading PackingStore.models in a store that syncs with iCloud: expected it to load, found this error:\n\(error)")
+                Issue.record(
+                    "Loading PackingStore.models in a store that syncs with iCloud: expected it to load, found this error:\n\(error)"
+                )
             }
         }
     }
@@ -34,15 +36,23 @@ struct ModelRulesChecks {
             do {
                 try phone.sync()
             } catch {
-                Issue.record("syncWithCloudKit() on the container PackingStore.makeContainer(storeURL:) opened: expected it to sync, found this error:\n\(error)")
+                Issue.record(
+                    "syncWithCloudKit() on the container PackingStore.makeContainer(storeURL:) opened: expected it to sync, found this error:\n\(error)"
+                )
                 return
             }
             let trips = try fixture.records(ofType: "CD_Trip").compactMap { record -> String? in
                 if case .string(let name)? = record.fields["CD_name"] { name } else { nil }
             }
-            #expect(trips == ["Lisbon"], "The CD_Trip records in \(PackingStore.containerIdentifier) after the phone saved a trip and synced: expected [\"Lisbon\"], found \(describe(trips)).")
+            #expect(
+                trips == ["Lisbon"],
+                "The CD_Trip records in \(PackingStore.containerIdentifier) after the phone saved a trip and synced: expected [\"Lisbon\"], found \(describe(trips))."
+            )
             let budgets = try fixture.records(ofType: "CD_TripBudget").count
-            #expect(budgets == 1, "The CD_TripBudget records after the phone saved a trip with a budget and synced: expected 1, found \(budgets).")
+            #expect(
+                budgets == 1,
+                "The CD_TripBudget records after the phone saved a trip with a budget and synced: expected 1, found \(budgets)."
+            )
         }
     }
 }

@@ -5,7 +5,8 @@ import Testing
 
 @Suite("Section 13: changes travel between devices")
 struct SyncChecks {
-    @Test("a trip with its budget and items added on the phone arrives on the laptop, each item in its trip and category")
+    @Test(
+        "a trip with its budget and items added on the phone arrives on the laptop, each item in its trip and category")
     func tripArrives() throws {
         try SyncFixture.run { fixture in
             let phone = try fixture.device("phone").launch()
@@ -22,16 +23,29 @@ struct SyncChecks {
             try laptop.sync()
 
             let laptopTrips = try laptop.tripNames()
-            #expect(laptopTrips == ["Lisbon"], "The laptop's trips after the phone added \"Lisbon\" and both synced: expected [\"Lisbon\"], found \(describe(laptopTrips)).")
+            #expect(
+                laptopTrips == ["Lisbon"],
+                "The laptop's trips after the phone added \"Lisbon\" and both synced: expected [\"Lisbon\"], found \(describe(laptopTrips))."
+            )
             let start = try laptop.trip("Lisbon").startDate
-            #expect(start == SyncFixture.tripStart, "The start date of \"Lisbon\" on the laptop: expected \(SyncFixture.tripStart), found \(start).")
+            #expect(
+                start == SyncFixture.tripStart,
+                "The start date of \"Lisbon\" on the laptop: expected \(SyncFixture.tripStart), found \(start).")
             let quantity = try laptop.item("Socks").quantity
-            #expect(quantity == 3, "The quantity of Socks, made with PackingItem(name: \"Socks\", quantity: 3) on the phone, on the laptop: expected 3, found \(quantity).")
+            #expect(
+                quantity == 3,
+                "The quantity of Socks, made with PackingItem(name: \"Socks\", quantity: 3) on the phone, on the laptop: expected 3, found \(quantity)."
+            )
             let filing = try laptop.filing()
             let expected = ["Passport: Lisbon / Documents", "Sandals: Lisbon / Clothes", "Socks: Lisbon / no category"]
-            #expect(filing == expected, "The laptop's items (name: trip / category) after syncing: expected \(describe(expected)), found \(describe(filing)).")
+            #expect(
+                filing == expected,
+                "The laptop's items (name: trip / category) after syncing: expected \(describe(expected)), found \(describe(filing))."
+            )
             let budget = try laptop.trip("Lisbon").budgetAmount
-            #expect(budget == 900, "The budget of \"Lisbon\" on the laptop: expected 900, found \(budget.map(String.init) ?? "none").")
+            #expect(
+                budget == 900,
+                "The budget of \"Lisbon\" on the laptop: expected 900, found \(budget.map(String.init) ?? "none").")
         }
     }
 
@@ -49,8 +63,12 @@ struct SyncChecks {
             try laptop.sync()
             try phone.sync()
             for app in [laptop, phone] {
-                let found = "\(try app.count(TripBudget.self)) budget(s), Lisbon's \(try app.trip("Lisbon").budgetAmount.map(String.init) ?? "none")"
-                #expect(found == "1 budget(s), Lisbon's 1200", "The \(app.device.name)'s budgets after the laptop changed Lisbon's from 900 to 1200 and both synced: expected 1 budget(s), Lisbon's 1200 (setBudget(_:) changes the trip's TripBudget, never adds another), found \(found).")
+                let found =
+                    "\(try app.count(TripBudget.self)) budget(s), Lisbon's \(try app.trip("Lisbon").budgetAmount.map(String.init) ?? "none")"
+                #expect(
+                    found == "1 budget(s), Lisbon's 1200",
+                    "The \(app.device.name)'s budgets after the laptop changed Lisbon's from 900 to 1200 and both synced: expected 1 budget(s), Lisbon's 1200 (setBudget(_:) changes the trip's TripBudget, never adds another), found \(found)."
+                )
             }
         }
     }
@@ -71,9 +89,14 @@ struct SyncChecks {
             try phone.sync()
 
             let packed = try phone.item("Passport").isPacked
-            #expect(packed, "Passport's isPacked on the phone after the laptop packed it and both synced: expected true, found false.")
+            #expect(
+                packed,
+                "Passport's isPacked on the phone after the laptop packed it and both synced: expected true, found false."
+            )
             let notes = try phone.trip("Lisbon").notes
-            #expect(notes == "Check in online", "The notes of \"Lisbon\" on the phone: expected \"Check in online\", found \"\(notes)\".")
+            #expect(
+                notes == "Check in online",
+                "The notes of \"Lisbon\" on the phone: expected \"Check in online\", found \"\(notes)\".")
         }
     }
 
@@ -95,20 +118,33 @@ struct SyncChecks {
             try phone.sync()
             var offlineError: CKError?
             do { try laptop.sync() } catch let error as CKError { offlineError = error }
-            #expect(offlineError?.code == .networkUnavailable, "syncWithCloudKit() on the offline laptop: expected CKError.networkUnavailable, found \(offlineError.map { "\($0.code)" } ?? "no error").")
+            #expect(
+                offlineError?.code == .networkUnavailable,
+                "syncWithCloudKit() on the offline laptop: expected CKError.networkUnavailable, found \(offlineError.map { "\($0.code)" } ?? "no error")."
+            )
 
             try laptopDevice.setOnline(true)
             try laptop.sync()
             try phone.sync()
 
-            let expected = ["Charger: Lisbon / Electronics", "Passport: Lisbon / Documents", "Sun hat: Lisbon / Clothes"]
+            let expected = [
+                "Charger: Lisbon / Electronics", "Passport: Lisbon / Documents", "Sun hat: Lisbon / Clothes",
+            ]
             for app in [phone, laptop] {
                 let filing = try app.filing()
-                #expect(filing == expected, "The \(app.device.name)'s items after the laptop came back online and both synced: expected \(describe(expected)), found \(describe(filing)).")
+                #expect(
+                    filing == expected,
+                    "The \(app.device.name)'s items after the laptop came back online and both synced: expected \(describe(expected)), found \(describe(filing))."
+                )
             }
-            let chargers = try fixture.records(ofType: "CD_PackingItem").filter { $0.fields["CD_name"] == .string("Charger") }
+            let chargers = try fixture.records(ofType: "CD_PackingItem").filter {
+                $0.fields["CD_name"] == .string("Charger")
+            }
             let saves = chargers.first?.version?.saveCount
-            #expect(chargers.count == 1 && saves == 1, "The Charger added and changed offline, in iCloud: expected one record saved once, found \(chargers.count) record(s), saved \(saves.map(String.init) ?? "no") time(s).")
+            #expect(
+                chargers.count == 1 && saves == 1,
+                "The Charger added and changed offline, in iCloud: expected one record saved once, found \(chargers.count) record(s), saved \(saves.map(String.init) ?? "no") time(s)."
+            )
             let quantity = try phone.item("Charger").quantity
             #expect(quantity == 2, "The Charger's quantity on the phone: expected 2, found \(quantity).")
         }

@@ -1,8 +1,8 @@
 import Foundation
 import PersistenceCore
+import PersistenceWorkbench
 import Section13PackingSync
 import Testing
-import PersistenceWorkbench
 
 /// The simulated iCloud and the devices of one check, in a temporary folder of their own.
 final class SyncFixture: @unchecked Sendable {
@@ -38,7 +38,8 @@ final class SyncFixture: @unchecked Sendable {
     func device(_ name: String, signedIn: Bool = true) throws -> Device {
         let sandbox = AppSandbox(
             appIdentifier: "com.example.PackingList",
-            deviceRoot: folder.appending(path: "Devices", directoryHint: .isDirectory).appending(path: name, directoryHint: .isDirectory)
+            deviceRoot: folder.appending(path: "Devices", directoryHint: .isDirectory).appending(
+                path: name, directoryHint: .isDirectory)
         )
         let device = Device(name: name, sandbox: sandbox)
         try device.cloud.rename(to: name)
@@ -48,7 +49,9 @@ final class SyncFixture: @unchecked Sendable {
 
     /// The records of `type` the account holds for the app's container.
     func records(ofType type: String) throws -> [CloudRecord] {
-        try iCloud.account(Self.appleID).records(containerIdentifier: PackingStore.containerIdentifier, recordType: type).records
+        try iCloud.account(Self.appleID).records(
+            containerIdentifier: PackingStore.containerIdentifier, recordType: type
+        ).records
     }
 }
 
@@ -67,7 +70,8 @@ struct Device: Sendable {
     /// unless `merging` is false, keeps a `CategoryMerge` on it, as the app does.
     func launch(merging: Bool = true) throws -> PackingApp {
         let container = try AppSandbox.withCurrent(sandbox) { try PackingStore.makeContainer(storeURL: storeURL) }
-        return PackingApp(device: self, container: container, merge: merging ? CategoryMerge(container: container) : nil)
+        return PackingApp(
+            device: self, container: container, merge: merging ? CategoryMerge(container: container) : nil)
     }
 
     /// The app's sync status on this device, as `SyncStatus.current()` reads it.
@@ -170,14 +174,18 @@ final class PackingApp: @unchecked Sendable {
 
     /// The trip named `name`.
     func trip(_ name: String, in context: ModelContext? = nil) throws -> Trip {
-        let found = try (context ?? self.context()).fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.name == name }))
-        return try #require(found.first, "The trip \"\(name)\" on the \(device.name): expected it to exist, found none.")
+        let found = try (context ?? self.context()).fetch(
+            FetchDescriptor<Trip>(predicate: #Predicate { $0.name == name }))
+        return try #require(
+            found.first, "The trip \"\(name)\" on the \(device.name): expected it to exist, found none.")
     }
 
     /// The item named `name`.
     func item(_ name: String, in context: ModelContext? = nil) throws -> PackingItem {
-        let found = try (context ?? self.context()).fetch(FetchDescriptor<PackingItem>(predicate: #Predicate { $0.name == name }))
-        return try #require(found.first, "The item \"\(name)\" on the \(device.name): expected it to exist, found none.")
+        let found = try (context ?? self.context()).fetch(
+            FetchDescriptor<PackingItem>(predicate: #Predicate { $0.name == name }))
+        return try #require(
+            found.first, "The item \"\(name)\" on the \(device.name): expected it to exist, found none.")
     }
 
     /// The category of this device with the key of `category`, the oldest copy if there are several.

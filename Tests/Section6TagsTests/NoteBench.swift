@@ -93,11 +93,15 @@ func expectRefusedSave(
     let expected = "the context's SwiftDataError with code saveNotAllowed"
     do {
         try action()
-        Issue.record("\(name) on a store that refuses saves: expected \(expected), found no error.", sourceLocation: sourceLocation)
+        Issue.record(
+            "\(name) on a store that refuses saves: expected \(expected), found no error.",
+            sourceLocation: sourceLocation)
     } catch let error as SwiftDataError where error.workbenchKind == .saveNotAllowed {
         return
     } catch {
-        Issue.record("\(name) on a store that refuses saves: expected \(expected), found \(type(of: error)): \(error).", sourceLocation: sourceLocation)
+        Issue.record(
+            "\(name) on a store that refuses saves: expected \(expected), found \(type(of: error)): \(error).",
+            sourceLocation: sourceLocation)
     }
 }
 

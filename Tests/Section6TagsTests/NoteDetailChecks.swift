@@ -20,7 +20,10 @@ struct NoteEditingChecks {
 
             let found = "\(note.title) / \(note.content) / pinned: \(note.isPinned)"
             let expected = "Shopping / Milk, eggs / pinned: true"
-            #expect(found == expected, "The note after setting the detail screen's title, content and isPinned: expected \"\(expected)\", found \"\(found)\". Each field must read and write the note's own property (the @Bindable idea), not a copy.")
+            #expect(
+                found == expected,
+                "The note after setting the detail screen's title, content and isPinned: expected \"\(expected)\", found \"\(found)\". Each field must read and write the note's own property (the @Bindable idea), not a copy."
+            )
         }
     }
 
@@ -41,7 +44,10 @@ struct NoteEditingChecks {
             let stored = try storedNotes(in: bench.launch().context)
             let found = stored.map { "\($0.title) / \($0.content) / pinned: \($0.isPinned)" }
             let expected = ["Recipe / Flour, water, salt / pinned: true"]
-            #expect(found == expected, "The stored note after editing it and closing the detail screen, read by a fresh container: expected \(describe(expected)), found \(describe(found)).")
+            #expect(
+                found == expected,
+                "The stored note after editing it and closing the detail screen, read by a fresh container: expected \(describe(expected)), found \(describe(found))."
+            )
         }
     }
 }
@@ -63,7 +69,10 @@ extension NoteEditingChecks {
 
             let found = "\(detail.title) / \(detail.content) / pinned: \(detail.isPinned)"
             let expected = "Renamed / First words / pinned: true"
-            #expect(found == expected, "The detail screen's title, content and isPinned for a pinned note \"Draft\" with the text \"First words\", renamed \"Renamed\" after the screen opened: expected \"\(expected)\", found \"\(found)\".")
+            #expect(
+                found == expected,
+                "The detail screen's title, content and isPinned for a pinned note \"Draft\" with the text \"First words\", renamed \"Renamed\" after the screen opened: expected \"\(expected)\", found \"\(found)\"."
+            )
         }
     }
 
@@ -84,7 +93,10 @@ extension NoteEditingChecks {
             detail.isPinned = false
 
             let afterFalseTwice = note.isPinned
-            #expect(afterTrue && !afterFalseTwice, "note.isPinned of a pinned note after setting isPinned to true, then to false twice: expected true, then false, found \(afterTrue), then \(afterFalseTwice).")
+            #expect(
+                afterTrue && !afterFalseTwice,
+                "note.isPinned of a pinned note after setting isPinned to true, then to false twice: expected true, then false, found \(afterTrue), then \(afterFalseTwice)."
+            )
         }
     }
 
@@ -134,7 +146,9 @@ struct TagPickerChecks {
             let (_, detail, _) = try Self.openDraft(in: bench)
 
             let names = detail.allTags.map(\.name)
-            #expect(names == ["Home", "Ideas", "Work"], "The detail screen's allTags: expected [\"Home\", \"Ideas\", \"Work\"], found \(describe(names)).")
+            #expect(
+                names == ["Home", "Ideas", "Work"],
+                "The detail screen's allTags: expected [\"Home\", \"Ideas\", \"Work\"], found \(describe(names)).")
         }
     }
 
@@ -151,7 +165,10 @@ struct TagPickerChecks {
 
             let after = detail.allTags.map(\.name)
             let expected = ["Garden", "Home", "Ideas", "Work"]
-            #expect(after == expected, "The same detail screen's allTags after a tag \"Garden\" is saved (first read: \(describe(before))): expected \(describe(expected)), found \(describe(after)).")
+            #expect(
+                after == expected,
+                "The same detail screen's allTags after a tag \"Garden\" is saved (first read: \(describe(before))): expected \(describe(expected)), found \(describe(after))."
+            )
         }
     }
 
@@ -161,9 +178,14 @@ struct TagPickerChecks {
             try Self.seedDraft(in: bench, assigned: ["Home", "Work"])
             let (_, detail, tags) = try Self.openDraft(in: bench)
 
-            let marks = tags.values.sorted { $0.name < $1.name }.map { "\($0.name): \(detail.isAssigned($0) ? "checked" : "unchecked")" }
+            let marks = tags.values.sorted { $0.name < $1.name }.map {
+                "\($0.name): \(detail.isAssigned($0) ? "checked" : "unchecked")"
+            }
             let expected = ["Home: checked", "Ideas: unchecked", "Work: checked"]
-            #expect(marks == expected, "isAssigned(_:) for each tag of a note tagged Home and Work: expected \(describe(expected)), found \(describe(marks)).")
+            #expect(
+                marks == expected,
+                "isAssigned(_:) for each tag of a note tagged Home and Work: expected \(describe(expected)), found \(describe(marks))."
+            )
         }
     }
 
@@ -175,8 +197,14 @@ struct TagPickerChecks {
             let work = try #require(tags["Work"], "The seeded tag \"Work\" should be in the store.")
             try detail.toggle(work)
 
-            #expect(tagNames(of: note) == ["Work"], "note.tags after toggling Work on an untagged note: expected [\"Work\"], found \(describe(tagNames(of: note))).")
-            #expect(noteTitles(of: work) == ["Draft"], "work.notes after toggling Work on the note \"Draft\": expected [\"Draft\"], found \(describe(noteTitles(of: work))).")
+            #expect(
+                tagNames(of: note) == ["Work"],
+                "note.tags after toggling Work on an untagged note: expected [\"Work\"], found \(describe(tagNames(of: note)))."
+            )
+            #expect(
+                noteTitles(of: work) == ["Draft"],
+                "work.notes after toggling Work on the note \"Draft\": expected [\"Draft\"], found \(describe(noteTitles(of: work)))."
+            )
         }
     }
 
@@ -188,8 +216,14 @@ struct TagPickerChecks {
             let work = try #require(tags["Work"], "The seeded tag \"Work\" should be in the store.")
             try detail.toggle(work)
 
-            #expect(tagNames(of: note).isEmpty, "note.tags after toggling Work on a note tagged Work: expected [], found \(describe(tagNames(of: note))).")
-            #expect(noteTitles(of: work).isEmpty, "work.notes after toggling Work off the note \"Draft\": expected [], found \(describe(noteTitles(of: work))).")
+            #expect(
+                tagNames(of: note).isEmpty,
+                "note.tags after toggling Work on a note tagged Work: expected [], found \(describe(tagNames(of: note)))."
+            )
+            #expect(
+                noteTitles(of: work).isEmpty,
+                "work.notes after toggling Work off the note \"Draft\": expected [], found \(describe(noteTitles(of: work)))."
+            )
         }
     }
 
@@ -204,7 +238,10 @@ struct TagPickerChecks {
             try detail.toggle(home)
 
             let afterSecond = tagNames(of: note)
-            #expect(afterFirst == ["Home"] && afterSecond.isEmpty, "note.tags after toggling Home once, then again: expected [\"Home\"], then [], found \(describe(afterFirst)), then \(describe(afterSecond)).")
+            #expect(
+                afterFirst == ["Home"] && afterSecond.isEmpty,
+                "note.tags after toggling Home once, then again: expected [\"Home\"], then [], found \(describe(afterFirst)), then \(describe(afterSecond))."
+            )
         }
     }
 
@@ -216,7 +253,10 @@ struct TagPickerChecks {
             let ideas = try #require(tags["Ideas"], "The seeded tag \"Ideas\" should be in the store.")
             try detail.toggle(ideas)
 
-            #expect(tagNames(of: note) == ["Home", "Work"], "note.tags after toggling Ideas off a note tagged Home, Ideas and Work: expected [\"Home\", \"Work\"], found \(describe(tagNames(of: note))).")
+            #expect(
+                tagNames(of: note) == ["Home", "Work"],
+                "note.tags after toggling Ideas off a note tagged Home, Ideas and Work: expected [\"Home\", \"Work\"], found \(describe(tagNames(of: note)))."
+            )
         }
     }
 
@@ -232,10 +272,16 @@ struct TagPickerChecks {
 
             let reopened = try bench.launch().context
             let notes = try storedNotes(in: reopened).map(summary(of:))
-            #expect(notes == ["Draft: Work"], "The stored note and its tags after toggling Work on and Home off, read by a fresh container: expected [\"Draft: Work\"], found \(describe(notes)).")
+            #expect(
+                notes == ["Draft: Work"],
+                "The stored note and its tags after toggling Work on and Home off, read by a fresh container: expected [\"Draft: Work\"], found \(describe(notes))."
+            )
             let tagged = try storedTags(in: reopened).map(summary(of:))
             let expected = ["Home: no notes", "Ideas: no notes", "Work: Draft"]
-            #expect(tagged == expected, "Each stored tag and its notes after reopening: expected \(describe(expected)), found \(describe(tagged)).")
+            #expect(
+                tagged == expected,
+                "Each stored tag and its notes after reopening: expected \(describe(expected)), found \(describe(tagged))."
+            )
         }
     }
 
@@ -247,7 +293,10 @@ struct TagPickerChecks {
             let work = try #require(tags["Work"], "The seeded tag \"Work\" should be in the store.")
             try detail.toggle(work)
 
-            #expect(tagNames(of: note) == ["Home", "Ideas", "Work"], "note.tags after toggling Work on a note tagged Home and Ideas: expected [\"Home\", \"Ideas\", \"Work\"], found \(describe(tagNames(of: note))).")
+            #expect(
+                tagNames(of: note) == ["Home", "Ideas", "Work"],
+                "note.tags after toggling Work on a note tagged Home and Ideas: expected [\"Home\", \"Ideas\", \"Work\"], found \(describe(tagNames(of: note)))."
+            )
         }
     }
 
@@ -264,11 +313,14 @@ struct TagPickerChecks {
     }
 
     /// The seeded note, its detail screen, the "Work" tag it carries and the other "Work" tag.
-    static func openTwoWorkTags(in bench: NoteBench) throws -> (note: Note, detail: NoteDetailScreen, carried: Tag, other: Tag) {
+    static func openTwoWorkTags(in bench: NoteBench) throws -> (
+        note: Note, detail: NoteDetailScreen, carried: Tag, other: Tag
+    ) {
         let app = try bench.launch()
         let note = try #require(try app.note(titled: "Draft"), "The seeded note \"Draft\" should be in the store.")
         let carried = try #require(note.tags.first, "The seeded note \"Draft\" should carry a tag \"Work\".")
-        let other = try #require(try storedTags(in: app.context).first { $0 !== carried }, "A second tag \"Work\" should be in the store.")
+        let other = try #require(
+            try storedTags(in: app.context).first { $0 !== carried }, "A second tag \"Work\" should be in the store.")
         return (note, app.detail(of: note), carried, other)
     }
 
@@ -278,8 +330,12 @@ struct TagPickerChecks {
             try Self.seedTwoWorkTags(in: bench)
             let (_, detail, carried, other) = try Self.openTwoWorkTags(in: bench)
 
-            let marks = "the carried one \(detail.isAssigned(carried) ? "checked" : "unchecked"), the other \(detail.isAssigned(other) ? "checked" : "unchecked")"
-            #expect(marks == "the carried one checked, the other unchecked", "isAssigned(_:) for two tags named \"Work\", of which the note carries one: expected the carried one checked, the other unchecked, found \(marks).")
+            let marks =
+                "the carried one \(detail.isAssigned(carried) ? "checked" : "unchecked"), the other \(detail.isAssigned(other) ? "checked" : "unchecked")"
+            #expect(
+                marks == "the carried one checked, the other unchecked",
+                "isAssigned(_:) for two tags named \"Work\", of which the note carries one: expected the carried one checked, the other unchecked, found \(marks)."
+            )
         }
     }
 
@@ -290,8 +346,12 @@ struct TagPickerChecks {
             let (note, detail, carried, other) = try Self.openTwoWorkTags(in: bench)
             try detail.toggle(other)
 
-            let carriesBoth = note.tags.count == 2 && note.tags.contains { $0 === carried } && note.tags.contains { $0 === other }
-            #expect(carriesBoth, "note.tags after toggling the \"Work\" tag the note does not carry, next to the \"Work\" tag it does: expected both tags, found \(note.tags.count) tag(s)\(note.tags.contains { $0 === carried } ? ", the first one among them" : ", without the one it carried").")
+            let carriesBoth =
+                note.tags.count == 2 && note.tags.contains { $0 === carried } && note.tags.contains { $0 === other }
+            #expect(
+                carriesBoth,
+                "note.tags after toggling the \"Work\" tag the note does not carry, next to the \"Work\" tag it does: expected both tags, found \(note.tags.count) tag(s)\(note.tags.contains { $0 === carried } ? ", the first one among them" : ", without the one it carried")."
+            )
         }
     }
 

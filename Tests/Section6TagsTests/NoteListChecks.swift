@@ -14,7 +14,10 @@ struct NoteListChecks {
             }
             let titles = try bench.launch().noteList().notes.map(\.title).sorted()
             let expected = ["Book ideas", "Packing list"]
-            #expect(titles == expected, "The list's notes right after launch, with two notes in the store: expected \(describe(expected)), found \(describe(titles)).")
+            #expect(
+                titles == expected,
+                "The list's notes right after launch, with two notes in the store: expected \(describe(expected)), found \(describe(titles))."
+            )
         }
     }
 
@@ -24,9 +27,15 @@ struct NoteListChecks {
             try bench.launch().noteList().addNote()
 
             let stored = try storedNotes(in: bench.launch().context)
-            #expect(stored.map(\.title) == ["New Note"], "Notes in the store file after addNote(), read by a fresh container: expected [\"New Note\"], found \(describe(stored.map(\.title))).")
+            #expect(
+                stored.map(\.title) == ["New Note"],
+                "Notes in the store file after addNote(), read by a fresh container: expected [\"New Note\"], found \(describe(stored.map(\.title)))."
+            )
             guard let note = stored.first else { return }
-            #expect(note.content.isEmpty && !note.isPinned, "The new note: expected empty content and not pinned, found content \"\(note.content)\" and isPinned \(note.isPinned).")
+            #expect(
+                note.content.isEmpty && !note.isPinned,
+                "The new note: expected empty content and not pinned, found content \"\(note.content)\" and isPinned \(note.isPinned)."
+            )
         }
     }
 
@@ -40,7 +49,9 @@ struct NoteListChecks {
             }
             let titles = try bench.launch().noteList().notes.map(\.title)
             let expected = ["Thursday", "Tuesday", "Monday"]
-            #expect(titles == expected, "The list's notes: expected \(describe(expected)) (newest first), found \(describe(titles)).")
+            #expect(
+                titles == expected,
+                "The list's notes: expected \(describe(expected)) (newest first), found \(describe(titles)).")
         }
     }
 
@@ -55,8 +66,14 @@ struct NoteListChecks {
             let added = try list.addNote()
 
             let after = list.notes.map(\.title)
-            #expect(after == ["New Note", "Older note"], "The same list's notes after addNote() (first read: \(describe(before))): expected [\"New Note\", \"Older note\"], found \(describe(after)).")
-            #expect(list.notes.first === added, "The first row of the list after addNote(): expected the note addNote() returned, found \(list.notes.first.map { "\"\($0.title)\"" } ?? "no note").")
+            #expect(
+                after == ["New Note", "Older note"],
+                "The same list's notes after addNote() (first read: \(describe(before))): expected [\"New Note\", \"Older note\"], found \(describe(after))."
+            )
+            #expect(
+                list.notes.first === added,
+                "The first row of the list after addNote(): expected the note addNote() returned, found \(list.notes.first.map { "\"\($0.title)\"" } ?? "no note")."
+            )
         }
     }
 
@@ -69,11 +86,15 @@ struct NoteListChecks {
             }
             let list = try bench.launch().noteList()
             let before = list.notes.map(\.title)
-            try #require(before.count == 2, "The list's notes before deleting: expected 2 notes, found \(describe(before)).")
+            try #require(
+                before.count == 2, "The list's notes before deleting: expected 2 notes, found \(describe(before)).")
             try list.deleteNotes(at: IndexSet(integer: 0))
 
             let after = list.notes.map(\.title)
-            #expect(after == ["Keep me"], "The same list's notes after deleteNotes(at: [0]) on \(describe(before)): expected [\"Keep me\"], found \(describe(after)).")
+            #expect(
+                after == ["Keep me"],
+                "The same list's notes after deleteNotes(at: [0]) on \(describe(before)): expected [\"Keep me\"], found \(describe(after))."
+            )
         }
     }
 
@@ -88,11 +109,15 @@ struct NoteListChecks {
             }
             let list = try bench.launch().noteList()
             let before = list.notes.map(\.title)
-            try #require(before.count == 4, "The list's notes before deleting: expected 4 notes, found \(describe(before)).")
+            try #require(
+                before.count == 4, "The list's notes before deleting: expected 4 notes, found \(describe(before)).")
             try list.deleteNotes(at: IndexSet([0, 2]))
 
             let after = list.notes.map(\.title)
-            #expect(after == ["Wednesday", "Monday"], "The list after deleteNotes(at: [0, 2]) on \(describe(before)): expected [\"Wednesday\", \"Monday\"] (rows 0 and 2 gone), found \(describe(after)).")
+            #expect(
+                after == ["Wednesday", "Monday"],
+                "The list after deleteNotes(at: [0, 2]) on \(describe(before)): expected [\"Wednesday\", \"Monday\"] (rows 0 and 2 gone), found \(describe(after))."
+            )
         }
     }
 
@@ -116,16 +141,23 @@ struct NoteListChecks {
             try bench.seed(tripAndBudget)
             let list = try bench.launch().noteList()
             let before = list.notes.map(\.title)
-            try #require(before == ["Trip", "Budget"], "The list's notes before deleting: expected [\"Trip\", \"Budget\"], found \(describe(before)).")
+            try #require(
+                before == ["Trip", "Budget"],
+                "The list's notes before deleting: expected [\"Trip\", \"Budget\"], found \(describe(before)).")
             try list.deleteNotes(at: IndexSet(integer: 0))
 
             let reopened = try bench.launch().context
             let notes = try storedNotes(in: reopened).map(\.title)
-            #expect(notes == ["Budget"], "Notes in the store file after deleting \"Trip\": expected [\"Budget\"], found \(describe(notes)).")
+            #expect(
+                notes == ["Budget"],
+                "Notes in the store file after deleting \"Trip\": expected [\"Budget\"], found \(describe(notes)).")
             let tags = try storedTags(in: reopened)
             let tagged = tags.map(summary(of:))
             let expected = ["Ideas: no notes", "Travel: Budget"]
-            #expect(tagged == expected, "Each stored tag and its notes after deleting \"Trip\": expected \(describe(expected)), found \(describe(tagged)).")
+            #expect(
+                tagged == expected,
+                "Each stored tag and its notes after deleting \"Trip\": expected \(describe(expected)), found \(describe(tagged))."
+            )
         }
     }
 
@@ -136,10 +168,18 @@ struct NoteListChecks {
             let first = try list.addNote()
             let second = try list.addNote()
 
-            #expect(first !== second, "The notes two presses of addNote() returned: expected two different notes, found the same note twice.")
+            #expect(
+                first !== second,
+                "The notes two presses of addNote() returned: expected two different notes, found the same note twice.")
             let stored = try storedNotes(in: bench.launch().context).map(\.title)
-            #expect(stored == ["New Note", "New Note"], "Notes in the store file after addNote() twice, read by a fresh container: expected [\"New Note\", \"New Note\"], found \(describe(stored)).")
-            #expect(list.notes.first === second, "The first row of the list after addNote() twice: expected the note the second press returned, found \(list.notes.first === first ? "the note the first press returned" : list.notes.first.map { "\"\($0.title)\"" } ?? "no note").")
+            #expect(
+                stored == ["New Note", "New Note"],
+                "Notes in the store file after addNote() twice, read by a fresh container: expected [\"New Note\", \"New Note\"], found \(describe(stored))."
+            )
+            #expect(
+                list.notes.first === second,
+                "The first row of the list after addNote() twice: expected the note the second press returned, found \(list.notes.first === first ? "the note the first press returned" : list.notes.first.map { "\"\($0.title)\"" } ?? "no note")."
+            )
         }
     }
 
@@ -163,7 +203,9 @@ struct NoteListChecks {
                 context.insert(makeNote("Throw me away", minutesAgo: 10))
             }
             let list = try bench.launch(allowsSave: false).noteList()
-            try #require(list.notes.count == 2, "The list's notes before deleting: expected 2 notes, found \(describe(list.notes.map(\.title))).")
+            try #require(
+                list.notes.count == 2,
+                "The list's notes before deleting: expected 2 notes, found \(describe(list.notes.map(\.title))).")
 
             expectRefusedSave(of: "deleteNotes(at: [0])") { try list.deleteNotes(at: IndexSet(integer: 0)) }
         }

@@ -20,8 +20,13 @@ struct DeleteRuleChecks {
 
             let context = try bench.openContext()
             let comments = try stored(Comment.self, in: context).map(\.text)
-            #expect(comments == ["Asleep again"], "Stored comments after deleting a photo with two comments: expected [\"Asleep again\"] (the other photo's), found \(describe(comments)).")
-            #expect(try storedItems(in: context).map(\.title) == ["Cat"], "Stored items after deleting \"Dog\": expected [\"Cat\"].")
+            #expect(
+                comments == ["Asleep again"],
+                "Stored comments after deleting a photo with two comments: expected [\"Asleep again\"] (the other photo's), found \(describe(comments))."
+            )
+            #expect(
+                try storedItems(in: context).map(\.title) == ["Cat"],
+                "Stored items after deleting \"Dog\": expected [\"Cat\"].")
         }
     }
 
@@ -36,9 +41,15 @@ struct DeleteRuleChecks {
 
             let context = try bench.openContext()
             let titles = try storedItems(in: context).map(\.title)
-            #expect(titles == ["Talked about"], "Stored items after deleting a video that has no comments: expected [\"Talked about\"], found \(describe(titles)).")
+            #expect(
+                titles == ["Talked about"],
+                "Stored items after deleting a video that has no comments: expected [\"Talked about\"], found \(describe(titles))."
+            )
             let comments = try stored(Comment.self, in: context).map(\.text)
-            #expect(comments == ["Nice"], "Stored comments after deleting a video that had none: expected [\"Nice\"], found \(describe(comments)).")
+            #expect(
+                comments == ["Nice"],
+                "Stored comments after deleting a video that had none: expected [\"Nice\"], found \(describe(comments))."
+            )
         }
     }
 
@@ -53,10 +64,16 @@ struct DeleteRuleChecks {
 
             // A model marked deleted is described rather than read: reading its properties would stop the check.
             let live = owl.isDeleted ? "deleted" : "kept with \(describe(owl.comments.map(\.text)))"
-            #expect(live == "kept with [\"Wonderful eyes\"]", "The photo right after one of its two comments was deleted: expected it kept with [\"Wonderful eyes\"], found it \(live).")
+            #expect(
+                live == "kept with [\"Wonderful eyes\"]",
+                "The photo right after one of its two comments was deleted: expected it kept with [\"Wonderful eyes\"], found it \(live)."
+            )
             let context = try bench.openContext()
             let items = try storedItems(in: context).map { "\($0.title): \(describe($0.comments.map(\.text)))" }
-            #expect(items == ["Owl: [\"Wonderful eyes\"]"], "Stored items and their comments after deleting one comment and reopening: expected [\"Owl: [\\\"Wonderful eyes\\\"]\"] (a comment's delete leaves its item alone), found \(describe(items)).")
+            #expect(
+                items == ["Owl: [\"Wonderful eyes\"]"],
+                "Stored items and their comments after deleting one comment and reopening: expected [\"Owl: [\\\"Wonderful eyes\\\"]\"] (a comment's delete leaves its item alone), found \(describe(items))."
+            )
         }
     }
 
@@ -74,13 +91,24 @@ struct DeleteRuleChecks {
             try library.add(train, to: trip)
             try library.delete(trip)
 
-            #expect(boat.albums.isEmpty, "albums of a photo right after its only album was deleted: expected none, found \(describe(boat.albums.map(\.name))).")
+            #expect(
+                boat.albums.isEmpty,
+                "albums of a photo right after its only album was deleted: expected none, found \(describe(boat.albums.map(\.name)))."
+            )
             let context = try bench.openContext()
             let items = try storedItems(in: context)
-            #expect(items.map(\.title) == ["Boat", "Train"], "Stored items after deleting their album: expected [\"Boat\", \"Train\"], found \(describe(items.map(\.title))).")
+            #expect(
+                items.map(\.title) == ["Boat", "Train"],
+                "Stored items after deleting their album: expected [\"Boat\", \"Train\"], found \(describe(items.map(\.title)))."
+            )
             let albumsOfItems = items.flatMap { $0.albums.map(\.name) }
-            #expect(albumsOfItems.isEmpty, "The albums the items are in after deleting their only album and reopening: expected none, found \(describe(albumsOfItems)).")
-            #expect(try stored(Album.self, in: context).isEmpty, "Stored albums after deleting the only one: expected none.")
+            #expect(
+                albumsOfItems.isEmpty,
+                "The albums the items are in after deleting their only album and reopening: expected none, found \(describe(albumsOfItems))."
+            )
+            #expect(
+                try stored(Album.self, in: context).isEmpty, "Stored albums after deleting the only one: expected none."
+            )
         }
     }
 
@@ -99,9 +127,15 @@ struct DeleteRuleChecks {
 
             let context = try bench.openContext()
             let albums = try stored(Album.self, in: context).map { "\($0.name): \($0.items.map(\.title))" }
-            #expect(albums == ["Best of: [\"Picnic\"]"], "Stored albums and their items after deleting \"Family\": expected [\"Best of: [\\\"Picnic\\\"]\"], found \(describe(albums)).")
+            #expect(
+                albums == ["Best of: [\"Picnic\"]"],
+                "Stored albums and their items after deleting \"Family\": expected [\"Best of: [\\\"Picnic\\\"]\"], found \(describe(albums))."
+            )
             let picnicAlbums = try storedItems(in: context).first.map { $0.albums.map(\.name) } ?? []
-            #expect(picnicAlbums == ["Best of"], "The albums \"Picnic\" is in after deleting \"Family\" and reopening: expected [\"Best of\"], found \(describe(picnicAlbums)).")
+            #expect(
+                picnicAlbums == ["Best of"],
+                "The albums \"Picnic\" is in after deleting \"Family\" and reopening: expected [\"Best of\"], found \(describe(picnicAlbums))."
+            )
         }
     }
 
@@ -120,11 +154,22 @@ struct DeleteRuleChecks {
 
             // The live album is what the screen shows until the next launch: it must hold the photo once too.
             let live = pets.items.map(\.title).sorted()
-            #expect(live == ["Hamster", "Rabbit"], "items of the album right after adding \"Hamster\" three times and \"Rabbit\" once: expected [\"Hamster\", \"Rabbit\"], found \(describe(live)).")
+            #expect(
+                live == ["Hamster", "Rabbit"],
+                "items of the album right after adding \"Hamster\" three times and \"Rabbit\" once: expected [\"Hamster\", \"Rabbit\"], found \(describe(live))."
+            )
             let hamsterAlbums = hamster.albums.map(\.name)
-            #expect(hamsterAlbums == ["Pets"], "albums of \"Hamster\" right after adding it to the same album three times: expected [\"Pets\"], found \(describe(hamsterAlbums)).")
-            let albums = try stored(Album.self, in: bench.openContext()).map { "\($0.name): \($0.items.map(\.title).sorted())" }
-            #expect(albums == ["Pets: [\"Hamster\", \"Rabbit\"]"], "The album after adding \"Hamster\" three times and \"Rabbit\" once, and reopening: expected [\"Pets: [\\\"Hamster\\\", \\\"Rabbit\\\"]\"], found \(describe(albums)).")
+            #expect(
+                hamsterAlbums == ["Pets"],
+                "albums of \"Hamster\" right after adding it to the same album three times: expected [\"Pets\"], found \(describe(hamsterAlbums))."
+            )
+            let albums = try stored(Album.self, in: bench.openContext()).map {
+                "\($0.name): \($0.items.map(\.title).sorted())"
+            }
+            #expect(
+                albums == ["Pets: [\"Hamster\", \"Rabbit\"]"],
+                "The album after adding \"Hamster\" three times and \"Rabbit\" once, and reopening: expected [\"Pets: [\\\"Hamster\\\", \\\"Rabbit\\\"]\"], found \(describe(albums))."
+            )
         }
     }
 
@@ -146,9 +191,15 @@ struct DeleteRuleChecks {
 
             let context = try bench.openContext()
             let albumItems = try stored(Album.self, in: context).first.map { $0.items.map(\.title) } ?? []
-            #expect(albumItems == ["Bus"], "The album's items after deleting \"Corner\" and reopening: expected [\"Bus\"], found \(describe(albumItems)).")
+            #expect(
+                albumItems == ["Bus"],
+                "The album's items after deleting \"Corner\" and reopening: expected [\"Bus\"], found \(describe(albumItems))."
+            )
             let works = try stored(Creator.self, in: context).first.map { $0.works.map(\.title) } ?? []
-            #expect(works == ["Bus"], "The creator's works after deleting \"Corner\" and reopening: expected [\"Bus\"], found \(describe(works)).")
+            #expect(
+                works == ["Bus"],
+                "The creator's works after deleting \"Corner\" and reopening: expected [\"Bus\"], found \(describe(works))."
+            )
         }
     }
 
@@ -166,17 +217,32 @@ struct DeleteRuleChecks {
 
             do {
                 try library.retire(vivian)
-                Issue.record("retire(_:) for a creator credited with two photos: expected LibraryError.creatorHasWorks to be thrown, but it returned normally.")
+                Issue.record(
+                    "retire(_:) for a creator credited with two photos: expected LibraryError.creatorHasWorks to be thrown, but it returned normally."
+                )
             } catch let error as LibraryError {
-                #expect(error == .creatorHasWorks(creator: "Vivian", works: 2), "The error retire(_:) threw for \"Vivian\" with two works: expected creatorHasWorks(creator: \"Vivian\", works: 2), found \(error).")
+                #expect(
+                    error == .creatorHasWorks(creator: "Vivian", works: 2),
+                    "The error retire(_:) threw for \"Vivian\" with two works: expected creatorHasWorks(creator: \"Vivian\", works: 2), found \(error)."
+                )
             } catch {
-                Issue.record("retire(_:) for a creator credited with two photos: expected LibraryError.creatorHasWorks, found \(error).")
+                Issue.record(
+                    "retire(_:) for a creator credited with two photos: expected LibraryError.creatorHasWorks, found \(error)."
+                )
             }
-            #expect(!library.context.hasChanges, "hasChanges of the library's context after a refused retirement: expected false (nothing left waiting to be saved), found true.")
+            #expect(
+                !library.context.hasChanges,
+                "hasChanges of the library's context after a refused retirement: expected false (nothing left waiting to be saved), found true."
+            )
             let context = try bench.openContext()
             let creators = try stored(Creator.self, in: context).map { "\($0.name): \($0.works.count) works" }
-            #expect(creators == ["Vivian: 2 works"], "Stored creators after the refused retirement and reopening: expected [\"Vivian: 2 works\"], found \(describe(creators)).")
-            #expect(try storedItems(in: context).count == 2, "Stored items after the refused retirement: expected both photos.")
+            #expect(
+                creators == ["Vivian: 2 works"],
+                "Stored creators after the refused retirement and reopening: expected [\"Vivian: 2 works\"], found \(describe(creators))."
+            )
+            #expect(
+                try storedItems(in: context).count == 2,
+                "Stored items after the refused retirement: expected both photos.")
         }
     }
 
@@ -193,10 +259,14 @@ struct DeleteRuleChecks {
             do {
                 try library.photo("Later import")
             } catch {
-                Issue.record("Importing a photo after a refused retirement: expected it to save, found the error \(error).")
+                Issue.record(
+                    "Importing a photo after a refused retirement: expected it to save, found the error \(error).")
             }
             let titles = try storedItems(in: bench.openContext()).map(\.title)
-            #expect(titles == ["Later import", "Migrant Mother"], "Stored items after a refused retirement and a later import: expected [\"Later import\", \"Migrant Mother\"], found \(describe(titles)).")
+            #expect(
+                titles == ["Later import", "Migrant Mother"],
+                "Stored items after a refused retirement and a later import: expected [\"Later import\", \"Migrant Mother\"], found \(describe(titles))."
+            )
         }
     }
 
@@ -210,11 +280,14 @@ struct DeleteRuleChecks {
             try library.context.save()
 
             let context = try bench.openContext()
-            let creator = try #require(try stored(Creator.self, in: context).first, "The check's own setup: the saved creator is missing.")
+            let creator = try #require(
+                try stored(Creator.self, in: context).first, "The check's own setup: the saved creator is missing.")
             context.delete(creator)
             do {
                 try context.save()
-                Issue.record("Saving a context that deletes a creator who still has a work: expected the save to throw (the .deny rule), but it saved.")
+                Issue.record(
+                    "Saving a context that deletes a creator who still has a work: expected the save to throw (the .deny rule), but it saved."
+                )
             } catch {
                 #expect(
                     (error as? CocoaError)?.code == .validationRelationshipDeniedDelete,
@@ -222,7 +295,9 @@ struct DeleteRuleChecks {
                 )
             }
             let names = try stored(Creator.self, in: bench.openContext()).map(\.name)
-            #expect(names == ["Robert"], "Stored creators after the refused save: expected [\"Robert\"], found \(describe(names)).")
+            #expect(
+                names == ["Robert"],
+                "Stored creators after the refused save: expected [\"Robert\"], found \(describe(names)).")
         }
     }
 
@@ -239,7 +314,9 @@ struct DeleteRuleChecks {
             try library.retire(idle)
 
             let names = try stored(Creator.self, in: bench.openContext()).map(\.name)
-            #expect(names == ["Busy"], "Stored creators after retiring one without works: expected [\"Busy\"], found \(describe(names)).")
+            #expect(
+                names == ["Busy"],
+                "Stored creators after retiring one without works: expected [\"Busy\"], found \(describe(names)).")
         }
     }
 
@@ -260,7 +337,10 @@ struct DeleteRuleChecks {
 
             let context = try bench.openContext()
             let creators = try stored(Creator.self, in: context).map { "\($0.name): \($0.works.map(\.title))" }
-            #expect(creators == ["New studio: [\"Reel\"]"], "Stored creators after moving the work and retiring the old one: expected [\"New studio: [\\\"Reel\\\"]\"], found \(describe(creators)).")
+            #expect(
+                creators == ["New studio: [\"Reel\"]"],
+                "Stored creators after moving the work and retiring the old one: expected [\"New studio: [\\\"Reel\\\"]\"], found \(describe(creators))."
+            )
         }
     }
 
@@ -274,15 +354,27 @@ struct DeleteRuleChecks {
             library.context.insert(session)
             let first = try library.photo("Roll 1", session: session)
             let second = try library.video("Roll 2", session: session)
-            #expect(session.items.count == 2, "items of the import session after importing two files with it: expected 2, found \(session.items.count).")
+            #expect(
+                session.items.count == 2,
+                "items of the import session after importing two files with it: expected 2, found \(session.items.count)."
+            )
             try library.delete(session)
 
-            let links = [first, second].map { "\($0.title) → \($0.importSession === session ? "the deleted session" : $0.importSession == nil ? "nil" : "another session")" }
+            let links = [first, second].map {
+                "\($0.title) → \($0.importSession === session ? "the deleted session" : $0.importSession == nil ? "nil" : "another session")"
+            }
             let expected = ["Roll 1 → the deleted session", "Roll 2 → the deleted session"]
-            #expect(links == expected, "importSession of each imported item right after deleting the session (.noAction leaves it as it is): expected \(describe(expected)), found \(describe(links)).")
+            #expect(
+                links == expected,
+                "importSession of each imported item right after deleting the session (.noAction leaves it as it is): expected \(describe(expected)), found \(describe(links))."
+            )
             let context = try bench.openContext()
-            #expect(try storedItems(in: context).map(\.title) == ["Roll 1", "Roll 2"], "Stored items after deleting their import session: expected both to remain.")
-            #expect(try stored(ImportSession.self, in: context).isEmpty, "Stored import sessions after deleting the only one: expected none.")
+            #expect(
+                try storedItems(in: context).map(\.title) == ["Roll 1", "Roll 2"],
+                "Stored items after deleting their import session: expected both to remain.")
+            #expect(
+                try stored(ImportSession.self, in: context).isEmpty,
+                "Stored import sessions after deleting the only one: expected none.")
         }
     }
 
@@ -298,11 +390,19 @@ struct DeleteRuleChecks {
             try library.delete(blurry)
 
             let live = session.isDeleted ? "deleted" : "kept with \(describe(session.items.map(\.title).sorted()))"
-            #expect(live == "kept with [\"Clip\", \"Sharp\"]", "The import session right after deleting one of its three items: expected it kept with [\"Clip\", \"Sharp\"], found it \(live).")
+            #expect(
+                live == "kept with [\"Clip\", \"Sharp\"]",
+                "The import session right after deleting one of its three items: expected it kept with [\"Clip\", \"Sharp\"], found it \(live)."
+            )
             let context = try bench.openContext()
             let sessions = try stored(ImportSession.self, in: context).map { describe($0.items.map(\.title).sorted()) }
-            #expect(sessions == ["[\"Clip\", \"Sharp\"]"], "Stored import sessions and their items after deleting one imported item and reopening: expected one session with [\"Clip\", \"Sharp\"], found \(describe(sessions)).")
-            #expect(try storedItems(in: context).map(\.title) == ["Clip", "Sharp"], "Stored items after deleting \"Blurry\": expected [\"Clip\", \"Sharp\"].")
+            #expect(
+                sessions == ["[\"Clip\", \"Sharp\"]"],
+                "Stored import sessions and their items after deleting one imported item and reopening: expected one session with [\"Clip\", \"Sharp\"], found \(describe(sessions))."
+            )
+            #expect(
+                try storedItems(in: context).map(\.title) == ["Clip", "Sharp"],
+                "Stored items after deleting \"Blurry\": expected [\"Clip\", \"Sharp\"].")
         }
     }
 }

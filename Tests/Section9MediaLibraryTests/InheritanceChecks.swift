@@ -17,7 +17,10 @@ struct InheritanceChecks {
 
             let items = try bench.openLibrary().allItems()
             let expected = "[\"Fireworks\" (Video), \"Market\" (Video), \"Harbour\" (Photo), \"Sunrise\" (Photo)]"
-            #expect(describeKinds(items) == expected, "allItems() after reopening a library imported on days 2, 4, 1 and 3: expected \(expected), found \(describeKinds(items)).")
+            #expect(
+                describeKinds(items) == expected,
+                "allItems() after reopening a library imported on days 2, 4, 1 and 3: expected \(expected), found \(describeKinds(items))."
+            )
         }
     }
 
@@ -32,7 +35,10 @@ struct InheritanceChecks {
 
         let titles = try library.allItems().map(\.title)
         let expected = ["Antelope", "Meadow", "Zebras", "Older"]
-        #expect(titles == expected, "allItems() for three items added on day 5 (imported as Zebras, Meadow, Antelope) and one on day 1: expected \(describe(expected)), found \(describe(titles)).")
+        #expect(
+            titles == expected,
+            "allItems() for three items added on day 5 (imported as Zebras, Meadow, Antelope) and one on day 1: expected \(describe(expected)), found \(describe(titles))."
+        )
     }
 
     @Test("a photo fetched as a media item is a Photo, with its size and image")
@@ -41,10 +47,21 @@ struct InheritanceChecks {
             let library = try bench.openLibrary()
             try library.photo("Lighthouse", size: PixelSize(width: 3000, height: 4000), image: imageBytes(7))
 
-            let item = try #require(try bench.openLibrary().allItems().first, "allItems() after reopening: expected the imported photo, found nothing.")
-            let photo = try #require(item as? Photo, "The item allItems() returned for an imported photo: expected an instance of Photo, found \(type(of: item)).")
-            #expect(photo.size == PixelSize(width: 3000, height: 4000), "size of the photo fetched as a MediaItem: expected 3000×4000, found \(photo.size.width)×\(photo.size.height).")
-            #expect(photo.imageData == imageBytes(7), "imageData of the photo fetched as a MediaItem: expected the imported bytes, found \(photo.imageData.count) other bytes.")
+            let item = try #require(
+                try bench.openLibrary().allItems().first,
+                "allItems() after reopening: expected the imported photo, found nothing.")
+            let photo = try #require(
+                item as? Photo,
+                "The item allItems() returned for an imported photo: expected an instance of Photo, found \(type(of: item))."
+            )
+            #expect(
+                photo.size == PixelSize(width: 3000, height: 4000),
+                "size of the photo fetched as a MediaItem: expected 3000×4000, found \(photo.size.width)×\(photo.size.height)."
+            )
+            #expect(
+                photo.imageData == imageBytes(7),
+                "imageData of the photo fetched as a MediaItem: expected the imported bytes, found \(photo.imageData.count) other bytes."
+            )
         }
     }
 
@@ -59,7 +76,10 @@ struct InheritanceChecks {
 
             let photos = try bench.openLibrary().photos()
             let expected = ["Gulls", "Pier", "Kayak"]
-            #expect(photos.map(\.title) == expected, "photos() after reopening a library of three photos and a video: expected \(describe(expected)) (newest first, the same day by title), found \(describe(photos.map(\.title))).")
+            #expect(
+                photos.map(\.title) == expected,
+                "photos() after reopening a library of three photos and a video: expected \(describe(expected)) (newest first, the same day by title), found \(describe(photos.map(\.title)))."
+            )
         }
     }
 
@@ -75,7 +95,10 @@ struct InheritanceChecks {
 
         let titles = try library.videos(longerThan: 60).map(\.title)
         let expected = ["Long A", "Long B", "Just over"]
-        #expect(titles == expected, "videos(longerThan: 60) for videos of 60, 59.5, 60.5, 600 and 600 seconds: expected \(describe(expected)) (longest first, equal lengths by title), found \(describe(titles)).")
+        #expect(
+            titles == expected,
+            "videos(longerThan: 60) for videos of 60, 59.5, 60.5, 600 and 600 seconds: expected \(describe(expected)) (longest first, equal lengths by title), found \(describe(titles))."
+        )
     }
 
     @Test("favourites include photos and videos, newest first, and nothing else")
@@ -91,7 +114,10 @@ struct InheritanceChecks {
 
             let favorites = try bench.openLibrary().favorites()
             let expected = "[\"Portrait\" (Photo), \"Sketch\" (Photo), \"Clip\" (Video)]"
-            #expect(describeKinds(favorites) == expected, "favorites() after reopening, with a video and two photos marked: expected \(expected), found \(describeKinds(favorites)).")
+            #expect(
+                describeKinds(favorites) == expected,
+                "favorites() after reopening, with a video and two photos marked: expected \(expected), found \(describeKinds(favorites))."
+            )
         }
     }
 
@@ -101,7 +127,10 @@ struct InheritanceChecks {
         let photo = try library.photo("Dunes", size: PixelSize(width: 1920, height: 1080))
         let asItem: MediaItem = photo
 
-        #expect(library.summary(of: asItem) == "Photo 1920×1080", "summary(of:) for a 1920×1080 photo passed as a MediaItem: expected \"Photo 1920×1080\", found \"\(library.summary(of: asItem))\".")
+        #expect(
+            library.summary(of: asItem) == "Photo 1920×1080",
+            "summary(of:) for a 1920×1080 photo passed as a MediaItem: expected \"Photo 1920×1080\", found \"\(library.summary(of: asItem))\"."
+        )
     }
 
     @Test("the summary of a video names its length and quality")
@@ -109,9 +138,13 @@ struct InheritanceChecks {
         try LibraryBench.run { bench in
             try bench.openLibrary().video("Parade", seconds: 3725, quality: .ultraHigh)
             let library = try bench.openLibrary()
-            let item = try #require(try library.allItems().first, "allItems() after reopening: expected the imported video, found nothing.")
+            let item = try #require(
+                try library.allItems().first, "allItems() after reopening: expected the imported video, found nothing.")
 
-            #expect(library.summary(of: item) == "Video 1:02:05 4K", "summary(of:) for a 4K video of 3725 seconds, fetched as a MediaItem: expected \"Video 1:02:05 4K\", found \"\(library.summary(of: item))\".")
+            #expect(
+                library.summary(of: item) == "Video 1:02:05 4K",
+                "summary(of:) for a 4K video of 3725 seconds, fetched as a MediaItem: expected \"Video 1:02:05 4K\", found \"\(library.summary(of: item))\"."
+            )
         }
     }
 
@@ -121,6 +154,8 @@ struct InheritanceChecks {
         let note = MediaItem(title: "Voice memo", source: "Recorder", fileName: "memo.m4a", addedAt: moment(day: 1))
         library.context.insert(note)
 
-        #expect(library.summary(of: note) == "Item", "summary(of:) for a plain MediaItem: expected \"Item\", found \"\(library.summary(of: note))\".")
+        #expect(
+            library.summary(of: note) == "Item",
+            "summary(of:) for a plain MediaItem: expected \"Item\", found \"\(library.summary(of: note))\".")
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import PersistenceCore
+import PersistenceWorkbench
 import Section9MediaLibrary
 import Testing
-import PersistenceWorkbench
 
 /// A throwaway device for one check: its own app sandbox with the library's store file in Application
 /// Support, so checks running in parallel never share a database.
@@ -71,7 +71,8 @@ extension MediaLibrary {
     @discardableResult
     func photo(
         _ title: String, source: String = "Pixel 8", file: String? = nil, day: Double = 1,
-        size: PixelSize = PixelSize(width: 4032, height: 3024), image: Data = imageBytes(1), session: ImportSession? = nil
+        size: PixelSize = PixelSize(width: 4032, height: 3024), image: Data = imageBytes(1),
+        session: ImportSession? = nil
     ) throws -> Photo {
         try importPhoto(
             title: title, source: source, fileName: file ?? "\(title).jpg", imageData: image, size: size,
@@ -118,13 +119,22 @@ func describeKinds(_ items: [MediaItem]) -> String {
 
 /// Runs `operation`, which must throw because the store refuses the save, and records an issue when it
 /// does not throw or throws something else than the context's own error.
-func expectRefusedSave(_ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ operation: () throws -> Void) {
+func expectRefusedSave(
+    _ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ operation: () throws -> Void
+) {
     do {
         try operation()
-        Issue.record("\(what): expected the context's save error to be thrown, but the call returned normally.", sourceLocation: sourceLocation)
+        Issue.record(
+            "\(what): expected the context's save error to be thrown, but the call returned normally.",
+            sourceLocation: sourceLocation)
     } catch let error as SwiftDataError {
-        #expect(error.workbenchKind == .saveNotAllowed, "\(what): expected SwiftDataError.saveNotAllowed, found \(error.workbenchKind).", sourceLocation: sourceLocation)
+        #expect(
+            error.workbenchKind == .saveNotAllowed,
+            "\(what): expected SwiftDataError.saveNotAllowed, found \(error.workbenchKind).",
+            sourceLocation: sourceLocation)
     } catch {
-        Issue.record("\(what): expected the context's save error (SwiftDataError), found \(error).", sourceLocation: sourceLocation)
+        Issue.record(
+            "\(what): expected the context's save error (SwiftDataError), found \(error).",
+            sourceLocation: sourceLocation)
     }
 }

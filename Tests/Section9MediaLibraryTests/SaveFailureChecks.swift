@@ -21,7 +21,9 @@ struct SaveFailureChecks {
             try bench.openLibrary().photo("Saved")
             let library = try bench.openLibrary(allowsSave: false)
             let photo = try #require(try library.photos().first, "The check's own setup: the saved photo is missing.")
-            expectRefusedSave("addComment(_:to:) through a context that may not save") { try library.addComment("Hi", to: photo) }
+            expectRefusedSave("addComment(_:to:) through a context that may not save") {
+                try library.addComment("Hi", to: photo)
+            }
             library.context.rollback()
             let album = Album(name: "Refused")
             library.context.insert(album)
@@ -46,7 +48,9 @@ struct SaveFailureChecks {
             setup.context.insert(Creator(name: "Nobody"))
             try setup.context.save()
             let library = try bench.openLibrary(allowsSave: false)
-            let creator = try #require(try stored(Creator.self, in: library.context).first, "The check's own setup: the saved creator is missing.")
+            let creator = try #require(
+                try stored(Creator.self, in: library.context).first,
+                "The check's own setup: the saved creator is missing.")
             expectRefusedSave("retire(_:) through a context that may not save") { try library.retire(creator) }
         }
     }

@@ -13,10 +13,19 @@ struct UniqueAndIndexChecks {
             try library.photo("Edited", source: "Pixel 8", file: "IMG_0042.jpg", day: 2, image: imageBytes(2))
 
             let items = try storedItems(in: bench.openContext())
-            #expect(items.map(\.title) == ["Edited"], "Stored items after importing IMG_0042.jpg from \"Pixel 8\" twice: expected one, [\"Edited\"], found \(describe(items.map(\.title))).")
+            #expect(
+                items.map(\.title) == ["Edited"],
+                "Stored items after importing IMG_0042.jpg from \"Pixel 8\" twice: expected one, [\"Edited\"], found \(describe(items.map(\.title)))."
+            )
             let photo = items.first as? Photo
-            #expect(photo?.imageData == imageBytes(2), "imageData of the re-imported photo after reopening: expected the second import's bytes, found other bytes.")
-            #expect(photo?.addedAt == moment(day: 2), "addedAt of the re-imported photo after reopening: expected the second import's date, found \(String(describing: photo?.addedAt)).")
+            #expect(
+                photo?.imageData == imageBytes(2),
+                "imageData of the re-imported photo after reopening: expected the second import's bytes, found other bytes."
+            )
+            #expect(
+                photo?.addedAt == moment(day: 2),
+                "addedAt of the re-imported photo after reopening: expected the second import's date, found \(String(describing: photo?.addedAt))."
+            )
         }
     }
 
@@ -29,7 +38,10 @@ struct UniqueAndIndexChecks {
             }
 
             let videos = try stored(Video.self, in: bench.openContext()).map { "\($0.title) (\(Int($0.duration)) s)" }
-            #expect(videos == ["Take 3 (50 s)"], "Stored videos after importing GX010001.MP4 from \"GoPro\" three times: expected [\"Take 3 (50 s)\"], found \(describe(videos)).")
+            #expect(
+                videos == ["Take 3 (50 s)"],
+                "Stored videos after importing GX010001.MP4 from \"GoPro\" three times: expected [\"Take 3 (50 s)\"], found \(describe(videos))."
+            )
         }
     }
 
@@ -43,7 +55,10 @@ struct UniqueAndIndexChecks {
 
             let items = try storedItems(in: bench.openContext())
             let found = items.map { "\($0.title): \($0.comments.map(\.text))" }
-            #expect(found == ["Cat, cropped: [\"So fluffy\"]"], "Stored items and their comments after re-importing a commented photo: expected [\"Cat, cropped: [\\\"So fluffy\\\"]\"], found \(describe(found)).")
+            #expect(
+                found == ["Cat, cropped: [\"So fluffy\"]"],
+                "Stored items and their comments after re-importing a commented photo: expected [\"Cat, cropped: [\\\"So fluffy\\\"]\"], found \(describe(found))."
+            )
         }
     }
 
@@ -57,7 +72,10 @@ struct UniqueAndIndexChecks {
 
             let titles = try storedItems(in: bench.openContext()).map(\.title)
             let expected = ["Another phone shot", "From the phone", "From the tablet"]
-            #expect(titles == expected, "Stored items after importing IMG_0001.jpg from two devices and IMG_0002.jpg from one: expected \(describe(expected)), found \(describe(titles)).")
+            #expect(
+                titles == expected,
+                "Stored items after importing IMG_0001.jpg from two devices and IMG_0002.jpg from one: expected \(describe(expected)), found \(describe(titles))."
+            )
         }
     }
 
@@ -65,8 +83,12 @@ struct UniqueAndIndexChecks {
     func uniqueKeyDeclared() throws {
         let constraints = Schema(LibraryBench.models).entity(for: MediaItem.self)?.uniquenessConstraints ?? []
         let asSets = constraints.map(Set.init)
-        #expect(asSets.contains(["source", "fileName"]), "The uniqueness constraints of MediaItem: expected one on [source, fileName], found \(constraints).")
-        #expect(asSets.allSatisfy { $0.count > 1 }, "The uniqueness constraints of MediaItem: expected none on a single property, found \(constraints).")
+        #expect(
+            asSets.contains(["source", "fileName"]),
+            "The uniqueness constraints of MediaItem: expected one on [source, fileName], found \(constraints).")
+        #expect(
+            asSets.allSatisfy { $0.count > 1 },
+            "The uniqueness constraints of MediaItem: expected none on a single property, found \(constraints).")
     }
 
     @Test("the library keeps an index on the date it sorts by and one on favourites with the date")
@@ -75,6 +97,8 @@ struct UniqueAndIndexChecks {
             if case .index(let names) = constraint { names } else { nil }
         }
         #expect(indexes.contains(["addedAt"]), "The indexes of MediaItem: expected one on [addedAt], found \(indexes).")
-        #expect(indexes.contains(["isFavorite", "addedAt"]), "The indexes of MediaItem: expected one on [isFavorite, addedAt], found \(indexes).")
+        #expect(
+            indexes.contains(["isFavorite", "addedAt"]),
+            "The indexes of MediaItem: expected one on [isFavorite, addedAt], found \(indexes).")
     }
 }
