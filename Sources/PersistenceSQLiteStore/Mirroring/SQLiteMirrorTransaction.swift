@@ -82,48 +82,23 @@ final class SQLiteMirrorTransaction: MirrorStateTransaction {
     func saveRecords(_ records: [MirroredRecord]) throws {
         guard !records.isEmpty else { return }
         try prepareForWriting()
-        try insertRows(
-            of: records, tuple: "(?, ?, ?, ?)",
-            into: """
+        try db.insertRows(
+            records,
+            sql: { count in
+                """
                 INSERT INTO \(MirrorTables.record.quotedDatabaseIdentifier) ("recordName", "entity", "primaryKey", "changeTag")
-                """,
-            then: """
+                VALUES \(StoreStatements.valueTuples("(?, ?, ?, ?)", count: count))
                 ON CONFLICT ("recordName") DO UPDATE SET
                     "entity" = excluded."entity", "primaryKey" = excluded."primaryKey", "changeTag" = excluded."changeTag"
-                """,
-            while: "recording the mirror's records"
-        ) { binder, record in
-            binder.bind(record.recordName)
-            binder.bind(record.row.rootEntity)
-            binder.bind(record.row.primaryKey)
-            binder.bind(record.changeTag)
-        }
-    }
-
-    /// How many rows one statement of ``insertRows(of:tuple:into:then:while:binding:)`` writes.
-    private static let rowsPerStatement = 100
-
-    /// Writes one row per item, a hundred rows to a statement: each statement run costs about as much
-    /// as the rows it writes, so writing them one by one would double a large export's bookkeeping.
-    ///
-    /// - Parameters:
-    ///   - tuple: One row's values, such as `(?, ?, 1)`.
-    ///   - head: The statement up to its `VALUES`; `tail`, what follows the values. Together they must
-    ///     give each row the outcome a statement of its own would (an upsert, a plain insert).
-    ///   - bind: Binds one item's parameters, in the order of the tuple.
-    private func insertRows<Item>(
-        of items: [Item], tuple: String, into head: String, then tail: String, while activity: String,
-        binding bind: (inout DirectBinder, Item) -> Void
-    ) throws {
-        for start in stride(from: 0, to: items.count, by: Self.rowsPerStatement) {
-            let chunk = items[start..<min(start + Self.rowsPerStatement, items.count)]
-            let values = Array(repeating: tuple, count: chunk.count).joined(separator: ", ")
-            let statement = try db.cachedStatement(sql: "\(head) VALUES \(values) \(tail)")
-            statement.prepareForDirectBinding()
-            try statement.execute(while: activity) { binder in
-                for item in chunk { bind(&binder, item) }
-            }
-        }
+                """
+            },
+            while: "recording the mirror's records",
+            binding: { binder, record in
+                binder.bind(record.recordName)
+                binder.bind(record.row.rootEntity)
+                binder.bind(record.row.primaryKey)
+                binder.bind(record.changeTag)
+            })
     }
 
     func removeRecords(named names: [String]) throws {
@@ -224,24 +199,25 @@ final class SQLiteMirrorTransaction: MirrorStateTransaction {
             try Int64.fetchOne(
                 db, sql: "SELECT MAX(\"sequence\") FROM \(MirrorTables.pending.quotedDatabaseIdentifier)") ?? 0
         // A change queued again replaces the one waiting: the later sequence, the next generation.
-        try insertRows(
-            of: Array(zip(changes, (last + 1)...)), tuple: "(?, ?, ?, 1, ?)",
-            into: """
+        try db.insertRows(
+            Array(zip(changes, (last + 1)...)),
+            sql: { count in
+                """
                 INSERT INTO \(MirrorTables.pending.quotedDatabaseIdentifier) ("recordName", "kind", "recordType", "generation", "sequence")
-                """,
-            then: """
+                VALUES \(StoreStatements.valueTuples("(?, ?, ?, 1, ?)", count: count))
                 ON CONFLICT ("recordName") DO UPDATE SET
                     "kind" = excluded."kind", "recordType" = excluded."recordType", "generation" = "generation" + 1,
                     "sequence" = excluded."sequence"
-                """,
-            while: "queuing the changes to send"
-        ) { binder, queued in
-            let (change, sequence) = queued
-            binder.bind(change.recordName)
-            binder.bind(Int64(change.kind.rawValue))
-            binder.bind(change.recordType)
-            binder.bind(sequence)
-        }
+                """
+            },
+            while: "queuing the changes to send",
+            binding: { binder, queued in
+                let (change, sequence) = queued
+                binder.bind(change.recordName)
+                binder.bind(Int64(change.kind.rawValue))
+                binder.bind(change.recordType)
+                binder.bind(sequence)
+            })
     }
 
     func dequeue(_ changes: [PendingMirrorChange]) throws {

@@ -1,16 +1,14 @@
 import Foundation
 import GRDB
 
-/// The links a save adds to link tables, written a hundred to a statement.
+/// The links a save adds to link tables, written a hundred to a statement
+/// (``GRDB/Database/insertRows(_:sql:while:binding:)``).
 ///
 /// Adding the links of a thousand notes with five tags each one statement at a time costs more in
 /// running the statements than in SQLite's own work; each table's links wait here until the save has
 /// gathered them, or until a link of the same table is to be removed, so that the links of a table are
 /// added and removed in the order the save decided them.
 struct LinkInsertBatch {
-    /// How many links one statement adds.
-    static let linksPerStatement = 100
-
     private var waiting: [String: [(owner: Int64, target: Int64)]] = [:]
     private var tableOrder: [String] = []
 
@@ -24,17 +22,12 @@ struct LinkInsertBatch {
     mutating func write(table: String, in db: Database) throws {
         guard let links = waiting.removeValue(forKey: table) else { return }
         tableOrder.removeAll { $0 == table }
-        for start in stride(from: 0, to: links.count, by: Self.linksPerStatement) {
-            let chunk = links[start..<min(start + Self.linksPerStatement, links.count)]
-            let statement = try db.cachedStatement(sql: StoreStatements.link(in: table, count: chunk.count))
-            statement.prepareForDirectBinding()
-            try statement.execute(while: "linking rows in \(table)") { binder in
-                for link in chunk {
-                    binder.bind(link.owner)
-                    binder.bind(link.target)
-                }
-            }
-        }
+        try db.insertRows(
+            links, sql: { StoreStatements.link(in: table, count: $0) }, while: "linking rows in \(table)",
+            binding: { binder, link in
+                binder.bind(link.owner)
+                binder.bind(link.target)
+            })
     }
 
     /// Writes every link waiting.

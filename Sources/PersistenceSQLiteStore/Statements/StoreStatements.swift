@@ -121,8 +121,12 @@ enum StoreStatements {
 
     /// Adds the links of `count` bound owner and target pairs, each unless it is there already.
     static func link(in linkTable: String, count: Int = 1) -> String {
-        let pairs = Array(repeating: "(?, ?)", count: count).joined(separator: ", ")
-        return "INSERT OR IGNORE INTO \(linkTable.quotedDatabaseIdentifier) (\"owner\", \"target\") VALUES \(pairs)"
+        "INSERT OR IGNORE INTO \(linkTable.quotedDatabaseIdentifier) (\"owner\", \"target\") VALUES \(valueTuples("(?, ?)", count: count))"
+    }
+
+    /// `count` copies of one row's `tuple` of values, such as `(?, ?)`, for a `VALUES` list.
+    static func valueTuples(_ tuple: String, count: Int) -> String {
+        Array(repeating: tuple, count: count).joined(separator: ", ")
     }
 
     /// Removes the link of the bound owner and target.

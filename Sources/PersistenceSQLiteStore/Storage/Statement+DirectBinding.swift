@@ -13,15 +13,7 @@ extension Statement {
     /// - Throws: ``SwiftDataError`` when SQLite refuses a value.
     func bindDirectly(_ values: [DatabaseValue], while activity: @autoclosure () -> String) throws {
         setUncheckedArguments(StatementArguments())
-        let sqliteStatement = self.sqliteStatement
-        for (offset, value) in values.enumerated() {
-            let code = value.bind(to: sqliteStatement, at: CInt(offset + 1))
-            guard code == 0 else {
-                throw SwiftDataError(
-                    .storeOperationFailed, reason: "SQLite result code \(code) for parameter \(offset + 1)",
-                    context: activity())
-            }
-        }
+        try bindInOrder(values, while: activity)
     }
 
     /// Binds `values` to the parameters of a statement made ready with ``prepareForDirectBinding()``, in
@@ -31,8 +23,12 @@ extension Statement {
     /// - Parameter activity: What the statement is for, named in the error.
     /// - Throws: ``SwiftDataError`` when SQLite refuses a value.
     func rebindDirectly(_ values: [DatabaseValue], while activity: @autoclosure () -> String) throws {
-        let sqliteStatement = self.sqliteStatement
         sqlite3_reset(sqliteStatement)
+        try bindInOrder(values, while: activity)
+    }
+
+    private func bindInOrder(_ values: [DatabaseValue], while activity: () -> String) throws {
+        let sqliteStatement = self.sqliteStatement
         for (offset, value) in values.enumerated() {
             let code = value.bind(to: sqliteStatement, at: CInt(offset + 1))
             guard code == SQLITE_OK else {
