@@ -60,11 +60,12 @@ struct VaultKilledWriterTests {
             """)
     }
 
-    @Test("temporary files of a writer killed in the vault's folders are removed by the next change")
+    @Test("temporary files of writers killed in the vault or beside its device key are removed by the next change")
     func abandonedTemporaryFiles() async throws {
         let fixture = VaultFixture()
         try fixture.addPassword(account: "pin")
-        for folder in [fixture.itemsDirectory, fixture.sandbox.vaultDirectory] {
+        let deviceKeyFolder = fixture.vault.deviceKeyURL.deletingLastPathComponent()
+        for folder in [fixture.itemsDirectory, fixture.sandbox.vaultDirectory, deviceKeyFolder] {
             let target = folder.appending(path: "x.item").path
             let writer = try ProbeProcess.start(["stalled-atomic-write", target, "1024"], waitingFor: "writing")
             #expect(hasHiddenFile(in: folder))
@@ -75,6 +76,7 @@ struct VaultKilledWriterTests {
         try fixture.addPassword(account: "counter")
 
         #expect(hiddenFiles(in: fixture).isEmpty)
+        #expect(!hasHiddenFile(in: deviceKeyFolder), "a device key staged by a killed writer is removed")
         #expect(try fixture.passwordData(account: "pin") == Data("secret".utf8))
     }
 

@@ -137,8 +137,12 @@ extension VaultItemStore {
         }
     }
 
+    /// Removes the temporary files of killed writers: atomic writes in the vault's folders, and a device key
+    /// staged beside the vault by a writer killed before it could remove it (the key is created only once,
+    /// so its own sweep would never run again).
     private func removeAbandonedTemporaryFiles() {
         AtomicFileWriter.removeAbandonedTemporaryFiles(in: itemsDirectory)
         AtomicFileWriter.removeAbandonedTemporaryFiles(in: directory)
+        AtomicFileWriter.removeAbandonedTemporaryFiles(in: deviceKeyURL.deletingLastPathComponent())
     }
 }
