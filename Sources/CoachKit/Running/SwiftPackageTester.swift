@@ -194,16 +194,22 @@ public struct SwiftPackageTester: Sendable {
     }
 
     /// The test modules whose tests mostly wait for other processes (builds of small workbenches, programs
-    /// at a terminal, two processes at once): a run of every test puts them in a test process of their own,
-    /// beside the others. Swift Testing runs a process's tests on as many threads as the machine has cores,
-    /// and a test that waits for a child process holds its thread, so one process on two cores runs two of
-    /// them at a time; two processes overlap that waiting with the other tests' work.
-    static let waitingTestModules = ["CoachCommandTests", "NoteTakerAppTests", "PersistenceCloudTests"]
+    /// at a terminal, two processes at once), in groups: a run of every test puts each group in a test
+    /// process of its own, beside the others. Swift Testing runs a process's tests on as many threads as the
+    /// machine has cores, and a test that waits for a child process holds its thread, so one process on two
+    /// cores runs two of them at a time; more processes overlap that waiting with the other tests' work.
+    /// `CoachCommandTests` (builds of small workbenches, one test grading a class seven times) is the
+    /// longest, so the quick waiting modules do not queue behind it.
+    static let waitingTestGroups = [["CoachCommandTests"], ["NoteTakerAppTests", "PersistenceCloudTests"]]
+
+    /// The filter that selects the tests of `modules`.
+    static func modulesFilter(_ modules: [String]) -> String { "^(" + modules.joined(separator: "|") + ")\\." }
 
     /// One `swift test` that builds and runs (a second SwiftPM start would cost about a second). The test
     /// binary creates the event stream as it starts, so no stream means the build failed. A run of every
-    /// test then runs the waiting modules (``waitingTestModules``) in a second test process at the same time,
-    /// started directly rather than through `swift test`, which lets one run at a time use a build folder.
+    /// test then runs each group of waiting modules (``waitingTestGroups``) in a test process of its own at
+    /// the same time, started directly rather than through `swift test`, which lets one run at a time use a
+    /// build folder.
     private func runSwiftTest(_ request: BuildRequest, filter: String?, timeLimit: Duration) throws -> TrackRun {
         guard filter == nil else {
             return try runSwiftTest(request, filter: filter, skip: nil, timeLimit: timeLimit, building: true)
@@ -224,36 +230,36 @@ public struct SwiftPackageTester: Sendable {
                 track: request.track, build: build, compilerErrors: errors, testRun: nil, outcomes: [],
                 buildLog: buildLog, testLog: testLog)
         }
-        let waiting = "^(" + Self.waitingTestModules.joined(separator: "|") + ")\\."
+        let groups = Self.waitingTestGroups
         let buildFolder = workbench.root.appending(path: ".build")
         let program = try TestProgram.path(in: buildFolder, seenAt: buildFolder)
-        let runs = Mutex<[TrackRun?]>([nil, nil])
+        let runs = Mutex<[TrackRun?]>(Array(repeating: nil, count: groups.count + 1))
         let failure = Mutex<(any Error)?>(nil)
-        DispatchQueue.concurrentPerform(iterations: 2) { part in
+        DispatchQueue.concurrentPerform(iterations: groups.count + 1) { part in
             do {
                 let run =
-                    try part == 0
+                    try part < groups.count
                     ? runSwiftTest(
-                        request, filter: waiting, skip: nil, timeLimit: timeLimit, building: false, stream: "waiting",
-                        program: program)
+                        request, filter: Self.modulesFilter(groups[part]), skip: nil, timeLimit: timeLimit,
+                        building: false, stream: "waiting-\(part + 1)", program: program)
                     : runSwiftTest(
-                        request, filter: nil, skip: waiting, timeLimit: timeLimit, building: false, stream: "others")
+                        request, filter: nil, skip: Self.modulesFilter(groups.flatMap { $0 }), timeLimit: timeLimit,
+                        building: false, stream: "others")
                 runs.withLock { $0[part] = run }
             } catch {
                 failure.withLock { $0 = $0 ?? error }
             }
         }
         if let failure = failure.withLock({ $0 }) { throw failure }
-        let finished = runs.withLock { $0 }
-        guard let first = finished[0], let second = finished[1] else {
+        let finished = runs.withLock { $0 }.compactMap { $0 }
+        guard finished.count == groups.count + 1, var merged = finished.last else {
             return TrackRun(
                 track: request.track, build: .exited(1), compilerErrors: [], testRun: nil, outcomes: [],
                 buildLog: buildLog, testLog: testLog)
         }
-        var merged = second
         merged.buildLog = buildLog
-        merged.outcomes = first.outcomes + second.outcomes
-        merged.testRun = [first.testRun, second.testRun].compactMap { $0 }.first { !$0.succeeded } ?? second.testRun
+        merged.outcomes = finished.flatMap(\.outcomes)
+        merged.testRun = finished.compactMap(\.testRun).first { !$0.succeeded } ?? merged.testRun
         return merged
     }
 

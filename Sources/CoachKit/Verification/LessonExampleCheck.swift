@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Proves every lesson's Swift blocks: they compile against the core in one build, the programs they make
 /// run to the end on a throwaway device, and each block marked as not compiling fails with the error the
@@ -57,7 +58,14 @@ struct LessonExampleCheck: Sendable {
 
         let built = try buildPrograms(build, named: "lesson-examples")
         result.problems += built.errors.map { problem(for: $0, in: build) }
+        var template: PlannedCompile?
         if built.termination.succeeded {
+            // The programs that must fail compile apart with the flags of a program that built.
+            if let first = build.first,
+                let plan = try? SwiftPMBuildPlan.read(from: workbench.root.appending(path: ".build/debug.yaml"))
+            {
+                template = PlannedCompile(module: first.target, in: plan)
+            }
             for program in build where program.runs {
                 result.problems += try runProblems(of: program)
                 result.programsRun += 1
@@ -70,7 +78,7 @@ struct LessonExampleCheck: Sendable {
         }
         result.failingBlocks = mustFail.count
         if !mustFail.isEmpty {
-            result.problems += try failureProblems(of: mustFail)
+            result.problems += try failureProblems(of: mustFail, template: template)
         }
         return result
     }
@@ -125,17 +133,30 @@ struct LessonExampleCheck: Sendable {
         ]
     }
 
-    /// Builds the programs whose last block must not compile, all at once, then on its own any that the
-    /// combined build stopped before reaching; each must fail inside that block with the expected error.
-    private func failureProblems(of programs: [LessonProgram]) throws -> [VerificationProblem] {
-        let together = try buildPrograms(programs, named: "lesson-counterexamples")
+    /// Compiles the programs whose last block must not compile, then, on its own through SwiftPM, any whose
+    /// compile failed without an error in that block; each must fail inside that block with the expected
+    /// error.
+    ///
+    /// With `template` (the compile command of a program that built), each is compiled apart, two at a
+    /// time; without one, all are built at once, and SwiftPM stops at the first that fails.
+    private func failureProblems(of programs: [LessonProgram], template: PlannedCompile?) throws
+        -> [VerificationProblem]
+    {
+        let compiled =
+            if let template {
+                try compileApart(programs, with: template)
+            } else {
+                try buildTogether(programs)
+            }
         var problems: [VerificationProblem] = []
         for program in programs {
             guard let block = program.failingBlock, case .doesNotCompile(let expected) = block.kind else { continue }
             let path = workbench.relativePath(of: program.lesson)
-            var errors = together.errors.filter { $0.path == path && block.contains(line: $0.line) }
-            if errors.isEmpty && !together.termination.succeeded {
-                let alone = try buildPrograms([program], named: "lesson-counterexamples", product: program.target)
+            let attempt = compiled[program.target] ?? (succeeded: false, errors: [])
+            var errors = attempt.errors.filter { $0.path == path && block.contains(line: $0.line) }
+            if errors.isEmpty && !attempt.succeeded {
+                let alone = try buildPrograms(
+                    [program], named: "lesson-counterexample-\(program.target)", product: program.target)
                 errors = alone.errors.filter { $0.path == path && block.contains(line: $0.line) }
             }
             let location = "\(path):\(block.firstLine)"
@@ -155,6 +176,52 @@ struct LessonExampleCheck: Sendable {
             }
         }
         return problems
+    }
+
+    /// How compiling one program ended: whether it compiled, and the errors the compiler printed.
+    private typealias Attempt = (succeeded: Bool, errors: [CompilerDiagnostic])
+
+    /// Builds `programs` in one SwiftPM build; a program the build stopped before reaching has no errors.
+    private func buildTogether(_ programs: [LessonProgram]) throws -> [String: Attempt] {
+        let together = try buildPrograms(programs, named: "lesson-counterexamples")
+        return Dictionary(
+            uniqueKeysWithValues: programs.map { ($0.target, (together.termination.succeeded, together.errors)) })
+    }
+
+    /// Compiles each of `programs` on its own with `template`'s flags, as many at a time as there are cores,
+    /// each with its log in `compile-<target>.log`.
+    private func compileApart(_ programs: [LessonProgram], with template: PlannedCompile) throws -> [String: Attempt] {
+        let folder = workbench.logFolder.appending(path: "lesson-counterexamples", directoryHint: .isDirectory)
+        try LessonProgram.stage(programs, in: folder)
+        let next = Mutex(0)
+        let attempts = Mutex<[String: Attempt]>([:])
+        let failure = Mutex<(any Error)?>(nil)
+        let jobs = max(1, min(ProcessInfo.processInfo.activeProcessorCount, programs.count))
+        DispatchQueue.concurrentPerform(iterations: jobs) { _ in
+            while true {
+                let index = next.withLock { value -> Int in
+                    defer { value += 1 }
+                    return value
+                }
+                guard index < programs.count, failure.withLock({ $0 == nil }) else { return }
+                let target = programs[index].target
+                let source = folder.appending(path: target).appending(path: "main.swift")
+                let log = workbench.logFolder.appending(path: "compile-\(target).log")
+                let arguments = template.arguments(
+                    compiling: source.path, asModule: target,
+                    object: folder.appending(path: target).appending(path: "main.o").path)
+                do {
+                    let termination = try ChildProcess(arguments, in: workbench.root, logFile: log).run()
+                    let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+                    let errors = CompilerDiagnostic.errors(in: text).map { $0.relative(to: workbench) }
+                    attempts.withLock { $0[target] = (termination.succeeded, errors) }
+                } catch {
+                    failure.withLock { $0 = $0 ?? error }
+                }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+        return attempts.withLock { $0 }
     }
 }
 

@@ -150,7 +150,7 @@ public struct Verifier: Sendable {
             if group != lastGroup {
                 lastGroup = group
                 report(
-                    style.bold(group.padding(toLength: 11, withPad: " ", startingAt: 0))
+                    style.bold(group + String(repeating: " ", count: max(1, 11 - group.count)))
                         + Self.groupHeadline[group, default: ""])
             }
             summary.record(found.problems, passedIfEmpty: found.passedIfEmpty)
