@@ -10,6 +10,8 @@
 //   - `PinnedNotesScreen` (PinnedNotesScreen.swift): the old screen's `@FetchRequest` as an `@Query`.
 //   - `LegacyRequestAudit` (LegacyRequestAudit.swift): runs old requests and reports which ones fail,
 //     showing that a misspelt key in a format string is only found when the request runs.
+//   - `NoteStack` and `NoteImporter` (NoteStack.swift): the old Core Data stack around the requests —
+//     a container kept in memory or in a store file, and a background context that adds notes.
 //
 // Note.swift and the Legacy folder are given; you do not need to change them.
 // Run `swift test --filter Section7` (or `swift run coach check 7`) to see which checks pass.
