@@ -35,9 +35,10 @@ public class MediaItem {
     //       properties. Replace each one with a stored property of the same name and type, for example
     //       `public var title: String`. Give `isFavorite` and the arrays their starting values where you
     //       declare them. `isSelected` must never be stored; `comments` are deleted with the item
-    //       (their inverse is `\Comment.item`).
+    //       (their inverse is `\Comment.item`). Mark `title`, the one property the system's search
+    //       should find items by, with the attribute option that asks the device to index it.
 
-    /// The name shown in the library.
+    /// The name shown in the library, indexed for Spotlight search.
     public var title: String { get { "" } set {} }
     /// The device the file came from, such as "Pixel 8" or "Scanner".
     public var source: String { get { "" } set {} }

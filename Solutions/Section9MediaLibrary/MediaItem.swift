@@ -31,8 +31,8 @@ public class MediaItem {
     #Unique<MediaItem>([\.source, \.fileName])
     #Index<MediaItem>([\.addedAt], [\.isFavorite, \.addedAt])
 
-    /// The name shown in the library.
-    public var title: String
+    /// The name shown in the library, indexed for Spotlight search.
+    @Attribute(.spotlight) public var title: String
     /// The device the file came from, such as "Pixel 8" or "Scanner".
     public var source: String
     /// The file's name on that device; with `source`, what identifies the item.

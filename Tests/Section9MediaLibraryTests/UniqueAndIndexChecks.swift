@@ -102,3 +102,15 @@ struct UniqueAndIndexChecks {
             "The indexes of MediaItem: expected one on [isFavorite, addedAt], found \(indexes).")
     }
 }
+
+@Suite("Section 9: what the system's search indexes")
+struct SpotlightChecks {
+    @Test("only the title is marked for Spotlight, the one property the system's search finds items by")
+    func titleIndexedForSpotlight() {
+        let marked = MediaItem.schemaMetadata.filter { $0.options.contains(.spotlight) }.map(\.name)
+        #expect(
+            marked == ["title"],
+            "The properties of MediaItem marked @Attribute(.spotlight): expected [title], found \(marked). The option asks the device to index a value for its search; only the title names an item to a person searching."
+        )
+    }
+}
