@@ -82,6 +82,13 @@ public struct ModelConfiguration: DataStoreConfiguration, Sendable {
 }
 
 extension ModelConfiguration {
+    /// Whether the store lives in memory: asked for with ``isStoredInMemoryOnly``, or with a store file at
+    /// `/dev/null`, which Core Data, and so SwiftData on a device, opens as a store in memory (older code
+    /// and tests write it that way). Nothing is then written beside the URL.
+    package var keepsStoreInMemory: Bool {
+        isStoredInMemoryOnly || url.standardizedFileURL.path == "/dev/null"
+    }
+
     /// The app group whose container would hold the store; recorded, but the store stays in the app's container.
     public struct GroupContainer: Hashable, Sendable {
         let identifier: String?

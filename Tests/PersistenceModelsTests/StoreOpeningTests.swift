@@ -176,3 +176,31 @@ struct StoreOpeningTests {
         #expect(try file.columns(of: "Gadget").contains("serialNumber"))
     }
 }
+
+@Suite("A store file at /dev/null")
+struct DevNullStoreTests {
+    @Model
+    final class Jotting {
+        var text: String
+        init(text: String) { self.text = text }
+    }
+
+    @Test("is kept in memory, as Core Data opens it: each container starts empty and nothing is written in /dev")
+    func keptInMemory() throws {
+        let devNull = URL(fileURLWithPath: "/dev/null")
+        let before = Set(try FileManager.default.contentsOfDirectory(atPath: "/dev"))
+        for round in 1...2 {
+            let container = try ModelContainer(for: Jotting.self, configurations: ModelConfiguration(url: devNull))
+            let context = ModelContext(container)
+            #expect(
+                try context.fetchCount(FetchDescriptor<Jotting>()) == 0, "container \(round) saw an earlier one's notes"
+            )
+            context.insert(Jotting(text: "scratch \(round)"))
+            try context.save()
+            #expect(try ModelContext(container).fetchCount(FetchDescriptor<Jotting>()) == 1)
+        }
+        let added = Set(try FileManager.default.contentsOfDirectory(atPath: "/dev")).subtracting(before)
+        #expect(added.filter { $0.hasPrefix("null") }.isEmpty, "files created in /dev: \(added.sorted())")
+        #expect(FileManager.default.fileExists(atPath: "/dev/null"))
+    }
+}

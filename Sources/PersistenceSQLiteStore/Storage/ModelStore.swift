@@ -29,7 +29,7 @@ final class ModelStore: Sendable {
         self.migrationConnection = nil
         self.layout = StoreLayout(schema: schema)
         self.allowsSave = configuration.allowsSave
-        self.externalData = configuration.isStoredInMemoryOnly ? nil : ExternalDataStore(storeURL: configuration.url)
+        self.externalData = configuration.keepsStoreInMemory ? nil : ExternalDataStore(storeURL: configuration.url)
         var databaseConfiguration = Configuration()
         databaseConfiguration.label = configuration.name
         // Another container or process writing the same file makes a write wait for its turn
@@ -54,7 +54,7 @@ final class ModelStore: Sendable {
             }
         }
         do {
-            if configuration.isStoredInMemoryOnly {
+            if configuration.keepsStoreInMemory {
                 self.identifier = "memory:\(UUID().uuidString)"
                 self.readOnlyReason = nil
                 self.writer = try DatabaseQueue(configuration: databaseConfiguration)
@@ -72,7 +72,7 @@ final class ModelStore: Sendable {
                 .loadIssueModelContainer,
                 reason: Self.describe(error),
                 context:
-                    "opening the store \(configuration.isStoredInMemoryOnly ? "in memory" : "at \(configuration.url.path)")"
+                    "opening the store \(configuration.keepsStoreInMemory ? "in memory" : "at \(configuration.url.path)")"
             )
         }
         recorder.store = self
