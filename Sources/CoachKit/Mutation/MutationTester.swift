@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Measures how well each hidden suite tells a correct solution from a wrong one: it makes mutants of the
 /// reference solution (small plausible mistakes), builds them all at once, runs the section's suite
@@ -213,26 +212,9 @@ public struct MutationTester: Sendable {
     private func runMutants(_ mutants: [MutantRecord], of section: Course.Section, binary: URL) throws
         -> [MutantOutcome]
     {
-        let next = Mutex(0)
-        let results = Mutex([Int: MutantOutcome]())
-        let failure = Mutex<(any Error)?>(nil)
-        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, mutants.count))) { slot in
-            while true {
-                let index = next.withLock { value -> Int in
-                    defer { value += 1 }
-                    return value
-                }
-                guard index < mutants.count, failure.withLock({ $0 == nil }) else { return }
-                do {
-                    let outcome = try run(mutants[index], of: section, binary: binary, slot: slot + 1)
-                    results.withLock { $0[index] = outcome }
-                } catch {
-                    failure.withLock { $0 = error }
-                }
-            }
+        try ParallelWork.map(mutants, jobs: jobs) { mutant, slot in
+            try run(mutant, of: section, binary: binary, slot: slot + 1)
         }
-        if let error = failure.withLock({ $0 }) { throw error }
-        return results.withLock { found in mutants.indices.compactMap { found[$0] } }
     }
 
     /// Runs the section's suite against one mutant, stopping at its first failing check.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Proves every lesson's Swift blocks: they compile against the core in one build, the programs they make
 /// run to the end on a throwaway device, and each block marked as not compiling fails with the error the
@@ -193,35 +192,19 @@ struct LessonExampleCheck: Sendable {
     private func compileApart(_ programs: [LessonProgram], with template: PlannedCompile) throws -> [String: Attempt] {
         let folder = workbench.logFolder.appending(path: "lesson-counterexamples", directoryHint: .isDirectory)
         try LessonProgram.stage(programs, in: folder)
-        let next = Mutex(0)
-        let attempts = Mutex<[String: Attempt]>([:])
-        let failure = Mutex<(any Error)?>(nil)
-        let jobs = max(1, min(ProcessInfo.processInfo.activeProcessorCount, programs.count))
-        DispatchQueue.concurrentPerform(iterations: jobs) { _ in
-            while true {
-                let index = next.withLock { value -> Int in
-                    defer { value += 1 }
-                    return value
-                }
-                guard index < programs.count, failure.withLock({ $0 == nil }) else { return }
-                let target = programs[index].target
-                let source = folder.appending(path: target).appending(path: "main.swift")
-                let log = workbench.logFolder.appending(path: "compile-\(target).log")
-                let arguments = template.arguments(
-                    compiling: source.path, asModule: target,
-                    object: folder.appending(path: target).appending(path: "main.o").path)
-                do {
-                    let termination = try ChildProcess(arguments, in: workbench.root, logFile: log).run()
-                    let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-                    let errors = CompilerDiagnostic.errors(in: text).map { $0.relative(to: workbench) }
-                    attempts.withLock { $0[target] = (termination.succeeded, errors) }
-                } catch {
-                    failure.withLock { $0 = $0 ?? error }
-                }
-            }
+        let attempts = try ParallelWork.map(programs, jobs: ProcessInfo.processInfo.activeProcessorCount) {
+            program, _ -> Attempt in
+            let target = program.target
+            let source = folder.appending(path: target).appending(path: "main.swift")
+            let log = workbench.logFolder.appending(path: "compile-\(target).log")
+            let arguments = template.arguments(
+                compiling: source.path, asModule: target,
+                object: folder.appending(path: target).appending(path: "main.o").path)
+            let termination = try ChildProcess(arguments, in: workbench.root, logFile: log).run()
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            return (termination.succeeded, CompilerDiagnostic.errors(in: text).map { $0.relative(to: workbench) })
         }
-        if let error = failure.withLock({ $0 }) { throw error }
-        return attempts.withLock { $0 }
+        return Dictionary(uniqueKeysWithValues: zip(programs.map(\.target), attempts))
     }
 }
 

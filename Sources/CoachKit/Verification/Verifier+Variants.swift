@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The numbers that select a known mistake or an alternative solution switched into a section's schema
 /// at run time (`COACH_MUTANT`), apart from the mutants' (which count from 1).
@@ -209,28 +208,10 @@ extension Verifier {
     private func runSwitched(_ variants: [StagedVariant], in built: MutationTester.Built) throws -> [(
         StagedVariant, [VerificationProblem]
     )] {
-        let next = Mutex(0)
-        let results = Mutex<[Int: [VerificationProblem]]>([:])
-        let failure = Mutex<(any Error)?>(nil)
-        let jobs = max(1, min(ProcessInfo.processInfo.activeProcessorCount, variants.count))
-        DispatchQueue.concurrentPerform(iterations: jobs) { slot in
-            while true {
-                let index = next.withLock { value -> Int in
-                    defer { value += 1 }
-                    return value
-                }
-                guard index < variants.count, failure.withLock({ $0 == nil }) else { return }
-                do {
-                    let problems = try runSwitched(variants[index], in: built, slot: slot)
-                    results.withLock { $0[index] = problems }
-                } catch {
-                    failure.withLock { $0 = $0 ?? error }
-                }
-            }
+        let problems = try ParallelWork.map(variants, jobs: ProcessInfo.processInfo.activeProcessorCount) {
+            variant, slot in try runSwitched(variant, in: built, slot: slot)
         }
-        if let error = failure.withLock({ $0 }) { throw error }
-        let found = results.withLock { $0 }
-        return variants.indices.map { (variants[$0], found[$0] ?? []) }
+        return Array(zip(variants, problems))
     }
 
     private func runSwitched(_ variant: StagedVariant, in built: MutationTester.Built, slot: Int) throws
