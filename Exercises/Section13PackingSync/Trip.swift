@@ -7,7 +7,7 @@
 //     attribute optional or with a default value, every relationship optional and with an inverse, no
 //     unique constraints, no `.deny` delete rule. A store that syncs refuses to load them otherwise, and
 //     its error names each property to fix. Deleting a trip deletes its items and its budget, on every
-//     device.
+//     device. A trip's notes reach iCloud encrypted with the account's keys (`.allowsCloudEncryption`).
 //   - The trip's budget lives in a model of its own (`TripBudget`, given), so that the budget edited on
 //     one device and the trip's notes on another are two records, and neither edit replaces the other.
 //   - `PackingStore` (PackingStore.swift) opens the store so that it syncs with the app's iCloud
@@ -33,7 +33,9 @@ public final class Trip {
     public var name: String
     /// The day it starts.
     public var startDate: Date
-    /// Free text: what to remember.
+    // TODO: The notes may hold a door code or a booking number: have iCloud keep them encrypted with the
+    //       account's keys (`.allowsCloudEncryption`), while the devices read them as written.
+    /// Free text: what to remember, a door code or a booking number among it; iCloud keeps it encrypted.
     public var notes: String = ""
     /// What to pack; deleted with the trip.
     @Relationship(deleteRule: .deny, inverse: \PackingItem.trip) public var items: [PackingItem] = []

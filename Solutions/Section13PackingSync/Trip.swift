@@ -7,7 +7,7 @@
 //     attribute optional or with a default value, every relationship optional and with an inverse, no
 //     unique constraints, no `.deny` delete rule. A store that syncs refuses to load them otherwise, and
 //     its error names each property to fix. Deleting a trip deletes its items and its budget, on every
-//     device.
+//     device. A trip's notes reach iCloud encrypted with the account's keys (`.allowsCloudEncryption`).
 //   - The trip's budget lives in a model of its own (`TripBudget`, given), so that the budget edited on
 //     one device and the trip's notes on another are two records, and neither edit replaces the other.
 //   - `PackingStore` (PackingStore.swift) opens the store so that it syncs with the app's iCloud
@@ -29,8 +29,8 @@ public final class Trip {
     public var name: String = ""
     /// The day it starts.
     public var startDate: Date = Date(timeIntervalSince1970: 0)
-    /// Free text: what to remember.
-    public var notes: String = ""
+    /// Free text: what to remember, a door code or a booking number among it; iCloud keeps it encrypted.
+    @Attribute(.allowsCloudEncryption) public var notes: String = ""
     /// What to pack; deleted with the trip.
     @Relationship(deleteRule: .cascade, inverse: \PackingItem.trip) public var items: [PackingItem]? = []
     /// The trip's budget, a model of its own; deleted with the trip.

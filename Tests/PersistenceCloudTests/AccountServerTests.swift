@@ -153,6 +153,8 @@ struct AccountServerTests {
                 "CD_ratio": .double(0.1),
                 "CD_when": .timestamp(Date(timeIntervalSince1970: 1_234_567.25)),
                 "CD_blob": .bytes(Data([0, 1, 2, 255])),
+                "CD_secret": .encrypted(.string, Data([9, 8, 7, 0, 255])),
+                "CD_sealedDate": .encrypted(.timestamp, Data([1])),
                 "CD_entityName": .string("Note"),
             ]
             _ = try save(CloudRecord(recordName: "N", recordType: "CD_Note", fields: fields), by: phone, on: account)

@@ -192,7 +192,10 @@ final class CloudKitMirror: StoreMirror, @unchecked Sendable {
         let mirror = MirrorContext(
             schema: schema, store: store, state: state, engine: engine, container: container,
             containerIdentifier: request.containerIdentifier,
-            device: device.identity, schemaVersion: "\(container.schema.version)", zoneEpoch: recordedEpoch,
+            device: device.identity,
+            accountFolder: SimulatedICloud(root: URL(filePath: root, directoryHint: .isDirectory)).accountFolder(
+                appleID: appleID),
+            schemaVersion: "\(container.schema.version)", zoneEpoch: recordedEpoch,
             serverToken: recordedToken
         )
         report.pendingChanges = try state.withMirrorTransaction(while: "queuing the changes to send") { tx in

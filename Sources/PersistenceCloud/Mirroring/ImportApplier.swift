@@ -31,10 +31,12 @@ struct ImportApplier {
                 try tx.unappliedRecordSummaries()
             )
         }
-        let changes = try server.fetchChanges(
-            CloudFetchChangesRequest(
-                containerIdentifier: mirror.containerIdentifier, since: tokenText.flatMap(CloudServerChangeToken.init)
-            ))
+        let changes = try mirror.openingEncryptedFields(
+            of: server.fetchChanges(
+                CloudFetchChangesRequest(
+                    containerIdentifier: mirror.containerIdentifier,
+                    since: tokenText.flatMap(CloudServerChangeToken.init)
+                )))
         guard let container = mirror.container else { return }
         let context = ModelContext(container)
         context.author = MirrorState.importAuthor

@@ -12,6 +12,9 @@ final class MirrorContext {
     private(set) weak var container: ModelContainer?
     let containerIdentifier: String
     let device: CloudDeviceIdentity
+    /// The folder of the account the store syncs with, which holds its keychain.
+    let accountFolder: URL
+    private var encryption: CloudFieldEncryption?
     /// The version of the store's schema, recorded with the fields this device saves first.
     let schemaVersion: String
     /// The zone epoch the store last synced with; `nil` until it first did.
@@ -23,8 +26,8 @@ final class MirrorContext {
     init(
         schema: MirroredSchema, store: OpenedStore, state: any MirrorStateStore, engine: any ModelStoreEngine,
         container: ModelContainer,
-        containerIdentifier: String, device: CloudDeviceIdentity, schemaVersion: String, zoneEpoch: Int64?,
-        serverToken: CloudServerChangeToken?
+        containerIdentifier: String, device: CloudDeviceIdentity, accountFolder: URL, schemaVersion: String,
+        zoneEpoch: Int64?, serverToken: CloudServerChangeToken?
     ) {
         self.schema = schema
         self.store = store
@@ -33,9 +36,48 @@ final class MirrorContext {
         self.container = container
         self.containerIdentifier = containerIdentifier
         self.device = device
+        self.accountFolder = accountFolder
         self.schemaVersion = schemaVersion
         self.zoneEpoch = zoneEpoch
         self.serverToken = serverToken
+    }
+
+    /// The encryption of the account's `.allowsCloudEncryption` fields, its key read (or made) on first use.
+    ///
+    /// - Throws: `CKError` `.internalError` when the account's key cannot be read or made.
+    func fieldEncryption() throws -> CloudFieldEncryption {
+        if let encryption { return encryption }
+        do {
+            let made = try CloudFieldEncryption(accountFolder: accountFolder)
+            encryption = made
+            return made
+        } catch {
+            throw CKError(
+                .internalError, reason: error.description,
+                context: "reading the iCloud Keychain's key for encrypted fields")
+        }
+    }
+
+    /// The changes with every encrypted field opened; a record with a field that does not open is
+    /// moved to the damaged records, with the reason, to be kept until a new version of it arrives.
+    func openingEncryptedFields(of changes: CloudZoneChanges) throws -> CloudZoneChanges {
+        let sealed = changes.savedRecords.filter { record in
+            record.fields.values.contains { if case .encrypted = $0 { true } else { false } }
+        }
+        guard !sealed.isEmpty else { return changes }
+        let encryption = try fieldEncryption()
+        var opened = changes
+        opened.savedRecords = []
+        for record in changes.savedRecords {
+            do {
+                opened.savedRecords.append(try encryption.opened(record))
+            } catch {
+                opened.damagedRecords.append(
+                    CloudDamagedRecord(
+                        recordName: record.recordName, recordType: record.recordType, reason: error.description))
+            }
+        }
+        return opened
     }
 
     /// Sends one request, remembering the zone epoch the server answers with.

@@ -155,10 +155,21 @@ struct MirroredSchema {
     }
 
     /// The field type an attribute's values take: Booleans and integers `INT64`, UUIDs and URLs
-    /// `STRING`, data and any other `Codable` value `BYTES`.
+    /// `STRING`, data and any other `Codable` value `BYTES`; its `ENCRYPTED_` type when the attribute is
+    /// marked `.allowsCloudEncryption`.
     static func fieldType(of property: Schema.PropertyMetadata) -> CloudFieldType? {
-        if property.transformation != nil { return .bytes }
-        return fieldType(of: property.unwrappedValueType)
+        let plain = property.transformation != nil ? .bytes : fieldType(of: property.unwrappedValueType)
+        return isCloudEncrypted(property) ? plain?.encrypted : plain
+    }
+
+    /// Whether the attribute's values travel encrypted (`.allowsCloudEncryption`).
+    static func isCloudEncrypted(_ property: Schema.PropertyMetadata) -> Bool {
+        property.options.contains(.allowsCloudEncryption)
+    }
+
+    /// Whether any attribute of the schema travels encrypted.
+    var hasEncryptedFields: Bool {
+        entities.values.contains { $0.attributes.contains { Self.isCloudEncrypted($0.property) } }
     }
 
     private static func fieldType(of type: Any.Type) -> CloudFieldType? {
@@ -247,6 +258,10 @@ enum MirroredValue {
         case .double(let number): portable = .double(number)
         case .string(let text): portable = .string(text)
         case .timestamp(let date): portable = .date(date)
+        case .encrypted(let type, _):
+            throw SwiftDataError(
+                .unsupportedValue, reason: "the \(type.encrypted.rawValue) value was not decrypted before it was read",
+                context: "reading \(property.name) of a record")
         }
         return try property.attributeValue(fromPortable: portable)
     }

@@ -70,8 +70,14 @@ struct RecordBuilder {
         else { return nil }
         var fields: [String: CloudValue] = [MirroredSchema.entityNameField: .string(entity)]
         for (property, field) in shape.attributes {
-            guard let value = row.backing.values[property.name] else { continue }
-            fields[field] = try MirroredValue.field(of: value, property: property)
+            guard let value = row.backing.values[property.name],
+                let plain = try MirroredValue.field(of: value, property: property)
+            else { continue }
+            fields[field] =
+                MirroredSchema.isCloudEncrypted(property)
+                ? try mirror.fieldEncryption().seal(
+                    plain, field: field, recordName: recordName, recordType: shape.recordType)
+                : plain
         }
         for (property, field, destinationRoot) in shape.toOne {
             guard let key = row.backing.foreignKeys[property.name] else {

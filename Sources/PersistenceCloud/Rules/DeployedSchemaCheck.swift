@@ -25,9 +25,7 @@ enum DeployedSchemaCheck {
             for field in known.sorted(by: { $0.name < $1.name }) {
                 if let type = local[field.name] {
                     if type != field.type {
-                        problems.append(
-                            "\(recordType).\(field.name): the field's type changes from \(field.type.rawValue) to \(type.rawValue)"
-                        )
+                        problems.append(retyping(of: field, in: recordType, to: type))
                     }
                 } else {
                     let deployedField =
@@ -49,6 +47,23 @@ enum DeployedSchemaCheck {
             + problems.joined(separator: "\n")
             + "\nFix: keep each property as it was (mark it deprecated) and add new properties beside it, "
             + "or give the schema a lower version if this is an older copy of the app."
+    }
+
+    /// What retyping a deployed field does, with encryption turned on or off named as such: CloudKit
+    /// encrypts only fields that are new.
+    private static func retyping(of field: CloudDeployedSchema.Field, in recordType: String, to type: CloudFieldType)
+        -> String
+    {
+        let change =
+            "\(recordType).\(field.name): the field's type changes from \(field.type.rawValue) to \(type.rawValue)"
+        if type == field.type.encrypted && type.isEncrypted {
+            return change
+                + " (.allowsCloudEncryption on a field that already exists, which CloudKit refuses: it encrypts only new fields, so add a new attribute for the encrypted value)"
+        }
+        if type.encrypted == field.type && field.type.isEncrypted {
+            return change + " (.allowsCloudEncryption taken away: the account holds the field's values encrypted)"
+        }
+        return change
     }
 
     /// The property that took the field's name as its `originalName`, if any.

@@ -15,8 +15,13 @@ public enum CloudValue: Hashable, Sendable, CustomStringConvertible {
     case timestamp(Date)
     /// Data: `Data`, any other `Codable` value as JSON, or a transformable attribute's data.
     case bytes(Data)
+    /// A value of the plain type `type` (`STRING`, `INT64` …) that the device encrypted with a key of
+    /// the account's iCloud Keychain before sending it: an attribute marked `.allowsCloudEncryption`.
+    /// The server and its console see only the sealed bytes.
+    case encrypted(CloudFieldType, Data)
 
-    /// The field type's name as CloudKit's console writes it: `STRING`, `INT64`, `DOUBLE`, `TIMESTAMP`, `BYTES`.
+    /// The field type's name as CloudKit's console writes it: `STRING`, `INT64`, `DOUBLE`, `TIMESTAMP`,
+    /// `BYTES`, or one of them after `ENCRYPTED_`.
     public var typeName: String { kind.rawValue }
 
     /// The value's field type.
@@ -27,10 +32,11 @@ public enum CloudValue: Hashable, Sendable, CustomStringConvertible {
         case .double: .double
         case .timestamp: .timestamp
         case .bytes: .bytes
+        case .encrypted(let type, _): type.encrypted
         }
     }
 
-    /// The value as the console shows it: text quoted, bytes counted.
+    /// The value as the console shows it: text quoted, bytes counted, an encrypted value only counted.
     public var description: String {
         switch self {
         case .string(let text): "\"\(text)\""
@@ -38,6 +44,7 @@ public enum CloudValue: Hashable, Sendable, CustomStringConvertible {
         case .double(let number): "\(number)"
         case .timestamp(let date): date.formatted(.iso8601)
         case .bytes(let data): "\(data.count) bytes"
+        case .encrypted(_, let sealed): "encrypted, \(sealed.count) bytes"
         }
     }
 }
@@ -54,6 +61,43 @@ public enum CloudFieldType: String, Codable, Hashable, Sendable, CaseIterable {
     case timestamp = "TIMESTAMP"
     /// `BYTES`.
     case bytes = "BYTES"
+    /// `ENCRYPTED_STRING`: a `STRING` the device encrypted.
+    case encryptedString = "ENCRYPTED_STRING"
+    /// `ENCRYPTED_INT64`.
+    case encryptedInt64 = "ENCRYPTED_INT64"
+    /// `ENCRYPTED_DOUBLE`.
+    case encryptedDouble = "ENCRYPTED_DOUBLE"
+    /// `ENCRYPTED_TIMESTAMP`.
+    case encryptedTimestamp = "ENCRYPTED_TIMESTAMP"
+    /// `ENCRYPTED_BYTES`.
+    case encryptedBytes = "ENCRYPTED_BYTES"
+
+    /// Whether values of this type reach the server encrypted.
+    public var isEncrypted: Bool { self != plain }
+
+    /// The type of the values before encryption: `STRING` for `ENCRYPTED_STRING`, the type itself otherwise.
+    public var plain: CloudFieldType {
+        switch self {
+        case .encryptedString: .string
+        case .encryptedInt64: .int64
+        case .encryptedDouble: .double
+        case .encryptedTimestamp: .timestamp
+        case .encryptedBytes: .bytes
+        default: self
+        }
+    }
+
+    /// The encrypted type of this type's values: `ENCRYPTED_STRING` for `STRING`.
+    public var encrypted: CloudFieldType {
+        switch self {
+        case .string: .encryptedString
+        case .int64: .encryptedInt64
+        case .double: .encryptedDouble
+        case .timestamp: .encryptedTimestamp
+        case .bytes: .encryptedBytes
+        default: self
+        }
+    }
 }
 
 extension CloudValue: Codable {
@@ -73,7 +117,9 @@ extension CloudValue: Codable {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: decoder.codingPath,
-                    debugDescription: "a field value names one of STRING, INT64, DOUBLE, TIMESTAMP, BYTES")
+                    debugDescription:
+                        "a field value names one of STRING, INT64, DOUBLE, TIMESTAMP, BYTES, or one of them after ENCRYPTED_"
+                )
             )
         }
         switch type {
@@ -81,16 +127,17 @@ extension CloudValue: Codable {
         case .int64: self = .int64(try container.decode(Int64.self, forKey: key))
         case .double: self = .double(try container.decode(Double.self, forKey: key))
         case .timestamp: self = .timestamp(Date(timeIntervalSince1970: try container.decode(Double.self, forKey: key)))
-        case .bytes:
+        case .bytes, .encryptedString, .encryptedInt64, .encryptedDouble, .encryptedTimestamp, .encryptedBytes:
             guard let data = Data(base64Encoded: try container.decode(String.self, forKey: key)) else {
                 throw DecodingError.dataCorruptedError(
-                    forKey: key, in: container, debugDescription: "BYTES are not base64")
+                    forKey: key, in: container, debugDescription: "\(type.rawValue) are not base64")
             }
-            self = .bytes(data)
+            self = type.isEncrypted ? .encrypted(type.plain, data) : .bytes(data)
         }
     }
 
-    /// Writes the value under its type's name; a timestamp as seconds since 1970, bytes as base64.
+    /// Writes the value under its type's name; a timestamp as seconds since 1970, bytes and encrypted
+    /// values as base64.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: TypeKey.self)
         let key = TypeKey(stringValue: typeName)
@@ -99,7 +146,7 @@ extension CloudValue: Codable {
         case .int64(let number): try container.encode(number, forKey: key)
         case .double(let number): try container.encode(number, forKey: key)
         case .timestamp(let date): try container.encode(date.timeIntervalSince1970, forKey: key)
-        case .bytes(let data): try container.encode(data.base64EncodedString(), forKey: key)
+        case .bytes(let data), .encrypted(_, let data): try container.encode(data.base64EncodedString(), forKey: key)
         }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A record's fields as the `fields` column keeps them: a JSON object with one member per field, whose
-/// value names the field's type, such as `{"CD_title":{"STRING":"Milk"},"CD_isPinned":{"INT64":0}}`.
+/// value names the field's type, such as `{"CD_title":{"STRING":"Milk"},"CD_isPinned":{"INT64":0}}`; an
+/// encrypted value is its sealed bytes in base64 under its type, such as `{"ENCRYPTED_STRING":"…"}`.
 ///
 /// Written and read by hand rather than through `JSONEncoder`: an import reads every record of a zone,
 /// and decoding through `Codable` was the account server's largest cost in a profile of a 10,000-note
@@ -24,7 +25,7 @@ enum StoredFields {
             case .int64(let number): text += String(number)
             case .double(let number): text += number.description
             case .timestamp(let date): text += date.timeIntervalSince1970.description
-            case .bytes(let data): text += "\"\(data.base64EncodedString())\""
+            case .bytes(let data), .encrypted(_, let data): text += "\"\(data.base64EncodedString())\""
             }
             text += "}"
         }
@@ -109,6 +110,11 @@ enum StoredFields {
                     throw DamageReason(text: "BYTES are not base64")
                 }
                 return .bytes(data)
+            case let encrypted?:
+                guard let data = Data(base64Encoded: try string()) else {
+                    throw DamageReason(text: "\(type) are not base64")
+                }
+                return .encrypted(encrypted.plain, data)
             case nil: throw DamageReason(text: "\"\(type)\" is not a field type")
             }
         }

@@ -182,10 +182,11 @@ extension Schema {
             public static let unique = Option(name: "unique")
             /// Large data is kept in a file beside the store instead of in the table.
             public static let externalStorage = Option(name: "externalStorage")
-            /// Lets CloudKit keep the value encrypted; on a device it applies only when the store syncs.
+            /// Lets CloudKit keep the value encrypted; it applies only when the store syncs.
             ///
-            /// The workbench has no CloudKit, so the option changes nothing observable: the value is stored
-            /// like any other.
+            /// The store on the device keeps the value like any other. A store that syncs sends it sealed
+            /// with a key of the account's iCloud Keychain, as a field of an `ENCRYPTED_` type that the
+            /// server cannot read; a field already deployed unencrypted cannot become encrypted.
             public static let allowsCloudEncryption = Option(name: "allowsCloudEncryption")
             /// Keeps the value in the history when the model is deleted, readable from the delete's
             /// ``HistoryDelete/tombstone``.

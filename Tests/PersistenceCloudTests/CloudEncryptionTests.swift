@@ -1,0 +1,188 @@
+import CloudTestSupport
+import Foundation
+import PersistenceCore
+import PersistenceWorkbench
+import Testing
+
+enum EncryptedRelease {
+    @Model
+    final class Note {
+        var title: String = ""
+        @Attribute(.allowsCloudEncryption) var body: String = ""
+        @Attribute(.allowsCloudEncryption) var pin: Int = 0
+
+        init(title: String, body: String, pin: Int = 0) {
+            self.title = title
+            self.body = body
+            self.pin = pin
+        }
+    }
+}
+
+@Suite("Attributes marked .allowsCloudEncryption travel sealed with the account's key")
+struct CloudEncryptionTests {
+    private static let notes = [EncryptedRelease.Note.self]
+
+    private func records(in bench: SyncTestBench) throws -> [CloudRecord] {
+        try bench.account.records(containerIdentifier: SyncSchema.containerIdentifier).records
+    }
+
+    private func note(titled title: String, in container: ModelContainer) throws -> EncryptedRelease.Note? {
+        try ModelContext(container).fetch(
+            FetchDescriptor<EncryptedRelease.Note>(predicate: #Predicate { $0.title == title })
+        ).first
+    }
+
+    @Test("The server holds only sealed bytes of an ENCRYPTED_ type, and the other device reads the values, both ways")
+    func sealedOnTheServerPlainOnDevices() throws {
+        let bench = SyncTestBench()
+        let (phone, laptop) = (try bench.device("phone"), try bench.device("laptop"))
+        let a = try phone.makeContainer(Self.notes)
+        let context = ModelContext(a)
+        context.insert(EncryptedRelease.Note(title: "Flat", body: "door code 4711-secret", pin: 8_642))
+        try context.save()
+        try a.syncWithCloudKit()
+
+        let record = try #require(try records(in: bench).first)
+        #expect(record.fields["CD_title"] == .string("Flat"))
+        #expect(record.fields["CD_body"]?.typeName == "ENCRYPTED_STRING")
+        #expect(record.fields["CD_pin"]?.typeName == "ENCRYPTED_INT64")
+        guard case .encrypted(let type, let sealed)? = record.fields["CD_body"] else {
+            Issue.record("CD_body is \(String(describing: record.fields["CD_body"])), not encrypted")
+            return
+        }
+        #expect(type == .string)
+        #expect(!sealed.isEmpty)
+        let accountFiles = try FileManager.default.contentsOfDirectory(
+            at: bench.iCloud.accountFolder(appleID: bench.appleID), includingPropertiesForKeys: nil)
+        for file in accountFiles where file.lastPathComponent.hasPrefix("CloudKit.sqlite") {
+            let bytes = try Data(contentsOf: file)
+            #expect(
+                bytes.range(of: Data("door code 4711-secret".utf8)) == nil, "plain text in \(file.lastPathComponent)")
+        }
+        let schema = try bench.account.deployedSchema(containerIdentifier: SyncSchema.containerIdentifier)
+        #expect(schema.recordTypes["CD_Note"]?.first { $0.name == "CD_body" }?.type == .encryptedString)
+
+        let b = try laptop.makeContainer(Self.notes)
+        try b.syncWithCloudKit()
+        let onLaptop = try #require(try note(titled: "Flat", in: b))
+        #expect(onLaptop.body == "door code 4711-secret")
+        #expect(onLaptop.pin == 8_642)
+
+        onLaptop.body = "door code 9000-secret"
+        try onLaptop.modelContext?.save()
+        try b.syncWithCloudKit()
+        try a.syncWithCloudKit()
+        #expect(try note(titled: "Flat", in: a)?.body == "door code 9000-secret")
+    }
+
+    @Test("The console names the encrypted type and shows no value")
+    func consoleShowsNoValue() throws {
+        let bench = SyncTestBench()
+        let a = try bench.device("phone").makeContainer(Self.notes)
+        let context = ModelContext(a)
+        context.insert(EncryptedRelease.Note(title: "Flat", body: "door code 4711-secret"))
+        try context.save()
+        try a.syncWithCloudKit()
+
+        let overview = try AccountConsole(account: bench.account).overview()
+        #expect(overview.contains("CD_body ENCRYPTED_STRING = encrypted, "), "\(overview)")
+        #expect(!overview.contains("4711"), "\(overview)")
+        #expect(overview.contains("CD_title STRING = \"Flat\""), "\(overview)")
+    }
+
+    @Test(
+        "A sealed value changed on the server, or moved to another record, is kept unapplied with why; the rest arrives"
+    )
+    func tamperedValuesDoNotOpen() throws {
+        let bench = SyncTestBench()
+        let (phone, laptop) = (try bench.device("phone"), try bench.device("laptop"))
+        let a = try phone.makeContainer(Self.notes)
+        let context = ModelContext(a)
+        for title in ["Flat", "Office", "Shed"] {
+            context.insert(EncryptedRelease.Note(title: title, body: "\(title) code"))
+        }
+        try context.save()
+        try a.syncWithCloudKit()
+        let records = try records(in: bench)
+        let flat = try #require(records.first { $0.fields["CD_title"] == .string("Flat") })
+        let office = try #require(records.first { $0.fields["CD_title"] == .string("Office") })
+        guard case .encrypted(let type, var sealed)? = flat.fields["CD_body"] else {
+            Issue.record("CD_body of Flat is not encrypted")
+            return
+        }
+        sealed[sealed.count / 2] ^= 0x01
+        try overwrite(flat, field: "CD_body", with: .encrypted(type, sealed), in: bench)
+        // Office gets Flat's sealed body: it was sealed for another record.
+        try overwrite(office, field: "CD_body", with: flat.fields["CD_body"]!, in: bench)
+
+        let b = try laptop.makeContainer(Self.notes)
+        let report = try b.syncWithCloudKit()
+        #expect(try note(titled: "Shed", in: b)?.body == "Shed code")
+        #expect(try note(titled: "Flat", in: b) == nil)
+        #expect(try note(titled: "Office", in: b) == nil)
+        #expect(Set(report.unapplied.map(\.recordName)) == [flat.recordName, office.recordName])
+        #expect(
+            report.unapplied.allSatisfy { $0.reason.contains("does not open with the account's key") },
+            "\(report.unapplied.map(\.reason))")
+        // The phone still has both: a new version replaces what the laptop keeps.
+        for title in ["Flat", "Office"] {
+            let onPhone = try #require(try note(titled: title, in: a))
+            onPhone.body = "\(title) code, again"
+            try onPhone.modelContext?.save()
+        }
+        try a.syncWithCloudKit()
+        let repaired = try b.syncWithCloudKit()
+        #expect(repaired.unappliedCount == 0)
+        #expect(try note(titled: "Office", in: b)?.body == "Office code, again")
+    }
+
+    @Test("Every device of the account shares one key, kept in the account's keychain, readable by its owner only")
+    func oneKeyPerAccount() throws {
+        let bench = SyncTestBench()
+        let a = try bench.device("phone").makeContainer(Self.notes)
+        let b = try bench.device("laptop").makeContainer(Self.notes)
+        let context = ModelContext(b)
+        context.insert(EncryptedRelease.Note(title: "From the laptop", body: "laptop secret"))
+        try context.save()
+        try b.syncWithCloudKit()
+        try a.syncWithCloudKit()
+        #expect(try note(titled: "From the laptop", in: a)?.body == "laptop secret")
+
+        let keyFile = bench.iCloud.accountFolder(appleID: bench.appleID)
+            .appending(path: "Keychain/CloudKitEncryption.key")
+        let attributes = try FileManager.default.attributesOfItem(atPath: keyFile.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        #expect((attributes[.size] as? Int) == 32)
+        let folder = keyFile.deletingLastPathComponent()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["CloudKitEncryption.key"])
+    }
+
+    @Test("Marking a deployed field .allowsCloudEncryption is refused at load: CloudKit encrypts only new fields")
+    func encryptingADeployedFieldIsRefused() throws {
+        let bench = SyncTestBench()
+        let phone = try bench.device("phone")
+        let first = try phone.makeContainer([FirstRelease.Note.self])
+        let context = ModelContext(first)
+        context.insert(FirstRelease.Note(title: "Groceries", body: "lemons"))
+        try context.save()
+        try first.syncWithCloudKit()
+
+        let laptop = try bench.device("laptop")
+        let error = #expect(throws: SwiftDataError.self) { try laptop.makeContainer(Self.notes) }
+        #expect(
+            error?.reason.contains(
+                "CD_Note.CD_body: the field's type changes from STRING to ENCRYPTED_STRING (.allowsCloudEncryption on a field that already exists"
+            ) == true, "\(error?.reason ?? "")")
+    }
+
+    private func overwrite(_ record: CloudRecord, field: String, with value: CloudValue, in bench: SyncTestBench) throws
+    {
+        var fields = record.fields
+        fields[field] = value
+        let json = try JSONEncoder().encode(fields)
+        try bench.account.overwriteStoredFields(
+            ofRecord: record.recordName, containerIdentifier: SyncSchema.containerIdentifier,
+            with: String(decoding: json, as: UTF8.self))
+    }
+}
