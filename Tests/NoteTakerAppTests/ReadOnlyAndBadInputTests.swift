@@ -126,7 +126,7 @@ struct ReadOnlyAndBadInputTests {
 struct ListPagingTests {
     @Test("list shows notesPerPage notes and says how to reach the next page; a page out of range is refused or named")
     func pages() throws {
-        var home = NoteTakerHome()
+        let home = NoteTakerHome()
         defer { home.remove() }
         for number in 1...5 {
             #expect(try home.run(["add", "Note \(number)"]).status == 0)

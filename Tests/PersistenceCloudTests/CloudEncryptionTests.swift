@@ -2,7 +2,10 @@ import CloudTestSupport
 import Foundation
 import PersistenceCore
 import PersistenceWorkbench
+import Synchronization
 import Testing
+
+@testable import PersistenceCloud
 
 enum EncryptedRelease {
     @Model
@@ -174,6 +177,87 @@ struct CloudEncryptionTests {
             error?.reason.contains(
                 "CD_Note.CD_body: the field's type changes from STRING to ENCRYPTED_STRING (.allowsCloudEncryption on a field that already exists"
             ) == true, "\(error?.reason ?? "")")
+    }
+
+    @Test("Makers of the key at the same moment end with one key that opens what each sealed")
+    func keyMadeAtOnce() throws {
+        let bench = SyncTestBench()
+        let folder = bench.iCloud.accountFolder(appleID: bench.appleID)
+        let made = Mutex<[CloudFieldEncryption]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            if let encryption = try? CloudFieldEncryption(accountFolder: folder) {
+                made.withLock { $0.append(encryption) }
+            }
+        }
+        let all = made.withLock { $0 }
+        #expect(all.count == 8)
+        for (index, sealer) in all.enumerated() {
+            let sealed = try sealer.seal(
+                .string("secret \(index)"), field: "CD_body", recordName: "R", recordType: "CD_Note")
+            for opener in all {
+                #expect(
+                    try opener.open(sealed, field: "CD_body", recordName: "R", recordType: "CD_Note")
+                        == .string("secret \(index)"))
+            }
+        }
+        let keychain = CloudFieldEncryption.keyFile(inAccountFolder: folder).deletingLastPathComponent()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: keychain.path) == ["CloudKitEncryption.key"])
+    }
+
+    @Test("A half-made key left by a killed maker is removed, before and after the key exists")
+    func abandonedStagedKeyIsRemoved() throws {
+        let bench = SyncTestBench()
+        let folder = bench.iCloud.accountFolder(appleID: bench.appleID)
+        let keychain = CloudFieldEncryption.keyFile(inAccountFolder: folder).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: keychain, withIntermediateDirectories: true)
+        let gone = try deadProcessID()
+        let abandoned = keychain.appending(path: ".CloudKitEncryption.key.\(gone)-A")
+        try Data(repeating: 7, count: 32).write(to: abandoned)
+        // A file of a process that still runs is left to it.
+        let inFlight = keychain.appending(path: ".CloudKitEncryption.key.\(getppid())-B")
+        try Data(repeating: 8, count: 32).write(to: inFlight)
+
+        let first = try CloudFieldEncryption(accountFolder: folder)
+        #expect(!FileManager.default.fileExists(atPath: abandoned.path))
+        #expect(FileManager.default.fileExists(atPath: inFlight.path))
+        try FileManager.default.removeItem(at: inFlight)
+
+        // Killed after linking the key into place, before taking its own file away.
+        try Data(repeating: 9, count: 32).write(to: abandoned)
+        let second = try CloudFieldEncryption(accountFolder: folder)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: keychain.path) == ["CloudKitEncryption.key"])
+        let sealed = try first.seal(.int64(42), field: "CD_pin", recordName: "R", recordType: "CD_Note")
+        #expect(try second.open(sealed, field: "CD_pin", recordName: "R", recordType: "CD_Note") == .int64(42))
+    }
+
+    @Test("A damaged key fails the sync naming the file, and the device keeps its data")
+    func damagedKeyFailsClosed() throws {
+        let bench = SyncTestBench()
+        let a = try bench.device("phone").makeContainer(Self.notes)
+        let context = ModelContext(a)
+        context.insert(EncryptedRelease.Note(title: "Flat", body: "door code"))
+        try context.save()
+        try a.syncWithCloudKit()
+        let keyFile = CloudFieldEncryption.keyFile(inAccountFolder: bench.iCloud.accountFolder(appleID: bench.appleID))
+        try Data([1, 2, 3, 4, 5]).write(to: keyFile)
+
+        let laptop = try bench.device("laptop")
+        let error = #expect(throws: (any Error).self) {
+            let b = try laptop.makeContainer(Self.notes)
+            try b.syncWithCloudKit()
+        }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("is 5 bytes, not 32"), "\(String(describing: error))")
+        #expect(try note(titled: "Flat", in: a)?.body == "door code")
+        #expect(try Data(contentsOf: keyFile) == Data([1, 2, 3, 4, 5]))
+    }
+
+    /// The identifier of a process that has ended.
+    private func deadProcessID() throws -> pid_t {
+        let process = Process()
+        process.executableURL = URL(filePath: "/bin/true")
+        try process.run()
+        process.waitUntilExit()
+        return process.processIdentifier
     }
 
     private func overwrite(_ record: CloudRecord, field: String, with value: CloudValue, in bench: SyncTestBench) throws

@@ -31,20 +31,22 @@ struct CloudFieldEncryption {
 
     /// The encryption of the account kept in `accountFolder`, its key read from the account's keychain,
     /// or made there on first use. Two processes making it at once end with the same key: each writes a
-    /// file of its own and links it into place, and the one that finds a key there already reads it.
+    /// file of its own and links it into place, and the one that finds a key there already reads it. The
+    /// file a process killed while making the key left behind is removed by the next one to open it.
     ///
     /// - Throws: ``Failure`` when the key cannot be read or written, or is not a key.
     init(accountFolder: URL) throws(Failure) {
         let file = Self.keyFile(inAccountFolder: accountFolder)
+        let folder = file.deletingLastPathComponent()
+        defer { Self.removeAbandonedStagedKeys(in: folder) }
         if let key = try Self.readKey(at: file) {
             self.key = key
             return
         }
-        let folder = file.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(
                 at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            let staged = folder.appending(path: ".CloudKitEncryption.key.\(getpid())-\(UUID().uuidString)")
+            let staged = folder.appending(path: "\(Self.stagedPrefix)\(getpid())-\(UUID().uuidString)")
             let fresh = SymmetricKey(size: .bits256)
             defer { unlink(staged.path) }
             try fresh.withUnsafeBytes { Data($0) }.write(to: staged)
@@ -61,6 +63,20 @@ struct CloudFieldEncryption {
             throw Failure(description: "the key at \(file.path) is gone right after it was made")
         }
         self.key = key
+    }
+
+    /// The start of a key file's name while it is being made: the maker's process identifier follows.
+    private static let stagedPrefix = ".CloudKitEncryption.key."
+
+    /// Removes the staged key files of processes that no longer run (killed between writing the file and
+    /// taking it away); a running maker's file is left to it.
+    private static func removeAbandonedStagedKeys(in folder: URL) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(stagedPrefix) {
+            let pidText = name.dropFirst(stagedPrefix.count).prefix { $0 != "-" }
+            guard let pid = pid_t(pidText), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink(folder.appending(path: name).path)
+        }
     }
 
     private static func readKey(at file: URL) throws(Failure) -> SymmetricKey? {
