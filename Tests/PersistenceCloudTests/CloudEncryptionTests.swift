@@ -30,6 +30,14 @@ struct CloudEncryptionTests {
         try bench.account.records(containerIdentifier: SyncSchema.containerIdentifier).records
     }
 
+    /// Inserts `notes` in a fresh context of `container`, saves and syncs.
+    private func saveAndSync(_ notes: [EncryptedRelease.Note], on container: ModelContainer) throws {
+        let context = ModelContext(container)
+        for note in notes { context.insert(note) }
+        try context.save()
+        try container.syncWithCloudKit()
+    }
+
     private func note(titled title: String, in container: ModelContainer) throws -> EncryptedRelease.Note? {
         try ModelContext(container).fetch(
             FetchDescriptor<EncryptedRelease.Note>(predicate: #Predicate { $0.title == title })
@@ -41,10 +49,7 @@ struct CloudEncryptionTests {
         let bench = SyncTestBench()
         let (phone, laptop) = (try bench.device("phone"), try bench.device("laptop"))
         let a = try phone.makeContainer(Self.notes)
-        let context = ModelContext(a)
-        context.insert(EncryptedRelease.Note(title: "Flat", body: "door code 4711-secret", pin: 8_642))
-        try context.save()
-        try a.syncWithCloudKit()
+        try saveAndSync([EncryptedRelease.Note(title: "Flat", body: "door code 4711-secret", pin: 8_642)], on: a)
 
         let record = try #require(try records(in: bench).first)
         #expect(record.fields["CD_title"] == .string("Flat"))
@@ -83,10 +88,7 @@ struct CloudEncryptionTests {
     func consoleShowsNoValue() throws {
         let bench = SyncTestBench()
         let a = try bench.device("phone").makeContainer(Self.notes)
-        let context = ModelContext(a)
-        context.insert(EncryptedRelease.Note(title: "Flat", body: "door code 4711-secret"))
-        try context.save()
-        try a.syncWithCloudKit()
+        try saveAndSync([EncryptedRelease.Note(title: "Flat", body: "door code 4711-secret")], on: a)
 
         let overview = try AccountConsole(account: bench.account).overview()
         #expect(overview.contains("CD_body ENCRYPTED_STRING = encrypted, "), "\(overview)")
@@ -101,12 +103,7 @@ struct CloudEncryptionTests {
         let bench = SyncTestBench()
         let (phone, laptop) = (try bench.device("phone"), try bench.device("laptop"))
         let a = try phone.makeContainer(Self.notes)
-        let context = ModelContext(a)
-        for title in ["Flat", "Office", "Shed"] {
-            context.insert(EncryptedRelease.Note(title: title, body: "\(title) code"))
-        }
-        try context.save()
-        try a.syncWithCloudKit()
+        try saveAndSync(["Flat", "Office", "Shed"].map { EncryptedRelease.Note(title: $0, body: "\($0) code") }, on: a)
         let records = try records(in: bench)
         let flat = try #require(records.first { $0.fields["CD_title"] == .string("Flat") })
         let office = try #require(records.first { $0.fields["CD_title"] == .string("Office") })
@@ -145,10 +142,7 @@ struct CloudEncryptionTests {
         let bench = SyncTestBench()
         let a = try bench.device("phone").makeContainer(Self.notes)
         let b = try bench.device("laptop").makeContainer(Self.notes)
-        let context = ModelContext(b)
-        context.insert(EncryptedRelease.Note(title: "From the laptop", body: "laptop secret"))
-        try context.save()
-        try b.syncWithCloudKit()
+        try saveAndSync([EncryptedRelease.Note(title: "From the laptop", body: "laptop secret")], on: b)
         try a.syncWithCloudKit()
         #expect(try note(titled: "From the laptop", in: a)?.body == "laptop secret")
 
@@ -234,10 +228,7 @@ struct CloudEncryptionTests {
     func damagedKeyFailsClosed() throws {
         let bench = SyncTestBench()
         let a = try bench.device("phone").makeContainer(Self.notes)
-        let context = ModelContext(a)
-        context.insert(EncryptedRelease.Note(title: "Flat", body: "door code"))
-        try context.save()
-        try a.syncWithCloudKit()
+        try saveAndSync([EncryptedRelease.Note(title: "Flat", body: "door code")], on: a)
         let keyFile = CloudFieldEncryption.keyFile(inAccountFolder: bench.iCloud.accountFolder(appleID: bench.appleID))
         try Data([1, 2, 3, 4, 5]).write(to: keyFile)
 
