@@ -178,10 +178,10 @@ final class SaveWriter {
                     try links.write(table: table, in: db)
                     let unlink = try plan.unlinkStatement(for: relationship, in: db)
                     for other in removed {
-                        try unlink.execute(
-                            binding: isOwner ? key : other, isOwner ? other : key,
-                            while: "unlinking \(entity.entity.name).\(relationship.name)"
-                        )
+                        try unlink.execute(while: "unlinking \(entity.entity.name).\(relationship.name)") { binder in
+                            binder.bind(isOwner ? key : other)
+                            binder.bind(isOwner ? other : key)
+                        }
                     }
                 }
             }
