@@ -157,14 +157,7 @@ struct CloudEncryptionTests {
 
     @Test("Marking a deployed field .allowsCloudEncryption is refused at load: CloudKit encrypts only new fields")
     func encryptingADeployedFieldIsRefused() throws {
-        let bench = SyncTestBench()
-        let phone = try bench.device("phone")
-        let first = try phone.makeContainer([FirstRelease.Note.self])
-        let context = ModelContext(first)
-        context.insert(FirstRelease.Note(title: "Groceries", body: "lemons"))
-        try context.save()
-        try first.syncWithCloudKit()
-
+        let bench = try SchemaEvolutionSyncTests.deployedFirstRelease()
         let laptop = try bench.device("laptop")
         let error = #expect(throws: SwiftDataError.self) { try laptop.makeContainer(Self.notes) }
         #expect(

@@ -59,7 +59,7 @@ enum BodyRemoved {
 @Suite("Schema changes once a schema is deployed to the account", .serialized)
 struct SchemaEvolutionSyncTests {
     /// A bench whose account holds a first-release note saved by the phone.
-    private func deployedFirstRelease() throws -> SyncTestBench {
+    static func deployedFirstRelease() throws -> SyncTestBench {
         let bench = SyncTestBench()
         let phone = try bench.device("phone")
         let container = try phone.makeContainer([FirstRelease.Note.self])
@@ -72,7 +72,7 @@ struct SchemaEvolutionSyncTests {
 
     @Test("A device whose schema removes a deployed field is refused at load, with the reason")
     func removedFieldIsRefused() throws {
-        let bench = try deployedFirstRelease()
+        let bench = try Self.deployedFirstRelease()
         let laptop = try bench.device("laptop")
         let error = #expect(throws: SwiftDataError.self) { try laptop.makeContainer([BodyRemoved.Note.self]) }
         #expect(error?.workbenchKind == .loadIssueModelContainer)
@@ -84,7 +84,7 @@ struct SchemaEvolutionSyncTests {
 
     @Test("A device whose schema renames a deployed field is refused at load, naming the new name")
     func renamedFieldIsRefused() throws {
-        let bench = try deployedFirstRelease()
+        let bench = try Self.deployedFirstRelease()
         let laptop = try bench.device("laptop")
         let error = #expect(throws: SwiftDataError.self) { try laptop.makeContainer([BodyRenamed.Note.self]) }
         #expect(
@@ -97,7 +97,7 @@ struct SchemaEvolutionSyncTests {
         "A schema that only adds a field loads, and a device on the older schema keeps that field's values when it saves"
     )
     func olderDeviceKeepsUnknownFields() throws {
-        let bench = try deployedFirstRelease()
+        let bench = try Self.deployedFirstRelease()
         let tablet = try bench.device("tablet")
         let phone = SimulatedDevice(name: "phone", in: bench.folder.appending(path: "Devices"))
         let newer = try tablet.makeContainer([WithMood.Note.self], version: Schema.Version(2, 0, 0))
@@ -128,7 +128,7 @@ struct SchemaEvolutionSyncTests {
 
     @Test("A field a newer version added reaches an older device once it migrates, and its next edit keeps the value")
     func newerFieldArrivesAfterMigration() throws {
-        let bench = try deployedFirstRelease()
+        let bench = try Self.deployedFirstRelease()
         let tablet = try bench.device("tablet")
         let phone = SimulatedDevice(name: "phone", in: bench.folder.appending(path: "Devices"))
         let newer = try tablet.makeContainer([WithMood.Note.self], version: Schema.Version(2, 0, 0))

@@ -61,10 +61,10 @@ final class MirrorContext {
     /// The changes with every encrypted field opened; a record with a field that does not open is
     /// moved to the damaged records, with the reason, to be kept until a new version of it arrives.
     func openingEncryptedFields(of changes: CloudZoneChanges) throws -> CloudZoneChanges {
-        let sealed = changes.savedRecords.filter { record in
+        let hasSealedField = changes.savedRecords.contains { record in
             record.fields.values.contains { if case .encrypted = $0 { true } else { false } }
         }
-        guard !sealed.isEmpty else { return changes }
+        guard hasSealedField else { return changes }
         let encryption = try fieldEncryption()
         var opened = changes
         opened.savedRecords = []

@@ -167,11 +167,6 @@ struct MirroredSchema {
         property.options.contains(.allowsCloudEncryption)
     }
 
-    /// Whether any attribute of the schema travels encrypted.
-    var hasEncryptedFields: Bool {
-        entities.values.contains { $0.attributes.contains { Self.isCloudEncrypted($0.property) } }
-    }
-
     private static func fieldType(of type: Any.Type) -> CloudFieldType? {
         switch type {
         case is Bool.Type, is any BinaryInteger.Type: return .int64
