@@ -11,8 +11,8 @@
 //   - The trip's budget lives in a model of its own (`TripBudget`, given), so that the budget edited on
 //     one device and the trip's notes on another are two records, and neither edit replaces the other.
 //   - `PackingStore` (PackingStore.swift) opens the store so that it syncs with the app's iCloud
-//     container, and seeds the default categories on first launch with keys that are the same on every
-//     device.
+//     container, and seeds the default categories on first launch with keys the same on every device;
+//     its `entitlements` (SigningAndCapabilities.swift) add Remote notifications, to hear of changes.
 //   - `CategoryMerge` (CategoryMerge.swift) merges the copies of a category that two devices each
 //     seeded: after every import, one copy per key is kept, the same copy on every device, and the
 //     items of the others move onto it.

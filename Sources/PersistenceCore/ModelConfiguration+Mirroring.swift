@@ -12,7 +12,10 @@ extension ModelConfiguration: MirroringConfiguration {
     /// A request to mirror the store to its iCloud container, or `nil` when it stays on the device;
     /// whether the device is signed in to iCloud is the mirror's business.
     package var mirroringRequest: (any StoreMirroringRequest)? {
-        guard let identifier = cloudKitDatabase.containerIdentifier(entitlements: .current) else { return nil }
-        return CloudKitMirroringRequest(containerIdentifier: identifier, configurationName: name, device: sandbox)
+        let entitlements = AppEntitlements.current
+        guard let identifier = cloudKitDatabase.containerIdentifier(entitlements: entitlements) else { return nil }
+        return CloudKitMirroringRequest(
+            containerIdentifier: identifier, configurationName: name, device: sandbox,
+            receivesSilentPushes: entitlements.backgroundModes.contains(.remoteNotification))
     }
 }

@@ -3,7 +3,7 @@
 // What exists only on the workbench, which a file imports on purpose beside `PersistenceCore`:
 //
 // - the simulated device, its app containers and files (`AppSandbox`, `FileStore`, `AtomicFileWriter`,
-//   backups), and the app's entitlements declared in code (`AppEntitlements`);
+//   backups), and the app's entitlements and background modes declared in code (`AppEntitlements`);
 // - the keychain's device and its simulated lock (`Vault`, `VaultDevice`);
 // - iCloud on one machine: accounts and devices (`SimulatedICloud`, `CloudDevice`), and syncing at a moment
 //   a test chooses (`ModelContainer.syncWithCloudKit()`);

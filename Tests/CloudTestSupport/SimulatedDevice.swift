@@ -26,14 +26,17 @@ public struct SimulatedDevice: Sendable {
     /// The store file of the test app.
     public var storeURL: URL { sandbox.applicationSupportDirectory.appending(path: SyncSchema.storeName) }
 
-    /// Opens the test app's container on this device, syncing with the tests' iCloud container.
+    /// Opens the test app's container on this device, syncing with the tests' iCloud container, as an app
+    /// signed with `entitlements` (none by default: the app receives no silent pushes).
     public func makeContainer(
         _ models: [any PersistentModel.Type] = SyncSchema.models, version: Schema.Version = Schema.Version(1, 0, 0),
-        containerIdentifier: String = SyncSchema.containerIdentifier
+        containerIdentifier: String = SyncSchema.containerIdentifier, entitlements: AppEntitlements = .none
     ) throws -> ModelContainer {
-        try AppSandbox.withCurrent(sandbox) {
-            let configuration = ModelConfiguration(url: storeURL, cloudKitDatabase: .private(containerIdentifier))
-            return try ModelContainer(for: Schema(models, version: version), configurations: configuration)
+        try AppEntitlements.withCurrent(entitlements) {
+            try AppSandbox.withCurrent(sandbox) {
+                let configuration = ModelConfiguration(url: storeURL, cloudKitDatabase: .private(containerIdentifier))
+                return try ModelContainer(for: Schema(models, version: version), configurations: configuration)
+            }
         }
     }
 }

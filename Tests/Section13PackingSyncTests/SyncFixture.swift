@@ -67,9 +67,13 @@ struct Device: Sendable {
     var storeURL: URL { sandbox.applicationSupportDirectory.appending(path: "PackingList.store") }
 
     /// Launches the app: opens its store with `PackingStore.makeContainer(storeURL:)` on this device and,
-    /// unless `merging` is false, keeps a `CategoryMerge` on it, as the app does.
-    func launch(merging: Bool = true) throws -> PackingApp {
-        let container = try AppSandbox.withCurrent(sandbox) { try PackingStore.makeContainer(storeURL: storeURL) }
+    /// unless `merging` is false, keeps a `CategoryMerge` on it, as the app does. The app is signed with
+    /// `PackingStore.entitlements` when `signed` is true, and with none otherwise, so that other devices'
+    /// changes arrive only when a check syncs.
+    func launch(merging: Bool = true, signed: Bool = false) throws -> PackingApp {
+        let container = try AppEntitlements.withCurrent(signed ? PackingStore.entitlements : .none) {
+            try AppSandbox.withCurrent(sandbox) { try PackingStore.makeContainer(storeURL: storeURL) }
+        }
         return PackingApp(
             device: self, container: container, merge: merging ? CategoryMerge(container: container) : nil)
     }

@@ -8,8 +8,9 @@ import Synchronization
 ///
 /// It works on a serial queue of its own, as Core Data's mirroring delegate does: when the container
 /// loads it sets up and imports; after each save it exports; when the device's account or network
-/// changes it syncs. ``ModelContainer/syncWithCloudKit()`` waits for that work and runs an export and
-/// an import at once, so tests and command-line apps can sync at known moments.
+/// changes, or a silent push says another device changed the account (``SilentPushes``), it syncs.
+/// ``ModelContainer/syncWithCloudKit()`` waits for that work and runs an export and an import at once, so
+/// tests and command-line apps can sync at known moments.
 // Unchecked Sendable: its mutable state is touched on its serial queue only (`observers` in init and deinit), and `automatic` is behind a Mutex.
 final class CloudKitMirror: StoreMirror, @unchecked Sendable {
     /// What the mirror does on its own.
@@ -54,6 +55,7 @@ final class CloudKitMirror: StoreMirror, @unchecked Sendable {
                 })
         }
         queue.setSpecific(key: queueMark, value: ObjectIdentifier(self))
+        if request.receivesSilentPushes { SilentPushes.subscribe(self) }
         schedule(.load)
     }
 
@@ -62,6 +64,7 @@ final class CloudKitMirror: StoreMirror, @unchecked Sendable {
         // observer: an app's observer block that holds the last reference to the container, removed in
         // the app's own deinit. Removing these observers there would take that lock again, so they are
         // removed from another thread; their blocks hold the mirror weakly and do nothing meanwhile.
+        if request.receivesSilentPushes { SilentPushes.unsubscribe(ObjectIdentifier(self)) }
         nonisolated(unsafe) let observers = observers
         DispatchQueue.global().async {
             for observer in observers { NotificationCenter.default.removeObserver(observer) }
@@ -225,7 +228,13 @@ final class CloudKitMirror: StoreMirror, @unchecked Sendable {
         } else if !schemaChecked {
             try checkDeployedSchema(server: server)
         }
+        let sentBefore = report.sent.count
         try exchange(work, mirror: mirror, server: server, state: state, container: container, into: &report)
+        if report.sent.count > sentBefore {
+            SilentPushes.post(
+                containerIdentifier: request.containerIdentifier, appleID: appleID, iCloudRoot: root,
+                senderDevice: request.device.deviceRoot)
+        }
         (report.pendingChanges, report.unappliedCount, report.waitingRelationships) = try state.readMirrorState(
             while: "counting what waits on the device"
         ) { tx in

@@ -12,11 +12,17 @@ package struct CloudKitMirroringRequest: StoreMirroringRequest {
     package let configurationName: String
     /// The app sandbox the configuration was made in: its device's iCloud account is the one synced with.
     package let device: AppSandbox
+    /// Whether the app declares Background Modes → Remote notifications, so that CloudKit's silent pushes
+    /// reach it: the mirror then imports as soon as another device's changes reach iCloud.
+    package let receivesSilentPushes: Bool
 
-    package init(containerIdentifier: String, configurationName: String, device: AppSandbox) {
+    package init(
+        containerIdentifier: String, configurationName: String, device: AppSandbox, receivesSilentPushes: Bool = false
+    ) {
         self.containerIdentifier = containerIdentifier
         self.configurationName = configurationName
         self.device = device
+        self.receivesSilentPushes = receivesSilentPushes
     }
 
     /// Whether a load refuses models that break CloudKit's rules (the default, as on a device), or only
