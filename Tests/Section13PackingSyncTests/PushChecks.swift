@@ -9,11 +9,12 @@ struct PushChecks {
     @Test("with Remote notifications declared, the running app brings in the other device's changes without syncing")
     func changesArriveOnPush() throws {
         let entitlements = PackingStore.entitlements
-        #expect(
+        // Without these, nothing below could pass: the check stops here rather than wait for pushes.
+        try #require(
             entitlements.iCloudContainerIdentifiers.contains(PackingStore.containerIdentifier),
             "PackingStore.entitlements: expected its iCloud containers to include \(PackingStore.containerIdentifier); found \(entitlements.iCloudContainerIdentifiers)."
         )
-        #expect(
+        try #require(
             entitlements.backgroundModes.contains(.remoteNotification),
             "PackingStore.entitlements: expected the background mode .remoteNotification (Background Modes → Remote notifications); found \(entitlements.backgroundModes.map(\.rawValue).sorted())."
         )
@@ -24,25 +25,26 @@ struct PushChecks {
             let screen = laptop.context()
             try phone.addTrip("Lisbon")
             try phone.sync()
-            try expectArrival(
+            try requireArrival(
                 "the phone added the trip \"Lisbon\" and synced", on: screen,
                 { $0.map(\.name) == ["Lisbon"] })
 
             // The phone's own export after a save: neither device is asked to sync.
             try phone.editTrip("Lisbon") { $0.notes = "Tram 28 at nine" }
-            try expectArrival(
+            try requireArrival(
                 "the phone changed the trip's notes to \"Tram 28 at nine\" and saved", on: screen,
                 { $0.map(\.notes) == ["Tram 28 at nine"] })
 
             try phone.addTrip("Porto")
-            try expectArrival(
+            try requireArrival(
                 "the phone added a second trip, \"Porto\", and saved", on: screen,
                 { $0.map(\.name) == ["Lisbon", "Porto"] })
         }
     }
 
-    /// Waits up to ten seconds for the trips `screen` fetches to satisfy `arrived`, without syncing.
-    private func expectArrival(
+    /// Waits up to ten seconds for the trips `screen` fetches to satisfy `arrived`, without syncing; the
+    /// check stops at the first change that does not arrive.
+    private func requireArrival(
         _ what: String, on screen: ModelContext, _ arrived: ([Trip]) -> Bool,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
@@ -53,7 +55,7 @@ struct PushChecks {
             usleep(20_000)
             trips = try screen.fetch(descriptor)
         }
-        #expect(
+        try #require(
             arrived(trips),
             "The laptop, signed with PackingStore.entitlements, 10 seconds after \(what), without syncing: the change had not arrived; it holds \(trips.map { "\"\($0.name)\" (notes \"\($0.notes)\")" }).",
             sourceLocation: sourceLocation)
