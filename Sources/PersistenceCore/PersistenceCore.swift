@@ -1,3 +1,4 @@
+// swift-format-ignore-file: OrderedImports
 // The module learners import, in place of SwiftData, Security, UserNotifications and the parts of
 // Foundation, SwiftUI and CloudKit the course uses. It exports Apple's API and nothing else: each part of
 // the core lives in its own module, and this one re-exports only the names Apple's frameworks have, so a
