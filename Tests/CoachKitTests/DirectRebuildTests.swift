@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import CoachKit
@@ -161,6 +162,80 @@ struct DirectRebuildTests {
     }
 
     @Test(
+        "an interface that differs only in its fingerprints is put back as it was, and the modules importing it are not compiled again"
+    )
+    func interfaceDeclaringTheSameKeepsImporters() throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.root) }
+        let fingerprint = String(repeating: "0a", count: 16)
+        try fixture.write("Sources/A/a.swift", "// \(fingerprint)\nlet a = 1\n")
+        try fixture.buildAll()
+        let interface = fixture.build.path + "/debug/A.swiftmodule"
+        let built = try #require(DirectRebuild.Stamp(path: interface))
+
+        // The compiler writes the interface again with another fingerprint: B keeps its object.
+        try fixture.write("Sources/A/a.swift", "// \(String(repeating: "9f", count: 16))\nlet a = 2\n")
+        #expect(try fixture.rebuild() == .rebuilt(commands: 2))
+        #expect(fixture.ran() == ["A", "link"])
+        #expect(try String(contentsOfFile: interface, encoding: .utf8) == "// \(fingerprint)\n")
+        #expect(DirectRebuild.Stamp(path: interface)?.modified == built.modified)
+        #expect(fixture.programContents.hasPrefix("// \(String(repeating: "9f", count: 16))\nlet a = 2\n"))
+
+        // An interface that declares otherwise reaches B.
+        try fixture.write("Sources/A/a.swift", "// \(fingerprint) and more\nlet a = 3\n")
+        #expect(try fixture.rebuild() == .rebuilt(commands: 3))
+        #expect(fixture.ran() == ["A", "B", "link"])
+    }
+
+    @Test("the files of a section folder a build puts in place of the package's count, though a hidden folder holds it")
+    func extraFoldersAreScanned() throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.root) }
+        try fixture.write(".build/coach/variant-build/A/a.swift", "let a = 5\n")
+        try fixture.write(".build/coach/other/x.swift", "let x = 0\n")
+        var rebuilder = fixture.rebuilder()
+        #expect(rebuilder.filesNow()[".build/coach/variant-build/A/a.swift"] == nil)
+        rebuilder.extraFolders = [".build/coach/variant-build/A"]
+        let files = rebuilder.filesNow()
+        #expect(files[".build/coach/variant-build/A/a.swift"] != nil && files["Sources/A/a.swift"] != nil)
+        #expect(!files.keys.contains { $0.hasPrefix(".build/coach/other") })
+    }
+
+    @Test("commands that do not depend on each other run side by side, each in a slot of its own")
+    func independentCommandsRunSideBySide() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "side-by-side-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = folder.appending(path: "shared.swift").path
+        let first = SwiftPMBuildPlan.Command(
+            name: "C.X", tool: "shell", inputs: [source], outputs: ["\(folder.path)/x"])
+        let second = SwiftPMBuildPlan.Command(
+            name: "C.Y", tool: "shell", inputs: [source], outputs: ["\(folder.path)/y"])
+        let link = SwiftPMBuildPlan.Command(
+            name: "C.link", tool: "shell", inputs: ["\(folder.path)/x", "\(folder.path)/y"],
+            outputs: ["\(folder.path)/program"])
+        #expect(PlanRun.levels(of: [first, second, link]).map { $0.map(\.name) } == [["C.X", "C.Y"], ["C.link"]])
+
+        // Each of X and Y waits for the other to have started: run one after the other, the first would give up.
+        let slots = Mutex<Set<Int>>([])
+        let outcome = try PlanRun.execute([first, second, link], changed: [source], jobs: 2) { command, slot in
+            slots.withLock { _ = $0.insert(slot) }
+            let output = try #require(command.outputs.first)
+            try Data("started".utf8).write(to: URL(filePath: output))
+            guard command.name != "C.link" else { return true }
+            let other = command.name == "C.X" ? "\(folder.path)/y" : "\(folder.path)/x"
+            let deadline = ContinuousClock.now + .seconds(20)
+            while !FileManager.default.fileExists(atPath: other) {
+                guard ContinuousClock.now < deadline else { return false }
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+            return true
+        }
+        #expect(outcome == .rebuilt(commands: 3))
+        #expect(slots.withLock { $0 } == [0, 1])
+    }
+
+    @Test(
         "a file saved again within the second of the version last built is moved to the next second, as the swift driver tells edits apart by the second"
     )
     func sameSecondEditsGetTheNextSecond() throws {
@@ -256,7 +331,7 @@ struct DirectRebuildTests {
         let commands = try #require(PlanRun.commands(reachedBy: [a], in: plan, program: fixture.program))
         #expect(commands.map(\.name).filter { $0.hasPrefix("C.") } == ["C.A.module", "C.B.module", "C.Tiny.test"])
 
-        let failing = try PlanRun.execute(commands, changed: [a]) { command in
+        let failing = try PlanRun.execute(commands, changed: [a]) { command, _ in
             for output in command.outputs { try Data(UUID().uuidString.utf8).write(to: URL(filePath: output)) }
             return command.name != "C.B.module"
         }
@@ -269,7 +344,7 @@ struct DirectRebuildTests {
         let b = fixture.root.path + "/Sources/B/b.swift"
         let bCompile = try #require(commands.first { $0.name == "C.B.module" })
         let withDiscovery = [bCompile, discovery]
-        let touched = try PlanRun.execute(withDiscovery, changed: [b]) { command in
+        let touched = try PlanRun.execute(withDiscovery, changed: [b]) { _, _ in
             try Data("new".utf8).write(to: URL(filePath: fixture.build.path + "/debug/b.o"))
             return true
         }
@@ -279,7 +354,7 @@ struct DirectRebuildTests {
         let compileA = SwiftPMBuildPlan.Command(name: "C.A.module", tool: "shell", inputs: [a], outputs: [interface])
         let compileB = SwiftPMBuildPlan.Command(
             name: "C.B.module", tool: "shell", inputs: [interface], outputs: [fixture.build.path + "/debug/b.o"])
-        let throughA = try PlanRun.execute([compileA, compileB, discovery], changed: [a]) { command in
+        let throughA = try PlanRun.execute([compileA, compileB, discovery], changed: [a]) { command, _ in
             for output in command.outputs { try Data(UUID().uuidString.utf8).write(to: URL(filePath: output)) }
             return true
         }
@@ -287,7 +362,7 @@ struct DirectRebuildTests {
 
         discovery.tool = "copy-tool"
         #expect(
-            try PlanRun.execute([discovery], changed: [fixture.build.path + "/debug/b.o"]) { _ in true }
+            try PlanRun.execute([discovery], changed: [fixture.build.path + "/debug/b.o"]) { _, _ in true }
                 == .needsSwiftPM(reason: "SwiftPM's copy-tool would run (discover)"))
     }
 }

@@ -22,6 +22,10 @@ struct DirectRebuild {
     var environment: [String: String]
     /// Where each command's output goes.
     var log: URL
+    /// Folders inside hidden ones, relative to the root, whose files are sources of the build too: the
+    /// section folders its course variables put in place of the package's (``BuildRequest/overrides``),
+    /// such as verify's build folders for variants.
+    var extraFolders: [String] = []
 
     /// A file's size and times, enough to notice any write.
     struct Stamp: Codable, Equatable, Sendable {
@@ -96,12 +100,13 @@ struct DirectRebuild {
     var planFile: URL { root.appending(path: ".build/debug.yaml") }
     var recordFile: URL { root.appending(path: ".build/coach/direct-rebuild.json") }
 
-    /// The package's files as they are now, by path relative to the root: every file outside hidden folders.
+    /// The package's files as they are now, by path relative to the root: every file outside hidden folders,
+    /// and every file of ``extraFolders``.
     func filesNow() -> [String: Stamp] {
         var files: [String: Stamp] = [:]
         // readdir and stat rather than FileManager's enumerator: this runs before every grade, and coach
         // is usually a debug build, where the enumerator takes a third of a second for the workbench.
-        var folders = [""]
+        var folders = [""] + extraFolders
         while let folder = folders.popLast() {
             let folderPath = folder.isEmpty ? root.path : root.path + "/" + folder
             guard let directory = opendir(folderPath) else { continue }
@@ -220,9 +225,11 @@ struct DirectRebuild {
         case .failure(let reason): return .needsSwiftPM(reason: reason.description)
         }
         checked()
-        let outcome = try PlanRun.execute(reached, changed: changedPaths) { command in
+        let outcome = try PlanRun.execute(reached, changed: changedPaths) { [root, environment, log] command, slot in
             let start = ContinuousClock.now
-            var process = ChildProcess(command.arguments, in: root, environment: environment, logFile: log)
+            let logFile =
+                slot == 0 ? log : log.deletingPathExtension().appendingPathExtension("\(slot + 1).log")
+            var process = ChildProcess(command.arguments, in: root, environment: environment, logFile: logFile)
             process.marksItsProcesses = false
             let termination = try process.run()
             timeline?.record(command.outputs.contains(program) ? "linking" : "compiling", from: start, to: .now)
@@ -333,46 +340,90 @@ enum PlanRun {
         return reached.sorted { order[$0]! < order[$1]! }.map { plan.commands[$0] }
     }
 
-    /// Runs, one at a time and in order, each of `commands` that reads a changed file or an output an
-    /// earlier one changed; `run` runs one and says whether it succeeded.
+    /// Runs each of `commands` that reads a changed file or an output an earlier one changed, in order; the
+    /// commands that do not depend on each other (the modules of two sections, say) side by side, as many
+    /// at a time as `jobs` (the machine's cores). `run` runs one and says whether it succeeded; it is given a
+    /// slot (`0..<jobs`) no other command running then has, to keep their logs apart.
     static func execute(
-        _ commands: [SwiftPMBuildPlan.Command], changed: [String], run: (SwiftPMBuildPlan.Command) throws -> Bool
+        _ commands: [SwiftPMBuildPlan.Command], changed: [String],
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+        run: @Sendable (SwiftPMBuildPlan.Command, _ slot: Int) throws -> Bool
     ) throws -> DirectRebuild.Outcome {
         var dirty = Set(changed)
         var commandsRun = 0
-        for command in commands where command.inputs.contains(where: dirty.contains) {
-            switch command.tool {
-            case "phony":
-                dirty.formUnion(command.outputs)
-            case "write-auxiliary-file":
-                guard let output = command.outputs.first, fileLists.contains(URL(filePath: output).lastPathComponent)
-                else {
-                    return .needsSwiftPM(reason: "SwiftPM writes \(command.outputs.first ?? command.name) again")
+        for level in levels(of: commands) {
+            var shell: [SwiftPMBuildPlan.Command] = []
+            for command in level where command.inputs.contains(where: dirty.contains) {
+                switch command.tool {
+                case "phony":
+                    dirty.formUnion(command.outputs)
+                case "write-auxiliary-file":
+                    guard let output = command.outputs.first,
+                        fileLists.contains(URL(filePath: output).lastPathComponent)
+                    else {
+                        return .needsSwiftPM(reason: "SwiftPM writes \(command.outputs.first ?? command.name) again")
+                    }
+                case "test-discovery-tool", "test-entry-point-tool":
+                    // The tests a test module holds, and the program's entry point that runs them, follow from
+                    // the test modules' own sources: a test module compiled again because a library it imports
+                    // changed holds the same tests. A test module's own edited source needs SwiftPM's discovery.
+                    let testModuleSources = commands.filter { !Set($0.outputs).isDisjoint(with: command.inputs) }
+                        .flatMap(\.inputs)
+                    if let edited = changed.first(where: testModuleSources.contains) {
+                        return .needsSwiftPM(
+                            reason:
+                                "a test module's source changed (\(URL(filePath: edited).lastPathComponent)): SwiftPM finds its tests"
+                        )
+                    }
+                case "shell":
+                    shell.append(command)
+                default:
+                    return .needsSwiftPM(reason: "SwiftPM's \(command.tool) would run (\(command.name))")
                 }
-            case "test-discovery-tool", "test-entry-point-tool":
-                // The tests a test module holds, and the program's entry point that runs them, follow from
-                // the test modules' own sources: a test module compiled again because a library it imports
-                // changed holds the same tests. A test module's own edited source needs SwiftPM's discovery.
-                let testModuleSources = commands.filter { !Set($0.outputs).isDisjoint(with: command.inputs) }.flatMap(
-                    \.inputs)
-                if let edited = changed.first(where: testModuleSources.contains) {
-                    return .needsSwiftPM(
-                        reason:
-                            "a test module's source changed (\(URL(filePath: edited).lastPathComponent)): SwiftPM finds its tests"
-                    )
-                }
-            case "shell":
-                let before = command.outputs.map { DirectRebuild.Stamp(path: $0) }
-                guard try run(command) else { return .needsSwiftPM(reason: "\(command.name) failed") }
-                commandsRun += 1
-                for (output, stamp) in zip(command.outputs, before) where DirectRebuild.Stamp(path: output) != stamp {
-                    dirty.insert(output)
-                }
-            default:
-                return .needsSwiftPM(reason: "SwiftPM's \(command.tool) would run (\(command.name))")
             }
+            let changedOutputs = try ParallelWork.map(shell, jobs: jobs) {
+                command, slot in try runNoting(command) { try run($0, slot) }
+            }
+            if let failed = zip(shell, changedOutputs).first(where: { $0.1 == nil }) {
+                return .needsSwiftPM(reason: "\(failed.0.name) failed")
+            }
+            commandsRun += shell.count
+            for outputs in changedOutputs { dirty.formUnion(outputs ?? []) }
         }
         return .rebuilt(commands: commandsRun)
+    }
+
+    /// Runs `command` with `run`; the outputs it changed, or `nil` when it failed.
+    private static func runNoting(
+        _ command: SwiftPMBuildPlan.Command, run: (SwiftPMBuildPlan.Command) throws -> Bool
+    ) throws -> [String]? {
+        let before = command.outputs.map { DirectRebuild.Stamp(path: $0) }
+        let interfaces = command.outputs.compactMap(KeptModuleInterface.init(path:))
+        guard try run(command) else { return nil }
+        var changed: [String] = []
+        for (output, stamp) in zip(command.outputs, before) where DirectRebuild.Stamp(path: output) != stamp {
+            // A module whose interface declares what it did before leaves its importers' objects as they
+            // are: only its own objects, and so the link, changed.
+            if let kept = interfaces.first(where: { $0.path == output }), kept.restoreIfSameDeclarations() {
+                continue
+            }
+            changed.append(output)
+        }
+        return changed
+    }
+
+    /// `commands`, in order, cut into levels: each command in the level after the last one that holds a
+    /// command writing one of its inputs, so the commands of a level never depend on each other.
+    static func levels(of commands: [SwiftPMBuildPlan.Command]) -> [[SwiftPMBuildPlan.Command]] {
+        var levelOfOutput: [String: Int] = [:]
+        var levels: [[SwiftPMBuildPlan.Command]] = []
+        for command in commands {
+            let level = command.inputs.compactMap { levelOfOutput[$0] }.max().map { $0 + 1 } ?? 0
+            for output in command.outputs { levelOfOutput[output] = level }
+            if level == levels.count { levels.append([]) }
+            levels[level].append(command)
+        }
+        return levels
     }
 
     /// The commands `target` needs, each with its place in an order where a command comes after every

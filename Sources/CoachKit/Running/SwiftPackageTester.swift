@@ -153,10 +153,11 @@ public struct SwiftPackageTester: Sendable {
         let program = workbench.root.appending(path: ".build/debug").resolvingSymlinksInPath()
             .appending(path: TestProgram.name(forPackageAt: workbench.root) + ".xctest").path
         let direct =
-            rebuildsDirectly && request.overrides.isEmpty
+            rebuildsDirectly
             ? DirectRebuild(
                 root: workbench.root, environment: request.environment,
-                log: workbench.logFolder.appending(path: "direct-rebuild.log"))
+                log: workbench.logFolder.appending(path: "direct-rebuild.log"),
+                extraFolders: request.overrides.map(\.folder))
             : nil
         let checkStart = ContinuousClock.now
         var files = direct?.filesNow()

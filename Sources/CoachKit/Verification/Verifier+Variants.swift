@@ -273,12 +273,20 @@ extension Verifier {
     }
 
     /// Builds the variants that cannot be switched in, in rounds: the n-th of every section in the n-th
-    /// build, each in its section's build folder (the plan stays the schemata's). When a round does not
-    /// compile, each of its variants is built alone so the report names the one at fault.
+    /// build, each in its section's build folder (the plan stays the schemata's), SwiftPM's first and the
+    /// others from its plan directly, a section's variants that probably reshape its interface last
+    /// (``InterfaceReshaping``). When a round does not compile, each of its variants is built alone so the
+    /// report names the one at fault.
     private func buildSeparately(_ variants: [StagedVariant], in built: MutationTester.Built) throws -> [(
         StagedVariant, [VerificationProblem]
     )] {
-        try Self.rounds(variants, section: \.section.number).flatMap { try buildRound($0, in: built) }
+        let reshapes = { (variant: StagedVariant) in
+            InterfaceReshaping.isLikely(
+                reference: workbench.sourceFolder(of: variant.section, on: .solutions),
+                variant: workbench.root.appending(path: variant.folder))
+        }
+        let ordered = variants.filter { !reshapes($0) } + variants.filter(reshapes)
+        return try Self.rounds(ordered, section: \.section.number).flatMap { try buildRound($0, in: built) }
     }
 
     private func buildRound(_ round: [StagedVariant], in built: MutationTester.Built) throws -> [(
@@ -289,7 +297,11 @@ extension Verifier {
                 workbench.root.appending(path: variant.folder),
                 into: workbench.root.appending(path: MutantStage.buildFolder(of: variant.section)))
         }
-        let run = try tester.run(
+        // From the second round on, only the round's changed files are compiled, from SwiftPM's plan, and a
+        // suite whose section declares what it did keeps its objects (``DirectRebuild``).
+        var roundTester = tester
+        roundTester.rebuildsDirectly = true
+        let run = try roundTester.run(
             built.request, filter: "^(" + round.map(\.section.testTarget).joined(separator: "|") + ")\\.")
         if !run.compiled && round.count > 1 {
             restoreSchemata(of: round.map(\.section), in: built)
