@@ -286,6 +286,7 @@ extension Verifier {
                 variant: workbench.root.appending(path: variant.folder))
         }
         let ordered = variants.filter { !reshapes($0) } + variants.filter(reshapes)
+        try? FileManager.default.removeItem(at: workbench.logFolder.appending(path: Self.roundLogName))
         return try Self.rounds(ordered, section: \.section.number).flatMap { try buildRound($0, in: built) }
     }
 
@@ -301,14 +302,37 @@ extension Verifier {
         // suite whose section declares what it did keeps its objects (``DirectRebuild``).
         var roundTester = tester
         roundTester.rebuildsDirectly = true
+        roundTester.timeline = GradingTimeline()
+        let start = ContinuousClock.now
         let run = try roundTester.run(
             built.request, filter: "^(" + round.map(\.section.testTarget).joined(separator: "|") + ")\\.")
+        logRound(round, seconds: (ContinuousClock.now - start).seconds, timeline: roundTester.timeline)
         if !run.compiled && round.count > 1 {
             restoreSchemata(of: round.map(\.section), in: built)
             return try round.flatMap { try buildRound([$0], in: built) }
         }
         if !run.compiled { restoreSchemata(of: round.map(\.section), in: built) }
         return round.map { ($0, problems(of: $0, in: run)) }
+    }
+
+    /// Where each round of variants built apart goes: `.build/coach/variant-rounds.log`, a line per build
+    /// with its variants, its time and its phases (a SwiftPM build names why it was needed).
+    static let roundLogName = "variant-rounds.log"
+
+    private func logRound(_ round: [StagedVariant], seconds: Double, timeline: GradingTimeline?) {
+        let phases = (timeline?.totals ?? []).map { "\($0.name) \(String(format: "%.1f", $0.seconds)) s" }
+        let line =
+            round.map { "Section \($0.section.number) \($0.label)" }.joined(separator: ", ")
+            + String(format: ": %.1f s", seconds) + (phases.isEmpty ? "" : " (" + phases.joined(separator: "; ") + ")")
+            + "\n"
+        let log = workbench.logFolder.appending(path: Self.roundLogName)
+        if let handle = try? FileHandle(forWritingTo: log) {
+            _ = try? handle.seekToEnd()
+            try? handle.write(contentsOf: Data(line.utf8))
+            try? handle.close()
+        } else {
+            try? Data(line.utf8).write(to: log)
+        }
     }
 
     /// The known mistakes the compiler must refuse, in section order.
