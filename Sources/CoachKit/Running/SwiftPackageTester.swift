@@ -194,33 +194,17 @@ public struct SwiftPackageTester: Sendable {
         return build
     }
 
-    /// The test modules and suites (`Module.Suite`) whose tests mostly wait for other processes (builds of
-    /// small workbenches, programs at a terminal, two processes at once), in groups: a run of every test
-    /// puts each group in a test process of its own, all at once beside the others. Swift Testing runs a
-    /// process's tests on as many threads as the machine has cores, and a test that waits for a child
-    /// process holds its thread, so one process on two cores runs two of them at a time; more processes
-    /// overlap that waiting with the other tests' work. `CoachCommandTests` (builds of small workbenches,
-    /// one test grading a class seven times) is the longest, so its suites are spread over three processes,
-    /// the last taking those no other group names.
-    static let waitingTestGroups = [
-        ["CoachCommandTests.ClassGradingTests", "CoachCommandTests.HostileClassTests"],
-        ["CoachCommandTests.GradingExampleTests", "CoachCommandTests.HangingCheckTests"],
-        ["CoachCommandTests"],
-        ["NoteTakerAppTests", "PersistenceCloudTests"],
-    ]
+    /// The test modules whose tests mostly wait for other processes (builds of small workbenches, programs
+    /// at a terminal, two processes at once), in groups: a run of every test puts each group in a test
+    /// process of its own, beside the others. Swift Testing runs a process's tests on as many threads as the
+    /// machine has cores, and a test that waits for a child process holds its thread, so one process on two
+    /// cores runs two of them at a time; more processes overlap that waiting with the other tests' work.
+    /// `CoachCommandTests` (builds of small workbenches, one test grading a class seven times) is the
+    /// longest, so the quick waiting modules do not queue behind it.
+    static let waitingTestGroups = [["CoachCommandTests"], ["NoteTakerAppTests", "PersistenceCloudTests"]]
 
-    /// The filter that selects the tests of `names`, each a module or a `Module.Suite`.
-    static func groupFilter(_ names: [String]) -> String {
-        "^(" + names.map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|") + ")[./]"
-    }
-
-    /// What the process of group `index` of `groups` leaves out: the suites other groups name inside one
-    /// of its modules; `nil` when none.
-    static func groupSkip(_ index: Int, of groups: [[String]]) -> String? {
-        let others = groups.indices.filter { $0 != index }.flatMap { groups[$0] }
-        let inside = others.filter { name in groups[index].contains { name.hasPrefix($0 + ".") } }
-        return inside.isEmpty ? nil : groupFilter(inside)
-    }
+    /// The filter that selects the tests of `modules`.
+    static func modulesFilter(_ modules: [String]) -> String { "^(" + modules.joined(separator: "|") + ")\\." }
 
     /// One `swift test` that builds and runs (a second SwiftPM start would cost about a second). The test
     /// binary creates the event stream as it starts, so no stream means the build failed. A run of every
@@ -252,29 +236,21 @@ public struct SwiftPackageTester: Sendable {
         let program = try TestProgram.path(in: buildFolder, seenAt: buildFolder)
         let runs = Mutex<[TrackRun?]>(Array(repeating: nil, count: groups.count + 1))
         let failure = Mutex<(any Error)?>(nil)
-        // A thread for each process: `DispatchQueue.concurrentPerform` would start only as many as there are
-        // cores, and these mostly wait.
-        let finishedParts = DispatchGroup()
-        for part in 0...groups.count {
-            finishedParts.enter()
-            Thread.detachNewThread {
-                defer { finishedParts.leave() }
-                do {
-                    let run =
-                        try part < groups.count
-                        ? runSwiftTest(
-                            request, filter: Self.groupFilter(groups[part]), skip: Self.groupSkip(part, of: groups),
-                            timeLimit: timeLimit, building: false, stream: "waiting-\(part + 1)", program: program)
-                        : runSwiftTest(
-                            request, filter: nil, skip: Self.groupFilter(groups.flatMap { $0 }),
-                            timeLimit: timeLimit, building: false, stream: "others")
-                    runs.withLock { $0[part] = run }
-                } catch {
-                    failure.withLock { $0 = $0 ?? error }
-                }
+        DispatchQueue.concurrentPerform(iterations: groups.count + 1) { part in
+            do {
+                let run =
+                    try part < groups.count
+                    ? runSwiftTest(
+                        request, filter: Self.modulesFilter(groups[part]), skip: nil, timeLimit: timeLimit,
+                        building: false, stream: "waiting-\(part + 1)", program: program)
+                    : runSwiftTest(
+                        request, filter: nil, skip: Self.modulesFilter(groups.flatMap { $0 }), timeLimit: timeLimit,
+                        building: false, stream: "others")
+                runs.withLock { $0[part] = run }
+            } catch {
+                failure.withLock { $0 = $0 ?? error }
             }
         }
-        finishedParts.wait()
         if let failure = failure.withLock({ $0 }) { throw failure }
         let finished = runs.withLock { $0 }.compactMap { $0 }
         guard finished.count == groups.count + 1, var merged = finished.last else {
