@@ -196,11 +196,13 @@ public struct SwiftPackageTester: Sendable {
 
     /// The test modules whose tests mostly wait for other processes (builds of small workbenches, programs
     /// at a terminal, two processes at once), in groups: a run of every test puts each group in a test
-    /// process of its own, beside the others. Swift Testing runs a process's tests on as many threads as the
-    /// machine has cores, and a test that waits for a child process holds its thread, so one process on two
-    /// cores runs two of them at a time; more processes overlap that waiting with the other tests' work.
-    /// `CoachCommandTests` (builds of small workbenches, one test grading a class seven times) is the
-    /// longest, so the quick waiting modules do not queue behind it.
+    /// process of its own, as many processes at a time as the machine has cores. Swift Testing runs a
+    /// process's tests on as many threads as the machine has cores, and a test that waits for a child
+    /// process holds its thread, so one process on two cores runs two of them at a time; another process
+    /// overlaps that waiting with the other tests' work. `CoachCommandTests` (builds of small workbenches,
+    /// one test grading a class seven times) is the longest, so the quick waiting modules do not queue
+    /// behind it. More processes at once are slower on two cores: those builds keep the cores busy (spread
+    /// over five processes, the core's tests took 236 s instead of 192 s).
     static let waitingTestGroups = [["CoachCommandTests"], ["NoteTakerAppTests", "PersistenceCloudTests"]]
 
     /// The filter that selects the tests of `modules`.
