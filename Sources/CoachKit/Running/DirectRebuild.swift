@@ -26,6 +26,8 @@ struct DirectRebuild {
     /// section folders its course variables put in place of the package's (``BuildRequest/overrides``),
     /// such as verify's build folders for variants.
     var extraFolders: [String] = []
+    /// How many commands that do not depend on each other may run at a time.
+    var jobs = 1
 
     /// A file's size and times, enough to notice any write.
     struct Stamp: Codable, Equatable, Sendable {
@@ -225,7 +227,8 @@ struct DirectRebuild {
         case .failure(let reason): return .needsSwiftPM(reason: reason.description)
         }
         checked()
-        let outcome = try PlanRun.execute(reached, changed: changedPaths) { [root, environment, log] command, slot in
+        let outcome = try PlanRun.execute(reached, changed: changedPaths, jobs: jobs) {
+            [root, environment, log] command, slot in
             let start = ContinuousClock.now
             let logFile =
                 slot == 0 ? log : log.deletingPathExtension().appendingPathExtension("\(slot + 1).log")
