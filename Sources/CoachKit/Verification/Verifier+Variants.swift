@@ -280,12 +280,13 @@ extension Verifier {
     private func buildSeparately(_ variants: [StagedVariant], in built: MutationTester.Built) throws -> [(
         StagedVariant, [VerificationProblem]
     )] {
-        let reshapes = { (variant: StagedVariant) in
+        let reshaping = variants.map { variant in
             InterfaceReshaping.isLikely(
                 reference: workbench.sourceFolder(of: variant.section, on: .solutions),
                 variant: workbench.root.appending(path: variant.folder))
         }
-        let ordered = variants.filter { !reshapes($0) } + variants.filter(reshapes)
+        let keepingShape = zip(variants, reshaping).filter { !$0.1 }.map(\.0)
+        let ordered = keepingShape + zip(variants, reshaping).filter(\.1).map(\.0)
         try? FileManager.default.removeItem(at: workbench.logFolder.appending(path: Self.roundLogName))
         return try Self.rounds(ordered, section: \.section.number).flatMap { try buildRound($0, in: built) }
     }
