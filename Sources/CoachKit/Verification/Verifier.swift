@@ -68,6 +68,9 @@ public struct Verifier: Sendable {
             summary.onlyLessons = true
             return summary
         }
+        // The other swift-syntax path builds beside the rest, on the cores the rest leaves idle; it starts
+        // once the lessons' build has resolved the checkout's dependencies, so the two never fetch at once.
+        let packageSwiftSyntax = sectionNumbers == nil ? PackageSwiftSyntaxCheck(workbench: workbench).start() : nil
 
         // The core's own tests run in the solutions build: the `notetaker` they start as a user would is
         // then the reference app, whose behaviour they can hold to.
@@ -183,6 +186,19 @@ public struct Verifier: Sendable {
             summary.record(grading.problems, passedIfEmpty: grading.passed)
             report(line("  class", grading.lines.joined(separator: "; "), problems: grading.problems, style: style))
             endPhase("class grading")
+        }
+        if let packageSwiftSyntax {
+            let found = packageSwiftSyntax.wait()
+            summary.record(found.problems, passedIfEmpty: PackageSwiftSyntaxCheck.targets.count)
+            report(
+                line(
+                    "swift-syntax",
+                    PackageSwiftSyntaxCheck.targets.joined(separator: " and ")
+                        + " compile on the package's swift-syntax\(found.version.map { " " + $0 } ?? "") too "
+                        + "(COURSE_SWIFT_SYNTAX=package, a toolchain without its own), built beside the rest at idle "
+                        + "priority in \(Int(found.seconds.rounded())) s",
+                    problems: found.problems, style: style))
+            endPhase("waiting for the package's swift-syntax")
         }
         return summary
     }

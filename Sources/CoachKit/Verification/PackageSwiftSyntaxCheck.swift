@@ -1,0 +1,142 @@
+import Foundation
+import Synchronization
+
+/// Proves the other swift-syntax path: the model macros and `coach mutate`'s generator compile on the
+/// package's swift-syntax (`COURSE_SWIFT_SYNTAX=package`), the path a toolchain without its own takes,
+/// while every other build of a verification uses the toolchain's.
+///
+/// It builds in a copy of the checkout (`.build/coach/package-swift-syntax`), since that path pins
+/// swift-syntax in `Package.resolved` and needs a build folder of its own, and it runs beside the rest of
+/// the verification at the lowest CPU priority (`chrt --idle`), so it takes the cores only while they would
+/// otherwise wait: a verification's builds and tests leave them idle for minutes (a test waiting for a time
+/// limit, a link, SwiftPM planning).
+struct PackageSwiftSyntaxCheck: Sendable {
+    /// The checkout whose macros are built.
+    let workbench: Workbench
+
+    /// The targets built on the package's swift-syntax: the macro plugin (with its support library, and
+    /// swift-syntax built for the host) and the mutant generator (swift-syntax built for the target).
+    static let targets = ["PersistenceMacros", "MutantSchemata"]
+
+    /// Where the copy of the checkout is built; its `.build` is kept between verifications.
+    var copy: URL { workbench.logFolder.appending(path: "package-swift-syntax", directoryHint: .isDirectory) }
+
+    /// What the check found.
+    struct Report: Sendable {
+        /// What did not build, with the compiler's first errors.
+        var problems: [VerificationProblem]
+        /// The swift-syntax version the copy resolved, when it did.
+        var version: String?
+        /// How long the check ran, beside the rest of the verification.
+        var seconds: Double
+    }
+
+    /// The check running on a thread of its own.
+    final class Running: Sendable {
+        private let finished = DispatchSemaphore(value: 0)
+        private let report = Mutex<Report?>(nil)
+
+        fileprivate func finish(with report: Report) {
+            self.report.withLock { $0 = report }
+            finished.signal()
+        }
+
+        /// Waits for the check to end and returns what it found.
+        func wait() -> Report {
+            finished.wait()
+            finished.signal()
+            return report.withLock { $0 }!
+        }
+    }
+
+    /// Starts the check on a thread of its own and returns at once.
+    func start() -> Running {
+        let running = Running()
+        Thread.detachNewThread { [self] in running.finish(with: run()) }
+        return running
+    }
+
+    /// Copies the checkout and builds ``targets`` in it, one after the other.
+    func run() -> Report {
+        let start = ContinuousClock.now
+        var problems: [VerificationProblem] = []
+        do {
+            try stageCopy()
+            for target in Self.targets {
+                problems += try build(target)
+                if !problems.isEmpty { break }
+            }
+        } catch {
+            problems.append(VerificationProblem(Self.area, "cannot build the copy in \(relative(copy)): \(error)"))
+        }
+        return Report(problems: problems, version: resolvedVersion(), seconds: (ContinuousClock.now - start).seconds)
+    }
+
+    static let area = "package swift-syntax"
+
+    /// The command's low-priority prefix: `chrt --idle 0` when util-linux has it, else `nice -n 19`.
+    static var lowPriority: [String] {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/chrt") ? ["chrt", "--idle", "0"] : ["nice", "-n", "19"]
+    }
+
+    /// The log of `target`'s build.
+    func log(of target: String) -> URL {
+        workbench.logFolder.appending(path: "build-package-swift-syntax-\(target).log")
+    }
+
+    /// Replaces the copy's files with the checkout's (modification times kept), leaving its build folder.
+    private func stageCopy() throws {
+        let files = FileManager.default
+        try files.createDirectory(at: copy, withIntermediateDirectories: true)
+        for name in try files.contentsOfDirectory(atPath: copy.path) where name != ".build" {
+            try files.removeItem(at: copy.appending(path: name))
+        }
+        let left = [".build", ".git", ".swiftpm"]
+        let entries = try files.contentsOfDirectory(atPath: workbench.root.path).filter {
+            !left.contains($0) && !$0.hasPrefix(".build-")
+        }.sorted()
+        let copied = try ChildProcess(
+            ["cp", "-a"] + entries.map { workbench.root.appending(path: $0).path } + [copy.path],
+            in: workbench.root, logFile: workbench.logFolder.appending(path: "copy-package-swift-syntax.log")
+        ).run()
+        guard copied.succeeded else {
+            throw CocoaError(
+                .fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cp -a ended with \(copied)"])
+        }
+    }
+
+    /// Builds `target` in the copy; the problems name the checkout's files, not the copy's.
+    private func build(_ target: String) throws -> [VerificationProblem] {
+        var environment = BuildRequest(track: .exercises).environment
+        environment["COURSE_SWIFT_SYNTAX"] = "package"
+        environment["COURSE_LESSON_EXAMPLES"] = ""
+        let log = log(of: target)
+        let termination = try ChildProcess(
+            Self.lowPriority + ["swift", "build", "--package-path", copy.path, "--target", target],
+            in: workbench.root, environment: environment, logFile: log
+        ).run()
+        guard !termination.succeeded else { return [] }
+        let text = ((try? String(contentsOf: log, encoding: .utf8)) ?? "")
+            .replacingOccurrences(of: copy.path + "/", with: "")
+        let errors = CompilerDiagnostic.errors(in: text).prefix(5).map { "\n    \($0)" }.joined()
+        return [
+            VerificationProblem(
+                Self.area,
+                "\(target) does not build on the package's swift-syntax (COURSE_SWIFT_SYNTAX=package), which a "
+                    + "toolchain without its own uses: `swift build` ended with \(termination); see "
+                    + relative(log) + errors)
+        ]
+    }
+
+    /// The swift-syntax version in the copy's `Package.resolved`.
+    private func resolvedVersion() -> String? {
+        guard let data = try? Data(contentsOf: copy.appending(path: "Package.resolved")),
+            let resolved = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let pins = resolved["pins"] as? [[String: Any]],
+            let pin = pins.first(where: { ($0["identity"] as? String) == "swift-syntax" })
+        else { return nil }
+        return (pin["state"] as? [String: Any])?["version"] as? String
+    }
+
+    private func relative(_ url: URL) -> String { workbench.relativePath(of: url) }
+}

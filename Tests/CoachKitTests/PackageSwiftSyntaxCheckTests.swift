@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+@testable import CoachKit
+
+/// The check of the package's swift-syntax path, on a fixture package whose two targets stand in for the
+/// macros and the generator: it builds them in a copy with `COURSE_SWIFT_SYNTAX=package`, and names the
+/// checkout's files, not the copy's, when one does not compile.
+@Suite("The package's swift-syntax path in verify")
+struct PackageSwiftSyntaxCheckTests {
+    /// A workbench whose manifest fails unless `COURSE_SWIFT_SYNTAX=package`, as the check must set it.
+    func workbench(generator: String) throws -> Workbench {
+        let workbench = try WorkbenchFixture.make()
+        let manifest = """
+            // swift-tools-version: 6.1
+            import PackageDescription
+            guard Context.environment["COURSE_SWIFT_SYNTAX"] == "package" else { fatalError("not the package path") }
+            let package = Package(
+                name: "Fixture",
+                targets: [
+                    .target(name: "PersistenceMacros", path: "Sources/PersistenceMacros"),
+                    .target(name: "MutantSchemata", path: "Sources/MutantSchemata"),
+                ]
+            )
+            """
+        let files = [
+            "Package.swift": manifest,
+            "Sources/PersistenceMacros/Plugin.swift": "public let providedMacros = 5\n",
+            "Sources/MutantSchemata/Generator.swift": generator,
+        ]
+        for (path, contents) in files {
+            let url = workbench.root.appending(path: path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(contents.utf8).write(to: url)
+        }
+        return workbench
+    }
+
+    @Test("both targets build in the copy, and the checkout's own build folder is left alone")
+    func buildsInACopy() throws {
+        let workbench = try workbench(generator: "public func generate() -> Int { 1 }\n")
+        defer { try? FileManager.default.removeItem(at: workbench.root) }
+        let check = PackageSwiftSyntaxCheck(workbench: workbench)
+        let report = check.start().wait()
+        #expect(report.problems.isEmpty, "\(report.problems)")
+        for target in PackageSwiftSyntaxCheck.targets {
+            #expect(
+                FileManager.default.fileExists(
+                    atPath: check.copy.appending(path: ".build/debug/Modules/\(target).swiftmodule").path),
+                "\(target) was not built in the copy")
+        }
+        #expect(!FileManager.default.fileExists(atPath: workbench.root.appending(path: ".build/debug").path))
+    }
+
+    @Test("a target that does not compile is a problem naming the checkout's file and the build's log")
+    func reportsCompileErrors() throws {
+        let workbench = try workbench(generator: "public func generate() -> Int { \"one\" }\n")
+        defer { try? FileManager.default.removeItem(at: workbench.root) }
+        let report = PackageSwiftSyntaxCheck(workbench: workbench).run()
+        let problem = try #require(report.problems.first)
+        #expect(report.problems.count == 1)
+        #expect(problem.message.contains("MutantSchemata does not build on the package's swift-syntax"))
+        #expect(problem.message.contains("Sources/MutantSchemata/Generator.swift:1:"), "\(problem.message)")
+        #expect(!problem.message.contains("package-swift-syntax/Sources"), "\(problem.message)")
+        #expect(problem.message.contains(".build/coach/build-package-swift-syntax-MutantSchemata.log"))
+    }
+}
