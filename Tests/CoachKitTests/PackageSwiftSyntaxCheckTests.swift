@@ -9,7 +9,7 @@ import Testing
 @Suite("The package's swift-syntax path in verify")
 struct PackageSwiftSyntaxCheckTests {
     /// A workbench whose manifest fails unless `COURSE_SWIFT_SYNTAX=package`, as the check must set it.
-    func workbench(generator: String) throws -> Workbench {
+    func workbench(plugin: String = "public let providedMacros = 5\n", generator: String) throws -> Workbench {
         let workbench = try WorkbenchFixture.make()
         let manifest = """
             // swift-tools-version: 6.1
@@ -25,7 +25,7 @@ struct PackageSwiftSyntaxCheckTests {
             """
         let files = [
             "Package.swift": manifest,
-            "Sources/PersistenceMacros/Plugin.swift": "public let providedMacros = 5\n",
+            "Sources/PersistenceMacros/Plugin.swift": plugin,
             "Sources/MutantSchemata/Generator.swift": generator,
         ]
         for (path, contents) in files {
@@ -44,25 +44,38 @@ struct PackageSwiftSyntaxCheckTests {
         let check = PackageSwiftSyntaxCheck(workbench: workbench)
         let report = check.start().wait()
         #expect(report.problems.isEmpty, "\(report.problems)")
-        for target in PackageSwiftSyntaxCheck.targets {
+        for step in PackageSwiftSyntaxCheck.steps {
             #expect(
                 FileManager.default.fileExists(
-                    atPath: check.copy.appending(path: ".build/debug/Modules/\(target).swiftmodule").path),
-                "\(target) was not built in the copy")
+                    atPath: check.copy.appending(path: ".build/debug/Modules/\(step.target).swiftmodule").path),
+                "\(step.target) was not built in the copy")
         }
         #expect(!FileManager.default.fileExists(atPath: workbench.root.appending(path: ".build/debug").path))
     }
 
-    @Test("a target that does not compile is a problem naming the checkout's file and the build's log")
-    func reportsCompileErrors() throws {
-        let workbench = try workbench(generator: "public func generate() -> Int { \"one\" }\n")
+    @Test("the plugin is compiled whole: an error in a function body is a problem naming the checkout's file")
+    func reportsPluginErrors() throws {
+        let workbench = try workbench(
+            plugin: "public func provide() -> Int { \"one\" }\n", generator: "public func generate() -> Int { 1 }\n")
         defer { try? FileManager.default.removeItem(at: workbench.root) }
         let report = PackageSwiftSyntaxCheck(workbench: workbench).run()
         let problem = try #require(report.problems.first)
         #expect(report.problems.count == 1)
-        #expect(problem.message.contains("MutantSchemata does not build on the package's swift-syntax"))
-        #expect(problem.message.contains("Sources/MutantSchemata/Generator.swift:1:"), "\(problem.message)")
+        #expect(problem.message.contains("PersistenceMacros does not build on the package's swift-syntax"))
+        #expect(problem.message.contains("Sources/PersistenceMacros/Plugin.swift:1:"), "\(problem.message)")
         #expect(!problem.message.contains("package-swift-syntax/Sources"), "\(problem.message)")
-        #expect(problem.message.contains(".build/coach/build-package-swift-syntax-MutantSchemata.log"))
+        #expect(problem.message.contains(".build/coach/build-package-swift-syntax-PersistenceMacros.log"))
+    }
+
+    @Test("the generator's module is prepared: an import the manifest does not provide is a problem")
+    func reportsGeneratorImportErrors() throws {
+        let workbench = try workbench(
+            generator: "import SwiftParserOfAnotherPath\npublic func generate() -> Int { 1 }\n")
+        defer { try? FileManager.default.removeItem(at: workbench.root) }
+        let report = PackageSwiftSyntaxCheck(workbench: workbench).run()
+        let problem = try #require(report.problems.first)
+        #expect(report.problems.count == 1)
+        #expect(problem.message.contains("MutantSchemata's module cannot be prepared on the package's swift-syntax"))
+        #expect(problem.message.contains("Sources/MutantSchemata/Generator.swift:1:"), "\(problem.message)")
     }
 }

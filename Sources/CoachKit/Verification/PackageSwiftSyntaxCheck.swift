@@ -14,9 +14,26 @@ struct PackageSwiftSyntaxCheck: Sendable {
     /// The checkout whose macros are built.
     let workbench: Workbench
 
-    /// The targets built on the package's swift-syntax: the macro plugin (with its support library, and
-    /// swift-syntax built for the host) and the mutant generator (swift-syntax built for the target).
-    static let targets = ["PersistenceMacros", "MutantSchemata"]
+    /// One build of the check.
+    struct Step: Sendable {
+        /// The target built.
+        var target: String
+        /// Whether the target's module is only prepared, as SourceKit-LSP prepares one (SwiftPM's
+        /// `--experimental-prepare-for-indexing`): its imports resolved and its module emitted against
+        /// interfaces of its dependencies built without function bodies, rather than compiled whole.
+        var preparedOnly: Bool
+    }
+
+    /// The builds on the package's swift-syntax. The macro plugin's code differs by path (`#if
+    /// canImport(SwiftCompilerPlugin)`), so it is compiled whole, with its support library and swift-syntax
+    /// built for the host. The mutant generator's code is the same on both paths, and every other build of a
+    /// verification compiles it whole; what differs is the manifest's wiring, which preparing its module
+    /// proves (its imports find the package's modules) in seconds, rather than the minutes a second build
+    /// of swift-syntax, for the target, takes.
+    static let steps = [
+        Step(target: "PersistenceMacros", preparedOnly: false),
+        Step(target: "MutantSchemata", preparedOnly: true),
+    ]
 
     /// Where the copy of the checkout is built; its `.build` is kept between verifications.
     var copy: URL { workbench.logFolder.appending(path: "package-swift-syntax", directoryHint: .isDirectory) }
@@ -62,8 +79,8 @@ struct PackageSwiftSyntaxCheck: Sendable {
         var problems: [VerificationProblem] = []
         do {
             try stageCopy()
-            for target in Self.targets {
-                problems += try build(target)
+            for step in Self.steps {
+                problems += try build(step)
                 if !problems.isEmpty { break }
             }
         } catch {
@@ -105,14 +122,16 @@ struct PackageSwiftSyntaxCheck: Sendable {
         }
     }
 
-    /// Builds `target` in the copy; the problems name the checkout's files, not the copy's.
-    private func build(_ target: String) throws -> [VerificationProblem] {
+    /// Runs `step` in the copy; the problems name the checkout's files, not the copy's.
+    private func build(_ step: Step) throws -> [VerificationProblem] {
         var environment = BuildRequest(track: .exercises).environment
         environment["COURSE_SWIFT_SYNTAX"] = "package"
         environment["COURSE_LESSON_EXAMPLES"] = ""
+        let target = step.target
         let log = log(of: target)
         let termination = try ChildProcess(
-            Self.lowPriority + ["swift", "build", "--package-path", copy.path, "--target", target],
+            Self.lowPriority + ["swift", "build", "--package-path", copy.path, "--target", target]
+                + (step.preparedOnly ? ["--experimental-prepare-for-indexing"] : []),
             in: workbench.root, environment: environment, logFile: log
         ).run()
         guard !termination.succeeded else { return [] }
@@ -122,7 +141,8 @@ struct PackageSwiftSyntaxCheck: Sendable {
         return [
             VerificationProblem(
                 Self.area,
-                "\(target) does not build on the package's swift-syntax (COURSE_SWIFT_SYNTAX=package), which a "
+                "\(target)\(step.preparedOnly ? "'s module cannot be prepared" : " does not build") on the package's "
+                    + "swift-syntax (COURSE_SWIFT_SYNTAX=package), which a "
                     + "toolchain without its own uses: `swift build` ended with \(termination); see "
                     + relative(log) + errors)
         ]
