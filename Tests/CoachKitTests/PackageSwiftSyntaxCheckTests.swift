@@ -8,13 +8,20 @@ import Testing
 /// checkout's files, not the copy's, when one does not compile.
 @Suite("The package's swift-syntax path in verify")
 struct PackageSwiftSyntaxCheckTests {
-    /// A workbench whose manifest fails unless `COURSE_SWIFT_SYNTAX=package`, as the check must set it.
+    /// A workbench whose manifest fails unless `COURSE_SWIFT_SYNTAX=package` and (where util-linux's `chrt`
+    /// is) the idle scheduling policy, as the check must set them.
     func workbench(plugin: String = "public let providedMacros = 5\n", generator: String) throws -> Workbench {
         let workbench = try WorkbenchFixture.make()
         let manifest = """
             // swift-tools-version: 6.1
             import PackageDescription
+            import Foundation
             guard Context.environment["COURSE_SWIFT_SYNTAX"] == "package" else { fatalError("not the package path") }
+            // SwiftPM evaluates the manifest in a process of the build, which inherits its scheduling policy
+            // (5: Linux's SCHED_IDLE, which Glibc's module does not export).
+            if FileManager.default.isExecutableFile(atPath: "/usr/bin/chrt") && sched_getscheduler(0) != 5 {
+                fatalError("not built at idle priority")
+            }
             let package = Package(
                 name: "Fixture",
                 targets: [
@@ -51,6 +58,18 @@ struct PackageSwiftSyntaxCheckTests {
                 "\(step.target) was not built in the copy")
         }
         #expect(!FileManager.default.fileExists(atPath: workbench.root.appending(path: ".build/debug").path))
+    }
+
+    @Test("a build that stops before compiling shows the lines of its log that name an error: here the manifest's")
+    func reportsManifestErrors() throws {
+        let workbench = try workbench(generator: "public func generate() -> Int { 1 }\n")
+        defer { try? FileManager.default.removeItem(at: workbench.root) }
+        try Data("// swift-tools-version: 6.1\nimport PackageDescription\nfatalError(\"no package here\")\n".utf8)
+            .write(to: workbench.root.appending(path: "Package.swift"))
+        let report = PackageSwiftSyntaxCheck(workbench: workbench).run()
+        let problem = try #require(report.problems.first)
+        #expect(report.problems.count == 1)
+        #expect(problem.message.contains("no package here"), "\(problem.message)")
     }
 
     @Test("the plugin is compiled whole: an error in a function body is a problem naming the checkout's file")

@@ -79,8 +79,9 @@ struct PackageSwiftSyntaxCheck: Sendable {
         var problems: [VerificationProblem] = []
         do {
             try stageCopy()
+            let priority = lowPriority()
             for step in Self.steps {
-                problems += try build(step)
+                problems += try build(step, prefix: priority)
                 if !problems.isEmpty { break }
             }
         } catch {
@@ -91,9 +92,14 @@ struct PackageSwiftSyntaxCheck: Sendable {
 
     static let area = "package swift-syntax"
 
-    /// The command's low-priority prefix: `chrt --idle 0` when util-linux has it, else `nice -n 19`.
-    static var lowPriority: [String] {
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/chrt") ? ["chrt", "--idle", "0"] : ["nice", "-n", "19"]
+    /// The commands' low-priority prefix: `chrt --idle 0` (util-linux) where it runs here, else `nice -n 19`.
+    func lowPriority() -> [String] {
+        let idle = ["chrt", "--idle", "0"]
+        let probe = try? ChildProcess(
+            idle + ["true"], in: workbench.root,
+            logFile: workbench.logFolder.appending(path: "build-package-swift-syntax-priority.log")
+        ).run()
+        return probe?.succeeded == true ? idle : ["nice", "-n", "19"]
     }
 
     /// The log of `target`'s build.
@@ -122,22 +128,30 @@ struct PackageSwiftSyntaxCheck: Sendable {
         }
     }
 
-    /// Runs `step` in the copy; the problems name the checkout's files, not the copy's.
-    private func build(_ step: Step) throws -> [VerificationProblem] {
+    /// Runs `step` in the copy after `prefix` (the low priority); the problems name the checkout's files,
+    /// not the copy's.
+    private func build(_ step: Step, prefix: [String]) throws -> [VerificationProblem] {
         var environment = BuildRequest(track: .exercises).environment
         environment["COURSE_SWIFT_SYNTAX"] = "package"
         environment["COURSE_LESSON_EXAMPLES"] = ""
         let target = step.target
         let log = log(of: target)
         let termination = try ChildProcess(
-            Self.lowPriority + ["swift", "build", "--package-path", copy.path, "--target", target]
+            prefix + ["swift", "build", "--package-path", copy.path, "--target", target]
                 + (step.preparedOnly ? ["--experimental-prepare-for-indexing"] : []),
             in: workbench.root, environment: environment, logFile: log
         ).run()
         guard !termination.succeeded else { return [] }
         let text = ((try? String(contentsOf: log, encoding: .utf8)) ?? "")
             .replacingOccurrences(of: copy.path + "/", with: "")
-        let errors = CompilerDiagnostic.errors(in: text).prefix(5).map { "\n    \($0)" }.joined()
+        // The compiler's first errors, or else the log's first lines that say "error" (a fetch that failed,
+        // the manifest's own), or else its last lines.
+        let lines = text.split(separator: "\n").map(String.init)
+        let errorLines = lines.filter { $0.localizedCaseInsensitiveContains("error") }
+        let diagnostics = CompilerDiagnostic.errors(in: text).prefix(5).map(\.description)
+        let shown =
+            !diagnostics.isEmpty ? diagnostics : !errorLines.isEmpty ? Array(errorLines.prefix(3)) : lines.suffix(3)
+        let errors = shown.map { "\n    " + $0.escapedForTerminal() }.joined()
         return [
             VerificationProblem(
                 Self.area,
