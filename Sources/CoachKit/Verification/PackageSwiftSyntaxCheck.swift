@@ -1,15 +1,15 @@
 import Foundation
 import Synchronization
 
-/// Proves the other swift-syntax path: the model macros and `coach mutate`'s generator compile on the
-/// package's swift-syntax (`COURSE_SWIFT_SYNTAX=package`), the path a toolchain without its own takes,
-/// while every other build of a verification uses the toolchain's.
+/// Proves the other swift-syntax path: the model macros compile on the package's swift-syntax
+/// (`COURSE_SWIFT_SYNTAX=package`), the path a toolchain without its own takes, and `coach mutate`'s
+/// generator finds its modules there, while every other build of a verification uses the toolchain's.
 ///
 /// It builds in a copy of the checkout (`.build/coach/package-swift-syntax`), since that path pins
 /// swift-syntax in `Package.resolved` and needs a build folder of its own, and it runs beside the rest of
-/// the verification at the lowest CPU priority (`chrt --idle`), so it takes the cores only while they would
-/// otherwise wait: a verification's builds and tests leave them idle for minutes (a test waiting for a time
-/// limit, a link, SwiftPM planning).
+/// the verification at the lowest CPU priority (`chrt --idle`), so that the rest's processes always come
+/// first and it mostly uses the minutes the cores would otherwise wait (a test waiting for a time limit, a
+/// link, SwiftPM planning).
 struct PackageSwiftSyntaxCheck: Sendable {
     /// The checkout whose macros are built.
     let workbench: Workbench
@@ -73,7 +73,7 @@ struct PackageSwiftSyntaxCheck: Sendable {
         return running
     }
 
-    /// Copies the checkout and builds ``targets`` in it, one after the other.
+    /// Copies the checkout and runs ``steps`` in it, one after the other.
     func run() -> Report {
         let start = ContinuousClock.now
         var problems: [VerificationProblem] = []
