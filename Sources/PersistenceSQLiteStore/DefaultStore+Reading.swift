@@ -80,7 +80,7 @@ extension DefaultStore: ModelStoreEngine {
         guard plan.isFullyTranslated else { return nil }
         let query = plan.primaryKeyQuery(limited: true)
         var keys = try database.readWithOneStatement(while: "fetching the keys of \(T.self)") { db in
-            try Int64.fetchAll(db.cachedStatement(sql: query.sql), arguments: StatementArguments(query.arguments))
+            try db.cachedStatement(sql: query.sql).integersInFirstColumn(arguments: StatementArguments(query.arguments))
         }
         if plan.leavesKeyOrderToCaller(limited: true) { Self.putInKeyOrder(&keys, key: \.self) }
         return keys

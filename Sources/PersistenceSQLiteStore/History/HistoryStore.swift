@@ -109,13 +109,7 @@ enum HistoryStore {
     /// `keys` as comma-separated decimal text, written into one string: a save that deletes half a
     /// million rows records their keys without an array of half a million strings.
     static func keyList(_ keys: [Int64]) -> String {
-        var text = ""
-        text.reserveCapacity(keys.count * 8)
-        for (index, key) in keys.enumerated() {
-            if index > 0 { text.append(",") }
-            text.append(String(key))
-        }
-        return text
+        KeyListText.joined(keys)
     }
 
     /// The transaction table as a history predicate sees it: the key paths of a transaction that have a

@@ -101,13 +101,7 @@ enum StoreStatements {
 
     /// `keys` as the text of a JSON array, for `json_each`.
     static func jsonArray(of keys: [Int64]) -> String {
-        var text = "["
-        text.reserveCapacity(keys.count * 8)
-        for (index, key) in keys.enumerated() {
-            if index > 0 { text += "," }
-            text += String(key)
-        }
-        return text + "]"
+        KeyListText.joined(keys, prefix: "[", suffix: "]")
     }
 
     /// Sets `column` of `table` to NULL where it holds one of `keys`.
