@@ -10,8 +10,9 @@ struct LoopBenchmarkCommand: ParsableCommand {
             Grades every chosen section once to warm the build, then for each one makes a one-line edit to an \
             exercise file, grades it as `coach check` does, and puts the file back; the median of --runs edits \
             is printed beside the budget with where its time went. --edit body (the default) adds a statement \
-            to a function's body, as most edits do; --edit declaration appends an unused private constant, \
-            which also recompiles the section's hidden suite. Measures grading inside coach: `swift run coach` \
+            to a function's body, as most edits do; --edit declaration appends an unused private constant and \
+            --edit helper an unused internal function, which change the library's interface (the hidden suite \
+            compiles again only if it spells the new name). Measures grading inside coach: `swift run coach` \
             adds SwiftPM's check that coach is built. Not part of `coach verify`.
             """
     )
@@ -25,7 +26,11 @@ struct LoopBenchmarkCommand: ParsableCommand {
     @Option(name: .long, help: "The budget for one loop, in seconds.")
     var budget = 3
 
-    @Option(name: .long, help: "What each run changes: a statement in a function's body, or a new declaration.")
+    @Option(
+        name: .long,
+        help:
+            "What each run changes: a statement in a function's body, a new private constant, or a new helper function."
+    )
     var edit: FeedbackLoopBenchmark.Edit = .body
 
     @OptionGroup var timeLimit: TimeLimitOptions

@@ -87,8 +87,14 @@ struct DirectRebuildTests {
             try Data(contents.utf8).write(to: url)
         }
 
+        /// The folders whose built sources are kept (``DirectRebuild/editedFolders``).
+        var editedFolders: [String] = []
+
         func rebuilder(environment: [String: String] = [:]) -> DirectRebuild {
-            DirectRebuild(root: root, environment: environment, log: build.appending(path: "command.log"))
+            var rebuilder = DirectRebuild(
+                root: root, environment: environment, log: build.appending(path: "command.log"))
+            rebuilder.editedFolders = editedFolders
+            return rebuilder
         }
 
         /// Runs every shell command once, as SwiftPM's first build would, and records it.
@@ -183,6 +189,53 @@ struct DirectRebuildTests {
 
         // An interface that declares otherwise reaches B.
         try fixture.write("Sources/A/a.swift", "// \(fingerprint) and more\nlet a = 3\n")
+        #expect(try fixture.rebuild() == .rebuilt(commands: 3))
+        #expect(fixture.ran() == ["A", "B", "link"])
+    }
+
+    @Test(
+        "an edit whose changed declarations the importers never spell leaves them as compiled; a spelled name, a changed layout or a file without its built version reaches them"
+    )
+    func editsImportersCannotSeeKeepThem() throws {
+        var fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.root) }
+        fixture.editedFolders = ["Sources/A"]
+        try fixture.write("Sources/A/a.swift", "struct Point {\n    var x = 0\n}\n")
+        try fixture.write("Sources/B/b.swift", "let b = Point()\n")
+        try fixture.buildAll()
+        let interface = fixture.build.path + "/debug/A.swiftmodule"
+
+        // A helper B never spells: the interface changes, B keeps its object, the new interface stays.
+        try fixture.write("Sources/A/a.swift", "func helper() -> Int { 1 }\nstruct Point {\n    var x = 0\n}\n")
+        #expect(try fixture.rebuild() == .rebuilt(commands: 2))
+        #expect(fixture.ran() == ["A", "link"])
+        #expect(try String(contentsOfFile: interface, encoding: .utf8) == "func helper() -> Int { 1 }\n")
+
+        // The next edit is compared with the version built last: the helper's body changes no name.
+        try fixture.write(
+            "Sources/A/a.swift", "private let limit = 3\nfunc helper() -> Int { 2 }\nstruct Point {\n    var x = 0\n}\n"
+        )
+        #expect(try fixture.rebuild() == .rebuilt(commands: 2))
+        #expect(fixture.ran() == ["A", "link"])
+
+        // B spells the changed name.
+        try fixture.write("Sources/B/b.swift", "let b = Point() // limit\n")
+        #expect(try fixture.rebuild() == .rebuilt(commands: 2))
+        #expect(fixture.ran() == ["B", "link"])
+        try fixture.write(
+            "Sources/A/a.swift",
+            "private let limit = 4.0\nfunc helper() -> Int { 2 }\nstruct Point {\n    var x = 0\n}\n")
+        #expect(try fixture.rebuild() == .rebuilt(commands: 3))
+        #expect(fixture.ran() == ["A", "B", "link"])
+
+        // A stored property changes Point's layout, which B compiles against without spelling `y`.
+        try fixture.write("Sources/A/a.swift", "let y = 0\nstruct Point {\n    var x = 0\n    var y = 0\n}\n")
+        #expect(try fixture.rebuild() == .rebuilt(commands: 3))
+        #expect(fixture.ran() == ["A", "B", "link"])
+
+        // Without the version built last there is nothing to compare with.
+        try FileManager.default.removeItem(at: fixture.build.appending(path: "coach/built-sources"))
+        try fixture.write("Sources/A/a.swift", "let z = 0\nstruct Point {\n    var x = 0\n    var y = 0\n}\n")
         #expect(try fixture.rebuild() == .rebuilt(commands: 3))
         #expect(fixture.ran() == ["A", "B", "link"])
     }

@@ -120,6 +120,9 @@ struct FeedbackLoopBenchmarkTests {
         #expect(
             FeedbackLoopBenchmark.editing("let kept = 1\n", run: 1, edit: .declaration)?.contains(
                 "private let loopBenchmarkEdit") == true)
+        let helper = try #require(FeedbackLoopBenchmark.editing("let kept = 1\n", run: 3, edit: .helper))
+        let added = helper.components(separatedBy: "\n").filter { $0.contains(FeedbackLoopBenchmark.marker) }
+        #expect(added.count == 1 && added[0].hasPrefix("func loopBenchmarkHelper") && added[0].hasSuffix(" 3"))
     }
 
     @Test("each section's median is set beside the budget, with the median run's phases below it")

@@ -6,10 +6,10 @@ import Foundation
 /// The edit is a line of code that leaves the grade as it was while the compiler, the linker and the
 /// checks all run again (a comment alone can leave the object file as it was, and then nothing is
 /// relinked): by default a statement inside a function's body, as most of a learner's edits are; or a new
-/// declaration, which also recompiles the section's hidden suite, since the library's interface file now
-/// declares one more thing (an edit that declares nothing new keeps the suite's objects:
-/// ``KeptModuleInterface``). The file's bytes are put back after each run; a line left behind by a run
-/// that was killed is recognised by its marker and removed before the next one starts.
+/// declaration — a private constant, or an internal helper function — which changes the library's
+/// interface file, so the hidden suite compiles again unless it cannot see the change (``ImporterReach``).
+/// The file's bytes are put back after each run; a line left behind by a run that was killed is
+/// recognised by its marker and removed before the next one starts.
 public struct FeedbackLoopBenchmark: Sendable {
     /// The checkout whose sections are timed.
     public var workbench: Workbench
@@ -28,9 +28,12 @@ public struct FeedbackLoopBenchmark: Sendable {
         /// its declaration's line (an empty `{}` is opened) and that has no result or returns with a
         /// `return` statement: the library's interface stays the same.
         case body
-        /// An unused private constant, named anew each run, appended to the file: a new declaration, so the
-        /// hidden suite, which compiles against the library's interface, is compiled again too.
+        /// An unused private constant, named anew each run, appended to the file: a new declaration in the
+        /// library's interface, which the hidden suite compiles against.
         case declaration
+        /// An unused internal function, named anew each run, appended to the file: a learner's new helper,
+        /// which the hidden suite can see (it imports the library `@testable`).
+        case helper
     }
 
     /// The text that marks the benchmark's edit.
@@ -80,6 +83,9 @@ public struct FeedbackLoopBenchmark: Sendable {
             // A new name every run: a constant the previous run declared too would leave the interface the same.
             let number = UInt32.random(in: 1...UInt32.max)
             return text + "\nprivate let loopBenchmarkEdit\(number) = \(number)  \(line)\n"
+        case .helper:
+            let number = UInt32.random(in: 1...UInt32.max)
+            return text + "\nfunc loopBenchmarkHelper\(number)() -> UInt32 { \(number) }  \(line)\n"
         case .body:
             var lines = text.components(separatedBy: "\n")
             let opening = lines.indices.first { index in

@@ -28,6 +28,10 @@ struct DirectRebuild {
     var extraFolders: [String] = []
     /// How many commands that do not depend on each other may run at a time.
     var jobs = 1
+    /// Folders (relative to the root) of the sources a learner edits, such as the track's section folders:
+    /// the version of each of their Swift files a build compiled is kept (``BuiltSources``), so that the
+    /// next edit's importers compile again only if they can see it (``ImporterReach``).
+    var editedFolders: [String] = []
 
     /// A file's size and times, enough to notice any write.
     struct Stamp: Codable, Equatable, Sendable {
@@ -160,15 +164,25 @@ struct DirectRebuild {
         }
     }
 
+    var builtSources: BuiltSources { BuiltSources(root: root) }
+
+    /// Whether the file at `path` (relative to the root) lies in one of ``editedFolders``.
+    func isEdited(_ path: String) -> Bool {
+        editedFolders.contains { path.hasPrefix($0 + "/") }
+    }
+
     /// Remembers that SwiftPM built the test program from `files` (read before its build started).
     func recordSwiftPMBuild(of files: [String: Stamp], program: String) {
         guard let plan = Stamp(path: planFile.path), let programStamp = Stamp(path: program) else { return forget() }
+        builtSources.forgetAll()
+        builtSources.keepBuilt(files, where: isEdited)
         save(Record(environment: environment, plan: plan, program: programStamp, files: files))
     }
 
     /// Forgets what the test program was built from (after a build that failed).
     func forget() {
         try? FileManager.default.removeItem(at: recordFile)
+        builtSources.forgetAll()
     }
 
     /// Brings the test program at `program` up to date without SwiftPM if it can.
@@ -227,7 +241,19 @@ struct DirectRebuild {
         case .failure(let reason): return .needsSwiftPM(reason: reason.description)
         }
         checked()
-        let outcome = try PlanRun.execute(reached, changed: changedPaths, jobs: jobs) {
+        let reach = ImporterReach(packageRoot: packageRoot, builtSources: builtSources, stamps: files)
+        let leavesImporters: @Sendable (SwiftPMBuildPlan.Command, [SwiftPMBuildPlan.Command]) -> Bool = {
+            module, importers in
+            let start = ContinuousClock.now
+            defer { timeline?.record("reading what the importers spell", from: start, to: .now) }
+            return reach.leavesImportersAsCompiled(
+                moduleSources: module.inputs.filter { $0.hasSuffix(".swift") },
+                edited: changedPaths.filter(module.inputs.contains),
+                importerSources: importers.flatMap(\.inputs).filter { $0.hasSuffix(".swift") })
+        }
+        let outcome = try PlanRun.execute(
+            reached, changed: changedPaths, jobs: jobs, leavesImporters: leavesImporters
+        ) {
             [root, environment, log] command, slot in
             let start = ContinuousClock.now
             let logFile =
@@ -241,6 +267,7 @@ struct DirectRebuild {
         if case .rebuilt = outcome {
             var updated = record
             for path in changed { updated.files[path] = files[path] }
+            builtSources.keepBuilt(files.filter { changed.contains($0.key) }, where: isEdited)
             guard let programStamp = Stamp(path: program) else {
                 return .needsSwiftPM(reason: "the link left no test program")
             }
@@ -347,9 +374,16 @@ enum PlanRun {
     /// commands that do not depend on each other (the modules of two sections, say) side by side, as many
     /// at a time as `jobs` (the machine's cores). `run` runs one and says whether it succeeded; it is given a
     /// slot (`0..<jobs`) no other command running then has, to keep their logs apart.
+    ///
+    /// When a module's interface file changes in more than fingerprints, `leavesImporters` is asked, with the
+    /// module's command and the commands that read the file, whether those can compile differently; when it
+    /// says no, they are not run and the new file stays (their objects match it as they are).
     static func execute(
         _ commands: [SwiftPMBuildPlan.Command], changed: [String],
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+        leavesImporters:
+            @Sendable (_ module: SwiftPMBuildPlan.Command, _ importers: [SwiftPMBuildPlan.Command]) ->
+            Bool = { _, _ in false },
         run: @Sendable (SwiftPMBuildPlan.Command, _ slot: Int) throws -> Bool
     ) throws -> DirectRebuild.Outcome {
         var dirty = Set(changed)
@@ -384,8 +418,13 @@ enum PlanRun {
                     return .needsSwiftPM(reason: "SwiftPM's \(command.tool) would run (\(command.name))")
                 }
             }
-            let changedOutputs = try ParallelWork.map(shell, jobs: jobs) {
-                command, slot in try runNoting(command) { try run($0, slot) }
+            let changedOutputs = try ParallelWork.map(shell, jobs: jobs) { command, slot in
+                try runNoting(
+                    command, run: { try run($0, slot) },
+                    leavesImporters: { interface in
+                        let importers = commands.filter { $0.tool == "shell" && $0.inputs.contains(interface) }
+                        return leavesImporters(command, importers)
+                    })
             }
             if let failed = zip(shell, changedOutputs).first(where: { $0.1 == nil }) {
                 return .needsSwiftPM(reason: "\(failed.0.name) failed")
@@ -398,7 +437,8 @@ enum PlanRun {
 
     /// Runs `command` with `run`; the outputs it changed, or `nil` when it failed.
     private static func runNoting(
-        _ command: SwiftPMBuildPlan.Command, run: (SwiftPMBuildPlan.Command) throws -> Bool
+        _ command: SwiftPMBuildPlan.Command, run: (SwiftPMBuildPlan.Command) throws -> Bool,
+        leavesImporters: (_ interface: String) -> Bool
     ) throws -> [String]? {
         let before = command.outputs.map { DirectRebuild.Stamp(path: $0) }
         let interfaces = command.outputs.compactMap(KeptModuleInterface.init(path:))
@@ -410,6 +450,9 @@ enum PlanRun {
             if let kept = interfaces.first(where: { $0.path == output }), kept.restoreIfSameDeclarations() {
                 continue
             }
+            // A module whose edit changed only what its importers never spell leaves their objects as
+            // they are too, though its interface file changed.
+            if output.hasSuffix(".swiftmodule"), leavesImporters(output) { continue }
             changed.append(output)
         }
         return changed

@@ -163,7 +163,8 @@ public struct SwiftPackageTester: Sendable {
                 root: workbench.root, environment: request.environment,
                 log: workbench.logFolder.appending(path: "direct-rebuild.log"),
                 extraFolders: request.overrides.map(\.folder),
-                jobs: request.overrides.isEmpty ? 1 : ProcessInfo.processInfo.activeProcessorCount)
+                jobs: request.overrides.isEmpty ? 1 : ProcessInfo.processInfo.activeProcessorCount,
+                editedFolders: [request.track.folder] + request.overrides.map(\.folder))
             : nil
         let checkStart = ContinuousClock.now
         var files = direct?.filesNow()
