@@ -110,6 +110,19 @@ struct SwiftDeclarationOutlineTests {
         #expect(Self.names(Self.reference + "\n@SomeMacro func generated() {}\n") == nil)
     }
 
+    @Test("a file whose brackets do not pair up, or that may hold a regular expression literal, is not read")
+    func unreadableFiles() {
+        // A regular expression's brace would otherwise end the function early, and the struct's stored
+        // property would look like a global.
+        let regex = "func f() -> Bool { \"a\".contains(/\\}/) }\nstruct S {\n    var a = 0\n}\n"
+        let stored = regex.replacing("var a = 0", with: "var a = 0\n    var b = 0")
+        #expect(SwiftDeclarationOutline(stored).changedNames(since: SwiftDeclarationOutline(regex)) == nil)
+        #expect(!SwiftDeclarationOutline("let r = #/a{/#\n").isReadable)
+        #expect(!SwiftDeclarationOutline("func f() {\n").isReadable)
+        #expect(!SwiftDeclarationOutline("func f() { ( }").isReadable)
+        #expect(SwiftDeclarationOutline("let half = total / 2\n// a comment\n/* and another */").isReadable)
+    }
+
     @Test("strings with braces, quotes and interpolations, and nested comments, read whole")
     func tokens() {
         let source = #"""

@@ -24,18 +24,52 @@ struct SwiftDeclarationOutline: Equatable {
     /// The named declarations' texts, by container path and name (overloads together, sorted).
     var named: [String: [String]] = [:]
 
+    /// Whether the file's brackets pair up and it has nothing the reader could misread: a `/` touching
+    /// what follows may open a regular expression literal, whose braces are not the code's.
+    var isReadable = true
+
     /// The outline of `source`.
     init(_ source: String) {
-        var reader = DeclarationReader(tokens: SwiftTokens.read(source))
+        let tokens = SwiftTokens.read(source)
+        guard Self.canBeRead(tokens) else {
+            isReadable = false
+            return
+        }
+        var reader = DeclarationReader(tokens: tokens)
         reader.readMembers(into: &self, container: .topLevel, path: "")
+    }
+
+    /// Whether every bracket of `tokens` closes the one opened last, and no token may start a regular
+    /// expression literal (`/` with no space after it, `#/`).
+    private static func canBeRead(_ tokens: [SwiftToken]) -> Bool {
+        var open: [String] = []
+        let pairs = ["}": "{", ")": "(", "]": "["]
+        for token in tokens {
+            switch token.kind {
+            case .symbol:
+                if ["{", "(", "["].contains(token.text) {
+                    open.append(token.text)
+                } else if let opening = pairs[token.text] {
+                    guard open.popLast() == opening else { return false }
+                } else if token.text.hasPrefix("/"), !token.spaceFollows {
+                    return false
+                }
+            case .pound where token.text == "#":
+                return false
+            default:
+                continue
+            }
+        }
+        return open.isEmpty
     }
 
     init() {}
 
-    /// The names whose declarations differ from `earlier`'s, or `nil` when the shape differs or a changed
-    /// declaration is one an importer can use without spelling its name.
+    /// The names whose declarations differ from `earlier`'s, or `nil` when the shape differs, a changed
+    /// declaration is one an importer can use without spelling its name, or either file could not be read
+    /// with certainty.
     func changedNames(since earlier: SwiftDeclarationOutline) -> Set<String>? {
-        guard shape == earlier.shape else { return nil }
+        guard isReadable, earlier.isReadable, shape == earlier.shape else { return nil }
         var names: Set<String> = []
         for key in Set(named.keys).union(earlier.named.keys) where named[key] != earlier.named[key] {
             guard let name = key.split(separator: "|").last.map(String.init) else { return nil }
@@ -78,6 +112,8 @@ struct SwiftToken: Equatable {
     var text: String
     /// Whether the token is the first of its line.
     var startsLine: Bool
+    /// Whether whitespace (or the end of the file) follows the token.
+    var spaceFollows = true
 }
 
 /// Splits Swift source into tokens.
@@ -93,7 +129,10 @@ enum SwiftTokens {
         }
         func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
         func add(_ kind: SwiftToken.Kind, _ range: Range<Int>) {
-            tokens.append(SwiftToken(kind: kind, text: text(range), startsLine: startsLine))
+            let spaceFollows =
+                range.upperBound >= bytes.count || [0x20, 0x09, 0x0A, 0x0D].contains(bytes[range.upperBound])
+            tokens.append(
+                SwiftToken(kind: kind, text: text(range), startsLine: startsLine, spaceFollows: spaceFollows))
             startsLine = false
         }
         while index < bytes.count {
