@@ -78,6 +78,11 @@ struct SwiftDeclarationOutlineTests {
             Self.names(Self.edit("func makeShelf() -> Shelf {", "func makeShelf(limit: Int = 5) -> Shelf {")) == [
                 "makeShelf"
             ])
+        // A closure in a default argument is not the body: the result type after it counts.
+        let closure = Self.reference + "\nfunc run(_ step: () -> Void = {}) -> Int { 1 }\n"
+        #expect(
+            SwiftDeclarationOutline(closure.replacing("-> Int { 1 }", with: "-> Bool { true }"))
+                .changedNames(since: SwiftDeclarationOutline(closure)) == ["run"])
     }
 
     @Test("what decides a layout, a dispatch table or a type's meaning counts whatever the name")

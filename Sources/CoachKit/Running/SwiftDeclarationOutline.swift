@@ -483,10 +483,7 @@ private struct DeclarationReader {
 
         if Self.typeKeywords.contains(keyword) {
             // The header, to the body's brace.
-            var bodyStart = nameIndex
-            while bodyStart < tokens.count, !(tokens[bodyStart].kind == .symbol && tokens[bodyStart].text == "{") {
-                bodyStart += 1
-            }
+            let bodyStart = firstOutsideBrackets("{", in: nameIndex..<tokens.count) ?? tokens.count
             addShape(tokens[start..<min(bodyStart, tokens.count)], to: &outline)
             position = bodyStart + 1
             let memberContainer: Container =
@@ -507,7 +504,7 @@ private struct DeclarationReader {
         let isShapeContainer = container == .referenceType || container == .protocolBody
         switch keyword {
         case "func":
-            let signatureEnd = declaration.firstIndex { $0.kind == .symbol && $0.text == "{" } ?? end
+            let signatureEnd = firstOutsideBrackets("{", in: start..<end) ?? end
             let signature = tokens[start..<signatureEnd]
             let seenByImporters =
                 attributes.contains(where: Self.inliningAttributes.contains)
@@ -519,13 +516,13 @@ private struct DeclarationReader {
             }
         case "var", "let":
             let hasAnnotation = declaration.contains { $0.kind == .symbol && $0.text == ":" }
-            let assignment = declaration.firstIndex { $0.kind == .symbol && $0.text == "=" }
+            let assignment = firstOutsideBrackets("=", in: start..<end)
             if !hasAnnotation, let assignment {
                 // The type comes from the initializer: every name it spells decides it.
                 outline.shapeWords.formUnion(Self.words(tokens[assignment..<end]))
             }
             let accessorStart =
-                assignment == nil ? declaration.firstIndex { $0.kind == .symbol && $0.text == "{" } : nil
+                assignment == nil ? firstOutsideBrackets("{", in: start..<end) : nil
             let accessorWords = accessorStart.map { Set(Self.words(tokens[$0..<end])) } ?? []
             let isStored = accessorStart == nil || accessorWords.contains("willSet") || accessorWords.contains("didSet")
             let bindsOneName =
@@ -549,12 +546,28 @@ private struct DeclarationReader {
             // Initializers, subscripts, cases, type aliases, imports, operators: shape. An initializer's body
             // is left out: importers call it.
             if keyword == "init" || keyword == "deinit" || keyword == "subscript" {
-                let signatureEnd = declaration.firstIndex { $0.kind == .symbol && $0.text == "{" } ?? end
+                let signatureEnd = firstOutsideBrackets("{", in: start..<end) ?? end
                 addShape(tokens[start..<signatureEnd], to: &outline)
             } else {
                 addShape(declaration, to: &outline)
             }
         }
+    }
+
+    /// The first `symbol` in `range` outside every bracket the range opens: a body's brace, not one of a
+    /// closure in a default argument.
+    private func firstOutsideBrackets(_ symbol: String, in range: Range<Int>) -> Int? {
+        var depth = 0
+        for index in range where tokens[index].kind == .symbol {
+            let text = tokens[index].text
+            if depth == 0, text == symbol { return index }
+            switch text {
+            case "{", "(", "[": depth += 1
+            case "}", ")", "]": depth -= 1
+            default: break
+            }
+        }
+        return nil
     }
 
     /// The end of the declaration whose name or first token is at `index`: the next token at the same
