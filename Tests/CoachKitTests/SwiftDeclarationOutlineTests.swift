@@ -128,6 +128,42 @@ struct SwiftDeclarationOutlineTests {
         #expect(SwiftDeclarationOutline("let half = total / 2\n// a comment\n/* and another */").isReadable)
     }
 
+    @Test("any text reads without a trap: every prefix of a file, and bytes at random")
+    func readsAnyText() {
+        let samples = [
+            Self.reference,
+            ##"let s = #"raw \#(x) "q""#; let m = """\n\(a) "\#n""" /* /* */ @attr(x: "}") #if X"##,
+        ]
+        for sample in samples {
+            let characters = Array(sample)
+            for end in 0...characters.count {
+                let outline = SwiftDeclarationOutline(String(characters[..<end]))
+                _ = outline.changedNames(since: SwiftDeclarationOutline(sample))
+            }
+        }
+        var generator = SeededGenerator(seed: 7)
+        let alphabet = Array("{}()[]\"#@/\\*\n =:;,.<>?!abcfuncletvarstructclassextension$0_`'")
+        for _ in 0..<500 {
+            let length = Int.random(in: 0..<80, using: &generator)
+            let text = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+            _ = SwiftDeclarationOutline(text).changedNames(since: SwiftDeclarationOutline(""))
+            _ = SwiftTokens.wordRuns(in: text)
+        }
+    }
+
+    /// A repeatable source of random numbers (SplitMix64).
+    struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var value = state
+            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+            return value ^ (value >> 31)
+        }
+    }
+
     @Test("strings with braces, quotes and interpolations, and nested comments, read whole")
     func tokens() {
         let source = #"""
