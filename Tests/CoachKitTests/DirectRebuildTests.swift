@@ -207,8 +207,14 @@ struct DirectRebuildTests {
 
         // A helper B never spells: the interface changes, B keeps its object, the new interface stays.
         try fixture.write("Sources/A/a.swift", "func helper() -> Int { 1 }\nstruct Point {\n    var x = 0\n}\n")
-        #expect(try fixture.rebuild() == .rebuilt(commands: 2))
+        let timeline = GradingTimeline()
+        let rebuilder = fixture.rebuilder()
+        #expect(
+            try rebuilder.rebuild(
+                program: fixture.program, files: rebuilder.filesNow(), since: .now, timeline: timeline)
+                == .rebuilt(commands: 2))
         #expect(fixture.ran() == ["A", "link"])
+        #expect(timeline.commands == ["A", "link"])
         #expect(try String(contentsOfFile: interface, encoding: .utf8) == "func helper() -> Int { 1 }\n")
 
         // The next edit is compared with the version built last: the helper's body changes no name.

@@ -262,6 +262,7 @@ struct DirectRebuild {
             process.marksItsProcesses = false
             let termination = try process.run()
             timeline?.record(command.outputs.contains(program) ? "linking" : "compiling", from: start, to: .now)
+            timeline?.noteCommand(command.outputs.contains(program) ? "link" : Self.moduleName(of: command))
             return termination.succeeded
         }
         if case .rebuilt = outcome {
@@ -320,6 +321,16 @@ struct DirectRebuild {
             try? data.write(to: cacheFile, options: .atomic)
         }
         return .success(reached)
+    }
+
+    /// The module a command of SwiftPM's plan compiles, from its name (`C.Section4Models-x86_64-…-debug.module`),
+    /// or the command's first output's file name for any other step.
+    static func moduleName(of command: SwiftPMBuildPlan.Command) -> String {
+        if command.name.hasPrefix("C.") {
+            let base = command.name.dropFirst(2).prefix { $0 != "-" }
+            return String(base.hasSuffix(".module") ? base.dropLast(".module".count) : base)
+        }
+        return command.outputs.first.map { URL(filePath: $0).lastPathComponent } ?? command.name
     }
 
     /// Whether the file at `path` is compiled (Swift or C family), judged by its extension.

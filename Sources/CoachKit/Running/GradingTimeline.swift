@@ -22,13 +22,22 @@ public final class GradingTimeline: Sendable {
         }
     }
 
-    private let state = Mutex<(phases: [Phase], context: String?)>(([], nil))
+    private let state = Mutex<(phases: [Phase], context: String?, commands: [String])>(([], nil, []))
 
     /// An empty timeline.
     public init() {}
 
     /// Every phase recorded, in order.
     public var phases: [Phase] { state.withLock { $0.phases } }
+
+    /// What each build step run without SwiftPM was, in the order they finished: a module's name, or
+    /// "link" (SwiftPM's own builds are not listed).
+    public var commands: [String] { state.withLock { $0.commands } }
+
+    /// Notes that the build step `name` ran.
+    func noteCommand(_ name: String) {
+        state.withLock { $0.commands.append(name) }
+    }
 
     /// The phases with the same name added up, in the order each name first appears.
     public var totals: [Phase] {

@@ -317,15 +317,17 @@ extension Verifier {
     }
 
     /// Where each round of variants built apart goes: `.build/coach/variant-rounds.log`, a line per build
-    /// with its variants, its time and its phases (a SwiftPM build names why it was needed).
+    /// with its variants, its time and its phases (a SwiftPM build names why it was needed), and for a
+    /// build without SwiftPM the steps it ran (a suite's module listed means it compiled again).
     static let roundLogName = "variant-rounds.log"
 
     private func logRound(_ round: [StagedVariant], seconds: Double, timeline: GradingTimeline?) {
         let phases = (timeline?.totals ?? []).map { "\($0.name) \(String(format: "%.1f", $0.seconds)) s" }
+        let commands = timeline?.commands ?? []
         let line =
             round.map { "Section \($0.section.number) \($0.label)" }.joined(separator: ", ")
             + String(format: ": %.1f s", seconds) + (phases.isEmpty ? "" : " (" + phases.joined(separator: "; ") + ")")
-            + "\n"
+            + (commands.isEmpty ? "" : "; ran " + commands.joined(separator: ", ")) + "\n"
         let log = workbench.logFolder.appending(path: Self.roundLogName)
         if let handle = try? FileHandle(forWritingTo: log) {
             _ = try? handle.seekToEnd()
