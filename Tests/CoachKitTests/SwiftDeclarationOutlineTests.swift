@@ -74,6 +74,13 @@ struct SwiftDeclarationOutlineTests {
                 == ["isEmpty"])
         #expect(Self.names(Self.edit("func count() -> Int", "func count(of genre: Genre) -> Int")) == ["count"])
         #expect(Self.names(Self.edit("var label: String", "var title: String")) == ["label", "title"])
+        // A final class's methods have no place in its dispatch table.
+        #expect(
+            Self.names(Self.edit("    func shelf(at", "    private func helper() {}\n    func shelf(at")) == ["helper"])
+        #expect(
+            Self.names(Self.edit("func shelf(at index: Int) -> Shelf", "func shelf(at index: Int) -> Shelf?")) == [
+                "shelf"
+            ])
         #expect(
             Self.names(Self.edit("func makeShelf() -> Shelf {", "func makeShelf(limit: Int = 5) -> Shelf {")) == [
                 "makeShelf"
@@ -91,7 +98,27 @@ struct SwiftDeclarationOutlineTests {
         #expect(Self.names(Self.edit("    let limit: Int", "    let limit: Int\n    private var note = \"\"")) == nil)
         #expect(Self.names(Self.edit("case fiction, poetry", "case fiction, poetry, drama")) == nil)
         #expect(Self.names(Self.edit("    var isFull: Bool", "    init() { limit = 1 }\n    var isFull: Bool")) == nil)
-        #expect(Self.names(Self.edit("    func shelf(at", "    private func helper() {}\n    func shelf(at")) == nil)
+        #expect(
+            Self.names(Self.edit("    var shelves: [Shelf] = []", "    var shelves: [Shelf] = []\n    var name = \"\""))
+                == nil)
+        #expect(
+            Self.names(
+                Self.edit(
+                    "    func shelf(at", "    init(shelves: [Shelf]) { self.shelves = shelves }\n    func shelf(at"))
+                == nil)
+        // A class that is not final, or that a macro reads, keeps every member in its shape.
+        let open = Self.edit("public final class Library", "open class Library")
+        #expect(
+            SwiftDeclarationOutline(
+                open.replacing("    func shelf(at", with: "    private func helper() {}\n    func shelf(at")
+            )
+            .changedNames(since: SwiftDeclarationOutline(open)) == nil)
+        let model = Self.edit("public final class Library", "@Model public final class Library")
+        #expect(
+            SwiftDeclarationOutline(
+                model.replacing("    func shelf(at", with: "    func helper() {}\n    func shelf(at")
+            )
+            .changedNames(since: SwiftDeclarationOutline(model)) == nil)
         #expect(Self.names(Self.edit("public enum Genre: String", "public enum Genre: String, CaseIterable")) == nil)
         #expect(Self.names(Self.edit("extension Library {", "extension Library: CustomStringConvertible {")) == nil)
         #expect(Self.names(Self.reference + "\nstruct Date {}\n") == nil)

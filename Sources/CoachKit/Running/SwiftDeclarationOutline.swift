@@ -330,6 +330,10 @@ private struct DeclarationReader {
         case valueType
         /// The main body of a class or actor: every member is shape (layout and dispatch table).
         case referenceType
+        /// The main body of a `final` class without macros: its methods and computed properties have no
+        /// place in the class's dispatch table (its initializers do), so they are named; what it stores is
+        /// shape.
+        case finalClass
         /// A protocol: every requirement is shape.
         case protocolBody
         /// An extension: its members are named, but for initializers and subscripts.
@@ -489,6 +493,7 @@ private struct DeclarationReader {
             let memberContainer: Container =
                 switch keyword {
                 case "struct", "enum": customAttribute ? .referenceType : .valueType
+                case "class" where modifiers.contains("final") && !customAttribute: .finalClass
                 case "class", "actor": .referenceType
                 case "protocol": .protocolBody
                 default: customAttribute ? .referenceType : .extensionBody
@@ -501,7 +506,10 @@ private struct DeclarationReader {
         let end = endOfDeclaration(from: nameIndex)
         let declaration = tokens[start..<end]
         position = end
-        let isShapeContainer = container == .referenceType || container == .protocolBody
+        // A final class's `dynamic` member is replaced at run time through a table of its own.
+        let isShapeContainer =
+            container == .referenceType || container == .protocolBody
+            || (container == .finalClass && modifiers.contains("dynamic"))
         switch keyword {
         case "func":
             let signatureEnd = firstOutsideBrackets("{", in: start..<end) ?? end
