@@ -434,6 +434,7 @@ let coreTestTargets: [Target] = [
         name: "PersistenceModelsTests",
         dependencies: [
             "PersistenceCore", "PersistenceWorkbench", "PersistenceModels", "PersistenceSQLiteStore", .product(name: "GRDB", package: "GRDB.swift"),
+            "CoreTestSupport",
         ]
     ),
     .testTarget(
@@ -453,7 +454,10 @@ let coreTestTargets: [Target] = [
     // racing vault clients), and the helper that starts it.
     .executableTarget(
         name: "PersistenceProbe",
-        dependencies: ["PersistenceSandbox", "PersistencePreferences", "PersistenceVault", "PersistenceNotifications", "PersistenceWorkbench"],
+        dependencies: [
+            "PersistenceSandbox", "PersistencePreferences", "PersistenceVault", "PersistenceNotifications", "PersistenceWorkbench",
+            "CoreTestSupport",
+        ],
         path: "Tests/PersistenceProbe"
     ),
     .target(name: "CoreTestSupport", path: "Tests/CoreTestSupport"),
@@ -524,7 +528,7 @@ let coachTargets: [Target] = [
 ]
 
 let coachTestTargets: [Target] = [
-    .testTarget(name: "CoachKitTests", dependencies: ["CoachKit"]),
+    .testTarget(name: "CoachKitTests", dependencies: ["CoachKit", "CoreTestSupport"]),
     .testTarget(
         name: "MutantSchemataTests",
         dependencies: ["MutantSchemata"],

@@ -1,3 +1,4 @@
+import CoreTestSupport
 import Testing
 
 @testable import CoachKit
@@ -175,19 +176,6 @@ struct SwiftDeclarationOutlineTests {
             let text = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
             _ = SwiftDeclarationOutline(text).changedNames(since: SwiftDeclarationOutline(""))
             _ = SwiftTokens.wordRuns(in: text)
-        }
-    }
-
-    /// A repeatable source of random numbers (SplitMix64).
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
         }
     }
 

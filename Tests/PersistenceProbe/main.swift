@@ -2,6 +2,7 @@
 // process: write preferences concurrently with the test, be killed in the middle of a write, run under
 // a file-size limit that would also affect the tests running beside it, race another process for the
 // same vault items, or use the vault as an unprivileged user.
+import CoreTestSupport
 import Foundation
 import PersistenceNotifications
 import PersistencePreferences
@@ -89,7 +90,7 @@ case "vault-churn":
     }
     let sandbox = AppSandbox(
         appIdentifier: arguments[1], deviceRoot: URL(filePath: arguments[0], directoryHint: .isDirectory))
-    var random = SplitMix(seed: seed)
+    var random = SeededGenerator(seed: seed)
     func say(_ line: String) {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
@@ -323,22 +324,5 @@ struct ChurnTarget {
                         kSecAttrAccount as String: "account",
                     ])
             }
-    }
-}
-
-/// A small seeded generator, so that a run's choices can be replayed from its seed.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }
