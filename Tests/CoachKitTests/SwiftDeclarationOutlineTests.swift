@@ -114,12 +114,20 @@ struct SwiftDeclarationOutlineTests {
                 open.replacing("    func shelf(at", with: "    private func helper() {}\n    func shelf(at")
             )
             .changedNames(since: SwiftDeclarationOutline(open)) == nil)
+        // The workbench's `@Model` reads a final class's variables, never its functions.
         let model = Self.edit("public final class Library", "@Model public final class Library")
+        func modelNames(_ old: String, _ new: String) -> Set<String>? {
+            SwiftDeclarationOutline(model.replacing(old, with: new)).changedNames(since: SwiftDeclarationOutline(model))
+        }
+        #expect(modelNames("    func shelf(at", "    func helper() {}\n    func shelf(at") == ["helper"])
+        #expect(modelNames("    func shelf(at", "    var total: Int { shelves.count }\n    func shelf(at") == nil)
+        #expect(modelNames("    var shelves: [Shelf] = []", "    var shelves: [Shelf] = [Shelf(limit: 1)]") == nil)
+        let openModel = Self.edit("public final class Library", "@Model open class Library")
         #expect(
             SwiftDeclarationOutline(
-                model.replacing("    func shelf(at", with: "    func helper() {}\n    func shelf(at")
+                openModel.replacing("    func shelf(at", with: "    func helper() {}\n    func shelf(at")
             )
-            .changedNames(since: SwiftDeclarationOutline(model)) == nil)
+            .changedNames(since: SwiftDeclarationOutline(openModel)) == nil)
         #expect(Self.names(Self.edit("public enum Genre: String", "public enum Genre: String, CaseIterable")) == nil)
         #expect(Self.names(Self.edit("extension Library {", "extension Library: CustomStringConvertible {")) == nil)
         #expect(Self.names(Self.reference + "\nstruct Date {}\n") == nil)

@@ -334,6 +334,9 @@ private struct DeclarationReader {
         /// place in the class's dispatch table (its initializers do), so they are named; what it stores is
         /// shape.
         case finalClass
+        /// The main body of a `final` class under the workbench's `@Model`, which reads its variables but
+        /// never its functions: the functions are named, every variable is shape.
+        case finalModelClass
         /// A protocol: every requirement is shape.
         case protocolBody
         /// An extension: its members are named, but for initializers and subscripts.
@@ -494,6 +497,7 @@ private struct DeclarationReader {
                 switch keyword {
                 case "struct", "enum": customAttribute ? .referenceType : .valueType
                 case "class" where modifiers.contains("final") && !customAttribute: .finalClass
+                case "class" where modifiers.contains("final") && attributes == ["@Model"]: .finalModelClass
                 case "class", "actor": .referenceType
                 case "protocol": .protocolBody
                 default: customAttribute ? .referenceType : .extensionBody
@@ -509,7 +513,7 @@ private struct DeclarationReader {
         // A final class's `dynamic` member is replaced at run time through a table of its own.
         let isShapeContainer =
             container == .referenceType || container == .protocolBody
-            || (container == .finalClass && modifiers.contains("dynamic"))
+            || ([.finalClass, .finalModelClass].contains(container) && modifiers.contains("dynamic"))
         switch keyword {
         case "func":
             let signatureEnd = firstOutsideBrackets("{", in: start..<end) ?? end
@@ -537,7 +541,7 @@ private struct DeclarationReader {
                 nameIndex < end && tokens[nameIndex].kind == .word
                 && !tokens[start..<(assignment ?? accessorStart ?? end)].contains { $0.text == "," }
             let storesInInstance = isStored && !isStatic && container != .topLevel
-            if isShapeContainer || customAttribute || storesInInstance || !bindsOneName
+            if isShapeContainer || customAttribute || storesInInstance || !bindsOneName || container == .finalModelClass
                 || attributes.contains(where: Self.inliningAttributes.contains)
                 || declaration.contains(where: { $0.kind == .word && $0.text == "some" })
             {
