@@ -5,14 +5,16 @@ import Foundation
 ///
 /// The file's declarations fall in two groups:
 /// - **Shape**: what decides the memory layout or the dispatch tables importers compile against, or how
-///   the names in every other declaration resolve — stored properties, enum cases, struct and enum
-///   initializers, every member of a class, actor or protocol, type and extension headers, type aliases,
-///   imports, operators, conditional compilation, anything the reader does not recognize. Any change here
-///   can change an importer's objects without the importer naming what changed.
-/// - **Named**: functions, computed properties, static and global variables, keyed by where they are and
-///   their name. Bodies are left out (importers call them, they do not compile them), except where an
-///   importer does see them (`@inlinable`, an opaque result type), which count as shape. A change here
-///   reaches an importer only through the name: an importer that never spells it compiles the same.
+///   the names in every other declaration resolve — stored properties, enum cases, initializers, every
+///   member of a class that is not `final`, of an actor or of a protocol, every variable of a `@Model`
+///   class, type and extension headers, type aliases, imports, operators, conditional compilation,
+///   anything the reader does not recognize. Any change here can change an importer's objects without the
+///   importer naming what changed.
+/// - **Named**: functions (a final class's too), computed properties, static and global variables, keyed
+///   by where they are and their name. Bodies are left out (importers call them, they do not compile
+///   them), except where an importer does see them (`@inlinable`, an opaque result type), which count as
+///   shape. A change here reaches an importer only through the name: an importer that never spells it
+///   compiles the same.
 ///
 /// The reader is conservative: what it cannot place is shape, so an unusual file only costs a rebuild.
 struct SwiftDeclarationOutline: Equatable {
@@ -62,8 +64,6 @@ struct SwiftDeclarationOutline: Equatable {
         }
         return open.isEmpty
     }
-
-    init() {}
 
     /// The names whose declarations differ from `earlier`'s, or `nil` when the shape differs, a changed
     /// declaration is one an importer can use without spelling its name, or either file could not be read
