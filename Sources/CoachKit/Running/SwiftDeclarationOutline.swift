@@ -80,15 +80,16 @@ struct SwiftDeclarationOutline: Equatable {
         return names
     }
 
+    private static let implicitlyUsedNames: Set<String> = [
+        "callAsFunction", "makeIterator", "next", "makeAsyncIterator", "wrappedValue", "projectedValue",
+        "appendInterpolation", "appendLiteral", "dynamicallyCall", "encode", "hash", "hashValue", "description",
+        "debugDescription", "unownedExecutor", "main", "id",
+    ]
+
     /// Names the language calls on its own: for-in loops, string interpolation, result builders, property
     /// wrappers, calls of a value, conformances it synthesizes.
     static func isUsedWithoutItsName(_ name: String) -> Bool {
-        let implicit: Set<String> = [
-            "callAsFunction", "makeIterator", "next", "makeAsyncIterator", "wrappedValue", "projectedValue",
-            "appendInterpolation", "appendLiteral", "dynamicallyCall", "encode", "hash", "hashValue", "description",
-            "debugDescription", "unownedExecutor", "main", "id",
-        ]
-        return implicit.contains(name) || name.hasPrefix("build") || name.hasPrefix("_")
+        implicitlyUsedNames.contains(name) || name.hasPrefix("build") || name.hasPrefix("_")
             || !(name.first.map { $0.isLetter } ?? false)
     }
 }
@@ -118,15 +119,18 @@ struct SwiftToken: Equatable {
 
 /// Splits Swift source into tokens.
 enum SwiftTokens {
+    /// Whether `byte` can be part of an identifier: an ASCII letter, digit or underscore, or any byte of a
+    /// non-ASCII character.
+    static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            || byte == 0x5F || byte >= 0x80
+    }
+
     static func read(_ source: String) -> [SwiftToken] {
         let bytes = Array(source.utf8)
         var tokens: [SwiftToken] = []
         var index = 0
         var startsLine = true
-        func isWordByte(_ byte: UInt8) -> Bool {
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || byte == 0x5F || byte >= 0x80
-        }
         func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
         func add(_ kind: SwiftToken.Kind, _ range: Range<Int>) {
             let spaceFollows =
@@ -219,10 +223,6 @@ enum SwiftTokens {
         var words: [String] = []
         let utf8 = text.utf8
         var start: String.UTF8View.Index?
-        func isWordByte(_ byte: UInt8) -> Bool {
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || byte == 0x5F || byte >= 0x80
-        }
         var index = utf8.startIndex
         while index != utf8.endIndex {
             let byte = utf8[index]
