@@ -17,27 +17,15 @@ extension DefaultStore {
         let activity = "prefetching \(owner.entity.name).\(property.name)"
 
         if case .foreignKey = storage {
-            var targetsByOwner: [(owner: Int64, target: Int64)] = []
+            var links: [(owner: Int64, target: Int64)] = []
             for model in owners {
                 if let key = model.persistentBackingData.primaryKey,
                     let target = model.persistentBackingData.foreignKeys[property.name]
                 {
-                    targetsByOwner.append((key, target))
+                    links.append((key, target))
                 }
             }
-            var rows: [DecodedRow] = []
-            for statement in StoreStatements.rows(
-                of: destination.table, withKeys: Array(Set(targetsByOwner.map(\.target))).sorted())
-            {
-                rows += try database.decodedRows(
-                    sql: statement.sql, arguments: statement.arguments, entity: destination, cachesStatement: false,
-                    while: activity
-                ).rows
-            }
-            var position: [Int64: Int] = [:]
-            for (index, row) in rows.enumerated() { position[row.primaryKey] = index }
-            let links = targetsByOwner.compactMap { pair in position[pair.target].map { (pair.owner, $0) } }
-            return RelatedRows(rows: rows, links: links)
+            return try rows(linkedBy: links, in: destination, while: activity)
         }
 
         let selected: StoreStatements.PrefetchSelection
@@ -49,6 +37,19 @@ extension DefaultStore {
         case .listedKeys:
             selected = .keys(owners.compactMap(\.persistentBackingData.primaryKey))
         }
+        if case .linkTable(let linkTable, let isOwner) = storage {
+            // The links first, then each linked row once: a join would look a tag up again for every note
+            // that carries it, and read its columns as many times.
+            var links: [(owner: Int64, target: Int64)] = []
+            for statement in StoreStatements.prefetchLinks(in: linkTable, isOwner: isOwner, owners: selected) {
+                links += try database.readWithOneStatement(while: activity) { db in
+                    try db.makeStatement(sql: statement.sql)
+                        .integerPairs(arguments: StatementArguments(statement.arguments))
+                }.map { (owner: $0.0, target: $0.1) }
+            }
+            return try rows(linkedBy: links, in: destination, while: activity)
+        }
+
         var result = RelatedRows(rows: [], links: [])
         for statement in StoreStatements.prefetch(destination.table, through: storage, owners: selected) {
             let decoded = try database.decodedRows(
@@ -62,6 +63,29 @@ extension DefaultStore {
             }
         }
         return result
+    }
+}
+
+extension DefaultStore {
+    /// The rows of `destination` that `links` point to, each read once, with each link's position in them;
+    /// a link whose row is gone is left out.
+    fileprivate func rows(
+        linkedBy links: [(owner: Int64, target: Int64)], in destination: StoreLayout.EntityLayout,
+        while activity: String
+    ) throws -> RelatedRows {
+        var targets = Set<Int64>(minimumCapacity: links.count)
+        for link in links { targets.insert(link.target) }
+        var rows: [DecodedRow] = []
+        for statement in StoreStatements.rows(of: destination.table, withKeys: targets.sorted()) {
+            rows += try database.decodedRows(
+                sql: statement.sql, arguments: statement.arguments, entity: destination, cachesStatement: false,
+                while: activity
+            ).rows
+        }
+        var position: [Int64: Int] = Dictionary(minimumCapacity: rows.count)
+        for (index, row) in rows.enumerated() { position[row.primaryKey] = index }
+        return RelatedRows(
+            rows: rows, links: links.compactMap { link in position[link.target].map { (link.owner, $0) } })
     }
 }
 

@@ -88,13 +88,28 @@ struct StatementTextTests {
 
     // MARK: - Prefetch
 
-    @Test("prefetching a many-to-many relationship joins the link table, ordered by owner then key")
+    @Test("prefetching a many-to-many relationship reads its links alone, ordered by owner then key")
     func prefetchEveryOwner() throws {
-        let storage = try #require(try entity(Note.self).relationships["tags"])
-        let statements = StoreStatements.prefetch("Tag", through: storage, owners: .every)
+        guard case .linkTable(let linkTable, let isOwner) = try #require(try entity(Note.self).relationships["tags"])
+        else {
+            Issue.record("Note.tags is not kept in a link table")
+            return
+        }
         #expect(
-            statements.map(\.sql) == [
-                #"SELECT link."owner" AS "_owner", "Tag".* FROM "Note_tags" AS link JOIN "Tag" ON "Tag"."_pk" = link."target" ORDER BY link."owner", link."target""#
+            StoreStatements.prefetchLinks(in: linkTable, isOwner: isOwner, owners: .every).map(\.sql) == [
+                #"SELECT "owner", "target" FROM "Note_tags" ORDER BY "owner", "target""#
+            ])
+        // From the inverse side, the columns change places.
+        guard
+            case .linkTable(let inverseTable, let inverseIsOwner) = try #require(
+                try entity(Tag.self).relationships["notes"])
+        else {
+            Issue.record("Tag.notes is not kept in a link table")
+            return
+        }
+        #expect(
+            StoreStatements.prefetchLinks(in: inverseTable, isOwner: inverseIsOwner, owners: .every).map(\.sql) == [
+                #"SELECT "target", "owner" FROM "Note_tags" ORDER BY "target", "owner""#
             ])
     }
 
@@ -116,16 +131,20 @@ struct StatementTextTests {
     @Test(
         "prefetching for 100,000 listed owners splits the keys into statements under the argument limit, each key once")
     func prefetchManyOwners() throws {
-        let storage = try #require(try entity(Note.self).relationships["tags"])
+        guard case .linkTable(let linkTable, let isOwner) = try #require(try entity(Note.self).relationships["tags"])
+        else {
+            Issue.record("Note.tags is not kept in a link table")
+            return
+        }
         let owners = (1...100_000).map(Int64.init)
-        let statements = StoreStatements.prefetch("Tag", through: storage, owners: .keys(owners))
+        let statements = StoreStatements.prefetchLinks(in: linkTable, isOwner: isOwner, owners: .keys(owners))
         #expect(statements.count == 101)
         #expect(statements.allSatisfy { $0.arguments.count <= SQLArgumentLimit.chunkSize })
         #expect(statements.flatMap(\.arguments) == owners.map(\.databaseValue))
         #expect(statements.allSatisfy { $0.sql.components(separatedBy: "?").count - 1 == $0.arguments.count })
         #expect(
             statements[0].sql.hasPrefix(
-                #"SELECT link."owner" AS "_owner", "Tag".* FROM "Note_tags" AS link JOIN "Tag" ON "Tag"."_pk" = link."target" WHERE link."owner" IN (?, ?, "#
+                #"SELECT "owner", "target" FROM "Note_tags" WHERE "owner" IN (?, ?, "#
             ))
     }
 

@@ -167,8 +167,25 @@ enum StoreStatements {
         case keys([Int64])
     }
 
-    /// The rows of `destination` a to-many relationship stored as `storage` links owners to, each with
-    /// its owner's key as `_owner`, ordered by owner and then key.
+    /// The links of a many-to-many relationship kept in `linkTable`, as pairs of the owner's key and the
+    /// related row's, ordered by owner and then key; `isOwner` tells which side the owners are on.
+    static func prefetchLinks(in linkTable: String, isOwner: Bool, owners: PrefetchSelection) -> [SQLStatement] {
+        let (this, other) = linkColumns(isOwner: isOwner)
+        let select = { (filter: String?) in
+            "SELECT \"\(this)\", \"\(other)\" FROM \(linkTable.quotedDatabaseIdentifier)\(filter.map { " WHERE \($0)" } ?? "") ORDER BY \"\(this)\", \"\(other)\""
+        }
+        switch owners {
+        case .every:
+            return [SQLStatement(sql: select(nil), arguments: [])]
+        case .selectedBy(let keyQuery):
+            return [SQLStatement(sql: select("\"\(this)\" IN (\(keyQuery.sql))"), arguments: keyQuery.arguments)]
+        case .keys(let keys):
+            return splitting(keys) { select("\"\(this)\" IN (\($0))") }
+        }
+    }
+
+    /// The rows of `destination` a one-to-many relationship stored as `storage` (its inverse's column) links
+    /// owners to, each with its owner's key as `_owner`, ordered by owner and then key.
     static func prefetch(
         _ destination: String, through storage: StoreLayout.RelationshipStorage, owners: PrefetchSelection
     ) -> [SQLStatement] {
@@ -181,12 +198,8 @@ enum StoreStatements {
             select = { filter in
                 "SELECT \(ownerColumn) AS \"_owner\", * FROM \(table) WHERE \(filter ?? "\(ownerColumn) IS NOT NULL") ORDER BY \(ownerColumn), \(primaryKey)"
             }
-        case .linkTable(let linkTable, let isOwner):
-            let (this, other) = linkColumns(isOwner: isOwner)
-            ownerColumn = "link.\"\(this)\""
-            select = { filter in
-                "SELECT link.\"\(this)\" AS \"_owner\", \(table).* FROM \(linkTable.quotedDatabaseIdentifier) AS link JOIN \(table) ON \(table).\(primaryKey) = link.\"\(other)\"\(filter.map { " WHERE \($0)" } ?? "") ORDER BY link.\"\(this)\", link.\"\(other)\""
-            }
+        case .linkTable:
+            preconditionFailure("a many-to-many relationship is prefetched by its links, then its rows' keys")
         case .foreignKey:
             preconditionFailure("a to-one relationship kept in a column is prefetched by its targets' keys")
         }
