@@ -15,11 +15,17 @@ extension PersistedPropertyMacroExpansion {
         in context: some MacroExpansionContext
     ) throws -> [AccessorDeclSyntax] {
         guard let name = propertyName(of: declaration) else { return [] }
+        // A model made from a stored row runs its default values before `init(backingData:)` stores that
+        // row's backing data: the first of them takes it over instead of making backing data to throw away.
+        let madeBackingData =
+            context.lexicalContext.lazy.compactMap { $0.as(ClassDeclSyntax.self) }.first.map {
+                "PersistenceModels.ModelBackingData._handedOver(to: \($0.name.trimmed.text).self) ?? PersistenceModels.ModelBackingData()"
+            } ?? "PersistenceModels.ModelBackingData()"
         return [
             """
             @storageRestrictions(accesses: _$backingData, initializes: _\(raw: name))
             init(initialValue) {
-                if _$backingData == nil { _$backingData = PersistenceModels.ModelBackingData() }
+                if _$backingData == nil { _$backingData = \(raw: madeBackingData) }
                 _$backingData!.setInitialValue(initialValue, forKey: \(literal: name))
                 _\(raw: name) = PersistenceModels._PersistedPropertyPlaceholder()
             }

@@ -165,6 +165,44 @@ struct ModelMacroExpansionTests {
 
 @Suite("@_PersistedProperty expansion", .macros(["_PersistedProperty": PersistedPropertyMacro.self]))
 struct PersistedPropertyExpansionTests {
+    @Test("in a class, the first default value takes over the backing data of the row a model is made from")
+    func takesOverARowsBackingData() {
+        assertMacro {
+            """
+            final class Shelf {
+                @_PersistedProperty
+                var label: String = ""
+            }
+            """
+        } expansion: {
+            #"""
+            final class Shelf {
+                var label: String {
+                    @storageRestrictions(accesses: _$backingData, initializes: _label)
+                    init(initialValue) {
+                        if _$backingData == nil {
+                            _$backingData = PersistenceModels.ModelBackingData._handedOver(to: Shelf.self) ?? PersistenceModels.ModelBackingData()
+                        }
+                        _$backingData!.setInitialValue(initialValue, forKey: "label")
+                        _label = PersistenceModels._PersistedPropertyPlaceholder()
+                    }
+                    get {
+                        _$observationRegistrar.access(self, keyPath: \.label)
+                        return persistentBackingData.value(forKey: "label", of: self)
+                    }
+                    set {
+                        _$observationRegistrar.withMutation(of: self, keyPath: \.label) {
+                            persistentBackingData.setValue(newValue, forKey: "label", of: self)
+                        }
+                    }
+                }
+
+                @PersistenceModels.Transient private var _label: PersistenceModels._PersistedPropertyPlaceholder
+            }
+            """#
+        }
+    }
+
     @Test("a property reads and writes through the backing data and reports to the observation registrar")
     func expandsProperty() {
         assertMacro {

@@ -69,7 +69,7 @@ extension ModelContext {
         -> Model
     {
         row.backing.context = self
-        let model = Model(backingData: row.backing)
+        let model = row.backing.makeModel(Model.self)
         registry.register(model, backing: row.backing, forKey: row.primaryKey)
         return model
     }

@@ -54,7 +54,7 @@ extension ModelContext {
             return registered
         }
         backing.context = self
-        let model = modelType.init(backingData: backing)
+        let model = backing.makeModel(modelType)
         registry.register(model, backing: backing, forKey: key)
         return model
     }
