@@ -77,9 +77,13 @@ extension Verifier {
     /// - Parameters:
     ///   - phaseEnded: Called as each part ends, with its name, for verify's time per phase.
     ///   - report: Receives each line as it is known, with its group: "mistakes", "alternatives", "mutants".
+    ///
+    /// - Returns: The schemata's build, for the starters to be built from the same plan; `nil` when the
+    ///   schemata could not be built.
+    @discardableResult
     func proveVariants(
         of sections: [Course.Section], phaseEnded: (String) -> Void, report: (String, VariantLine) -> Void
-    ) throws {
+    ) throws -> MutationTester.Built? {
         var staged: [StagedVariant] = []
         for section in sections {
             let kinds =
@@ -130,7 +134,7 @@ extension Verifier {
                 VariantLine(
                     label: "  mutants", detail: "could not be tested",
                     problems: failure.messages.map { VerificationProblem("mutants", $0) }, passedIfEmpty: 0))
-            return
+            return nil
         case .success(let result):
             built = result
         }
@@ -189,6 +193,25 @@ extension Verifier {
                 ))
         }
         restoreSchemata(of: sections, in: built)
+        return built
+    }
+
+    /// Builds the starters of `sections` as the variants were built: each section's exercise files in its
+    /// build folder, compiled from the schemata's plan with only what changed rebuilt, then runs the hidden
+    /// suites. `nil` when that build does not compile: the starters are then built as a learner builds them,
+    /// whose errors name the learner's files.
+    func runStartersInBuildFolders(
+        _ sections: [Course.Section], after built: MutationTester.Built, filter: String
+    ) throws -> TrackRun? {
+        for section in sections {
+            try LearnerTestGrader.mirror(
+                workbench.sourceFolder(of: section, on: .exercises),
+                into: workbench.root.appending(path: MutantStage.buildFolder(of: section)))
+        }
+        var startersTester = tester
+        startersTester.rebuildsDirectly = true
+        let run = try startersTester.run(built.request, filter: filter)
+        return run.compiled ? run : nil
     }
 
     private func line(for variant: StagedVariant, problems: [VerificationProblem]) -> VariantLine {

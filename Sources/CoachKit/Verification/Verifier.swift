@@ -98,8 +98,12 @@ public struct Verifier: Sendable {
         } else {
             summary.limitedTo = sections.map(\.number)
         }
+        // Each section's known wrong tests are graded right after its reference's tests, from the same
+        // folder and so the same plan; their lines follow the API line.
+        var wrongTests: [Int: [(Course.KnownMistake, [VerificationProblem])]] = [:]
         for section in sections {
             let learnerOutcomes = try learnerTestOutcomes(of: section, on: .solutions)
+            wrongTests[section.number] = try checkLearnerTestMistakes(of: section)
             let problems = Self.problems(
                 section: section, run: solutions, expectPass: true, workbench: workbench,
                 learnerOutcomes: learnerOutcomes)
@@ -114,7 +118,7 @@ public struct Verifier: Sendable {
                     "\(section.checkNames.count) checks pass on the solution\(learnerNote)", problems: problems,
                     style: style))
         }
-        endPhase(provesCore ? "solutions and core tests" : "solutions")
+        endPhase(provesCore ? "solutions, learners' wrong tests and core tests" : "solutions and learners' wrong tests")
 
         // The solutions build compiled every module a learner imports: their public symbols are read now.
         let apiLine: APILineCheck.Report
@@ -135,7 +139,7 @@ public struct Verifier: Sendable {
         endPhase("API line")
 
         for section in sections {
-            for (mistake, problems) in try checkLearnerTestMistakes(of: section) {
+            for (mistake, problems) in wrongTests[section.number] ?? [] {
                 summary.record(problems, passedIfEmpty: 1)
                 report(
                     line(
@@ -143,13 +147,12 @@ public struct Verifier: Sendable {
                         style: style))
             }
         }
-        endPhase("learners' wrong tests")
 
         report(
             style.bold("variants")
                 + "   building every section's known mistakes, alternative solutions and mutants from one plan…")
         var lastGroup = ""
-        try proveVariants(of: sections, phaseEnded: endPhase) { group, found in
+        let variantsBuild = try proveVariants(of: sections, phaseEnded: endPhase) { group, found in
             if group != lastGroup {
                 lastGroup = group
                 report(
@@ -160,8 +163,15 @@ public struct Verifier: Sendable {
             report(line(found.label, found.detail, problems: found.problems, style: style))
         }
 
-        report(style.bold("starters") + "   building and grading with COURSE_TRACK=exercises…")
-        let starters = try tester.run(BuildRequest(track: .exercises), filter: suiteFilter)
+        // The starters compile in the sections' build folders from the variants' plan: only the sections'
+        // modules and the suites their changes reach compile again, where a build of the exercises track would
+        // plan anew and compile every suite.
+        report(
+            style.bold("starters")
+                + "   building each section's starter in its build folder, as the variants were, and grading it…")
+        let starters =
+            try variantsBuild.flatMap { try runStartersInBuildFolders(sections, after: $0, filter: suiteFilter) }
+            ?? tester.run(BuildRequest(track: .exercises), filter: suiteFilter)
         for section in sections {
             let learnerOutcomes = try learnerTestOutcomes(of: section, on: .exercises)
             let problems = Self.problems(
@@ -231,9 +241,11 @@ public struct Verifier: Sendable {
         guard let tests = section.learnerTests else { return [] }
         return try tests.mistakes.map { mistake in
             let area = "Section \(section.number) wrong tests '\(mistake.id)'"
-            let folder: String
+            let folder = Self.learnerTestsFolder(of: tests)
             do {
-                folder = try VariantStage(workbench: workbench).stage(mistake, of: tests.stagedAs(section))
+                let staged = try VariantStage(workbench: workbench).stage(mistake, of: tests.stagedAs(section))
+                try LearnerTestGrader.mirror(
+                    workbench.root.appending(path: staged), into: workbench.root.appending(path: folder))
             } catch {
                 return (mistake, [VerificationProblem(area, "cannot stage the fixture: \(error.localizedDescription)")])
             }
@@ -250,17 +262,35 @@ public struct Verifier: Sendable {
     }
 
     /// The outcomes of `section`'s learner-test checks with the tests on `track`, or nil when it has none.
+    ///
+    /// On the solutions track the reference's tests are graded from ``learnerTestsFolder(of:)``, where the
+    /// known wrong tests follow them; on the exercises track, from the starter's own folder, as a learner's.
     func learnerTestOutcomes(of section: Course.Section, on track: CourseTrack) throws -> [TestOutcome]? {
-        guard section.learnerTests != nil else { return nil }
-        return try learnerTestGrader.outcomes(of: section, on: track)
+        guard let tests = section.learnerTests else { return nil }
+        guard track == .solutions else { return try learnerTestGrader.outcomes(of: section, on: track) }
+        let folder = Self.learnerTestsFolder(of: tests)
+        try LearnerTestGrader.mirror(
+            workbench.root.appending(path: "\(track.folder)/\(tests.target)"),
+            into: workbench.root.appending(path: folder))
+        return try learnerTestGrader.outcomes(of: section, on: track, testsFolder: folder)
     }
 
-    /// Grades the tests learners write, with this verifier's tester.
+    /// The one folder a section's learner tests are graded from on the solutions track, the reference's and
+    /// each known wrong suite in turn, with only the files that differ rewritten: the builds then share their
+    /// course variables, so SwiftPM plans once, and each rebuilds only the tests that changed.
+    static func learnerTestsFolder(of tests: Course.LearnerTests) -> String {
+        ".build/coach/learner-tests/\(tests.target)"
+    }
+
+    /// Grades the tests learners write, with this verifier's tester rebuilding directly from SwiftPM's plan
+    /// when only files changed, as `coach check` does.
     var learnerTestGrader: LearnerTestGrader {
+        var directTester = tester
+        directTester.rebuildsDirectly = true
         var grader = LearnerTestGrader(workbench: workbench) { request, filter in
-            try tester.run(request, filter: filter)
+            try directTester.run(request, filter: filter)
         }
-        grader.switchesMistakes = .schemata(workbench: workbench, tester: tester)
+        grader.switchesMistakes = .schemata(workbench: workbench, tester: directTester)
         return grader
     }
 
