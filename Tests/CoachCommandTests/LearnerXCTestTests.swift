@@ -3,7 +3,7 @@ import Testing
 
 /// Tests a learner writes in XCTest, or in XCTest and Swift Testing in one target, graded as Swift Testing
 /// ones are: by `coach check` on the learner's own checkout, and by `coach grade` for a class.
-@Suite("Learner tests written in XCTest", .serialized)
+@Suite("Learner tests written in XCTest", .serialized, SharedOwnTestsWorkbench())
 struct LearnerXCTestTests {
     static let passCheck = "your tests pass on the reference"
     static let catchCheck = "your tests catch a subtraction"
@@ -88,14 +88,26 @@ struct LearnerXCTestTests {
             }
             """
 
+        static let starter = "public func add(_ a: Int, _ b: Int) -> Int {\n    // TODO: add them\n    0\n}\n"
+
+        /// The shared workbench with the learner's files set to `files`, over the starter's.
+        static func root(with files: [String: String]) throws -> URL {
+            let root = try #require(SharedOwnTestsWorkbench.root, "the suite's workbench was not made")
+            try ClassGradingTests().write(
+                [
+                    "Exercises/Section1Adding/Adding.swift": starter,
+                    "Exercises/Section1OwnTests/OwnTests.swift": starterTests,
+                ].merging(files) { _, given in given }, into: root)
+            return root
+        }
+
         static func make() throws -> URL {
             try FixtureWorkbench.make(
                 [
                     "Package.swift": manifest,
                     "course/course.json": course,
                     "course/lesson.md": "# Adding\n",
-                    "Exercises/Section1Adding/Adding.swift":
-                        "public func add(_ a: Int, _ b: Int) -> Int {\n    // TODO: add them\n    0\n}\n",
+                    "Exercises/Section1Adding/Adding.swift": starter,
                     "Solutions/Section1Adding/Adding.swift": solution,
                     "Exercises/Section1OwnTests/OwnTests.swift": starterTests,
                     "Solutions/Section1OwnTests/OwnTests.swift": mixedTests,
@@ -111,13 +123,10 @@ struct LearnerXCTestTests {
         "coach check grades XCTest cases and Swift Testing functions in one learner target as it grades Swift Testing alone"
     )
     func checkGradesMixedSuite() throws {
-        let root = try OwnTestsWorkbench.make()
-        defer { try? FileManager.default.removeItem(at: root) }
-        try ClassGradingTests().write(
-            [
-                "Exercises/Section1Adding/Adding.swift": OwnTestsWorkbench.solution,
-                "Exercises/Section1OwnTests/OwnTests.swift": OwnTestsWorkbench.mixedTests,
-            ], into: root)
+        let root = try OwnTestsWorkbench.root(with: [
+            "Exercises/Section1Adding/Adding.swift": OwnTestsWorkbench.solution,
+            "Exercises/Section1OwnTests/OwnTests.swift": OwnTestsWorkbench.mixedTests,
+        ])
         let checked = try ClassGradingTests().run(["check", "1", "--timeout", "60"], in: root)
         #expect(checked.output.contains("✓ \(Self.passCheck)"), "coach check printed:\n\(checked.output)")
         #expect(checked.output.contains("✓ \(Self.catchCheck)"), "coach check printed:\n\(checked.output)")
@@ -128,14 +137,11 @@ struct LearnerXCTestTests {
         "learner tests that do not compile leave the section's own checks graded, and fail the learner-test checks with the error"
     )
     func brokenLearnerTestsDoNotBlockTheSection() throws {
-        let root = try OwnTestsWorkbench.make()
-        defer { try? FileManager.default.removeItem(at: root) }
-        try ClassGradingTests().write(
-            [
-                "Exercises/Section1Adding/Adding.swift": OwnTestsWorkbench.solution,
-                "Exercises/Section1OwnTests/OwnTests.swift":
-                    "import Section1Adding\nimport Testing\n\n@Test func addsOne() { #expect(add(1) == 1) }\n",
-            ], into: root)
+        let root = try OwnTestsWorkbench.root(with: [
+            "Exercises/Section1Adding/Adding.swift": OwnTestsWorkbench.solution,
+            "Exercises/Section1OwnTests/OwnTests.swift":
+                "import Section1Adding\nimport Testing\n\n@Test func addsOne() { #expect(add(1) == 1) }\n",
+        ])
         let checked = try ClassGradingTests().run(["check", "1", "--timeout", "60"], in: root)
         #expect(checked.output.contains("✓ adds numbers"), "coach check printed:\n\(checked.output)")
         #expect(checked.output.contains("✗ \(Self.passCheck)"), "coach check printed:\n\(checked.output)")
@@ -149,13 +155,10 @@ struct LearnerXCTestTests {
         "coach grade gives XCTest learner tests the points Swift Testing ones earn, and none to a suite that catches nothing"
     )
     func gradeGradesXCTest() throws {
-        let root = try OwnTestsWorkbench.make()
+        let root = try OwnTestsWorkbench.root(with: [:])
         let submissions = FileManager.default.temporaryDirectory.appending(
             path: "coach-own-tests-class-\(UUID().uuidString)")
-        defer {
-            try? FileManager.default.removeItem(at: root)
-            try? FileManager.default.removeItem(at: submissions)
-        }
+        defer { try? FileManager.default.removeItem(at: submissions) }
         let helper = ClassGradingTests()
         try helper.write(
             [
@@ -183,5 +186,20 @@ struct LearnerXCTestTests {
                 weak,2,2,3,,,
 
                 """)
+    }
+}
+
+/// The workbench of ``LearnerXCTestTests``, made once for the suite: each test writes the learner's files
+/// it grades, and builds only what they change.
+struct SharedOwnTestsWorkbench: SuiteTrait, TestScoping {
+    /// The suite's workbench while its tests run.
+    @TaskLocal static var root: URL?
+
+    func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void)
+        async throws
+    {
+        let root = try LearnerXCTestTests.OwnTestsWorkbench.make()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try await Self.$root.withValue(root) { try await function() }
     }
 }
