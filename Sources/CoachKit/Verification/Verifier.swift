@@ -152,7 +152,15 @@ public struct Verifier: Sendable {
             style.bold("variants")
                 + "   building every section's known mistakes, alternative solutions and mutants from one plan…")
         var lastGroup = ""
-        let variantsBuild = try proveVariants(of: sections, phaseEnded: endPhase) { group, found in
+        // The starters compile in the sections' build folders from the variants' plan, right after the last
+        // round of variants: only the sections' modules and the suites their changes reach compile again,
+        // where a build of the exercises track would plan anew and compile every suite.
+        var startersInBuildFolders: TrackRun?
+        let afterRounds = { (built: MutationTester.Built) in
+            startersInBuildFolders = try runStartersInBuildFolders(sections, after: built, filter: suiteFilter)
+            endPhase("starters' build")
+        }
+        try proveVariants(of: sections, phaseEnded: endPhase, afterRounds: afterRounds) { group, found in
             if group != lastGroup {
                 lastGroup = group
                 report(
@@ -163,15 +171,10 @@ public struct Verifier: Sendable {
             report(line(found.label, found.detail, problems: found.problems, style: style))
         }
 
-        // The starters compile in the sections' build folders from the variants' plan: only the sections'
-        // modules and the suites their changes reach compile again, where a build of the exercises track would
-        // plan anew and compile every suite.
         report(
             style.bold("starters")
-                + "   building each section's starter in its build folder, as the variants were, and grading it…")
-        let starters =
-            try variantsBuild.flatMap { try runStartersInBuildFolders(sections, after: $0, filter: suiteFilter) }
-            ?? tester.run(BuildRequest(track: .exercises), filter: suiteFilter)
+                + "   grading each section's starter, built in its build folder as the variants were…")
+        let starters = try startersInBuildFolders ?? tester.run(BuildRequest(track: .exercises), filter: suiteFilter)
         for section in sections {
             let learnerOutcomes = try learnerTestOutcomes(of: section, on: .exercises)
             let problems = Self.problems(
