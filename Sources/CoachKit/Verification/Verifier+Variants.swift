@@ -211,9 +211,13 @@ extension Verifier {
         _ sections: [Course.Section], after built: MutationTester.Built, filter: String
     ) throws -> TrackRun? {
         for section in sections {
-            try LearnerTestGrader.mirror(
-                workbench.sourceFolder(of: section, on: .exercises),
-                into: workbench.root.appending(path: MutantStage.buildFolder(of: section)))
+            let folder = workbench.root.appending(path: MutantStage.buildFolder(of: section))
+            // The file that reads `COACH_MUTANT` stays where the last build had it (an unused internal
+            // constant to the starter's code): a file added or removed would cost SwiftPM's whole build.
+            let switchFile = folder.appending(path: Self.mutantSwitchFileName)
+            let kept = try? Data(contentsOf: switchFile)
+            try LearnerTestGrader.mirror(workbench.sourceFolder(of: section, on: .exercises), into: folder)
+            if let kept { try kept.write(to: switchFile) }
         }
         var startersTester = tester
         startersTester.rebuildsDirectly = true
@@ -349,6 +353,10 @@ extension Verifier {
         if !run.compiled { restoreSchemata(of: round.map(\.section), in: built) }
         return round.map { ($0, problems(of: $0, in: run)) }
     }
+
+    /// The file a schema reads the selected mutant from (`MutantSchemata.switchFileName`, which coach does
+    /// not link).
+    static let mutantSwitchFileName = "CoachMutantSwitch.swift"
 
     /// Where each round of variants built apart goes, then the starters' build: `.build/coach/variant-rounds.log`,
     /// a line per build with its variants, its time and its phases (a SwiftPM build names why it was needed), and for a
