@@ -30,7 +30,13 @@ extension Statement {
     private func bindInOrder(_ values: [DatabaseValue], while activity: () -> String) throws {
         let sqliteStatement = self.sqliteStatement
         for (offset, value) in values.enumerated() {
-            let code = value.bind(to: sqliteStatement, at: CInt(offset + 1))
+            let index = CInt(offset + 1)
+            let code: CInt
+            if case .string(let text) = value.storage {
+                code = text.bindWithoutCopy(to: sqliteStatement, at: index)
+            } else {
+                code = value.bind(to: sqliteStatement, at: index)
+            }
             guard code == SQLITE_OK else {
                 throw SwiftDataError(
                     .storeOperationFailed, reason: "SQLite result code \(code) for parameter \(offset + 1)",
@@ -76,7 +82,7 @@ struct DirectBinder {
 
     /// Binds the next parameter to a string.
     mutating func bind(_ value: String) {
-        record(value.bind(to: statement, at: index))
+        record(value.bindWithoutCopy(to: statement, at: index))
     }
 
     /// Binds the next parameter to a string, or to NULL.
@@ -94,3 +100,15 @@ struct DirectBinder {
         index += 1
     }
 }
+
+extension String {
+    /// Binds the string to parameter `index` as GRDB does (SQLite copies the text, up to its first NUL),
+    /// from the string's own UTF-8 storage: GRDB converts it to a new C string array first, an allocation
+    /// and a copy for every text value of a large insert.
+    func bindWithoutCopy(to statement: SQLiteStatement, at index: CInt) -> CInt {
+        withCString { sqlite3_bind_text(statement, index, $0, -1, sqliteTransient) }
+    }
+}
+
+/// SQLite's `SQLITE_TRANSIENT`, which Swift does not import: SQLite copies the value before the call returns.
+private let sqliteTransient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
