@@ -77,16 +77,9 @@ extension Verifier {
     /// - Parameters:
     ///   - phaseEnded: Called as each part ends, with its name, for verify's time per phase.
     ///   - report: Receives each line as it is known, with its group: "mistakes", "alternatives", "mutants".
-    ///   - afterRounds: Called with the schemata's build once the last variant built apart is graded, while
-    ///     the direct rebuilds' record of what was compiled is still the sections' folders' own: the starters
-    ///     build there next.
-    ///
-    /// - Returns: The schemata's build; `nil` when the schemata could not be built.
-    @discardableResult
     func proveVariants(
-        of sections: [Course.Section], phaseEnded: (String) -> Void,
-        afterRounds: ((MutationTester.Built) throws -> Void)? = nil, report: (String, VariantLine) -> Void
-    ) throws -> MutationTester.Built? {
+        of sections: [Course.Section], phaseEnded: (String) -> Void, report: (String, VariantLine) -> Void
+    ) throws {
         var staged: [StagedVariant] = []
         for section in sections {
             let kinds =
@@ -137,7 +130,7 @@ extension Verifier {
                 VariantLine(
                     label: "  mutants", detail: "could not be tested",
                     problems: failure.messages.map { VerificationProblem("mutants", $0) }, passedIfEmpty: 0))
-            return nil
+            return
         case .success(let result):
             built = result
         }
@@ -159,22 +152,17 @@ extension Verifier {
         // The mutants run on this build, before any section's folder holds a variant built apart.
         let mutation = try tester.results(of: built, progress: { _ in })
         phaseEnded("mutants")
-        // The refusals build with SwiftPM, right after its build of the schemata, so each compiles little more
-        // than its own section; the rounds after them start with a SwiftPM build anyway, and then rebuild
-        // directly, which the starters go on doing.
-        let refusals = Self.compilerRefusals(of: sections)
-        let refusalProblems = try refusals.map { try checkRefused($0, in: built) }
-        if !refusals.isEmpty { phaseEnded("compiler refusals (\(refusals.count))") }
         for (variant, problems) in try buildSeparately(separate, in: built) { results[key(variant)] = problems }
         phaseEnded(
             "variants built apart (\(separate.count) in \(Self.rounds(separate, section: \.section.number).count) builds)"
         )
-        try afterRounds?(built)
 
         for variant in staged where variant.isMistake {
             report("mistakes", line(for: variant, problems: results[key(variant)] ?? []))
         }
-        for (placed, problems) in zip(refusals, refusalProblems) {
+        let refusals = Self.compilerRefusals(of: sections)
+        for placed in refusals {
+            let problems = try checkRefused(placed, in: built)
             report(
                 "mistakes",
                 VariantLine(
@@ -182,6 +170,7 @@ extension Verifier {
                     detail: "'\(placed.mistake.id)' is refused by the compiler", problems: problems, passedIfEmpty: 1
                 ))
         }
+        if !refusals.isEmpty { phaseEnded("compiler refusals (\(refusals.count))") }
         for variant in staged where !variant.isMistake {
             report("alternatives", line(for: variant, problems: results[key(variant)] ?? []))
         }
@@ -200,33 +189,6 @@ extension Verifier {
                 ))
         }
         restoreSchemata(of: sections, in: built)
-        return built
-    }
-
-    /// Builds the starters of `sections` as the variants were built: each section's exercise files in its
-    /// build folder, compiled from the schemata's plan with only what changed rebuilt, then runs the hidden
-    /// suites. `nil` when that build does not compile: the starters are then built as a learner builds them,
-    /// whose errors name the learner's files.
-    func runStartersInBuildFolders(
-        _ sections: [Course.Section], after built: MutationTester.Built, filter: String
-    ) throws -> TrackRun? {
-        for section in sections {
-            let folder = workbench.root.appending(path: MutantStage.buildFolder(of: section))
-            // The file that reads `COACH_MUTANT` stays where the last build had it (an unused internal
-            // constant to the starter's code): a file added or removed would cost SwiftPM's whole build.
-            let switchFile = folder.appending(path: Self.mutantSwitchFileName)
-            let kept = try? Data(contentsOf: switchFile)
-            try LearnerTestGrader.mirror(workbench.sourceFolder(of: section, on: .exercises), into: folder)
-            if let kept { try kept.write(to: switchFile) }
-        }
-        var startersTester = tester
-        startersTester.rebuildsDirectly = true
-        startersTester.timeline = GradingTimeline()
-        let start = ContinuousClock.now
-        let run = try startersTester.run(built.request, filter: filter)
-        logBuild(
-            "the starters", seconds: (ContinuousClock.now - start).seconds, timeline: startersTester.timeline)
-        return run.compiled ? run : nil
     }
 
     private func line(for variant: StagedVariant, problems: [VerificationProblem]) -> VariantLine {
@@ -354,27 +316,16 @@ extension Verifier {
         return round.map { ($0, problems(of: $0, in: run)) }
     }
 
-    /// The file a schema reads the selected mutant from (`MutantSchemata.switchFileName`, which coach does
-    /// not link).
-    static let mutantSwitchFileName = "CoachMutantSwitch.swift"
-
-    /// Where each round of variants built apart goes, then the starters' build: `.build/coach/variant-rounds.log`,
-    /// a line per build with its variants, its time and its phases (a SwiftPM build names why it was needed), and for a
+    /// Where each round of variants built apart goes: `.build/coach/variant-rounds.log`, a line per build
+    /// with its variants, its time and its phases (a SwiftPM build names why it was needed), and for a
     /// build without SwiftPM the steps it ran (a suite's module listed means it compiled again).
     static let roundLogName = "variant-rounds.log"
 
     private func logRound(_ round: [StagedVariant], seconds: Double, timeline: GradingTimeline?) {
-        logBuild(
-            round.map { "Section \($0.section.number) \($0.label)" }.joined(separator: ", "), seconds: seconds,
-            timeline: timeline)
-    }
-
-    /// Appends the line of one build of the sections' folders, naming what it built, to the round log.
-    private func logBuild(_ built: String, seconds: Double, timeline: GradingTimeline?) {
         let phases = (timeline?.totals ?? []).map { "\($0.name) \(String(format: "%.1f", $0.seconds)) s" }
         let commands = timeline?.commands ?? []
         let line =
-            built
+            round.map { "Section \($0.section.number) \($0.label)" }.joined(separator: ", ")
             + String(format: ": %.1f s", seconds) + (phases.isEmpty ? "" : " (" + phases.joined(separator: "; ") + ")")
             + (commands.isEmpty ? "" : "; ran " + commands.joined(separator: ", ")) + "\n"
         let log = workbench.logFolder.appending(path: Self.roundLogName)

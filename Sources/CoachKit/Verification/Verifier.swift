@@ -152,15 +152,7 @@ public struct Verifier: Sendable {
             style.bold("variants")
                 + "   building every section's known mistakes, alternative solutions and mutants from one plan…")
         var lastGroup = ""
-        // The starters compile in the sections' build folders from the variants' plan, right after the last
-        // round of variants: only the sections' modules and the suites their changes reach compile again,
-        // where a build of the exercises track would plan anew and compile every suite.
-        var startersInBuildFolders: TrackRun?
-        let afterRounds = { (built: MutationTester.Built) in
-            startersInBuildFolders = try runStartersInBuildFolders(sections, after: built, filter: suiteFilter)
-            endPhase("starters' build")
-        }
-        try proveVariants(of: sections, phaseEnded: endPhase, afterRounds: afterRounds) { group, found in
+        try proveVariants(of: sections, phaseEnded: endPhase) { group, found in
             if group != lastGroup {
                 lastGroup = group
                 report(
@@ -171,10 +163,8 @@ public struct Verifier: Sendable {
             report(line(found.label, found.detail, problems: found.problems, style: style))
         }
 
-        report(
-            style.bold("starters")
-                + "   grading each section's starter, built in its build folder as the variants were…")
-        let starters = try startersInBuildFolders ?? tester.run(BuildRequest(track: .exercises), filter: suiteFilter)
+        report(style.bold("starters") + "   building and grading with COURSE_TRACK=exercises…")
+        let starters = try tester.run(BuildRequest(track: .exercises), filter: suiteFilter)
         for section in sections {
             let learnerOutcomes = try learnerTestOutcomes(of: section, on: .exercises)
             let problems = Self.problems(

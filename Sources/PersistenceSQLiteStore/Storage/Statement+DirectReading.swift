@@ -7,21 +7,7 @@ extension Statement {
     ///
     /// - Throws: The `DatabaseError` of a step SQLite fails, or of arguments that do not fit the statement.
     func integersInFirstColumn(arguments: StatementArguments) throws -> [Int64] {
-        try setArguments(arguments)
-        defer { sqlite3_reset(sqliteStatement) }
-        var values: [Int64] = []
-        while true {
-            switch sqlite3_step(sqliteStatement) {
-            case SQLITE_ROW:
-                values.append(sqlite3_column_int64(sqliteStatement, 0))
-            case SQLITE_DONE:
-                return values
-            case let code:
-                throw DatabaseError(
-                    resultCode: ResultCode(rawValue: code),
-                    message: String(cString: sqlite3_errmsg(sqlite3_db_handle(sqliteStatement))), sql: sql)
-            }
-        }
+        try everyRow(arguments: arguments) { sqlite3_column_int64($0, 0) }
     }
 
     /// The first two columns of every row as pairs of 64-bit integers, read straight from SQLite: for the
@@ -29,15 +15,21 @@ extension Statement {
     ///
     /// - Throws: The `DatabaseError` of a step SQLite fails, or of arguments that do not fit the statement.
     func integerPairs(arguments: StatementArguments) throws -> [(Int64, Int64)] {
+        try everyRow(arguments: arguments) { (sqlite3_column_int64($0, 0), sqlite3_column_int64($0, 1)) }
+    }
+
+    /// What `read` takes from each row the statement steps to with `arguments`, in order; the statement is
+    /// reset afterwards.
+    private func everyRow<Value>(arguments: StatementArguments, _ read: (SQLiteStatement) -> Value) throws -> [Value] {
         try setArguments(arguments)
         defer { sqlite3_reset(sqliteStatement) }
-        var pairs: [(Int64, Int64)] = []
+        var values: [Value] = []
         while true {
             switch sqlite3_step(sqliteStatement) {
             case SQLITE_ROW:
-                pairs.append((sqlite3_column_int64(sqliteStatement, 0), sqlite3_column_int64(sqliteStatement, 1)))
+                values.append(read(sqliteStatement))
             case SQLITE_DONE:
-                return pairs
+                return values
             case let code:
                 throw DatabaseError(
                     resultCode: ResultCode(rawValue: code),
