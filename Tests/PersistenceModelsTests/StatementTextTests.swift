@@ -88,27 +88,27 @@ struct StatementTextTests {
 
     // MARK: - Prefetch
 
+    /// The link table that keeps `type`'s relationship `name`, and whether `type` is on its owner side.
+    private func linkTable(of type: any PersistentModel.Type, _ name: String) throws -> (String, isOwner: Bool) {
+        let storage = try #require(try entity(type).relationships[name])
+        guard case .linkTable(let table, let isOwner) = storage else {
+            throw CocoaError(
+                .featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "\(name) is not kept in a link table"])
+        }
+        return (table, isOwner)
+    }
+
     @Test("prefetching a many-to-many relationship reads its links alone, ordered by owner then key")
     func prefetchEveryOwner() throws {
-        guard case .linkTable(let linkTable, let isOwner) = try #require(try entity(Note.self).relationships["tags"])
-        else {
-            Issue.record("Note.tags is not kept in a link table")
-            return
-        }
+        let tags = try linkTable(of: Note.self, "tags")
         #expect(
-            StoreStatements.prefetchLinks(in: linkTable, isOwner: isOwner, owners: .every).map(\.sql) == [
+            StoreStatements.prefetchLinks(in: tags.0, isOwner: tags.isOwner, owners: .every).map(\.sql) == [
                 #"SELECT "owner", "target" FROM "Note_tags" ORDER BY "owner", "target""#
             ])
         // From the inverse side, the columns change places.
-        guard
-            case .linkTable(let inverseTable, let inverseIsOwner) = try #require(
-                try entity(Tag.self).relationships["notes"])
-        else {
-            Issue.record("Tag.notes is not kept in a link table")
-            return
-        }
+        let notes = try linkTable(of: Tag.self, "notes")
         #expect(
-            StoreStatements.prefetchLinks(in: inverseTable, isOwner: inverseIsOwner, owners: .every).map(\.sql) == [
+            StoreStatements.prefetchLinks(in: notes.0, isOwner: notes.isOwner, owners: .every).map(\.sql) == [
                 #"SELECT "target", "owner" FROM "Note_tags" ORDER BY "target", "owner""#
             ])
     }
@@ -131,13 +131,9 @@ struct StatementTextTests {
     @Test(
         "prefetching for 100,000 listed owners splits the keys into statements under the argument limit, each key once")
     func prefetchManyOwners() throws {
-        guard case .linkTable(let linkTable, let isOwner) = try #require(try entity(Note.self).relationships["tags"])
-        else {
-            Issue.record("Note.tags is not kept in a link table")
-            return
-        }
+        let tags = try linkTable(of: Note.self, "tags")
         let owners = (1...100_000).map(Int64.init)
-        let statements = StoreStatements.prefetchLinks(in: linkTable, isOwner: isOwner, owners: .keys(owners))
+        let statements = StoreStatements.prefetchLinks(in: tags.0, isOwner: tags.isOwner, owners: .keys(owners))
         #expect(statements.count == 101)
         #expect(statements.allSatisfy { $0.arguments.count <= SQLArgumentLimit.chunkSize })
         #expect(statements.flatMap(\.arguments) == owners.map(\.databaseValue))

@@ -174,14 +174,7 @@ enum StoreStatements {
         let select = { (filter: String?) in
             "SELECT \"\(this)\", \"\(other)\" FROM \(linkTable.quotedDatabaseIdentifier)\(filter.map { " WHERE \($0)" } ?? "") ORDER BY \"\(this)\", \"\(other)\""
         }
-        switch owners {
-        case .every:
-            return [SQLStatement(sql: select(nil), arguments: [])]
-        case .selectedBy(let keyQuery):
-            return [SQLStatement(sql: select("\"\(this)\" IN (\(keyQuery.sql))"), arguments: keyQuery.arguments)]
-        case .keys(let keys):
-            return splitting(keys) { select("\"\(this)\" IN (\($0))") }
-        }
+        return statements(selecting: owners, by: "\"\(this)\"", select)
     }
 
     /// The rows of `destination` a one-to-many relationship stored as `storage` (its inverse's column) links
@@ -203,6 +196,14 @@ enum StoreStatements {
         case .foreignKey:
             preconditionFailure("a to-one relationship kept in a column is prefetched by its targets' keys")
         }
+        return statements(selecting: owners, by: ownerColumn, select)
+    }
+
+    /// The statements `select` makes for `owners`, each given the condition on `ownerColumn` (quoted) that
+    /// selects them, or `nil` for every owner; listed keys are split under SQLite's argument limit.
+    private static func statements(
+        selecting owners: PrefetchSelection, by ownerColumn: String, _ select: (String?) -> String
+    ) -> [SQLStatement] {
         switch owners {
         case .every:
             return [SQLStatement(sql: select(nil), arguments: [])]
