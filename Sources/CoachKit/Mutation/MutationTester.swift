@@ -212,17 +212,40 @@ public struct MutationTester: Sendable {
     private func runMutants(_ mutants: [MutantRecord], of section: Course.Section, binary: URL) throws
         -> [MutantOutcome]
     {
-        try ParallelWork.map(mutants, jobs: jobs) { mutant, slot in
-            try run(mutant, of: section, binary: binary, slot: slot + 1)
+        let suspects = MutantSuspects()
+        return try ParallelWork.map(mutants, jobs: jobs) { mutant, slot in
+            try run(mutant, of: section, binary: binary, slot: slot + 1, suspects: suspects)
         }
     }
 
-    /// Runs the section's suite against one mutant, stopping at its first failing check.
-    private func run(_ mutant: MutantRecord, of section: Course.Section, binary: URL, slot: Int) throws -> MutantOutcome
-    {
+    /// Runs the section's suite against one mutant, stopping at its first failing check: first only the
+    /// checks that killed its neighbours (``MutantSuspects``), then, unless one of them failed, every check.
+    private func run(
+        _ mutant: MutantRecord, of section: Course.Section, binary: URL, slot: Int, suspects: MutantSuspects
+    ) throws -> MutantOutcome {
+        let isKill = { (outcome: TestOutcome) in [.failed, .crashed, .timedOut].contains(outcome.result) }
+        let likely = suspects.suspects(for: mutant)
+        if !likely.isEmpty {
+            let filter = likely.map(SwiftPackageTester.pattern(matching:)).joined(separator: "|")
+            let start = ContinuousClock.now
+            let (outcomes, _) = try runSuite(binary: binary, filter: filter, mutant: mutant.id, slot: slot)
+            // Only an issue a check recorded counts here (the run stops at the first, so its check may not
+            // have ended); a crash or a hang is left to the whole suite's run to decide.
+            let failing = outcomes.first { !$0.issues.isEmpty && [.failed, .crashed].contains($0.result) }
+            suspects.recordSuspectsRun(seconds: (ContinuousClock.now - start).seconds, killed: failing != nil)
+            if let failing {
+                suspects.record(mutant, killedBy: failing.id)
+                return MutantOutcome(mutant: mutant, result: .killed(by: failing.displayName))
+            }
+        }
+        let start = ContinuousClock.now
         let (outcomes, termination) = try runSuite(
             binary: binary, filter: "^\(section.testTarget)\\.", mutant: mutant.id, slot: slot)
-        if let failing = outcomes.first(where: { [.failed, .crashed, .timedOut].contains($0.result) }) {
+        suspects.recordSuiteRun(seconds: (ContinuousClock.now - start).seconds)
+        // The run stops at the first issue, so a check still running then reads as crashed: the check that
+        // recorded the issue is the one that killed the mutant.
+        if let failing = outcomes.first(where: { !$0.issues.isEmpty && isKill($0) }) ?? outcomes.first(where: isKill) {
+            suspects.record(mutant, killedBy: failing.id)
             return MutantOutcome(mutant: mutant, result: .killed(by: failing.displayName))
         }
         if !termination.succeeded || outcomes.isEmpty {
