@@ -41,7 +41,7 @@ struct HangingCheckTests {
     func helperInNewSessionIsStopped() throws {
         let transcript = try check(2)
 
-        #expect(transcript.contains("  ✗ starts a helper and spins  (timed out)\n"))
+        #expect(transcript.contains("  ✗ starts a helper and waits  (timed out)\n"))
         #expect(
             FileManager.default.fileExists(atPath: try root.appending(path: "helper-started").path),
             "the helper never started")
@@ -52,10 +52,10 @@ struct HangingCheckTests {
     func limitAppliesToEachCheck() throws {
         let transcript = try check(3)
 
-        #expect(transcript.contains("  ✓ first slow check\n  ✓ second slow check\n  ✗ spins forever  (timed out)\n"))
+        #expect(transcript.contains("  ✓ first slow check\n  ✓ second slow check\n  ✗ waits forever  (timed out)\n"))
         #expect(
             transcript.contains(
-                #"Section 3 timed out in "spins forever" after 5 s (`--timeout` changes the limit); 2/3 checks pass."#))
+                #"Section 3 timed out in "waits forever" after 5 s (`--timeout` changes the limit); 2/3 checks pass."#))
         #expect(FixtureWorkbench.processes(mentioning: try root.path) == [])
     }
 
@@ -134,14 +134,28 @@ struct HangingWorkbench: SuiteTrait, TestScoping {
     static let course = """
         { "title": "Hanging course", "sections": [
         \(section(1, checks: ["spins forever", "adds numbers", "knows its name"])),
-        \(section(2, checks: ["starts a helper and spins"])),
-        \(section(3, checks: ["first slow check", "second slow check", "spins forever"]))
+        \(section(2, checks: ["starts a helper and waits"])),
+        \(section(3, checks: ["first slow check", "second slow check", "waits forever"]))
         ] }
         """
 
-    /// The starter every section shares: a loop that never ends.
-    static let starter =
-        "public func spin() {\n    var turns = 0\n    // TODO: end the loop\n    while true { turns &+= 1 }\n}\n"
+    /// The starter every section shares: a loop that never ends and keeps a core busy, as a learner's
+    /// endless loop does, and one that never ends asleep. Only Section 1 spins: a limit holds the same
+    /// either way, and five seconds of spinning, twice per check, slowed every test running beside them.
+    static let starter = """
+        import Foundation
+
+        public func spin() {
+            var turns = 0
+            // TODO: end the loop
+            while true { turns &+= 1 }
+        }
+
+        public func waitForever() {
+            while true { sleep(1) }
+        }
+
+        """
 
     static let checks = [
         "Section1Hangs": """
@@ -159,7 +173,7 @@ struct HangingWorkbench: SuiteTrait, TestScoping {
         import Section2Helpers
         import Testing
 
-        @Test("starts a helper and spins") func startsHelperAndSpins() throws {
+        @Test("starts a helper and waits") func startsHelperAndWaits() throws {
             let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             let sleeper = root.appending(path: "helpers/sleeper").path
             let helper = Process()
@@ -174,7 +188,7 @@ struct HangingWorkbench: SuiteTrait, TestScoping {
             }
             while !helperRuns() { usleep(10_000) }
             FileManager.default.createFile(atPath: root.appending(path: "helper-started").path, contents: nil)
-            spin()
+            waitForever()
         }
         """,
         "Section3Timing": """
@@ -184,7 +198,7 @@ struct HangingWorkbench: SuiteTrait, TestScoping {
 
         @Test("first slow check") func firstSlowCheck() { Thread.sleep(forTimeInterval: 3) }
         @Test("second slow check") func secondSlowCheck() { Thread.sleep(forTimeInterval: 3) }
-        @Test("spins forever") func spinsForever() { spin() }
+        @Test("waits forever") func waitsForever() { waitForever() }
         """,
     ]
 
