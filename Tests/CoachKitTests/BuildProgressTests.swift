@@ -1,3 +1,4 @@
+import CoreTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -29,7 +30,7 @@ struct BuildProgressTests {
 
     @Test("the follower reports the latest step of what the log gained, then counts the checks that end")
     func followsALog() throws {
-        let log = FileManager.default.temporaryDirectory.appending(path: "coach-progress-\(UUID().uuidString).log")
+        let log = TestScratch.path("coach-progress")
         let seen = ReportedProgress()
         let follower = BuildLogFollower(log: log, inner: nil) { seen.append($0) }
         try Data(

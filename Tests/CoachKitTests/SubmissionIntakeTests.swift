@@ -1,3 +1,4 @@
+import CoreTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 struct SubmissionIntakeTests {
     /// A submission folder holding `files` (path → contents).
     func submission(_ files: [String: String]) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appending(path: "coach-submission-\(UUID().uuidString)")
+        let root = TestScratch.path("coach-submission")
         for (path, contents) in files {
             let url = root.appending(path: path)
             try FileManager.default.createDirectory(

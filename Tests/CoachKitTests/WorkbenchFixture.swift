@@ -1,3 +1,4 @@
+import CoreTestSupport
 import Foundation
 
 @testable import CoachKit
@@ -49,7 +50,7 @@ enum WorkbenchFixture {
     /// Creates the workbench and returns it opened, its metadata checked against the course's rules unless
     /// `validating` is false (as `coach verify` opens it).
     static func make(course: String = courseJSON, validating: Bool = true) throws -> Workbench {
-        let root = FileManager.default.temporaryDirectory.appending(path: "coach-fixture-\(UUID().uuidString)")
+        let root = TestScratch.path("coach-fixture")
         let files: [String: String] = [
             "Package.swift": "// fixture",
             "course/course.json": course,
