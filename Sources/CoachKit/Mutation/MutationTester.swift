@@ -228,12 +228,19 @@ public struct MutationTester: Sendable {
         if !likely.isEmpty {
             let filter = likely.map(SwiftPackageTester.pattern(matching:)).joined(separator: "|")
             let start = ContinuousClock.now
-            let (outcomes, _) = try runSuite(binary: binary, filter: filter, mutant: mutant.id, slot: slot)
-            // Only an issue a check recorded counts here (the run stops at the first, so its check may not
-            // have ended); a crash or a hang is left to the whole suite's run to decide.
-            let failing = outcomes.first { !$0.issues.isEmpty && [.failed, .crashed].contains($0.result) }
-            suspects.recordSuspectsRun(seconds: (ContinuousClock.now - start).seconds, killed: failing != nil)
-            if let failing {
+            let (outcomes, termination) = try runSuite(
+                binary: binary, filter: filter, mutant: mutant.id, slot: slot)
+            // An issue a check recorded (the run stops at the first, so its check may not have ended) kills
+            // the mutant here as in the whole suite's run, and so does a check stopped at its time limit
+            // (the stop with no issue recorded; the check reads as never ended). A crash is left to the
+            // whole suite's run.
+            let issue = outcomes.first { !$0.issues.isEmpty && [.failed, .crashed].contains($0.result) }
+            let pastLimit = issue == nil && termination == .timedOut ? outcomes.first { $0.result == .crashed } : nil
+            // A run stopped at the time limit says nothing about what suspects usually cost.
+            if pastLimit == nil {
+                suspects.recordSuspectsRun(seconds: (ContinuousClock.now - start).seconds, killed: issue != nil)
+            }
+            if let failing = issue ?? pastLimit {
                 suspects.record(mutant, killedBy: failing.id)
                 return MutantOutcome(mutant: mutant, result: .killed(by: failing.displayName))
             }
@@ -241,7 +248,9 @@ public struct MutationTester: Sendable {
         let start = ContinuousClock.now
         let (outcomes, termination) = try runSuite(
             binary: binary, filter: "^\(section.testTarget)\\.", mutant: mutant.id, slot: slot)
-        suspects.recordSuiteRun(seconds: (ContinuousClock.now - start).seconds)
+        if termination != .timedOut || outcomes.contains(where: { !$0.issues.isEmpty }) {
+            suspects.recordSuiteRun(seconds: (ContinuousClock.now - start).seconds)
+        }
         // The run stops at the first issue, so a check still running then reads as crashed: the check that
         // recorded the issue is the one that killed the mutant.
         if let failing = outcomes.first(where: { !$0.issues.isEmpty && isKill($0) }) ?? outcomes.first(where: isKill) {
