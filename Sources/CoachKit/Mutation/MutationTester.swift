@@ -53,6 +53,10 @@ public struct MutationTester: Sendable {
         var baseline: [TestOutcome]
     }
 
+    /// How many times the schemata are compiled, each time without the mutants and variants whose copies
+    /// did not compile the time before, before they count as not building.
+    static let schemataRounds = 6
+
     /// The course variables of a build of `sections` from their variant build folders.
     static func request(for sections: [Course.Section]) -> BuildRequest {
         var request = BuildRequest(
@@ -97,7 +101,16 @@ public struct MutationTester: Sendable {
         var excluded: [String: Set<Int>] = [:]
         var staged: [MutantStage.Staged] = []
         let buildLog = workbench.logFolder.appending(path: "build-mutants.log")
-        for round in 1...6 {
+        // The build that succeeds is recorded, so that verify's variants built apart rebuild from it
+        // directly, without a SwiftPM start and its check of every file.
+        let direct = DirectRebuild(building: request, in: workbench)
+        var filesBeforeBuild: [String: DirectRebuild.Stamp] = [:]
+        // After a SwiftPM build that failed, its plan compiles the sections' modules directly, all of them
+        // to the end, until none has an error; then SwiftPM builds the rest.
+        var planned: SwiftPMBuildPlan?
+        let compile = SchemaCompile(
+            root: workbench.root, environment: request.environment, logFolder: workbench.logFolder)
+        for round in 1...Self.schemataRounds {
             do {
                 staged = try sections.map {
                     try stage.stage($0, excluding: excluded[$0.target] ?? [], variants: variants[$0.target] ?? [])
@@ -107,24 +120,38 @@ public struct MutationTester: Sendable {
             }
             let mutantCount = staged.reduce(0) { $0 + $1.mutants.count }
             let variantCount = staged.reduce(0) { $0 + Set($1.variants.map(\.id)).count }
-            let variantsNote = variantCount == 0 ? "" : " and \(variantCount) mistakes and alternatives"
+            let variantsNote = variantCount == 0 ? "" : " and \(variantCount) mistakes, alternatives and starters"
             progress(
                 "building \(mutantCount) mutants\(variantsNote) of \(sections.count) section(s) as one build"
                     + (round > 1 ? " (round \(round), without those that do not compile)…" : "…"))
-            let build = try ChildProcess(
-                TestProgram.buildArguments(forPackageAt: workbench.root), in: workbench.root,
-                environment: request.environment, logFile: buildLog
-            ).run()
-            if build.succeeded { break }
-            let errors = CompilerDiagnostic.errors(in: (try? String(contentsOf: buildLog, encoding: .utf8)) ?? "").map {
-                $0.relative(to: workbench)
+            var errors: [CompilerDiagnostic] = []
+            var log = buildLog
+            if let plan = planned,
+                let found = try compile.errors(compiling: sections.map(\.target), in: plan, workbench: workbench)
+            {
+                errors = found
+                log = workbench.logFolder
+            }
+            if errors.isEmpty {
+                filesBeforeBuild = direct.filesNow()
+                let build = try ChildProcess(
+                    TestProgram.buildArguments(forPackageAt: workbench.root), in: workbench.root,
+                    environment: request.environment, logFile: buildLog
+                ).run()
+                if build.succeeded { break }
+                direct.forget()
+                errors = CompilerDiagnostic.errors(in: (try? String(contentsOf: buildLog, encoding: .utf8)) ?? "").map {
+                    $0.relative(to: workbench)
+                }
+                log = buildLog
+                planned = try? SwiftPMBuildPlan.read(from: workbench.root.appending(path: ".build/debug.yaml"))
             }
             let (culprits, unexplained) = MutantStage.culprits(of: errors, in: staged)
-            guard unexplained.isEmpty, !culprits.isEmpty, round < 6 else {
+            guard unexplained.isEmpty, !culprits.isEmpty, round < Self.schemataRounds else {
                 let shown = (unexplained.isEmpty ? errors : unexplained).prefix(5).map { "\n    \($0)" }.joined()
                 return .failure(
                     MutationProblems([
-                        "the mutant schemata do not build (see \(workbench.relativePath(of: buildLog)))\(shown)"
+                        "the mutant schemata do not build (see \(workbench.relativePath(of: log)))\(shown)"
                     ]))
             }
             for (target, ids) in culprits { excluded[target, default: []].formUnion(ids) }
@@ -135,6 +162,7 @@ public struct MutationTester: Sendable {
                 MutationProblems(["no test binary in \(workbench.relativePath(of: binFolder)) after the mutants' build"]
                 ))
         }
+        direct.recordSwiftPMBuild(of: filesBeforeBuild, program: binary.path)
         let (baseline, problem) = try self.baseline(of: sections, binary: binary)
         if let problem { return .failure(MutationProblems([problem])) }
         return .success(Built(staged: staged, excluded: excluded, binary: binary, request: request, baseline: baseline))

@@ -347,6 +347,20 @@ struct DirectRebuild {
     }
 }
 
+extension DirectRebuild {
+    /// The direct rebuilds of the test program SwiftPM builds for `request` in `workbench`: the sources of
+    /// the track and of every overriding folder are the ones edited, and where sections stand in other
+    /// folders (verify's rounds of variants) two modules compile side by side.
+    init(building request: BuildRequest, in workbench: Workbench) {
+        self.init(
+            root: workbench.root, environment: request.environment,
+            log: workbench.logFolder.appending(path: "direct-rebuild.log"),
+            extraFolders: request.overrides.map(\.folder),
+            jobs: request.overrides.isEmpty ? 1 : ProcessInfo.processInfo.activeProcessorCount,
+            editedFolders: [request.track.folder] + request.overrides.map(\.folder))
+    }
+}
+
 /// Runs the commands of a plan that a set of changed files reaches, in the plan's order, as far as the
 /// test program: a small part of what SwiftPM's build engine does, for the part of a build a source
 /// edit needs.

@@ -157,15 +157,7 @@ public struct SwiftPackageTester: Sendable {
         // for Sections 4 and 5's seven rounds. A learner's edit reaches a suite (and in Sections 8 and 14 the
         // learner's tests), many files the driver already compiles two at a time: side by side, Section 8's
         // declaration edit took 10.1 s instead of 8.4 s (median of 5, two cores).
-        let direct =
-            rebuildsDirectly
-            ? DirectRebuild(
-                root: workbench.root, environment: request.environment,
-                log: workbench.logFolder.appending(path: "direct-rebuild.log"),
-                extraFolders: request.overrides.map(\.folder),
-                jobs: request.overrides.isEmpty ? 1 : ProcessInfo.processInfo.activeProcessorCount,
-                editedFolders: [request.track.folder] + request.overrides.map(\.folder))
-            : nil
+        let direct = rebuildsDirectly ? DirectRebuild(building: request, in: workbench) : nil
         let checkStart = ContinuousClock.now
         var files = direct?.filesNow()
         if let direct, files != nil {

@@ -1,12 +1,14 @@
 import Foundation
 
-/// The numbers that select a known mistake or an alternative solution switched into a section's schema
-/// at run time (`COACH_MUTANT`), apart from the mutants' (which count from 1).
+/// The numbers that select a known mistake, an alternative solution or the starter switched into a
+/// section's schema at run time (`COACH_MUTANT`), apart from the mutants' (which count from 1).
 enum VariantID {
     /// The first known mistake's number; the n-th mistake of a section is `mistakes + n`.
     static let mistakes = 1_000_000
     /// The first alternative solution's number.
     static let alternatives = 2_000_000
+    /// The starter's number.
+    static let starter = 3_000_000
 
     /// Whether `id` selects a mistake or an alternative rather than a mutant.
     static func isVariant(_ id: Int) -> Bool { id >= mistakes }
@@ -25,11 +27,13 @@ extension Verifier {
         let alternative: Course.Alternative
     }
 
-    /// A known mistake or an alternative solution of a section, staged as a complete section folder.
+    /// A known mistake, an alternative solution or the starter of a section, as a complete section folder.
     struct StagedVariant {
         enum Kind {
             case mistake(Course.KnownMistake)
             case alternative(Course.Alternative)
+            /// The exercise as a learner gets it, from the exercises track's folder.
+            case starter
         }
 
         let section: Course.Section
@@ -43,6 +47,7 @@ extension Verifier {
             switch kind {
             case .mistake(let mistake): "'\(mistake.id)' is caught"
             case .alternative(let alternative): "alternative '\(alternative.id)' passes every check"
+            case .starter: "the starter fails every check"
             }
         }
 
@@ -50,6 +55,7 @@ extension Verifier {
             switch kind {
             case .mistake(let mistake): "Section \(section.number) mistake '\(mistake.id)'"
             case .alternative(let alternative): "Section \(section.number) alternative '\(alternative.id)'"
+            case .starter: "Section \(section.number) starter"
             }
         }
 
@@ -57,6 +63,18 @@ extension Verifier {
             if case .mistake = kind { return true }
             return false
         }
+
+        var isStarter: Bool {
+            if case .starter = kind { return true }
+            return false
+        }
+    }
+
+    /// A variant's checks as they ran, and what is wrong with them (a starter's are judged by the caller,
+    /// with the learner's tests beside them).
+    struct VariantRun {
+        let problems: [VerificationProblem]
+        let run: TrackRun?
     }
 
     /// What proving the variants found: one line per mistake, refusal, alternative and section's mutants.
@@ -68,33 +86,38 @@ extension Verifier {
     }
 
     /// Proves every known mistake is caught, every alternative solution accepted and every mutant killed
-    /// or explained, from one SwiftPM plan: each section builds from its own folder
-    /// (``MutantStage/buildFolder(of:)``), first holding its schema — the mutants and every variant that
-    /// differs from the reference only inside bodies, selected at run time — then, one build per round,
-    /// the variants that must be built as they are (a changed attribute, a stored property, a compiler
-    /// refusal), only the files that differ rewritten.
+    /// or explained, and runs every section's checks on its starter, from one SwiftPM plan: each section
+    /// builds from its own folder (``MutantStage/buildFolder(of:)``), first holding its schema — the
+    /// mutants and every variant that differs from the reference only inside bodies, selected at run time
+    /// — then, one build per round, the variants that must be built as they are (a changed attribute, a
+    /// stored property, a compiler refusal), only the files that differ rewritten.
     ///
     /// - Parameters:
     ///   - phaseEnded: Called as each part ends, with its name, for verify's time per phase.
     ///   - report: Receives each line as it is known, with its group: "mistakes", "alternatives", "mutants".
+    /// - Returns: Each section's checks as they ran on its starter, by section number; empty when the
+    ///   schemata did not build, and then the starters are for the caller to build.
     func proveVariants(
         of sections: [Course.Section], phaseEnded: (String) -> Void, report: (String, VariantLine) -> Void
-    ) throws {
+    ) throws -> [Int: TrackRun] {
         var staged: [StagedVariant] = []
         for section in sections {
-            let kinds =
+            // The starter is the exercises track's own folder, a complete section as a learner gets it.
+            staged.append(
+                StagedVariant(
+                    section: section, kind: .starter, id: VariantID.starter,
+                    folder: workbench.relativePath(of: workbench.sourceFolder(of: section, on: .exercises))))
+            let kinds: [(String, Int, StagedVariant.Kind, SolutionVariant)] =
                 section.mistakes.filter { $0.compileError == nil }.enumerated().map {
-                    ($0.element.id, VariantID.mistakes + $0.offset, StagedVariant.Kind.mistake($0.element))
+                    ($0.element.id, VariantID.mistakes + $0.offset, .mistake($0.element), .mistake($0.element))
                 }
                 + section.alternatives.enumerated().map {
-                    ($0.element.id, VariantID.alternatives + $0.offset, StagedVariant.Kind.alternative($0.element))
+                    (
+                        $0.element.id, VariantID.alternatives + $0.offset, .alternative($0.element),
+                        .alternative($0.element)
+                    )
                 }
-            for (name, id, kind) in kinds {
-                let variant: SolutionVariant =
-                    switch kind {
-                    case .mistake(let mistake): .mistake(mistake)
-                    case .alternative(let alternative): .alternative(alternative)
-                    }
+            for (name, id, kind, variant) in kinds {
                 do {
                     let folder = try VariantStage(workbench: workbench).stage(variant, of: section)
                     staged.append(StagedVariant(section: section, kind: kind, id: id, folder: folder))
@@ -130,7 +153,7 @@ extension Verifier {
                 VariantLine(
                     label: "  mutants", detail: "could not be tested",
                     problems: failure.messages.map { VerificationProblem("mutants", $0) }, passedIfEmpty: 0))
-            return
+            return [:]
         case .success(let result):
             built = result
         }
@@ -146,15 +169,24 @@ extension Verifier {
         let separate = staged.filter { !isPlaced($0) }
 
         var results: [Int: [VerificationProblem]] = [:]
+        var starterRuns: [Int: TrackRun] = [:]
         let key = { (variant: StagedVariant) in variant.id * 100 + variant.section.number }
-        for (variant, problems) in try runSwitched(switched, in: built) { results[key(variant)] = problems }
-        phaseEnded("switched-in variants (\(switched.count))")
+        func keep(_ variant: StagedVariant, _ outcome: VariantRun) {
+            results[key(variant)] = outcome.problems
+            if variant.isStarter, var run = outcome.run {
+                run.track = .exercises
+                starterRuns[variant.section.number] = run
+            }
+        }
+        for (variant, outcome) in try runSwitched(switched, in: built) { keep(variant, outcome) }
+        phaseEnded("switched-in variants (\(switched.count), \(switched.filter(\.isStarter).count) of them starters)")
         // The mutants run on this build, before any section's folder holds a variant built apart.
         let mutation = try tester.results(of: built, progress: { _ in })
         phaseEnded("mutants")
-        for (variant, problems) in try buildSeparately(separate, in: built) { results[key(variant)] = problems }
+        for (variant, outcome) in try buildSeparately(separate, in: built) { keep(variant, outcome) }
         phaseEnded(
-            "variants built apart (\(separate.count) in \(Self.rounds(separate, section: \.section.number).count) builds)"
+            "variants built apart (\(separate.count), \(separate.filter(\.isStarter).count) of them starters, in "
+                + "\(Self.rounds(separate, section: \.section.number).count) builds)"
         )
 
         for variant in staged where variant.isMistake {
@@ -171,7 +203,7 @@ extension Verifier {
                 ))
         }
         if !refusals.isEmpty { phaseEnded("compiler refusals (\(refusals.count))") }
-        for variant in staged where !variant.isMistake {
+        for variant in staged where !variant.isMistake && !variant.isStarter {
             report("alternatives", line(for: variant, problems: results[key(variant)] ?? []))
         }
         for result in mutation {
@@ -189,6 +221,7 @@ extension Verifier {
                 ))
         }
         restoreSchemata(of: sections, in: built)
+        return starterRuns
     }
 
     private func line(for variant: StagedVariant, problems: [VerificationProblem]) -> VariantLine {
@@ -204,18 +237,18 @@ extension Verifier {
     }
 
     /// Runs each switched-in variant's checks on the schemata's test program, two at a time: a mistake's
-    /// catching checks must fail, an alternative's every check must pass.
+    /// catching checks must fail, an alternative's every check must pass; a starter runs every check.
     private func runSwitched(_ variants: [StagedVariant], in built: MutationTester.Built) throws -> [(
-        StagedVariant, [VerificationProblem]
+        StagedVariant, VariantRun
     )] {
-        let problems = try ParallelWork.map(variants, jobs: ProcessInfo.processInfo.activeProcessorCount) {
+        let outcomes = try ParallelWork.map(variants, jobs: ProcessInfo.processInfo.activeProcessorCount) {
             variant, slot in try runSwitched(variant, in: built, slot: slot)
         }
-        return Array(zip(variants, problems))
+        return Array(zip(variants, outcomes))
     }
 
     private func runSwitched(_ variant: StagedVariant, in built: MutationTester.Built, slot: Int) throws
-        -> [VerificationProblem]
+        -> VariantRun
     {
         let section = variant.section
         let checks = built.baseline.filter { $0.module == section.testTarget }
@@ -224,12 +257,13 @@ extension Verifier {
             let ids = mistake.caughtBy.compactMap { name in checks.first { $0.displayName == name }?.id }
             guard ids.count == mistake.caughtBy.count else {
                 let missing = mistake.caughtBy.filter { name in !checks.contains { $0.displayName == name } }
-                return [
-                    VerificationProblem(
-                        variant.area,
-                        "course.json says \(missing.map { "\"\($0)\"" }.joined(separator: ", ")) catches it, but \(section.testTarget) has no such check"
-                    )
-                ]
+                return VariantRun(
+                    problems: [
+                        VerificationProblem(
+                            variant.area,
+                            "course.json says \(missing.map { "\"\($0)\"" }.joined(separator: ", ")) catches it, but \(section.testTarget) has no such check"
+                        )
+                    ], run: nil)
             }
             filter = ids.map(SwiftPackageTester.pattern(matching:)).joined(separator: "|")
         }
@@ -251,13 +285,16 @@ extension Verifier {
             buildLog: logs.appending(path: "build-mutants.log"),
             testLog: logs.appending(path: "variant-run-\(slot).log")
         )
-        return problems(of: variant, in: run)
+        return VariantRun(problems: problems(of: variant, in: run), run: run)
     }
 
     /// What is wrong with `variant`'s checks in `run`: a mistake's catching check that did not fail, an
-    /// alternative's check that did not pass, or a build that failed.
+    /// alternative's check that did not pass, or a build that failed. A starter's are judged with the
+    /// learner's tests beside them (``Verifier/problems(section:run:expectPass:workbench:subject:learnerOutcomes:)``).
     private func problems(of variant: StagedVariant, in run: TrackRun) -> [VerificationProblem] {
         switch variant.kind {
+        case .starter:
+            return []
         case .mistake(let mistake):
             return Self.caughtProblems(
                 of: PlacedMistake(section: variant.section, mistake: mistake), in: run, workbench: workbench)
@@ -278,7 +315,7 @@ extension Verifier {
     /// (``InterfaceReshaping``). When a round does not compile, each of its variants is built alone so the
     /// report names the one at fault.
     private func buildSeparately(_ variants: [StagedVariant], in built: MutationTester.Built) throws -> [(
-        StagedVariant, [VerificationProblem]
+        StagedVariant, VariantRun
     )] {
         let reshaping = variants.map { variant in
             InterfaceReshaping.isLikely(
@@ -292,7 +329,7 @@ extension Verifier {
     }
 
     private func buildRound(_ round: [StagedVariant], in built: MutationTester.Built) throws -> [(
-        StagedVariant, [VerificationProblem]
+        StagedVariant, VariantRun
     )] {
         for variant in round {
             try LearnerTestGrader.mirror(
@@ -313,7 +350,7 @@ extension Verifier {
             return try round.flatMap { try buildRound([$0], in: built) }
         }
         if !run.compiled { restoreSchemata(of: round.map(\.section), in: built) }
-        return round.map { ($0, problems(of: $0, in: run)) }
+        return round.map { ($0, VariantRun(problems: problems(of: $0, in: run), run: run)) }
     }
 
     /// Where each round of variants built apart goes: `.build/coach/variant-rounds.log`, a line per build

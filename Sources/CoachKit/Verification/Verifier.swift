@@ -150,9 +150,10 @@ public struct Verifier: Sendable {
 
         report(
             style.bold("variants")
-                + "   building every section's known mistakes, alternative solutions and mutants from one plan…")
+                + "   building every section's known mistakes, alternative solutions, mutants and starter from one plan…"
+        )
         var lastGroup = ""
-        try proveVariants(of: sections, phaseEnded: endPhase) { group, found in
+        let starterRuns = try proveVariants(of: sections, phaseEnded: endPhase) { group, found in
             if group != lastGroup {
                 lastGroup = group
                 report(
@@ -163,12 +164,26 @@ public struct Verifier: Sendable {
             report(line(found.label, found.detail, problems: found.problems, style: style))
         }
 
-        report(style.bold("starters") + "   building and grading with COURSE_TRACK=exercises…")
-        let starters = try tester.run(BuildRequest(track: .exercises), filter: suiteFilter)
+        // The starters ran with the variants, switched in or built in their section's folder; when the
+        // variants could not be built, the exercises track is built as it is.
+        let builtApart = starterRuns.isEmpty
+        report(
+            style.bold("starters")
+                + (builtApart
+                    ? "   building and grading with COURSE_TRACK=exercises…"
+                    : "   grading the learner's own tests with COURSE_TRACK=exercises…"))
+        let starters = builtApart ? try tester.run(BuildRequest(track: .exercises), filter: suiteFilter) : nil
         for section in sections {
             let learnerOutcomes = try learnerTestOutcomes(of: section, on: .exercises)
+            guard let run = starters ?? starterRuns[section.number] else {
+                let problem = VerificationProblem(
+                    "Section \(section.number) starter", "its checks did not run with the variants")
+                summary.record([problem], passedIfEmpty: 0)
+                report(line("  Section \(section.number)", "the starter", problems: [problem], style: style))
+                continue
+            }
             let problems = Self.problems(
-                section: section, run: starters, expectPass: false, workbench: workbench,
+                section: section, run: run, expectPass: false, workbench: workbench,
                 learnerOutcomes: learnerOutcomes)
             summary.record(problems, passedIfEmpty: section.checkNames.count)
             report(

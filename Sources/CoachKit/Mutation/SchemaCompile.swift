@@ -1,0 +1,71 @@
+import Foundation
+
+/// Compiles sections' modules with the commands of SwiftPM's plan, side by side, to find every compiler
+/// error of their schemata at once.
+///
+/// SwiftPM stops a build at the first module that fails: a build of fifteen sections' schemata reports the
+/// errors of the one or two modules compiling when the first failed, and each further build finds a few
+/// more. Run directly, every module's command runs to its end. The commands are the plan's own, with its
+/// incremental records, so a module compiled here is not compiled again by SwiftPM's next build.
+struct SchemaCompile {
+    /// The package's root folder.
+    var root: URL
+    /// The build's course variables.
+    var environment: [String: String]
+    /// Where each module's output goes: `build-mutants-<target>.log`.
+    var logFolder: URL
+
+    /// The compile command SwiftPM planned for the module `target`, if `plan` has one.
+    static func command(of target: String, in plan: SwiftPMBuildPlan) -> SwiftPMBuildPlan.Command? {
+        plan.commands.first {
+            $0.tool == "shell" && $0.name.hasPrefix("C.\(target)-") && $0.name.hasSuffix("-debug.module")
+        }
+    }
+
+    /// Compiles the modules `targets` from `plan`, as many at a time as the machine has cores, and returns
+    /// their compiler errors (paths relative to `workbench`), or `nil` when the plan lacks one of their commands.
+    ///
+    /// - Throws: `CoachError.cannotLaunch` when the compiler cannot be started.
+    func errors(compiling targets: [String], in plan: SwiftPMBuildPlan, workbench: Workbench) throws
+        -> [CompilerDiagnostic]?
+    {
+        let commands = targets.compactMap { Self.command(of: $0, in: plan) }
+        guard commands.count == targets.count else { return nil }
+        let outputs = try ParallelWork.map(
+            Array(zip(targets, commands)), jobs: ProcessInfo.processInfo.activeProcessorCount
+        ) { [root, environment, logFolder] pair, _ in
+            let log = logFolder.appending(path: "build-mutants-\(pair.0).log")
+            var process = ChildProcess(pair.1.arguments, in: root, environment: environment, logFile: log)
+            process.marksItsProcesses = false
+            _ = try process.run()
+            return Self.diagnostics(inParseableOutput: (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+        }
+        return CompilerDiagnostic.errors(in: outputs.joined(separator: "\n")).map { $0.relative(to: workbench) }
+    }
+
+    /// The compiler's diagnostics in the output of a command run with `-parseable-output`: each message is
+    /// a JSON object whose `output` holds what the compiler printed; lines outside messages are kept.
+    static func diagnostics(inParseableOutput text: String) -> String {
+        var found: [String] = []
+        for line in text.split(whereSeparator: \.isNewline) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("\"output\"") else {
+                if !trimmed.hasPrefix("\"") && !trimmed.hasPrefix("{") && !trimmed.hasPrefix("}")
+                    && !trimmed.hasPrefix("]") && Int(trimmed) == nil
+                {
+                    found.append(String(line))
+                }
+                continue
+            }
+            guard let colon = trimmed.firstIndex(of: ":") else { continue }
+            var literal = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            if literal.hasSuffix(",") { literal.removeLast() }
+            if let output = try? JSONSerialization.jsonObject(with: Data(literal.utf8), options: .fragmentsAllowed)
+                as? String
+            {
+                found.append(output)
+            }
+        }
+        return found.joined(separator: "\n")
+    }
+}

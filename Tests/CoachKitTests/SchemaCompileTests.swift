@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+@testable import CoachKit
+
+@Suite("compiling the sections' schemata from SwiftPM's plan")
+struct SchemaCompileTests {
+    /// What the swift driver prints with `-parseable-output` for a module with one type error: a length,
+    /// then a JSON message, per job; the error once for the module job and once for the file's.
+    static func parseableOutput(path: String, line: Int, message: String) -> String {
+        let diagnostic = "\(path):\(line):19: error: \(message)\n\(line) | let broken: Int = \"x\"\n"
+        let encoded = String(
+            decoding: try! JSONSerialization.data(withJSONObject: diagnostic, options: .fragmentsAllowed),
+            as: UTF8.self)
+        let message = """
+            {
+              "kind" : "finished",
+              "name" : "compile",
+              "pid" : 4242,
+              "output" : \(encoded),
+              "process" : {
+                "real_pid" : 4242
+              },
+              "exit-status" : 1
+            }
+            """
+        let driverLine = "error: emit-module command failed with exit code 1 (use -v to see invocation)"
+        return "\(message.utf8.count)\n\(message)\n\(driverLine)\n\(message.utf8.count)\n\(message)\n"
+    }
+
+    @Test("the errors come out of the driver's JSON messages, each once, with their paths and lines")
+    func readsParseableOutput() {
+        let text = SchemaCompile.diagnostics(
+            inParseableOutput: Self.parseableOutput(
+                path: "/w/.build/coach/variant-build/Section1Basics/Answer.swift", line: 304,
+                message: "cannot convert value of type 'String' to specified type 'Int'"))
+        let errors = CompilerDiagnostic.errors(in: text)
+        #expect(errors.count == 1)
+        #expect(errors.first?.path == "/w/.build/coach/variant-build/Section1Basics/Answer.swift")
+        #expect(errors.first?.line == 304)
+        #expect(errors.first?.message == "cannot convert value of type 'String' to specified type 'Int'")
+        #expect(text.contains("emit-module command failed"))
+    }
+
+    @Test("a section's module is its own compile command, not its suite's")
+    func findsTheModulesCommand() {
+        let plan = SwiftPMBuildPlan(commands: [
+            .init(name: "C.Section1BasicsTests-x86_64-unknown-linux-gnu-debug.module", tool: "shell", arguments: ["t"]),
+            .init(name: "C.Section1Basics-x86_64-unknown-linux-gnu-debug.module.phony", tool: "phony"),
+            .init(name: "C.Section1Basics-x86_64-unknown-linux-gnu-debug.module", tool: "shell", arguments: ["m"]),
+        ])
+        #expect(SchemaCompile.command(of: "Section1Basics", in: plan)?.arguments == ["m"])
+        #expect(SchemaCompile.command(of: "Section2More", in: plan) == nil)
+    }
+
+    @Test("every module's command runs to its end, so the errors of all failing modules come back at once")
+    func compilesEveryModule() throws {
+        let workbench = try WorkbenchFixture.make()
+        let logs = workbench.root.appending(path: ".build/coach")
+        try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+        var commands: [SwiftPMBuildPlan.Command] = []
+        for (target, failing) in [("Section1Basics", true), ("Section2More", true), ("Section3Fine", false)] {
+            let output =
+                failing
+                ? Self.parseableOutput(
+                    path: workbench.root.appending(path: "build/\(target)/Answer.swift").path, line: 7,
+                    message: "\(target) does not compile")
+                : ""
+            let script = workbench.root.appending(path: "\(target).out")
+            try Data(output.utf8).write(to: script)
+            commands.append(
+                .init(
+                    name: "C.\(target)-x86_64-unknown-linux-gnu-debug.module", tool: "shell",
+                    arguments: ["/bin/sh", "-c", "cat '\(script.path)' >&2; exit \(failing ? 1 : 0)"]))
+        }
+        let compile = SchemaCompile(root: workbench.root, environment: [:], logFolder: logs)
+        let errors = try #require(
+            try compile.errors(
+                compiling: ["Section1Basics", "Section2More", "Section3Fine"],
+                in: SwiftPMBuildPlan(commands: commands), workbench: workbench))
+        #expect(Set(errors.map(\.path)) == ["build/Section1Basics/Answer.swift", "build/Section2More/Answer.swift"])
+        #expect(Set(errors.map(\.message)) == ["Section1Basics does not compile", "Section2More does not compile"])
+        // A module the plan does not compile leaves the round to SwiftPM.
+        #expect(
+            try compile.errors(
+                compiling: ["Section1Basics", "Section4Missing"], in: SwiftPMBuildPlan(commands: commands),
+                workbench: workbench) == nil)
+    }
+}
