@@ -110,10 +110,15 @@ public struct MutationTester: Sendable {
         var planned: SwiftPMBuildPlan?
         let compile = SchemaCompile(
             root: workbench.root, environment: request.environment, logFolder: workbench.logFolder)
+        // Only the sections with something newly left out are staged again: the generator takes about half a
+        // second a section.
+        var restaged = Set(sections.map(\.target))
         for round in 1...Self.schemataRounds {
             do {
-                staged = try sections.map {
-                    try stage.stage($0, excluding: excluded[$0.target] ?? [], variants: variants[$0.target] ?? [])
+                staged = try sections.enumerated().map { index, section in
+                    guard restaged.contains(section.target) || index >= staged.count else { return staged[index] }
+                    return try stage.stage(
+                        section, excluding: excluded[section.target] ?? [], variants: variants[section.target] ?? [])
                 }
             } catch {
                 return .failure(MutationProblems([error.localizedDescription]))
@@ -155,6 +160,7 @@ public struct MutationTester: Sendable {
                     ]))
             }
             for (target, ids) in culprits { excluded[target, default: []].formUnion(ids) }
+            restaged = Set(culprits.keys)
         }
 
         guard let binary = try? testBinary(in: binFolder) else {
