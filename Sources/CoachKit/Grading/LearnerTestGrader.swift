@@ -208,11 +208,16 @@ extension SectionGrade {
 extension LearnerTestGrader.MistakeSwitch {
     /// Switches the mistakes into the section's library with the `mutant-schemata` program, for builds of
     /// `workbench` by `tester`: for `coach check` and `coach verify`, never for a class's submissions.
-    static func schemata(workbench: Workbench, tester: SwiftPackageTester, timeLimit: Duration? = nil) -> Self {
+    ///
+    /// - Parameter generator: Gives the program, built; by default each staging builds it.
+    static func schemata(
+        workbench: Workbench, tester: SwiftPackageTester, timeLimit: Duration? = nil,
+        generator: MutantGeneratorBuild? = nil
+    ) -> Self {
         Self(
             stage: { section, mistakes in
                 let folder = ".build/coach/learner-tests/\(section.target)"
-                guard let generator = try MutationTester(workbench: workbench).generator() else {
+                guard let generator = try (generator ?? MutantGeneratorBuild(workbench: workbench)).program() else {
                     return (try LearnerTestGrader.stageReference(of: section, workbench: workbench), [:])
                 }
                 var variants: [MutantStage.Variant] = []

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Measures how well each hidden suite tells a correct solution from a wrong one: it makes mutants of the
 /// reference solution (small plausible mistakes), builds them all at once, runs the section's suite
@@ -326,5 +327,31 @@ public struct MutationProblems: Error, Sendable {
 
     init(_ messages: [String]) {
         self.messages = messages
+    }
+}
+
+/// The `mutant-schemata` program, built the first time it is asked for and the same one given after.
+///
+/// Each build of it is a SwiftPM start with the learner's course variables: after a build with others (a
+/// section's learner tests), SwiftPM plans the package anew, and the next build with those plans again.
+/// `coach verify` stages a section's mistakes eight times, so it builds the program once.
+final class MutantGeneratorBuild: Sendable {
+    let workbench: Workbench
+    private let built = Mutex<URL??>(nil)
+
+    init(workbench: Workbench) {
+        self.workbench = workbench
+    }
+
+    /// The program, or `nil` when it does not build.
+    ///
+    /// - Throws: `CoachError.cannotLaunch` when `swift` cannot be started.
+    func program() throws -> URL? {
+        try built.withLock { built in
+            if let built { return built }
+            let program = try MutationTester(workbench: workbench).generator()
+            built = .some(program)
+            return program
+        }
     }
 }

@@ -10,7 +10,7 @@ enum VariantID {
     /// The starter's number.
     static let starter = 3_000_000
 
-    /// Whether `id` selects a mistake or an alternative rather than a mutant.
+    /// Whether `id` selects a mistake, an alternative or the starter rather than a mutant.
     static func isVariant(_ id: Int) -> Bool { id >= mistakes }
 }
 
@@ -397,8 +397,31 @@ extension Verifier {
         try LearnerTestGrader.mirror(
             workbench.root.appending(path: staged), into: workbench.root.appending(path: folder))
         defer { restoreSchemata(of: [placed.section], in: built) }
+        if let errors = try refusalErrors(of: placed.section, stagedIn: folder, in: built), !errors.isEmpty {
+            let run = TrackRun(
+                track: .solutions, build: .exited(1), compilerErrors: errors, testRun: nil, outcomes: [],
+                buildLog: workbench.logFolder.appending(path: "build-mutants-\(placed.section.target).log"),
+                testLog: workbench.logFolder.appending(path: "test-solutions.log"))
+            return Self.refusalProblems(of: placed, in: run, stagedIn: folder)
+        }
         let run = try tester.run(built.request, filter: "^\(placed.section.testTarget)")
         return Self.refusalProblems(of: placed, in: run, stagedIn: folder)
+    }
+
+    /// The errors of compiling `section`'s module alone, from SwiftPM's plan of the variants' build, when
+    /// that plan compiles it from `folder`; `nil` when it does not, and SwiftPM has to build. A refused
+    /// mistake's error lies in its section's module, and the rest of a build is not needed to see it.
+    private func refusalErrors(of section: Course.Section, stagedIn folder: String, in built: MutationTester.Built)
+        throws -> [CompilerDiagnostic]?
+    {
+        let root = workbench.root.resolvingSymlinksInPath().path + "/"
+        guard let plan = try? SwiftPMBuildPlan.read(from: workbench.root.appending(path: ".build/debug.yaml")),
+            let command = SchemaCompile.command(of: section.target, in: plan),
+            command.inputs.contains(where: { $0.hasPrefix(root + folder + "/") })
+        else { return nil }
+        let compile = SchemaCompile(
+            root: workbench.root, environment: built.request.environment, logFolder: workbench.logFolder)
+        return try compile.errors(compiling: [section.target], in: plan, workbench: workbench)
     }
 
     /// Puts each section's schema back in its build folder.

@@ -9,12 +9,15 @@ public struct Verifier: Sendable {
     public var sectionNumbers: Set<Int>?
     /// Whether to prove only the lessons' Swift blocks, leaving out every build of the sections.
     public var lessonsOnly = false
+    /// The mutant generator that switches mistakes in for the learner's tests, built once for the run.
+    let learnerTestGenerator: MutantGeneratorBuild
 
     /// A verifier for `workbench` using `tester`, limited to `sectionNumbers` when given.
     public init(workbench: Workbench, tester: SwiftPackageTester, sectionNumbers: Set<Int>? = nil) {
         self.workbench = workbench
         self.tester = tester
         self.sectionNumbers = sectionNumbers
+        learnerTestGenerator = MutantGeneratorBuild(workbench: workbench)
     }
 
     /// Runs every step, reporting progress lines through `report` as it goes.
@@ -298,7 +301,8 @@ public struct Verifier: Sendable {
         var grader = LearnerTestGrader(workbench: workbench) { request, filter in
             try directTester.run(request, filter: filter)
         }
-        grader.switchesMistakes = .schemata(workbench: workbench, tester: directTester)
+        grader.switchesMistakes = .schemata(
+            workbench: workbench, tester: directTester, generator: learnerTestGenerator)
         return grader
     }
 
