@@ -59,31 +59,37 @@ struct SchemaCompileTests {
         let logs = workbench.root.appending(path: ".build/coach")
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         var commands: [SwiftPMBuildPlan.Command] = []
-        for (target, failing) in [("Section1Basics", true), ("Section2More", true), ("Section3Fine", false)] {
+        var folders: [String: URL] = [:]
+        let targets = ["Section1Basics", "Section2More", "Section3Fine"]
+        for target in targets {
+            let folder = workbench.root.appending(path: "build/\(target)")
+            let source = folder.appending(path: "Answer.swift")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data("let answer = 42\n".utf8).write(to: source)
+            folders[target] = folder
+            let failing = target != "Section3Fine"
             let output =
                 failing
-                ? Self.parseableOutput(
-                    path: workbench.root.appending(path: "build/\(target)/Answer.swift").path, line: 7,
-                    message: "\(target) does not compile")
-                : ""
+                ? Self.parseableOutput(path: source.path, line: 7, message: "\(target) does not compile") : ""
             let script = workbench.root.appending(path: "\(target).out")
             try Data(output.utf8).write(to: script)
             commands.append(
                 .init(
                     name: "C.\(target)-x86_64-unknown-linux-gnu-debug.module", tool: "shell",
+                    inputs: [source.resolvingSymlinksInPath().path],
                     arguments: ["/bin/sh", "-c", "cat '\(script.path)' >&2; exit \(failing ? 1 : 0)"]))
         }
+        let plan = SwiftPMBuildPlan(commands: commands)
         let compile = SchemaCompile(root: workbench.root, environment: [:], logFolder: logs)
-        let errors = try #require(
-            try compile.errors(
-                compiling: ["Section1Basics", "Section2More", "Section3Fine"],
-                in: SwiftPMBuildPlan(commands: commands), workbench: workbench))
+        let errors = try #require(try compile.errors(compiling: targets, from: folders, in: plan, workbench: workbench))
         #expect(Set(errors.map(\.path)) == ["build/Section1Basics/Answer.swift", "build/Section2More/Answer.swift"])
         #expect(Set(errors.map(\.message)) == ["Section1Basics does not compile", "Section2More does not compile"])
-        // A module the plan does not compile leaves the round to SwiftPM.
+
+        // A module the plan does not compile, or a file the plan does not know, leaves the round to SwiftPM.
         #expect(
             try compile.errors(
-                compiling: ["Section1Basics", "Section4Missing"], in: SwiftPMBuildPlan(commands: commands),
-                workbench: workbench) == nil)
+                compiling: ["Section1Basics", "Section4Missing"], from: folders, in: plan, workbench: workbench) == nil)
+        try Data("let more = 1\n".utf8).write(to: folders["Section2More"]!.appending(path: "Added.swift"))
+        #expect(try compile.errors(compiling: targets, from: folders, in: plan, workbench: workbench) == nil)
     }
 }

@@ -133,7 +133,12 @@ public struct MutationTester: Sendable {
             var errors: [CompilerDiagnostic] = []
             var log = buildLog
             if let plan = planned,
-                let found = try compile.errors(compiling: sections.map(\.target), in: plan, workbench: workbench)
+                let found = try compile.errors(
+                    compiling: sections.map(\.target),
+                    from: Dictionary(
+                        staged.map { ($0.section.target, workbench.root.appending(path: $0.folder)) },
+                        uniquingKeysWith: { first, _ in first }),
+                    in: plan, workbench: workbench)
             {
                 errors = found
                 log = workbench.logFolder

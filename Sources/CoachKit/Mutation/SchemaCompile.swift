@@ -22,14 +22,34 @@ struct SchemaCompile {
         }
     }
 
+    /// Whether `command` compiles exactly the Swift files in `folder` now: a file added or removed since
+    /// SwiftPM planned would be left out, or missed.
+    static func compilesEveryFile(of folder: URL, _ command: SwiftPMBuildPlan.Command) -> Bool {
+        let prefix = folder.resolvingSymlinksInPath().path + "/"
+        let planned = Set(
+            command.inputs.filter { $0.hasSuffix(".swift") && $0.hasPrefix(prefix) }.map {
+                String($0.dropFirst(prefix.count))
+            })
+        let present = Set(
+            SourceFingerprint.files(under: folder).map(\.path).filter { $0.hasSuffix(".swift") }.map {
+                String(URL(filePath: $0).resolvingSymlinksInPath().path.dropFirst(prefix.count))
+            })
+        return !planned.isEmpty && planned == present
+    }
+
     /// Compiles the modules `targets` from `plan`, as many at a time as the machine has cores, and returns
-    /// their compiler errors (paths relative to `workbench`), or `nil` when the plan lacks one of their commands.
+    /// their compiler errors (paths relative to `workbench`); `nil` when the plan lacks one of their
+    /// commands or does not compile every Swift file of its folder in `folders` (by target) as it is now.
     ///
     /// - Throws: `CoachError.cannotLaunch` when the compiler cannot be started.
-    func errors(compiling targets: [String], in plan: SwiftPMBuildPlan, workbench: Workbench) throws
-        -> [CompilerDiagnostic]?
-    {
-        let commands = targets.compactMap { Self.command(of: $0, in: plan) }
+    func errors(
+        compiling targets: [String], from folders: [String: URL], in plan: SwiftPMBuildPlan, workbench: Workbench
+    ) throws -> [CompilerDiagnostic]? {
+        let commands = targets.compactMap { target in
+            Self.command(of: target, in: plan).flatMap { command in
+                folders[target].map { Self.compilesEveryFile(of: $0, command) } == true ? command : nil
+            }
+        }
         guard commands.count == targets.count else { return nil }
         let outputs = try ParallelWork.map(
             Array(zip(targets, commands)), jobs: ProcessInfo.processInfo.activeProcessorCount

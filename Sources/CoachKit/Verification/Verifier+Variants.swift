@@ -414,14 +414,14 @@ extension Verifier {
     private func refusalErrors(of section: Course.Section, stagedIn folder: String, in built: MutationTester.Built)
         throws -> [CompilerDiagnostic]?
     {
-        let root = workbench.root.resolvingSymlinksInPath().path + "/"
-        guard let plan = try? SwiftPMBuildPlan.read(from: workbench.root.appending(path: ".build/debug.yaml")),
-            let command = SchemaCompile.command(of: section.target, in: plan),
-            command.inputs.contains(where: { $0.hasPrefix(root + folder + "/") })
-        else { return nil }
+        guard let plan = try? SwiftPMBuildPlan.read(from: workbench.root.appending(path: ".build/debug.yaml")) else {
+            return nil
+        }
         let compile = SchemaCompile(
             root: workbench.root, environment: built.request.environment, logFolder: workbench.logFolder)
-        return try compile.errors(compiling: [section.target], in: plan, workbench: workbench)
+        return try compile.errors(
+            compiling: [section.target], from: [section.target: workbench.root.appending(path: folder)], in: plan,
+            workbench: workbench)
     }
 
     /// Puts each section's schema back in its build folder.
