@@ -169,13 +169,13 @@ public struct Verifier: Sendable {
 
         // The starters ran with the variants, switched in or built in their section's folder; when the
         // variants could not be built, the exercises track is built as it is.
-        let builtApart = starterRuns.isEmpty
+        let buildsExercisesTrack = starterRuns.isEmpty
         report(
             style.bold("starters")
-                + (builtApart
+                + (buildsExercisesTrack
                     ? "   building and grading with COURSE_TRACK=exercises…"
                     : "   grading the learner's own tests with COURSE_TRACK=exercises…"))
-        let starters = builtApart ? try tester.run(BuildRequest(track: .exercises), filter: suiteFilter) : nil
+        let starters = buildsExercisesTrack ? try tester.run(BuildRequest(track: .exercises), filter: suiteFilter) : nil
         for section in sections {
             let learnerOutcomes = try learnerTestOutcomes(of: section, on: .exercises)
             guard let run = starters ?? starterRuns[section.number] else {
