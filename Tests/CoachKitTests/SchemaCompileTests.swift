@@ -49,8 +49,8 @@ struct SchemaCompileTests {
             .init(name: "C.Section1Basics-x86_64-unknown-linux-gnu-debug.module.phony", tool: "phony"),
             .init(name: "C.Section1Basics-x86_64-unknown-linux-gnu-debug.module", tool: "shell", arguments: ["m"]),
         ])
-        #expect(SchemaCompile.command(of: "Section1Basics", in: plan)?.arguments == ["m"])
-        #expect(SchemaCompile.command(of: "Section2More", in: plan) == nil)
+        #expect(plan.moduleCommand(of: "Section1Basics")?.arguments == ["m"])
+        #expect(plan.moduleCommand(of: "Section2More") == nil)
     }
 
     @Test("every module's command runs to its end, so the errors of all failing modules come back at once")

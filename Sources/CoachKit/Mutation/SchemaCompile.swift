@@ -15,13 +15,6 @@ struct SchemaCompile {
     /// Where each module's output goes: `build-mutants-<target>.log`.
     var logFolder: URL
 
-    /// The compile command SwiftPM planned for the module `target`, if `plan` has one.
-    static func command(of target: String, in plan: SwiftPMBuildPlan) -> SwiftPMBuildPlan.Command? {
-        plan.commands.first {
-            $0.tool == "shell" && $0.name.hasPrefix("C.\(target)-") && $0.name.hasSuffix("-debug.module")
-        }
-    }
-
     /// Whether `command` compiles exactly the Swift files in `folder` now: a file added or removed since
     /// SwiftPM planned would be left out, or missed.
     static func compilesEveryFile(of folder: URL, _ command: SwiftPMBuildPlan.Command) -> Bool {
@@ -46,7 +39,7 @@ struct SchemaCompile {
         compiling targets: [String], from folders: [String: URL], in plan: SwiftPMBuildPlan, workbench: Workbench
     ) throws -> [CompilerDiagnostic]? {
         let commands = targets.compactMap { target in
-            Self.command(of: target, in: plan).flatMap { command in
+            plan.moduleCommand(of: target).flatMap { command in
                 folders[target].map { Self.compilesEveryFile(of: $0, command) } == true ? command : nil
             }
         }

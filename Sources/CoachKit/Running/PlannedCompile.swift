@@ -29,12 +29,8 @@ struct PlannedCompile: Sendable, Equatable {
     /// The compile command SwiftPM planned for `module`, or `nil` when `plan` has none (the module is not
     /// a Swift module of the plan, or its command is not one this can adapt).
     init?(module: String, in plan: SwiftPMBuildPlan) {
-        let suffix = "-debug.module"
-        guard
-            let command = plan.commands.first(where: {
-                $0.tool == "shell" && $0.name.hasPrefix("C.\(module)-") && $0.name.hasSuffix(suffix)
-            }),
-            let compiler = command.arguments.first, compiler.hasSuffix("swiftc")
+        guard let command = plan.moduleCommand(of: module), let compiler = command.arguments.first,
+            compiler.hasSuffix("swiftc")
         else { return nil }
         var kept = [compiler]
         var skipNext = false

@@ -47,6 +47,13 @@ struct SwiftPMBuildPlan: Sendable {
         }
     }
 
+    /// The command that compiles the module `module`: SwiftPM names it `C.<module>-<triple>-debug.module`.
+    func moduleCommand(of module: String) -> Command? {
+        commands.first {
+            $0.tool == "shell" && $0.name.hasPrefix("C.\(module)-") && $0.name.hasSuffix("-debug.module")
+        }
+    }
+
     /// A build description that could not be read.
     struct Unreadable: Error, CustomStringConvertible {
         var path: String
