@@ -28,6 +28,9 @@ public enum MutantSchemata {
         public var variants: [PlacedVariant] = []
         /// The variants that could not be placed, each with why.
         public var refusedVariants: [RefusedVariant] = []
+        /// Whether the file's switches read the shared ``switchFileName`` declaration: a file that imports
+        /// none of ``modulesWithGetenv`` cannot read the environment itself.
+        public var needsSwitchFile = false
     }
 
     /// Another complete version of the file — a known mistake or an alternative solution — to switch in
@@ -63,7 +66,18 @@ public enum MutantSchemata {
         public var reason: String
     }
 
-    /// The file that declares the run-time switch; it goes beside the schemata files in the section's target.
+    /// What a schema's `switch` selects on in a file that imports one of ``modulesWithGetenv``: the
+    /// mutant this run tests, read from `COACH_MUTANT` where it is needed, -1 (the reference code) when
+    /// unset. It declares nothing, so the module's interface file declares what the reference's does, and
+    /// the modules that import it need not compile again when a schema or a variant takes its place.
+    public static let environmentSubject = #"getenv("COACH_MUTANT").map({ Int(atoi($0)) }) ?? -1"#
+
+    /// The modules whose import makes `getenv` visible to a file (Foundation re-exports the C library, and
+    /// the core re-exports Foundation).
+    public static let modulesWithGetenv: Set<String> = ["Foundation", "Glibc", "PersistenceCore"]
+
+    /// The file that declares the run-time switch for files that import none of ``modulesWithGetenv``; it
+    /// goes beside the schemata files in the section's target when one of them needs it.
     public static let switchFileName = "CoachMutantSwitch.swift"
 
     /// The source of ``switchFileName``.
@@ -74,6 +88,16 @@ public enum MutantSchemata {
         let coachActiveMutant: Int = ProcessInfo.processInfo.environment["COACH_MUTANT"].flatMap { Int($0) } ?? -1
 
         """
+
+    /// Whether `tree` imports a whole module that makes `getenv` visible.
+    static func importsGetenv(_ tree: SourceFileSyntax) -> Bool {
+        tree.statements.contains { item in
+            guard let declaration = item.item.as(ImportDeclSyntax.self), declaration.importKindSpecifier == nil,
+                declaration.path.count == 1, let name = declaration.path.first?.name.text
+            else { return false }
+            return modulesWithGetenv.contains(name)
+        }
+    }
 
     /// Rewrites `source` as a mutant schema.
     ///
@@ -98,6 +122,8 @@ public enum MutantSchemata {
         var cursor = 0
         var mutants: [Mutant] = []
         var nextID = firstID
+        let readsEnvironment = importsGetenv(tree)
+        var switches = 0
 
         // Each variant's body of every scope it changes, by scope index.
         var variantBodies: [[(id: Int, body: String, isLoneExpression: Bool)]] = Array(
@@ -148,7 +174,8 @@ public enum MutantSchemata {
             let referenceIsExpression = MutationScope.isLoneExpression(scope.statements)
             let mixed = variantBodies[index].contains { $0.isLoneExpression != referenceIsExpression }
             let returning = { (isExpression: Bool) in mixed && isExpression && scope.returnsValue ? "return " : "" }
-            emit("switch coachActiveMutant {\n")
+            emit("switch \(readsEnvironment ? environmentSubject : "coachActiveMutant") {\n")
+            switches += 1
             for (id, body, isExpression) in variantBodies[index] {
                 let firstLine = outputLine
                 emit("case \(id):\n")
@@ -190,7 +217,7 @@ public enum MutantSchemata {
         emit(String(decoding: bytes[cursor...], as: UTF8.self))
         return File(
             source: output, mutants: mutants, nextID: nextID, variants: placed.values.sorted { $0.id < $1.id },
-            refusedVariants: refused
+            refusedVariants: refused, needsSwitchFile: switches > 0 && !readsEnvironment
         )
     }
 

@@ -57,6 +57,7 @@ guard !arguments.isEmpty else { fail(usage, status: 64) }
 
 var nextID = firstID
 var result = Output()
+var needsSwitchFile = false
 do {
     try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
     let inputs = try filesAndVariants()
@@ -79,9 +80,12 @@ do {
         result.mutants += schema.mutants
         result.variants += schema.variants
         nextID = schema.nextID
+        needsSwitchFile = needsSwitchFile || schema.needsSwitchFile
     }
-    try MutantSchemata.switchFileSource.write(
-        to: output.appending(path: MutantSchemata.switchFileName), atomically: true, encoding: .utf8)
+    if needsSwitchFile {
+        try MutantSchemata.switchFileSource.write(
+            to: output.appending(path: MutantSchemata.switchFileName), atomically: true, encoding: .utf8)
+    }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     FileHandle.standardOutput.write(try encoder.encode(result))

@@ -118,9 +118,13 @@ struct InterfaceReshapingTests {
         #expect(!guess(Self.reference.replacing("@Attribute(.externalStorage) ", with: "")))
         #expect(!guess(Self.reference.replacing("// A comment.", with: "// Another comment.")))
         #expect(!guess(Self.reference.replacing("items.append(item)", with: "items.insert(item, at: 0)")))
+        let unique = Self.reference.replacing(
+            "public final class Album {\n", with: "public final class Album {\n    #Unique<Album>([\\.cover])\n")
+        #expect(!guess(unique))
+        #expect(!guess(unique.replacing("[\\.cover]", with: "[\\.cover, \\.isSelected]")))
     }
 
-    @Test("a property made stored, a member added or removed, or a file added reshapes it")
+    @Test("a property made stored, a member added or removed, a default argument changed, or a file added reshapes it")
     func declarationsReshape() {
         #expect(guess(Self.reference.replacing("@Transient ", with: "")))
         #expect(guess(Self.reference.replacing("public var items", with: "public var entries")))
@@ -128,6 +132,18 @@ struct InterfaceReshapingTests {
             guess(
                 Self.reference.replacing(
                     "    public func add", with: "    public func remove() {}\n    public func add")))
+        let withDefault = Self.reference.replacing("add(_ item: Item)", with: "add(_ item: Item,\n at index: Int = 0)")
+        #expect(guess(withDefault))
+        #expect(
+            InterfaceReshaping.isLikely(
+                reference: ["Album.swift": withDefault],
+                variant: ["Album.swift": withDefault.replacing("Int = 0", with: "Int = 1")]),
+            "a default argument on a line of its own is part of the declaration")
+        #expect(
+            guess(
+                Self.reference.replacing(
+                    "    // A comment.", with: "    private func helper() -> Int { 1 }\n    // A comment.")),
+            "a private helper added is declared in the interface file too")
         #expect(
             InterfaceReshaping.isLikely(
                 reference: ["Album.swift": Self.reference],

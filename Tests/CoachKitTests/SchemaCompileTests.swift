@@ -81,15 +81,46 @@ struct SchemaCompileTests {
         }
         let plan = SwiftPMBuildPlan(commands: commands)
         let compile = SchemaCompile(root: workbench.root, environment: [:], logFolder: logs)
-        let errors = try #require(try compile.errors(compiling: targets, from: folders, in: plan, workbench: workbench))
-        #expect(Set(errors.map(\.path)) == ["build/Section1Basics/Answer.swift", "build/Section2More/Answer.swift"])
-        #expect(Set(errors.map(\.message)) == ["Section1Basics does not compile", "Section2More does not compile"])
-
-        // A module the plan does not compile, or a file the plan does not know, leaves the round to SwiftPM.
+        let outcome = try compile.compile(targets, from: folders, in: plan, workbench: workbench)
+        #expect(outcome.compiled == Set(targets))
         #expect(
-            try compile.errors(
-                compiling: ["Section1Basics", "Section4Missing"], from: folders, in: plan, workbench: workbench) == nil)
+            Set(outcome.errors.map(\.path)) == ["build/Section1Basics/Answer.swift", "build/Section2More/Answer.swift"])
+        #expect(
+            Set(outcome.errors.map(\.message)) == ["Section1Basics does not compile", "Section2More does not compile"])
+
+        // A module the plan does not compile, or one whose folder gained a file the plan does not know, is
+        // left to SwiftPM; the others still compile.
+        let missing = try compile.compile(
+            ["Section1Basics", "Section4Missing"], from: folders, in: plan, workbench: workbench)
+        #expect(missing.compiled == ["Section1Basics"])
         try Data("let more = 1\n".utf8).write(to: folders["Section2More"]!.appending(path: "Added.swift"))
-        #expect(try compile.errors(compiling: targets, from: folders, in: plan, workbench: workbench) == nil)
+        let added = try compile.compile(targets, from: folders, in: plan, workbench: workbench)
+        #expect(added.compiled == ["Section1Basics", "Section3Fine"])
+        #expect(added.errors.map(\.path) == ["build/Section1Basics/Answer.swift"])
+    }
+
+    @Test(
+        "a module's list of sources left from another plan is rewritten; an output file map that misses a source leaves the module to SwiftPM"
+    )
+    func fileListsFollowThePlan() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "schema-lists-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let list = folder.appending(path: "sources")
+        let map = folder.appending(path: "output-file-map.json")
+        let sources = ["/w/build/Section1Basics/A.swift", "/w/build/Section1Basics/B.swift"]
+        try Data("/w/Solutions/Section1Basics/A.swift\n".utf8).write(to: list)
+        let command = SwiftPMBuildPlan.Command(
+            name: "C.Section1Basics-x86_64-unknown-linux-gnu-debug.module", tool: "shell",
+            inputs: sources + [list.path],
+            arguments: ["swiftc", "-output-file-map", map.path, "-c", "@" + list.path])
+
+        try Data(#"{"": {}, "/w/build/Section1Basics/A.swift": {}, "/w/build/Section1Basics/B.swift": {}}"#.utf8)
+            .write(to: map)
+        #expect(SchemaCompile.prepareFileLists(of: command))
+        #expect(try String(contentsOf: list, encoding: .utf8) == sources.map { $0 + "\n" }.joined())
+
+        try Data(#"{"": {}, "/w/build/Section1Basics/A.swift": {}}"#.utf8).write(to: map)
+        #expect(!SchemaCompile.prepareFileLists(of: command))
     }
 }

@@ -111,11 +111,31 @@ struct MutantSchemataTests {
         #expect(schema.mutants.first?.id == 7)
         #expect(schema.nextID == 7 + schema.mutants.count)
         #expect(schema.source.contains("switch coachActiveMutant {"))
+        #expect(schema.needsSwitchFile, "a file without imports cannot read the environment itself")
         #expect(schema.source.components(separatedBy: "default:").count == 3)
         for mutant in schema.mutants {
             let lines = schema.source.split(separator: "\n", omittingEmptySubsequences: false)
             #expect(lines[mutant.schemataLines.lowerBound - 1].hasPrefix("case \(mutant.id):"))
         }
+    }
+
+    @Test(
+        "a file that imports Foundation or the core reads the mutant from the environment in each switch, declaring nothing; a scoped import does not count"
+    )
+    func switchReadsTheEnvironment() throws {
+        let body = "func isAdult(_ age: Int) -> Bool { age >= 18 }\n"
+        for header in ["import Foundation\n", "import PersistenceCore\n", "@preconcurrency import Glibc\n"] {
+            let schema = MutantSchemata.make(file: "F.swift", source: header + body, firstID: 1)
+            #expect(!Parser.parse(source: schema.source).hasError, "\(schema.source)")
+            #expect(schema.source.contains("switch \(MutantSchemata.environmentSubject) {"), "\(schema.source)")
+            #expect(!schema.source.contains("coachActiveMutant"))
+            #expect(!schema.needsSwitchFile)
+        }
+        let scoped = MutantSchemata.make(file: "F.swift", source: "import struct Foundation.Date\n" + body, firstID: 1)
+        #expect(scoped.source.contains("switch coachActiveMutant {"))
+        #expect(scoped.needsSwitchFile)
+        let untouched = MutantSchemata.make(file: "F.swift", source: "struct Empty {}\n", firstID: 1)
+        #expect(!untouched.needsSwitchFile, "a file without a switch needs no switch file")
     }
 
     @Test("excluded mutants are left out and the others keep their identifiers")

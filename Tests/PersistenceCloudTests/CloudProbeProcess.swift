@@ -77,7 +77,19 @@ enum CloudProbeProcess {
         try FileManager.default.setAttributes(
             [.posixPermissions: 0o700], ofItemAtPath: bin.deletingLastPathComponent().path)
         let copy = bin.appending(path: "CloudProbe")
-        try FileManager.default.copyItem(at: try builtProbe(), to: copy)
+        // Copied by `cp`, not in this process: a test forking a child on another thread while this process
+        // held the copy open for writing would pass that descriptor on, and starting the copy would then
+        // fail with "Text file busy" (ETXTBSY) for as long as that child lives.
+        let cp = Process()
+        cp.executableURL = URL(filePath: "/bin/cp")
+        cp.arguments = ["-p", try builtProbe().path, copy.path]
+        try cp.run()
+        cp.waitUntilExit()
+        guard cp.terminationStatus == 0 else {
+            throw CocoaError(
+                .fileWriteUnknown,
+                userInfo: [NSLocalizedDescriptionKey: "cp could not copy the probe to \(copy.path)"])
+        }
         return copy
     }
 

@@ -51,6 +51,10 @@ struct MutantStage {
         var errorDescription: String? { message }
     }
 
+    /// The file the generator adds to a schema whose switches cannot read the environment themselves
+    /// (its `MutantSchemata.switchFileName`; coach does not link the generator's module).
+    static let switchFileName = "CoachMutantSwitch.swift"
+
     /// The folder every build of a section's variants reads it from, relative to the workbench root.
     static func buildFolder(of section: Course.Section) -> String {
         ".build/coach/variant-build/\(section.target)"

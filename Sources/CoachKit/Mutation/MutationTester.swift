@@ -98,6 +98,9 @@ public struct MutationTester: Sendable {
                 ]))
         }
         let stage = MutantStage(workbench: workbench, generator: binFolder.appending(path: "mutant-schemata"))
+        // The generator's build planned the whole package with the schemata's variables, so the first round
+        // compiles the sections' modules directly too.
+        var planned = try? SwiftPMBuildPlan.read(from: workbench.root.appending(path: ".build/debug.yaml"))
 
         var excluded: [String: Set<Int>] = [:]
         var staged: [MutantStage.Staged] = []
@@ -106,9 +109,9 @@ public struct MutationTester: Sendable {
         // directly, without a SwiftPM start and its check of every file.
         let direct = DirectRebuild(building: request, in: workbench)
         var filesBeforeBuild: [String: DirectRebuild.Stamp] = [:]
-        // After a SwiftPM build that failed, its plan compiles the sections' modules directly, all of them
-        // to the end, until none has an error; then SwiftPM builds the rest.
-        var planned: SwiftPMBuildPlan?
+        // Each round compiles the sections' modules directly from SwiftPM's plan, all of them to the end,
+        // until none has an error; then SwiftPM builds the rest, and finds the modules and their suites done
+        // (``SchemaCompile``).
         let compile = SchemaCompile(
             root: workbench.root, environment: request.environment, logFolder: workbench.logFolder)
         // Only the sections with something newly left out are staged again: the generator takes about half a
@@ -132,15 +135,14 @@ public struct MutationTester: Sendable {
                     + (round > 1 ? " (round \(round), without those that do not compile)…" : "…"))
             var errors: [CompilerDiagnostic] = []
             var log = buildLog
-            if let plan = planned,
-                let found = try compile.errors(
-                    compiling: sections.map(\.target),
+            if let plan = planned {
+                errors = try compile.compile(
+                    sections.map(\.target),
                     from: Dictionary(
                         staged.map { ($0.section.target, workbench.root.appending(path: $0.folder)) },
                         uniquingKeysWith: { first, _ in first }),
-                    in: plan, workbench: workbench)
-            {
-                errors = found
+                    in: plan, workbench: workbench
+                ).errors
                 log = workbench.logFolder
             }
             if errors.isEmpty {

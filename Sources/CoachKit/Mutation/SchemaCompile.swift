@@ -1,12 +1,16 @@
 import Foundation
 
 /// Compiles sections' modules with the commands of SwiftPM's plan, side by side, to find every compiler
-/// error of their schemata at once.
+/// error of their schemata at once, and to keep the hidden suites compiled.
 ///
 /// SwiftPM stops a build at the first module that fails: a build of fifteen sections' schemata reports the
 /// errors of the one or two modules compiling when the first failed, and each further build finds a few
 /// more. Run directly, every module's command runs to its end. The commands are the plan's own, with its
 /// incremental records, so a module compiled here is not compiled again by SwiftPM's next build.
+///
+/// A schema declares what its reference does (its switches read the environment in place, declaring
+/// nothing), so its module's interface file declares the same as the one the suites were compiled against:
+/// that file is put back (``KeptModuleInterface``), and SwiftPM's next build finds the suites done.
 struct SchemaCompile {
     /// The package's root folder.
     var root: URL
@@ -14,6 +18,14 @@ struct SchemaCompile {
     var environment: [String: String]
     /// Where each module's output goes: `build-mutants-<target>.log`.
     var logFolder: URL
+
+    /// What compiling directly found: the compiler errors of the modules compiled, and which they were.
+    struct Outcome: Equatable {
+        /// The errors, with paths relative to the workbench.
+        var errors: [CompilerDiagnostic]
+        /// The modules compiled; the others are left to SwiftPM.
+        var compiled: Set<String>
+    }
 
     /// Whether `command` compiles exactly the Swift files in `folder` now: a file added or removed since
     /// SwiftPM planned would be left out, or missed.
@@ -30,30 +42,57 @@ struct SchemaCompile {
         return !planned.isEmpty && planned == present
     }
 
-    /// Compiles the modules `targets` from `plan`, as many at a time as the machine has cores, and returns
-    /// their compiler errors (paths relative to `workbench`); `nil` when the plan lacks one of their
-    /// commands or does not compile every Swift file of its folder in `folders` (by target) as it is now.
-    ///
-    /// - Throws: `CoachError.cannotLaunch` when the compiler cannot be started.
-    func errors(
-        compiling targets: [String], from folders: [String: URL], in plan: SwiftPMBuildPlan, workbench: Workbench
-    ) throws -> [CompilerDiagnostic]? {
-        let commands = targets.compactMap { target in
-            plan.moduleCommand(of: target).flatMap { command in
-                folders[target].map { Self.compilesEveryFile(of: $0, command) } == true ? command : nil
+    /// Makes the lists `command` reads besides its sources say what SwiftPM's plan says, and says whether
+    /// they do: SwiftPM writes a module's list of sources (`@…/sources`) only when it builds the module, so
+    /// after a build with other course variables it still names the files of then, and it is written here;
+    /// the output file map, which SwiftPM writes as it plans, must name every source, or the compiler
+    /// would write their objects where it runs.
+    static func prepareFileLists(of command: SwiftPMBuildPlan.Command) -> Bool {
+        let sources = command.inputs.filter { $0.hasSuffix(".swift") }
+        if let listArgument = command.arguments.first(where: { $0.hasPrefix("@") }) {
+            let list = URL(filePath: String(listArgument.dropFirst()))
+            let wanted = sources.map { $0 + "\n" }.joined()
+            if (try? String(contentsOf: list, encoding: .utf8)) != wanted {
+                guard (try? Data(wanted.utf8).write(to: list, options: .atomic)) != nil else { return false }
             }
         }
-        guard commands.count == targets.count else { return nil }
-        let outputs = try ParallelWork.map(
-            Array(zip(targets, commands)), jobs: ProcessInfo.processInfo.activeProcessorCount
-        ) { [root, environment, logFolder] pair, _ in
+        guard let flag = command.arguments.firstIndex(of: "-output-file-map") else { return true }
+        guard command.arguments.indices.contains(flag + 1),
+            let data = FileManager.default.contents(atPath: command.arguments[flag + 1]),
+            let map = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return false }
+        return sources.allSatisfy { map[$0] != nil }
+    }
+
+    /// Compiles each of the modules `targets` that `plan` compiles from its folder in `folders` (by target)
+    /// as it is now, as many at a time as the machine has cores, and returns their compiler errors. A module
+    /// the plan has no command for, or whose folder gained or lost a Swift file since SwiftPM planned, is
+    /// left out, for SwiftPM to build.
+    ///
+    /// - Throws: `CoachError.cannotLaunch` when the compiler cannot be started.
+    func compile(
+        _ targets: [String], from folders: [String: URL], in plan: SwiftPMBuildPlan, workbench: Workbench
+    ) throws -> Outcome {
+        let commands = targets.compactMap { target -> (String, SwiftPMBuildPlan.Command)? in
+            guard let command = plan.moduleCommand(of: target), let folder = folders[target],
+                Self.compilesEveryFile(of: folder, command), Self.prepareFileLists(of: command)
+            else { return nil }
+            return (target, command)
+        }
+        let outputs = try ParallelWork.map(commands, jobs: ProcessInfo.processInfo.activeProcessorCount) {
+            [root, environment, logFolder] pair, _ in
             let log = logFolder.appending(path: "build-mutants-\(pair.0).log")
+            let interfaces = pair.1.outputs.compactMap(KeptModuleInterface.init(path:))
             var process = ChildProcess(pair.1.arguments, in: root, environment: environment, logFile: log)
             process.marksItsProcesses = false
-            _ = try process.run()
+            if try process.run().succeeded {
+                for interface in interfaces { _ = interface.restoreIfSameDeclarations() }
+            }
             return Self.diagnostics(inParseableOutput: (try? String(contentsOf: log, encoding: .utf8)) ?? "")
         }
-        return CompilerDiagnostic.errors(in: outputs.joined(separator: "\n")).map { $0.relative(to: workbench) }
+        return Outcome(
+            errors: CompilerDiagnostic.errors(in: outputs.joined(separator: "\n")).map { $0.relative(to: workbench) },
+            compiled: Set(commands.map(\.0)))
     }
 
     /// The compiler's diagnostics in the output of a command run with `-parseable-output`: each message is

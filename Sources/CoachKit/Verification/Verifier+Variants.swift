@@ -332,9 +332,7 @@ extension Verifier {
         StagedVariant, VariantRun
     )] {
         for variant in round {
-            try LearnerTestGrader.mirror(
-                workbench.root.appending(path: variant.folder),
-                into: workbench.root.appending(path: MutantStage.buildFolder(of: variant.section)))
+            try place(workbench.root.appending(path: variant.folder), of: variant.section)
         }
         // From the second round on, only the round's changed files are compiled, from SwiftPM's plan, and a
         // suite whose section declares what it did keeps its objects (``DirectRebuild``).
@@ -394,8 +392,7 @@ extension Verifier {
             ]
         }
         let folder = MutantStage.buildFolder(of: placed.section)
-        try LearnerTestGrader.mirror(
-            workbench.root.appending(path: staged), into: workbench.root.appending(path: folder))
+        try place(workbench.root.appending(path: staged), of: placed.section)
         defer { restoreSchemata(of: [placed.section], in: built) }
         if let errors = try refusalErrors(of: placed.section, stagedIn: folder, in: built), !errors.isEmpty {
             let run = TrackRun(
@@ -419,18 +416,37 @@ extension Verifier {
         }
         let compile = SchemaCompile(
             root: workbench.root, environment: built.request.environment, logFolder: workbench.logFolder)
-        return try compile.errors(
-            compiling: [section.target], from: [section.target: workbench.root.appending(path: folder)], in: plan,
+        let outcome = try compile.compile(
+            [section.target], from: [section.target: workbench.root.appending(path: folder)], in: plan,
             workbench: workbench)
+        return outcome.compiled.contains(section.target) ? outcome.errors : nil
     }
 
     /// Puts each section's schema back in its build folder.
     private func restoreSchemata(of sections: [Course.Section], in built: MutationTester.Built) {
         for section in sections {
-            let schema = workbench.logFolder.appending(path: "variant-schemata/\(section.target)")
             try? LearnerTestGrader.mirror(
-                schema, into: workbench.root.appending(path: MutantStage.buildFolder(of: section)))
+                schemaFolder(of: section), into: workbench.root.appending(path: MutantStage.buildFolder(of: section)))
         }
+    }
+
+    /// Where a section's complete schema is kept (``MutantStage/stage(_:excluding:variants:into:mutates:)``).
+    private func schemaFolder(of section: Course.Section) -> URL {
+        workbench.logFolder.appending(path: "variant-schemata/\(section.target)")
+    }
+
+    /// Puts the complete section in `folder` into `section`'s build folder, with the schema's switch file
+    /// when the schema has one: the build folder then keeps the files SwiftPM planned, so the variant is
+    /// rebuilt directly from that plan, and the switch file's one declaration, which the variant never
+    /// reads, changes nothing its checks can see.
+    private func place(_ folder: URL, of section: Course.Section) throws {
+        var wanted: [String: Data] = [:]
+        for url in SourceFingerprint.files(under: folder) {
+            wanted[String(url.path.dropFirst(folder.path.count + 1))] = try Data(contentsOf: url)
+        }
+        let switchFile = schemaFolder(of: section).appending(path: MutantStage.switchFileName)
+        if let contents = try? Data(contentsOf: switchFile) { wanted[MutantStage.switchFileName] = contents }
+        try WorkCopy.mirror(wanted, into: workbench.root.appending(path: MutantStage.buildFolder(of: section)))
     }
 
     /// What is wrong with a build that had to fail with `placed`'s compiler error.
