@@ -79,10 +79,15 @@ struct PackageSwiftSyntaxCheck: Sendable {
         var problems: [VerificationProblem] = []
         do {
             try stageCopy()
+            // The dependencies are resolved first at the normal priority: resolving takes the lock of the
+            // user's shared repository cache, and a process at the lowest priority, which the other builds
+            // leave no processor, would hold it, and every other SwiftPM start would wait for it.
+            problems += try run(
+                ["swift", "package", "--package-path", copy.path] + Self.ownManifestCache + ["resolve"],
+                failure: "its dependencies do not resolve", log: log(of: "resolve"))
             let priority = lowPriority()
-            for step in Self.steps {
+            for step in Self.steps where problems.isEmpty {
                 problems += try build(step, prefix: priority)
-                if !problems.isEmpty { break }
             }
         } catch {
             problems.append(VerificationProblem(Self.area, "cannot build the copy in \(relative(copy)): \(error)"))
@@ -91,6 +96,11 @@ struct PackageSwiftSyntaxCheck: Sendable {
     }
 
     static let area = "package swift-syntax"
+
+    /// Keeps the copy's manifests in its own build folder: SwiftPM locks the user's shared manifest cache
+    /// while it reads a manifest, and a build at the lowest priority must never hold a lock the others wait
+    /// for.
+    static let ownManifestCache = ["--manifest-cache", "local"]
 
     /// The commands' low-priority prefix: `chrt --idle 0` (util-linux) where it runs here, else `nice -n 19`.
     func lowPriority() -> [String] {
@@ -131,16 +141,21 @@ struct PackageSwiftSyntaxCheck: Sendable {
     /// Runs `step` in the copy after `prefix` (the low priority); the problems name the checkout's files,
     /// not the copy's.
     private func build(_ step: Step, prefix: [String]) throws -> [VerificationProblem] {
+        let target = step.target
+        return try run(
+            prefix + ["swift", "build", "--package-path", copy.path, "--target", target] + Self.ownManifestCache
+                + (step.preparedOnly ? ["--experimental-prepare-for-indexing"] : []),
+            failure: step.preparedOnly ? "\(target)'s module cannot be prepared" : "\(target) does not build",
+            log: log(of: target))
+    }
+
+    /// Runs `command` on the copy with the package's swift-syntax; when it fails, a problem saying `failure`
+    /// with the first errors of its log (naming the checkout's files, not the copy's).
+    private func run(_ command: [String], failure: String, log: URL) throws -> [VerificationProblem] {
         var environment = BuildRequest(track: .exercises).environment
         environment["COURSE_SWIFT_SYNTAX"] = "package"
         environment["COURSE_LESSON_EXAMPLES"] = ""
-        let target = step.target
-        let log = log(of: target)
-        let termination = try ChildProcess(
-            prefix + ["swift", "build", "--package-path", copy.path, "--target", target]
-                + (step.preparedOnly ? ["--experimental-prepare-for-indexing"] : []),
-            in: workbench.root, environment: environment, logFile: log
-        ).run()
+        let termination = try ChildProcess(command, in: workbench.root, environment: environment, logFile: log).run()
         guard !termination.succeeded else { return [] }
         let text = ((try? String(contentsOf: log, encoding: .utf8)) ?? "")
             .replacingOccurrences(of: copy.path + "/", with: "")
@@ -155,10 +170,9 @@ struct PackageSwiftSyntaxCheck: Sendable {
         return [
             VerificationProblem(
                 Self.area,
-                "\(target)\(step.preparedOnly ? "'s module cannot be prepared" : " does not build") on the package's "
-                    + "swift-syntax (COURSE_SWIFT_SYNTAX=package), which a "
-                    + "toolchain without its own uses: `swift build` ended with \(termination); see "
-                    + relative(log) + errors)
+                "\(failure) on the package's swift-syntax (COURSE_SWIFT_SYNTAX=package), which a toolchain without "
+                    + "its own uses: `\(command.drop { $0 != "swift" }.prefix(2).joined(separator: " "))` ended with "
+                    + "\(termination); see \(relative(log))\(errors)")
         ]
     }
 
