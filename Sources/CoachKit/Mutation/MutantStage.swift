@@ -104,8 +104,9 @@ struct MutantStage {
             throw StageError(
                 message: "the mutant generator failed on Section \(section.number): \(text.escapedForTerminal())")
         }
-        // The reference's files, with the rewritten ones and the switch file over them: the complete schema,
-        // kept in `output` too, from where a section's folder is put back after a variant built apart.
+        // The reference's files, with the rewritten ones (and the switch file, when one needs it) over them:
+        // the complete schema, kept in `output` too, from where a section's folder is put back after a variant
+        // built apart.
         var wanted: [String: Data] = [:]
         let reference = workbench.sourceFolder(of: section, on: .solutions)
         for url in SourceFingerprint.files(under: reference) {
