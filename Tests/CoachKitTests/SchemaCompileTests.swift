@@ -122,5 +122,12 @@ struct SchemaCompileTests {
 
         try Data(#"{"": {}, "/w/build/Section1Basics/A.swift": {}}"#.utf8).write(to: map)
         #expect(!SchemaCompile.prepareFileLists(of: command))
+
+        // A path the compiler would read quoted is not written by hand.
+        var spaced = command
+        spaced.inputs = ["/w/my build/Section1Basics/A.swift", list.path]
+        try Data(#"{"": {}, "/w/my build/Section1Basics/A.swift": {}}"#.utf8).write(to: map)
+        #expect(!SchemaCompile.prepareFileLists(of: spaced))
+        #expect(try String(contentsOf: list, encoding: .utf8) == sources.map { $0 + "\n" }.joined())
     }
 }

@@ -46,14 +46,17 @@ struct SchemaCompile {
     /// they do: SwiftPM writes a module's list of sources (`@…/sources`) only when it builds the module, so
     /// after a build with other course variables it still names the files of then, and it is written here;
     /// the output file map, which SwiftPM writes as it plans, must name every source, or the compiler
-    /// would write their objects where it runs.
+    /// would write their objects where it runs. A list with a path the compiler would read quoted (a space,
+    /// a quote, a backslash) is left to SwiftPM.
     static func prepareFileLists(of command: SwiftPMBuildPlan.Command) -> Bool {
         let sources = command.inputs.filter { $0.hasSuffix(".swift") }
         if let listArgument = command.arguments.first(where: { $0.hasPrefix("@") }) {
             let list = URL(filePath: String(listArgument.dropFirst()))
             let wanted = sources.map { $0 + "\n" }.joined()
             if (try? String(contentsOf: list, encoding: .utf8)) != wanted {
-                guard (try? Data(wanted.utf8).write(to: list, options: .atomic)) != nil else { return false }
+                guard !wanted.contains(where: { " \t\"'\\".contains($0) }),
+                    (try? Data(wanted.utf8).write(to: list, options: .atomic)) != nil
+                else { return false }
             }
         }
         guard let flag = command.arguments.firstIndex(of: "-output-file-map") else { return true }
