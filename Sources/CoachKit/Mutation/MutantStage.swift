@@ -107,14 +107,8 @@ struct MutantStage {
         // The reference's files, with the rewritten ones (and the switch file, when one needs it) over them:
         // the complete schema, kept in `output` too, from where a section's folder is put back after a variant
         // built apart.
-        var wanted: [String: Data] = [:]
-        let reference = workbench.sourceFolder(of: section, on: .solutions)
-        for url in SourceFingerprint.files(under: reference) {
-            wanted[String(url.path.dropFirst(reference.path.count + 1))] = try Data(contentsOf: url)
-        }
-        for url in SourceFingerprint.files(under: output) {
-            wanted[String(url.path.dropFirst(output.path.count + 1))] = try Data(contentsOf: url)
-        }
+        let wanted = try SourceFingerprint.contents(under: workbench.sourceFolder(of: section, on: .solutions))
+            .merging(try SourceFingerprint.contents(under: output)) { _, rewritten in rewritten }
         try WorkCopy.mirror(wanted, into: output)
         try WorkCopy.mirror(wanted, into: workbench.root.appending(path: relative))
         return Staged(

@@ -46,6 +46,17 @@ public struct SourceFingerprint: Sendable {
             .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
             .sorted { $0.path < $1.path }
     }
+
+    /// The contents of every file ``files(under:)`` finds, by path relative to `folder`.
+    ///
+    /// - Throws: The error of a file that cannot be read.
+    static func contents(under folder: URL) throws -> [String: Data] {
+        var contents: [String: Data] = [:]
+        for url in files(under: folder) {
+            contents[String(url.path.dropFirst(folder.path.count + 1))] = try Data(contentsOf: url)
+        }
+        return contents
+    }
 }
 
 /// The 64-bit FNV-1a hash: fast, stable across runs and machines, and enough to notice a changed file.

@@ -440,10 +440,7 @@ extension Verifier {
     /// rebuilt directly from that plan, and the switch file's one declaration, which the variant never
     /// reads, changes nothing its checks can see.
     private func place(_ folder: URL, of section: Course.Section) throws {
-        var wanted: [String: Data] = [:]
-        for url in SourceFingerprint.files(under: folder) {
-            wanted[String(url.path.dropFirst(folder.path.count + 1))] = try Data(contentsOf: url)
-        }
+        var wanted = try SourceFingerprint.contents(under: folder)
         let switchFile = schemaFolder(of: section).appending(path: MutantStage.switchFileName)
         if let contents = try? Data(contentsOf: switchFile) { wanted[MutantStage.switchFileName] = contents }
         try WorkCopy.mirror(wanted, into: workbench.root.appending(path: MutantStage.buildFolder(of: section)))
