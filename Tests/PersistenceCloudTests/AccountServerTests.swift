@@ -1,3 +1,4 @@
+import CoreTestSupport
 import Foundation
 import PersistenceCloudServer
 import Testing
@@ -180,6 +181,23 @@ struct AccountServerTests {
             #expect(text.contains("CD_Note N  change tag 1-1 saved by phone, 1 save"))
             #expect(text.contains("CD_title STRING = \"Groceries\""))
             #expect(text.contains("phone  last sync") && text.contains("2 changes waiting then  (/phone.store)"))
+        }
+    }
+}
+
+extension AccountServerTests {
+    /// Opening sets a new file to write-ahead logging, which SQLite refuses at once (SQLITE_BUSY, without its
+    /// busy handler) while another connection opens the same file: two devices starting on a new account.
+    @Test("Devices that open one new account at the same moment all open it")
+    func simultaneousOpensOfANewAccount() throws {
+        let devices = 6
+        for _ in 0..<50 {
+            let iCloud = SimulatedICloud.temporary()
+            defer { try? FileManager.default.removeItem(at: iCloud.root) }
+            let failures = SimultaneousStart.failures(of: devices) { _ in
+                _ = try iCloud.account("server@example.com").zones()
+            }
+            #expect(failures == [])
         }
     }
 }

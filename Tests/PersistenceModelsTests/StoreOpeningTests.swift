@@ -1,3 +1,4 @@
+import CoreTestSupport
 import Foundation
 import GRDB
 import PersistenceSandbox
@@ -202,5 +203,28 @@ struct DevNullStoreTests {
         let added = Set(try FileManager.default.contentsOfDirectory(atPath: "/dev")).subtracting(before)
         #expect(added.filter { $0.hasPrefix("null") }.isEmpty, "files created in /dev: \(added.sorted())")
         #expect(FileManager.default.fileExists(atPath: "/dev/null"))
+    }
+}
+
+extension StoreOpeningTests {
+    /// Opening sets a new file to write-ahead logging, which SQLite refuses at once (SQLITE_BUSY, without its
+    /// busy handler) while another connection opens the same file: two processes starting on a new store.
+    @Test("containers that open one new store at the same moment all open it, and every one's save is kept")
+    func simultaneousOpensOfANewStore() throws {
+        let containers = 6
+        for _ in 0..<50 {
+            let file = StoreFile()
+            defer { file.remove() }
+            let configuration = file.configuration
+            let failures = SimultaneousStart.failures(of: containers) { number in
+                let context = ModelContext(
+                    try ModelContainer(for: StoreVersion1.Gadget.self, configurations: configuration))
+                context.insert(StoreVersion1.Gadget(name: "gadget \(number)"))
+                try context.save()
+            }
+            #expect(failures == [])
+            let saved = try file.raw { try Int.fetchOne($0, sql: #"SELECT COUNT(*) FROM "Gadget""#) }
+            #expect(saved == containers)
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PersistenceSandbox
 import Synchronization
 
 #if canImport(Glibc)
@@ -90,7 +91,7 @@ public final class SQLiteAccountServer: CloudKitAccountServer, @unchecked Sendab
             var configuration = Configuration()
             configuration.busyMode = .timeout(Self.busyTimeout)
             configuration.label = "iCloud account \(appleID)"
-            let pool = try DatabasePool(path: databaseURL.path, configuration: configuration)
+            let pool = try Self.openPool(at: databaseURL.path, configuration: configuration)
             try pool.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
                     try AccountStoreTables.create(in: db)
@@ -100,6 +101,22 @@ public final class SQLiteAccountServer: CloudKitAccountServer, @unchecked Sendab
             opened = pool
             return pool
         }
+    }
+
+    /// Opens the account's file, trying again for up to ``busyTimeout`` while another device opens it.
+    ///
+    /// Opening sets a new file to write-ahead logging, which SQLite refuses at once with SQLITE_BUSY, without
+    /// waiting through the busy handler, while another connection opens the same file: two devices starting
+    /// on a new account at the same moment.
+    private static func openPool(at path: String, configuration: Configuration) throws -> DatabasePool {
+        try ContendedOpen.retrying(for: busyTimeout, whileContended: isBusy) {
+            try DatabasePool(path: path, configuration: configuration)
+        }
+    }
+
+    /// Whether `error` is SQLite's SQLITE_BUSY: another connection holds the file.
+    private static func isBusy(_ error: any Error) -> Bool {
+        (error as? DatabaseError)?.resultCode == .SQLITE_BUSY
     }
 
     /// Why the process cannot write the account's folder or file, or `nil` when it can.

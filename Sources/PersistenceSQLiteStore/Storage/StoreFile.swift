@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PersistenceSandbox
 
 #if canImport(Glibc)
 import Glibc
@@ -38,7 +39,7 @@ struct StoreFile {
             }
         }
         guard let reason = unwritableReason(fileExists: exists) else {
-            return Opened(writer: try DatabasePool(path: path, configuration: configuration), readOnlyReason: nil)
+            return Opened(writer: try openPool(at: path, configuration: configuration), readOnlyReason: nil)
         }
         guard exists else {
             throw SwiftDataError(
@@ -59,6 +60,26 @@ struct StoreFile {
             ? try DatabasePool(path: path, configuration: readOnly)
             : try DatabaseQueue(path: Self.immutableURI(for: path), configuration: readOnly)
         return Opened(writer: writer, readOnlyReason: reason)
+    }
+
+    /// Opens the file for reading and writing, waiting up to the configuration's busy timeout while another
+    /// connection holds it.
+    ///
+    /// Opening sets the file to write-ahead logging (`PRAGMA journal_mode = WAL`), which needs the file to
+    /// itself for a moment. SQLite does not wait for that lock with the busy handler: when another process
+    /// opens the same new file at that moment, it answers SQLITE_BUSY at once. The open is tried again,
+    /// after pauses that grow to a tenth of a second, until the timeout passes.
+    private func openPool(at path: String, configuration: Configuration) throws -> DatabasePool {
+        var patience = 0.0
+        if case .timeout(let seconds) = configuration.busyMode { patience = seconds }
+        return try ContendedOpen.retrying(for: patience, whileContended: Self.isBusy) {
+            try DatabasePool(path: path, configuration: configuration)
+        }
+    }
+
+    /// Whether `error` is SQLite's SQLITE_BUSY: another connection holds the file.
+    private static func isBusy(_ error: any Error) -> Bool {
+        (error as? DatabaseError)?.resultCode == .SQLITE_BUSY
     }
 
     /// Why the process cannot write the store, or `nil` when it can.
