@@ -93,7 +93,8 @@ struct TestAttempt {
         if let directProgram, !building {
             command = [directProgram, "--testing-library", "swift-testing"] + arguments
         } else {
-            command = ["swift", "test"] + (building ? [] : ["--skip-build"]) + arguments
+            command =
+                ["swift", "test"] + workbench.swiftPMBuildOptions + (building ? [] : ["--skip-build"]) + arguments
         }
         let checkTimeLimit = CheckTimeLimit(limit: timeLimit, events: events)
         let termination = try ChildProcess(
