@@ -45,52 +45,17 @@ struct FeedbackLoopTests {
         #expect(names.sorted() == ["HOME", "LANG", "PATH"])
     }
 
-    @Test(
-        "the test program alone is built, by the package's name, or every product when the name cannot be read; a verify's builds leave out debug information, and its work copies too"
-    )
+    @Test("the test program alone is built, by the package's name, or every product when the name cannot be read")
     func testProgramBuildArguments() throws {
-        var workbench = try WorkbenchFixture.make()
-        defer { try? FileManager.default.removeItem(at: workbench.root) }
-        let manifest = workbench.root.appending(path: "Package.swift")
-        try Data("let package = Package(\n    name: \"Workbench\",\n    targets: []\n)\n".utf8).write(to: manifest)
+        let root = FileManager.default.temporaryDirectory.appending(path: "coach-manifest-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data("let package = Package(\n    name: \"Workbench\",\n    targets: []\n)\n".utf8).write(
+            to: root.appending(path: "Package.swift"))
         #expect(
-            TestProgram.buildArguments(for: workbench) == ["swift", "build", "--product", "WorkbenchPackageTests"])
-        workbench.leavesOutDebugInfo = true
-        #expect(
-            TestProgram.buildArguments(for: workbench) == [
-                "swift", "build", "--product", "WorkbenchPackageTests", "-debug-info-format", "none",
-            ])
-        #expect(
-            workbench.relocated(to: URL(filePath: "/tmp/copy")).swiftPMBuildOptions == ["-debug-info-format", "none"])
-        try Data("let package = makePackage()\n".utf8).write(to: manifest)
-        #expect(
-            TestProgram.buildArguments(for: workbench) == [
-                "swift", "build", "--build-tests", "-debug-info-format", "none",
-            ])
-        workbench.leavesOutDebugInfo = false
-        #expect(TestProgram.buildArguments(for: workbench) == ["swift", "build", "--build-tests"])
-    }
-
-    @Test(
-        "every command builds as the core in the build folder was compiled; a verify leaves out debug information where none was compiled yet"
-    )
-    func compiledDebugInfo() throws {
-        let workbench = try WorkbenchFixture.make()
-        defer { try? FileManager.default.removeItem(at: workbench.root) }
-        #expect(CompiledDebugInfo(inPackageAt: workbench.root) == .notCompiledYet)
-        #expect(CompiledDebugInfo.notCompiledYet.verifyLeavesOutDebugInfo)
-        #expect(try !Workbench(root: workbench.root).leavesOutDebugInfo)
-        let objects = workbench.root.appending(path: ".build/debug/PersistenceModels.build")
-        try FileManager.default.createDirectory(at: objects, withIntermediateDirectories: true)
-        try Data("ELF .text .symtab .debug_info .debug_abbrev".utf8).write(to: objects.appending(path: "A.swift.o"))
-        try Data("ELF .text .symtab".utf8).write(to: objects.appending(path: "B.swift.o"))
-        #expect(CompiledDebugInfo(inPackageAt: workbench.root) == .included)
-        #expect(!CompiledDebugInfo.included.verifyLeavesOutDebugInfo)
-        #expect(try !Workbench(root: workbench.root).leavesOutDebugInfo)
-        try Data("ELF .text .symtab".utf8).write(to: objects.appending(path: "A.swift.o"))
-        #expect(CompiledDebugInfo(inPackageAt: workbench.root) == .leftOut)
-        #expect(CompiledDebugInfo.leftOut.verifyLeavesOutDebugInfo)
-        #expect(try Workbench(root: workbench.root).leavesOutDebugInfo)
+            TestProgram.buildArguments(forPackageAt: root) == ["swift", "build", "--product", "WorkbenchPackageTests"])
+        try Data("let package = makePackage()\n".utf8).write(to: root.appending(path: "Package.swift"))
+        #expect(TestProgram.buildArguments(forPackageAt: root) == ["swift", "build", "--build-tests"])
     }
 
     @Test(

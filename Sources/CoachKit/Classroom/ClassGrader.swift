@@ -249,7 +249,7 @@ public struct ClassGrader: Sendable {
         let firstBuild = !FileManager.default.fileExists(
             atPath: workbench.root.appending(path: ".build/debug.yaml").path)
         let termination = try ChildProcess(
-            TestProgram.buildArguments(for: workbench), in: workbench.root,
+            TestProgram.buildArguments(forPackageAt: workbench.root), in: workbench.root,
             environment: buildRequest.environment,
             logFile: log,
             watchdog: BuildLogFollower(log: log, inner: nil) { events(.warmBuild($0, firstBuild: firstBuild)) }

@@ -43,7 +43,7 @@ struct SubmissionGrader: Sendable {
     private func grade(
         in copy: WorkCopy, evidence: EvidenceLog, progress: @escaping @Sendable (BuildProgress) -> Void
     ) throws -> [SectionGrade] {
-        let copyWorkbench = workbench.relocated(to: copy.root)
+        let copyWorkbench = Workbench(root: copy.root, course: workbench.course)
         var grades: [String: SectionGrade] = [:]
         var excluded: [String] = []
         while true {
@@ -131,7 +131,7 @@ struct SubmissionGrader: Sendable {
         -> TrackRun
     {
         try build(
-            request, in: copy, workbench: workbench.relocated(to: copy.root), progress: progress)
+            request, in: copy, workbench: Workbench(root: copy.root, course: workbench.course), progress: progress)
     }
 
     /// Builds the package as `request` says, with its tests.
@@ -141,7 +141,7 @@ struct SubmissionGrader: Sendable {
     ) throws -> TrackRun {
         let log = copy.logFolder.appending(path: "build.log")
         let command = sandbox.command(
-            TestProgram.buildArguments(for: workbench) + ["--jobs", String(buildJobs)], in: copy,
+            TestProgram.buildArguments(forPackageAt: workbench.root) + ["--jobs", String(buildJobs)], in: copy,
             workbench: workbench,
             layout: layout, buildWritable: true
         )

@@ -6,11 +6,6 @@ public struct Workbench: Sendable {
     public let root: URL
     /// The course metadata read from `course/course.json`.
     public let course: Course
-    /// Whether SwiftPM builds this workbench without debug information, as its build folder's core was compiled
-    /// (``CompiledDebugInfo``). Only a `coach verify` on a fresh clone starts a folder that way; a learner's
-    /// builds keep it, for the debugger and for backtraces with line numbers. Every build of one folder
-    /// must agree, or SwiftPM compiles every module again.
-    public var leavesOutDebugInfo = false
 
     /// Opens the workbench at `root`.
     ///
@@ -20,7 +15,6 @@ public struct Workbench: Sendable {
     public init(root: URL, validating: Bool = true) throws {
         self.root = root.standardizedFileURL
         self.course = try Course.load(fromWorkbenchAt: root, validating: validating)
-        self.leavesOutDebugInfo = CompiledDebugInfo(inPackageAt: root) == .leftOut
     }
 
     /// A workbench at `root` holding `course`, already read (a work copy of another checkout).
@@ -77,14 +71,4 @@ public struct Workbench: Sendable {
 
     /// Where coach keeps the logs of the builds and test runs it starts.
     public var logFolder: URL { root.appending(path: ".build/coach") }
-
-    /// The options every `swift build` and `swift test` of this workbench passes after its subcommand.
-    public var swiftPMBuildOptions: [String] { leavesOutDebugInfo ? ["-debug-info-format", "none"] : [] }
-
-    /// The same workbench built in a work copy at `root`: its course, and its builds' options.
-    func relocated(to root: URL) -> Workbench {
-        var copy = Workbench(root: root, course: course)
-        copy.leavesOutDebugInfo = leavesOutDebugInfo
-        return copy
-    }
 }

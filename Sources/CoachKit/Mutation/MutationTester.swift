@@ -87,7 +87,7 @@ public struct MutationTester: Sendable {
         let generatorLog = workbench.logFolder.appending(path: "build-mutant-schemata.log")
         guard
             try ChildProcess(
-                ["swift", "build", "--product", "mutant-schemata"] + workbench.swiftPMBuildOptions, in: workbench.root,
+                ["swift", "build", "--product", "mutant-schemata"], in: workbench.root,
                 environment: request.environment, logFile: generatorLog
             ).run().succeeded,
             let binFolder = try binaryFolder(environment: request.environment)
@@ -148,7 +148,7 @@ public struct MutationTester: Sendable {
             if errors.isEmpty {
                 filesBeforeBuild = direct.filesNow()
                 let build = try ChildProcess(
-                    TestProgram.buildArguments(for: workbench), in: workbench.root,
+                    TestProgram.buildArguments(forPackageAt: workbench.root), in: workbench.root,
                     environment: request.environment, logFile: buildLog
                 ).run()
                 if build.succeeded { break }
@@ -205,8 +205,7 @@ public struct MutationTester: Sendable {
         let log = workbench.logFolder.appending(path: "build-mutant-schemata.log")
         guard
             try ChildProcess(
-                ["swift", "build", "--product", "mutant-schemata"] + workbench.swiftPMBuildOptions, in: workbench.root,
-                environment: environment,
+                ["swift", "build", "--product", "mutant-schemata"], in: workbench.root, environment: environment,
                 logFile: log
             )
             .run().succeeded,
@@ -220,8 +219,7 @@ public struct MutationTester: Sendable {
         let log = workbench.logFolder.appending(path: "bin-path.log")
         guard
             try ChildProcess(
-                ["swift", "build", "--show-bin-path"] + workbench.swiftPMBuildOptions, in: workbench.root,
-                environment: environment, logFile: log
+                ["swift", "build", "--show-bin-path"], in: workbench.root, environment: environment, logFile: log
             ).run().succeeded,
             let path = (try? String(contentsOf: log, encoding: .utf8))?.split(whereSeparator: \.isNewline).last
         else { return nil }

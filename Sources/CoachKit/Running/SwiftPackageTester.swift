@@ -172,7 +172,7 @@ public struct SwiftPackageTester: Sendable {
             log: buildLog, inner: progress.map { BuildLogFollower(log: buildLog, inner: nil, report: $0) })
         let buildStart = ContinuousClock.now
         var command = ChildProcess(
-            TestProgram.buildArguments(for: workbench), in: workbench.root,
+            TestProgram.buildArguments(forPackageAt: workbench.root), in: workbench.root,
             environment: request.environment,
             logFile: buildLog, watchdog: phases
         )
@@ -219,8 +219,7 @@ public struct SwiftPackageTester: Sendable {
         }
         let (buildLog, testLog, _) = logs(of: request.track)
         var command = ChildProcess(
-            ["swift", "build", "--build-tests"] + workbench.swiftPMBuildOptions, in: workbench.root,
-            environment: request.environment,
+            ["swift", "build", "--build-tests"], in: workbench.root, environment: request.environment,
             logFile: buildLog,
             watchdog: progress.map { BuildLogFollower(log: buildLog, inner: nil, report: $0) }
         )

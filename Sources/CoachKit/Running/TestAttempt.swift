@@ -93,8 +93,7 @@ struct TestAttempt {
         if let directProgram, !building {
             command = [directProgram, "--testing-library", "swift-testing"] + arguments
         } else {
-            command =
-                ["swift", "test"] + workbench.swiftPMBuildOptions + (building ? [] : ["--skip-build"]) + arguments
+            command = ["swift", "test"] + (building ? [] : ["--skip-build"]) + arguments
         }
         let checkTimeLimit = CheckTimeLimit(limit: timeLimit, events: events)
         let termination = try ChildProcess(

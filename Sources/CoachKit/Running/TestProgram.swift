@@ -18,13 +18,12 @@ enum TestProgram {
         return visibleFolder.appending(path: "debug/\(name)").path
     }
 
-    /// The arguments of `swift build` that build the test program of `workbench` and what it links, and
-    /// nothing else: the apps (`notetaker` on a learner's Section 8) are neither built nor allowed to fail
-    /// a grade. When the manifest's package name cannot be read, every product is built.
-    static func buildArguments(for workbench: Workbench) -> [String] {
-        let options = workbench.swiftPMBuildOptions
-        guard let name = packageName(at: workbench.root) else { return ["swift", "build", "--build-tests"] + options }
-        return ["swift", "build", "--product", "\(name)PackageTests"] + options
+    /// The arguments of `swift build` that build the test program of the package at `root` and what it
+    /// links, and nothing else: the apps (`notetaker` on a learner's Section 8) are neither built nor
+    /// allowed to fail a grade. When the manifest's package name cannot be read, every product is built.
+    static func buildArguments(forPackageAt root: URL) -> [String] {
+        guard let name = packageName(at: root) else { return ["swift", "build", "--build-tests"] }
+        return ["swift", "build", "--product", "\(name)PackageTests"]
     }
 
     /// The test program's name without its extension, `<Package>PackageTests`, as SwiftPM names it.

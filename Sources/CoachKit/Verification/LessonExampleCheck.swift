@@ -91,7 +91,7 @@ struct LessonExampleCheck: Sendable {
         let folder = workbench.logFolder.appending(path: name, directoryHint: .isDirectory)
         try LessonProgram.stage(programs, in: folder)
         let log = workbench.logFolder.appending(path: "build-\(name).log")
-        var arguments = ["swift", "build"] + workbench.swiftPMBuildOptions
+        var arguments = ["swift", "build"]
         if let product { arguments += ["--product", product] }
         var environment = BuildRequest(track: .solutions).environment
         environment["COURSE_LESSON_EXAMPLES"] = workbench.relativePath(of: folder)

@@ -143,8 +143,7 @@ struct PackageSwiftSyntaxCheck: Sendable {
     private func build(_ step: Step, prefix: [String]) throws -> [VerificationProblem] {
         let target = step.target
         return try run(
-            prefix + ["swift", "build", "--package-path", copy.path, "--target", target] + workbench.swiftPMBuildOptions
-                + Self.ownManifestCache
+            prefix + ["swift", "build", "--package-path", copy.path, "--target", target] + Self.ownManifestCache
                 + (step.preparedOnly ? ["--experimental-prepare-for-indexing"] : []),
             failure: step.preparedOnly ? "\(target)'s module cannot be prepared" : "\(target) does not build",
             log: log(of: target))

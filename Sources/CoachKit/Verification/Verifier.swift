@@ -13,15 +13,7 @@ public struct Verifier: Sendable {
     let learnerTestGenerator: MutantGeneratorBuild
 
     /// A verifier for `workbench` using `tester`, limited to `sectionNumbers` when given.
-    ///
-    /// On a build folder that never compiled the core (a fresh clone), its builds and `tester`'s leave out
-    /// debug information (``CompiledDebugInfo/verifyLeavesOutDebugInfo``); elsewhere they build as the
-    /// core was compiled.
     public init(workbench: Workbench, tester: SwiftPackageTester, sectionNumbers: Set<Int>? = nil) {
-        var workbench = workbench
-        workbench.leavesOutDebugInfo = CompiledDebugInfo(inPackageAt: workbench.root).verifyLeavesOutDebugInfo
-        var tester = tester
-        tester.workbench = workbench
         self.workbench = workbench
         self.tester = tester
         self.sectionNumbers = sectionNumbers
