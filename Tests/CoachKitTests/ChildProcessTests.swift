@@ -96,6 +96,35 @@ struct ChildProcessTests {
         #expect(names.sorted() == ["COACH_CHILD_RUN", "HOME", "LANG", "PATH"])
     }
 
+    @Test(
+        "SwiftPM's builds and package commands see no run marker, which would make SwiftPM evaluate every manifest again; swift test and other commands do"
+    )
+    func swiftPMBuildsCarryNoMarker() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "coach-swift-env-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A stand-in `swift` that prints the environment it was started with.
+        let swift = folder.appending(path: "swift")
+        try Data("#!/bin/sh\nexec /usr/bin/env\n".utf8).write(to: swift)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
+        func sawMarker(_ arguments: [String]) throws -> Bool {
+            let log = folder.appending(path: "\(UUID().uuidString).log")
+            let termination = try ChildProcess(
+                [swift.path] + arguments, in: folder, environment: ["HOME": "/nowhere"], inheritsEnvironment: false,
+                logFile: log
+            ).run()
+            #expect(termination == .exited(0))
+            return try String(contentsOf: log, encoding: .utf8).contains("COACH_CHILD_RUN=")
+        }
+        #expect(try !sawMarker(["build", "--product", "WorkbenchPackageTests"]))
+        #expect(try !sawMarker(["package", "describe", "--type", "json"]))
+        #expect(try sawMarker(["test", "--skip-build"]))
+        #expect(try sawMarker(["run", "notetaker"]))
+        #expect(ChildProcess.isSwiftPMBuild(["nice", "-n", "19", "swift", "build"]))
+        #expect(!ChildProcess.isSwiftPMBuild(["/usr/bin/env", "build"]))
+        #expect(!ChildProcess.isSwiftPMBuild(["swift"]))
+    }
+
     @Test("bytes given as input reach the command on their file descriptor, and only there")
     func inputDescriptor() throws {
         let log = FileManager.default.temporaryDirectory.appending(path: "coach-input-\(UUID().uuidString).log")

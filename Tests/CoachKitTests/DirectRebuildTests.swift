@@ -424,6 +424,48 @@ struct DirectRebuildTests {
             try PlanRun.execute([discovery], changed: [fixture.build.path + "/debug/b.o"]) { _, _ in true }
                 == .needsSwiftPM(reason: "SwiftPM's copy-tool would run (discover)"))
     }
+
+    @Test(
+        "an edited test module without XCTest cases, before or after the edit, needs no discovery; one that names XCTest does"
+    )
+    func swiftTestingModulesSkipDiscovery() throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.root) }
+        try fixture.buildAll()
+        let b = fixture.root.path + "/Sources/B/b.swift"
+        let object = fixture.build.path + "/debug/b.o"
+        let list = fixture.build.path + "/debug/derived/B.swift"
+        try FileManager.default.createDirectory(
+            atPath: fixture.build.path + "/debug/derived", withIntermediateDirectories: true)
+        let compileB = SwiftPMBuildPlan.Command(name: "C.B.module", tool: "shell", inputs: [b], outputs: [object])
+        let discovery = SwiftPMBuildPlan.Command(
+            name: "discover", tool: "test-discovery-tool", inputs: [object],
+            outputs: [list, fixture.build.path + "/debug/derived/all-discovered-tests.swift"])
+        func rebuild() throws -> DirectRebuild.Outcome {
+            try PlanRun.execute([compileB, discovery], changed: [b]) { command, _ in
+                for output in command.outputs { try Data(UUID().uuidString.utf8).write(to: URL(filePath: output)) }
+                return true
+            }
+        }
+        let needsDiscovery = DirectRebuild.Outcome.needsSwiftPM(
+            reason: "a test module's source changed (b.swift): SwiftPM finds its tests")
+
+        // Discovery found no XCTest case last time, and the edited sources name none: the list stays empty.
+        _ = FileManager.default.createFile(atPath: list, contents: Data())
+        try fixture.write("Sources/B/b.swift", "import Testing\n@Test func works() {}\n")
+        #expect(try rebuild() == .rebuilt(commands: 1))
+        #expect(try Data(contentsOf: URL(filePath: list)).isEmpty)
+        // The edit brings XCTest in: only SwiftPM's discovery finds the new cases.
+        try fixture.write("Sources/B/b.swift", "import XCTest\nfinal class Cases: XCTestCase {}\n")
+        #expect(try rebuild() == needsDiscovery)
+        // Discovery listed cases last time: an edit may remove them.
+        try Data("fileprivate extension Cases {}\n".utf8).write(to: URL(filePath: list))
+        try fixture.write("Sources/B/b.swift", "import Testing\n@Test func works() {}\n")
+        #expect(try rebuild() == needsDiscovery)
+        // No list for the module at all: left to SwiftPM.
+        try FileManager.default.removeItem(atPath: list)
+        #expect(try rebuild() == needsDiscovery)
+    }
 }
 
 extension DirectRebuildTests.Fixture {

@@ -90,4 +90,85 @@ struct FeedbackLoopTests {
             cache.outcomes(of: section, on: .exercises) == nil,
             "expected a changed known mistake to grade the tests again")
     }
+
+    @Test(
+        "a hidden suite's clean results are reused after an edit of the learner's own tests alone, and run again after any other edit"
+    )
+    func hiddenSuiteResultsReused() throws {
+        let workbench = try LearnerTestGradingTests.workbench()
+        defer { try? FileManager.default.removeItem(at: workbench.root) }
+        let section = try #require(workbench.course.section(numbered: 1))
+        let files = FileManager.default
+        let tests = workbench.root.appending(path: "Exercises/Section1OwnTests/OwnTests.swift")
+        let suite = workbench.root.appending(path: "Tests/Section1BasicsTests/Checks.swift")
+        for file in [tests, suite] {
+            try files.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("// first".utf8).write(to: file)
+        }
+        let cache = HiddenSuiteResultCache(workbench: workbench, timeLimitPerCheck: .seconds(60))
+        let outcomes = ["adds numbers", "names things", "copes with zero"].map {
+            TestOutcome(id: "Section1BasicsTests.Checks/\($0)", displayName: $0, result: .failed, issues: ["no"])
+        }
+        let grade = SectionGrade(section: section, outcomes: outcomes, compilerErrors: [], buildFailed: false)
+        var digest = cache.digest(on: .exercises)
+        #expect(cache.outcomes(of: section, on: .exercises, digest: digest) == nil)
+
+        cache.store(grade, on: .exercises, digest: digest)
+        try Data("// the learner's tests, edited".utf8).write(to: tests)
+        #expect(cache.digest(on: .exercises) == digest)
+        #expect(cache.outcomes(of: section, on: .exercises, digest: cache.digest(on: .exercises)) == outcomes)
+        #expect(cache.outcomes(of: section, on: .solutions, digest: cache.digest(on: .solutions)) == nil)
+        #expect(
+            HiddenSuiteResultCache(workbench: workbench, timeLimitPerCheck: .seconds(5)).digest(on: .exercises)
+                != digest, "expected another time limit to run the suite again")
+
+        for (file, edit) in [
+            ("Exercises/Section1Basics/Answer.swift", "the learner's library"),
+            ("Tests/Section1BasicsTests/Checks.swift", "the hidden suite"),
+            ("Package.swift", "the manifest"),
+        ] {
+            try Data("// \(edit), edited".utf8).write(to: workbench.root.appending(path: file))
+            #expect(cache.digest(on: .exercises) != digest, "expected an edit of \(edit) to run the suite again")
+            digest = cache.digest(on: .exercises)
+        }
+
+        // A run that timed out, or did not build, is not kept: the next grade runs the suite again.
+        cache.store(grade, on: .exercises, digest: digest)
+        let timedOut = SectionGrade(
+            section: section, outcomes: [outcomes[0].with(result: .timedOut)] + outcomes.dropFirst(),
+            compilerErrors: [],
+            buildFailed: false)
+        cache.store(timedOut, on: .exercises, digest: digest)
+        #expect(cache.outcomes(of: section, on: .exercises, digest: digest) == nil)
+        cache.store(
+            SectionGrade(section: section, outcomes: [], compilerErrors: [], buildFailed: true), on: .exercises,
+            digest: digest)
+        #expect(cache.outcomes(of: section, on: .exercises, digest: digest) == nil)
+    }
+
+    @Test("a staged schema of the reference is used again until its sources change or the folder is rewritten")
+    func stagedSchemaReused() throws {
+        let workbench = try LearnerTestGradingTests.workbench()
+        defer { try? FileManager.default.removeItem(at: workbench.root) }
+        let section = try #require(workbench.course.section(numbered: 1))
+        let folder = ".build/coach/learner-tests/Section1Basics"
+        let staged = StagedSchema(workbench: workbench, section: section, mistakes: section.mistakes, folder: folder)
+        let answer = workbench.root.appending(path: folder).appending(path: "Answer.swift")
+        try FileManager.default.createDirectory(
+            at: answer.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("// the schema".utf8).write(to: answer)
+        #expect(staged.reusableNumbers() == nil)
+
+        staged.remember(["forgets-zero": 1_000_000])
+        #expect(staged.reusableNumbers() == ["forgets-zero": 1_000_000])
+        // The plain reference mirrored over it, for a mistake that does not switch in.
+        try Data("// the plain reference".utf8).write(to: answer)
+        #expect(staged.reusableNumbers() == nil)
+
+        try Data("// the schema".utf8).write(to: answer)
+        #expect(staged.reusableNumbers() == ["forgets-zero": 1_000_000])
+        try Data("// a mistake, edited".utf8).write(
+            to: workbench.root.appending(path: "course/mistakes/Section1Basics/forgets-zero/Answer.swift"))
+        #expect(staged.reusableNumbers() == nil, "expected a changed known mistake to stage the schema again")
+    }
 }

@@ -140,8 +140,13 @@ struct SubmissionGrader: Sendable {
         progress: @escaping @Sendable (BuildProgress) -> Void
     ) throws -> TrackRun {
         let log = copy.logFolder.appending(path: "build.log")
+        // SwiftPM keeps the manifests it evaluated in the work copy's build folder rather than in `HOME`, which
+        // is emptied for every submission: each build after a work copy's first then starts without compiling
+        // and running the package's manifest and every dependency's again.
         let command = sandbox.command(
-            TestProgram.buildArguments(forPackageAt: workbench.root) + ["--jobs", String(buildJobs)], in: copy,
+            TestProgram.buildArguments(forPackageAt: workbench.root) + [
+                "--jobs", String(buildJobs), "--manifest-cache", "local",
+            ], in: copy,
             workbench: workbench,
             layout: layout, buildWritable: true
         )

@@ -22,6 +22,9 @@ public struct CourseGrader: Sendable {
     /// so grading one section or all of them compiles the same package, SwiftPM reuses its plan, and nothing
     /// is relinked when a learner switches between `coach check` and `coach status`. When some sections'
     /// files do not compile, they are left out and the rest is built again; so are the learner's tests.
+    /// A section whose hidden suite depends on nothing that changed since its last clean run (only the
+    /// learner's own tests were edited) keeps that run's outcomes (``HiddenSuiteResultCache``); when every
+    /// section asked for does, nothing is built for the suites.
     ///
     /// - Throws: `CoachError.cannotLaunch` when `swift` cannot be started.
     public func grade(_ sections: [Course.Section], on track: CourseTrack) throws -> [SectionGrade] {
@@ -32,7 +35,18 @@ public struct CourseGrader: Sendable {
         var learnerTestsLeftOut = false
         var lastRun: TrackRun?
         let learnerTestFolders = course.compactMap { $0.learnerTests.map { "\(track.folder)/\($0.target)/" } }
-        while true {
+        // Read before the build starts: a file saved during the build makes the next grade build again.
+        let suiteCache = HiddenSuiteResultCache(workbench: workbench, timeLimitPerCheck: timeLimitPerCheck)
+        let suiteDigest = suiteCache.digest(on: track)
+        var reused: Set<String> = []
+        for section in sections {
+            guard let outcomes = suiteCache.outcomes(of: section, on: track, digest: suiteDigest) else { continue }
+            grades[section.target] = SectionGrade(
+                section: section, outcomes: outcomes, compilerErrors: [], buildFailed: false)
+            reused.insert(section.target)
+            tester.timeline?.record("unchanged since the last grade, the suite's results reused", from: .now, to: .now)
+        }
+        while sections.contains(where: { grades[$0.target] == nil }) {
             let included = course.filter { !excluded.contains($0.target) }
             let pending = sections.filter { grades[$0.target] == nil }
             let filter =
@@ -74,6 +88,9 @@ public struct CourseGrader: Sendable {
                     : Array(run.compilerErrors.prefix(10))
             }
             return blocked
+        }
+        for grade in result where !reused.contains(grade.section.target) {
+            suiteCache.store(grade, on: track, digest: suiteDigest)
         }
         let graded = try result.map { grade -> SectionGrade in
             guard grade.section.learnerTests != nil, grade.wasGraded, grade.compilerErrors.isEmpty else { return grade }

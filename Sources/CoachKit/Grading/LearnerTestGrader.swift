@@ -37,8 +37,9 @@ struct LearnerTestGrader {
         /// Stages the library with `mistakes` switched in; returns its folder, relative to the root, and
         /// each switched mistake's number by id (a mistake missing there is built on its own).
         var stage: (Course.Section, [Course.KnownMistake]) throws -> (folder: String, numbers: [String: Int])
-        /// Runs the last built program's tests that the filter selects, with `COACH_MUTANT` set.
-        var rerun: (BuildRequest, String, [String: String]) throws -> TrackRun
+        /// Runs the last built program's tests that the filter selects, with `COACH_MUTANT` set; runs going on
+        /// at the same time are given different slots, to keep their logs apart.
+        var rerun: @Sendable (BuildRequest, String, [String: String], _ slot: Int) throws -> TrackRun
     }
 
     /// A grader that builds the section's library from the folders `stage` gives, and runs builds with `run`.
@@ -89,10 +90,23 @@ struct LearnerTestGrader {
         let referenceProblem = problemOnReference(
             reference, tests: tests, section: section, folder: testsFolder ?? "\(track.folder)/\(tests.target)")
         var outcomes = [outcome(tests.passCheck, of: section, problem: referenceProblem)]
-        // Switched mistakes run first, on the one build; a mistake built on its own rewrites the library.
+        // Switched mistakes run first, on the one build, as many at a time as the machine has cores; a mistake
+        // built on its own rewrites the library.
         var results: [String: TestOutcome] = [:]
         let inOrder = tests.mustCatch.sorted { first, second in
             (switched.numbers[first.mistake] != nil ? 0 : 1) < (switched.numbers[second.mistake] != nil ? 0 : 1)
+        }
+        var switchedRuns: [String: TrackRun] = [:]
+        if referenceProblem == nil, let switchesMistakes {
+            let numbered = inOrder.compactMap { caught in switched.numbers[caught.mistake].map { (caught.mistake, $0) }
+            }
+            let switchedRequest = request(switched.folder)
+            let rerun = switchesMistakes.rerun
+            let runs = try ParallelWork.map(numbered, jobs: ProcessInfo.processInfo.activeProcessorCount) {
+                mistake, slot in
+                try rerun(switchedRequest, filter, ["COACH_MUTANT": String(mistake.1)], slot)
+            }
+            for (mistake, run) in zip(numbered, runs) { switchedRuns[mistake.0] = run }
         }
         for caught in inOrder {
             guard referenceProblem == nil else {
@@ -107,8 +121,8 @@ struct LearnerTestGrader {
                 continue
             }
             let wrong: TrackRun
-            if let switchesMistakes, let number = switched.numbers[mistake.id] {
-                wrong = try switchesMistakes.rerun(request(switched.folder), filter, ["COACH_MUTANT": String(number)])
+            if let run = switchedRuns[mistake.id] {
+                wrong = run
             } else {
                 wrong = try run(request(try stage(mistake, section)), filter)
             }
@@ -217,6 +231,11 @@ extension LearnerTestGrader.MistakeSwitch {
         Self(
             stage: { section, mistakes in
                 let folder = ".build/coach/learner-tests/\(section.target)"
+                // The schema depends on the reference, the mistakes and the generator alone, none of which a
+                // learner edits: staged once, it is used again without building or running the generator,
+                // whose SwiftPM start with other course variables would also make the next build plan anew.
+                let staged = StagedSchema(workbench: workbench, section: section, mistakes: mistakes, folder: folder)
+                if let numbers = staged.reusableNumbers() { return (folder, numbers) }
                 guard let generator = try (generator ?? MutantGeneratorBuild(workbench: workbench)).program() else {
                     return (try LearnerTestGrader.stageReference(of: section, workbench: workbench), [:])
                 }
@@ -234,10 +253,13 @@ extension LearnerTestGrader.MistakeSwitch {
                 let schema = try MutantStage(workbench: workbench, generator: generator)
                     .stage(section, excluding: [], variants: variants, into: folder, mutates: false)
                 let placed = Set(schema.variants.map(\.id))
-                return (folder, numbers.filter { placed.contains($0.value) })
+                let switched = numbers.filter { placed.contains($0.value) }
+                staged.remember(switched)
+                return (folder, switched)
             },
-            rerun: { request, filter, environment in
-                try tester.runTests(request, filter: filter, environment: environment, timeLimit: timeLimit)
+            rerun: { request, filter, environment, slot in
+                try tester.runTests(
+                    request, filter: filter, environment: environment, timeLimit: timeLimit, stream: "mistake-\(slot)")
             }
         )
     }
@@ -249,5 +271,72 @@ extension LearnerTestGrader {
         let library = ".build/coach/learner-tests/\(section.target)"
         try mirror(workbench.sourceFolder(of: section, on: .solutions), into: workbench.root.appending(path: library))
         return library
+    }
+}
+
+/// A section's library staged as the reference with mistakes switched in, for the learner's tests: what it
+/// was staged from and what the folder held afterwards, kept beside it (`<folder>.staged.json`), so that the
+/// next grade of the learner's tests uses the folder as it is while nothing it came from changed and nothing
+/// rewrote it since (a mistake built on its own, or the plain reference, is mirrored into the same folder).
+struct StagedSchema {
+    let workbench: Workbench
+    let section: Course.Section
+    let mistakes: [Course.KnownMistake]
+    /// The folder, relative to the workbench root.
+    let folder: String
+
+    private struct Record: Codable {
+        var sources: String
+        var staged: String
+        var numbers: [String: Int]
+    }
+
+    private var recordFile: URL { workbench.root.appending(path: folder + ".staged.json") }
+
+    /// The numbers that select each switched mistake, when the folder still holds the schema staged from
+    /// the same reference, mistakes and generator; `nil` when it must be staged again.
+    func reusableNumbers() -> [String: Int]? {
+        guard let data = try? Data(contentsOf: recordFile),
+            let record = try? JSONDecoder().decode(Record.self, from: data),
+            record.sources == sourcesDigest(), record.staged == stagedDigest()
+        else { return nil }
+        return record.numbers
+    }
+
+    /// Remembers that the folder now holds the schema with `numbers` switched in.
+    func remember(_ numbers: [String: Int]) {
+        let record = Record(sources: sourcesDigest(), staged: stagedDigest(), numbers: numbers)
+        guard let data = try? JSONEncoder().encode(record) else { return }
+        try? data.write(to: recordFile, options: .atomic)
+    }
+
+    /// What the schema is made from: the reference, each mistake's files, the generator's sources, the
+    /// course file and the manifest.
+    private func sourcesDigest() -> String {
+        var folders = [workbench.sourceFolder(of: section, on: .solutions)]
+        folders += mistakes.map { workbench.fixtureFolder(of: $0, in: section) }
+        folders += ["Sources/MutantSchemata", "Sources/mutant-schemata"].map { workbench.root.appending(path: $0) }
+        var hash = FNV1a()
+        hash.add(mistakes.map(\.id).joined(separator: ","))
+        for folder in folders { Self.add(folder, to: &hash, workbench: workbench) }
+        for name in ["course/course.json", "Package.swift"] {
+            hash.add((try? Data(contentsOf: workbench.root.appending(path: name))) ?? Data())
+        }
+        return String(format: "%016llx", hash.value)
+    }
+
+    /// What the folder holds now.
+    private func stagedDigest() -> String {
+        var hash = FNV1a()
+        Self.add(workbench.root.appending(path: folder), to: &hash, workbench: workbench)
+        return String(format: "%016llx", hash.value)
+    }
+
+    private static func add(_ folder: URL, to hash: inout FNV1a, workbench: Workbench) {
+        hash.add(workbench.relativePath(of: folder))
+        for file in SourceFingerprint.files(under: folder) {
+            hash.add(workbench.relativePath(of: file))
+            hash.add((try? Data(contentsOf: file)) ?? Data())
+        }
     }
 }

@@ -60,11 +60,12 @@ public struct ChildProcess: Sendable {
     /// Decides when to stop the command early, or `nil` to let it run to its end.
     public var watchdog: (any ChildProcessWatchdog)?
     /// Whether the command's environment carries a variable unique to this run, by which every process it
-    /// starts is found when it is stopped, even one that left its process group. A grading build leaves it
-    /// out (``SwiftPackageTester``): SwiftPM plans the build again
-    /// whenever its environment changes, which costs seconds on every grade, and what a build starts stays
-    /// its descendant, found by parent links alone.
-    public var marksItsProcesses = true
+    /// starts is found when it is stopped, even one that left its process group. By default every command
+    /// carries it but SwiftPM's builds and package commands (``isSwiftPMBuild(_:)``): SwiftPM keys its cache
+    /// of evaluated manifests by the whole environment, so a variable unique to the run made it compile and
+    /// run the package's manifest and every dependency's again, seconds at every start; and what a build
+    /// starts (compilers, the linker) stays its descendant, found by parent links alone.
+    public var marksItsProcesses: Bool
 
     /// Describes a command to run; nothing starts until `run()`.
     public init(
@@ -83,6 +84,16 @@ public struct ChildProcess: Sendable {
         self.logFile = logFile
         self.watchdog = watchdog
         self.input = input
+        self.marksItsProcesses = !Self.isSwiftPMBuild(arguments)
+    }
+
+    /// Whether `arguments` run `swift build` or `swift package`, which compile and describe but run none of
+    /// the package's own programs (`swift test` and `swift run` do, and keep the marker).
+    static func isSwiftPMBuild(_ arguments: [String]) -> Bool {
+        guard let swift = arguments.firstIndex(where: { $0 == "swift" || $0.hasSuffix("/swift") }),
+            swift + 1 < arguments.count
+        else { return false }
+        return ["build", "package"].contains(arguments[swift + 1])
     }
 
     /// The whole environment of a command that does not inherit coach's: `PATH`, to find the toolchain,

@@ -411,6 +411,7 @@ enum PlanRun {
             Bool = { _, _ in false },
         run: @Sendable (SwiftPMBuildPlan.Command, _ slot: Int) throws -> Bool
     ) throws -> DirectRebuild.Outcome {
+        if let reason = discoveryReason(commands, changed: changed) { return .needsSwiftPM(reason: reason) }
         var dirty = Set(changed)
         var commandsRun = 0
         for level in levels(of: commands) {
@@ -426,17 +427,8 @@ enum PlanRun {
                         return .needsSwiftPM(reason: "SwiftPM writes \(command.outputs.first ?? command.name) again")
                     }
                 case "test-discovery-tool", "test-entry-point-tool":
-                    // The tests a test module holds, and the program's entry point that runs them, follow from
-                    // the test modules' own sources: a test module compiled again because a library it imports
-                    // changed holds the same tests. A test module's own edited source needs SwiftPM's discovery.
-                    let testModuleSources = commands.filter { !Set($0.outputs).isDisjoint(with: command.inputs) }
-                        .flatMap(\.inputs)
-                    if let edited = changed.first(where: testModuleSources.contains) {
-                        return .needsSwiftPM(
-                            reason:
-                                "a test module's source changed (\(URL(filePath: edited).lastPathComponent)): SwiftPM finds its tests"
-                        )
-                    }
+                    // What discovery would find is unchanged: checked before anything ran (``discoveryReason``).
+                    break
                 case "shell":
                     shell.append(command)
                 default:
@@ -458,6 +450,45 @@ enum PlanRun {
             for outputs in changedOutputs { dirty.formUnion(outputs ?? []) }
         }
         return .rebuilt(commands: commandsRun)
+    }
+
+    /// Why SwiftPM's test discovery has to run for `changed`, or `nil` when what it would find is unchanged.
+    ///
+    /// The tests a test module holds, and the program's entry point that runs them, follow from the test
+    /// modules' own sources: a test module compiled again because a library it imports changed holds the
+    /// same tests. A test module's own edited source needs SwiftPM's discovery, unless the module holds no
+    /// XCTest case before the edit or after it (Swift Testing finds its tests as the program runs): then
+    /// discovery would write the same empty list again. Asked before any command runs, so that an edit
+    /// SwiftPM has to build anyway is not compiled twice.
+    static func discoveryReason(_ commands: [SwiftPMBuildPlan.Command], changed: [String]) -> String? {
+        for discovery in commands where ["test-discovery-tool", "test-entry-point-tool"].contains(discovery.tool) {
+            let testModules = commands.filter { !Set($0.outputs).isDisjoint(with: discovery.inputs) }
+            for module in testModules {
+                guard let edited = changed.first(where: module.inputs.contains) else { continue }
+                if discovery.tool != "test-discovery-tool" || !holdsNoXCTest(module, discoveredBy: discovery) {
+                    return
+                        "a test module's source changed (\(URL(filePath: edited).lastPathComponent)): SwiftPM finds its tests"
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Whether the test module `module` compiles holds no XCTest case, as SwiftPM's discovery `discovery` last
+    /// found it (its list for the module is empty) and as its sources are now (none of them names XCTest,
+    /// which a test case's class must import to inherit from `XCTestCase`).
+    static func holdsNoXCTest(_ module: SwiftPMBuildPlan.Command, discoveredBy discovery: SwiftPMBuildPlan.Command)
+        -> Bool
+    {
+        let name = DirectRebuild.moduleName(of: module)
+        guard !name.isEmpty,
+            let list = discovery.outputs.first(where: { URL(filePath: $0).lastPathComponent == "\(name).swift" }),
+            let listed = try? Data(contentsOf: URL(filePath: list)), listed.isEmpty
+        else { return false }
+        return module.inputs.filter { $0.hasSuffix(".swift") }.allSatisfy { source in
+            guard let text = try? Data(contentsOf: URL(filePath: source)) else { return false }
+            return text.range(of: Data("XCTest".utf8)) == nil
+        }
     }
 
     /// Runs `command` with `run`; the outputs it changed, or `nil` when it failed.

@@ -119,13 +119,19 @@ public struct SwiftPackageTester: Sendable {
 
     /// Runs the tests `filter` selects on the test program the last build of `request` made, without
     /// building, with `environment` added to the test process's: one build serves several runs, such as
-    /// the learner's tests against each known mistake switched in at run time (`COACH_MUTANT`).
+    /// the learner's tests against each known mistake switched in at run time (`COACH_MUTANT`). Runs at the
+    /// same time need a `stream` each, which names their log and event stream.
     ///
     /// - Throws: `CoachError.cannotLaunch` when the test program cannot be started.
-    func runTests(_ request: BuildRequest, filter: String?, environment: [String: String], timeLimit: Duration? = nil)
-        throws -> TrackRun
-    {
-        let (buildLog, testLog, events) = logs(of: request.track)
+    func runTests(
+        _ request: BuildRequest, filter: String?, environment: [String: String], timeLimit: Duration? = nil,
+        stream: String? = nil
+    ) throws -> TrackRun {
+        var (buildLog, testLog, events) = logs(of: request.track)
+        if let stream {
+            testLog = workbench.logFolder.appending(path: "test-\(request.track.rawValue)-\(stream).log")
+            events = workbench.logFolder.appending(path: "events-\(request.track.rawValue)-\(stream).jsonl")
+        }
         let program = try TestProgram.path(
             in: workbench.root.appending(path: ".build"), seenAt: workbench.root.appending(path: ".build"))
         let attempt = TestAttempt(
@@ -171,13 +177,11 @@ public struct SwiftPackageTester: Sendable {
         let phases = BuildPhaseWatch(
             log: buildLog, inner: progress.map { BuildLogFollower(log: buildLog, inner: nil, report: $0) })
         let buildStart = ContinuousClock.now
-        var command = ChildProcess(
+        let build = try ChildProcess(
             TestProgram.buildArguments(forPackageAt: workbench.root), in: workbench.root,
             environment: request.environment,
             logFile: buildLog, watchdog: phases
-        )
-        command.marksItsProcesses = false
-        let build = try command.run()
+        ).run()
         let buildEnd = ContinuousClock.now
         if let timeline {
             phases.read(at: buildEnd)
@@ -218,13 +222,11 @@ public struct SwiftPackageTester: Sendable {
             return try runSwiftTest(request, filter: filter, skip: nil, timeLimit: timeLimit, building: true)
         }
         let (buildLog, testLog, _) = logs(of: request.track)
-        var command = ChildProcess(
+        let build = try ChildProcess(
             ["swift", "build", "--build-tests"], in: workbench.root, environment: request.environment,
             logFile: buildLog,
             watchdog: progress.map { BuildLogFollower(log: buildLog, inner: nil, report: $0) }
-        )
-        command.marksItsProcesses = false
-        let build = try command.run()
+        ).run()
         guard build.succeeded else {
             let errors = CompilerDiagnostic.errors(in: (try? String(contentsOf: buildLog, encoding: .utf8)) ?? "").map {
                 $0.relative(to: workbench)
