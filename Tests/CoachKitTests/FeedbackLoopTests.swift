@@ -132,6 +132,14 @@ struct FeedbackLoopTests {
             digest = cache.digest(on: .exercises)
         }
 
+        // The same file in another clone (a learner's repository that holds it, graded in CI) is never read.
+        cache.store(grade, on: .exercises, digest: digest)
+        let kept = try Data(contentsOf: workbench.logFolder.appending(path: "hidden-suite-results.json"))
+        try files.removeItem(at: workbench.logFolder)
+        try files.createDirectory(at: workbench.logFolder, withIntermediateDirectories: true)
+        try kept.write(to: workbench.logFolder.appending(path: "hidden-suite-results.json"))
+        #expect(cache.outcomes(of: section, on: .exercises, digest: digest) == nil)
+
         // A run that timed out, or did not build, is not kept: the next grade runs the suite again.
         cache.store(grade, on: .exercises, digest: digest)
         let timedOut = SectionGrade(
@@ -167,6 +175,16 @@ struct FeedbackLoopTests {
 
         try Data("// the schema".utf8).write(to: answer)
         #expect(staged.reusableNumbers() == ["forgets-zero": 1_000_000])
+        // The same folder and record in another clone: staged again.
+        let record = workbench.root.appending(path: folder + ".staged.json")
+        let kept = try Data(contentsOf: record)
+        try FileManager.default.removeItem(at: workbench.logFolder)
+        try FileManager.default.createDirectory(
+            at: answer.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("// the schema".utf8).write(to: answer)
+        try kept.write(to: record)
+        #expect(staged.reusableNumbers() == nil, "expected a folder coach did not stage to be staged again")
+        staged.remember(["forgets-zero": 1_000_000])
         try Data("// a mistake, edited".utf8).write(
             to: workbench.root.appending(path: "course/mistakes/Section1Basics/forgets-zero/Answer.swift"))
         #expect(staged.reusableNumbers() == nil, "expected a changed known mistake to stage the schema again")

@@ -16,48 +16,30 @@ struct HiddenSuiteResultCache {
     /// The longest one check may run: a result is reused only under the same limit.
     let timeLimitPerCheck: Duration
 
-    private var file: URL { workbench.logFolder.appending(path: "hidden-suite-results.json") }
-
-    private struct Entry: Codable {
-        var digest: String
-        var outcomes: [TestOutcome]
+    private var results: DigestedOutcomes {
+        DigestedOutcomes(file: workbench.logFolder.appending(path: "hidden-suite-results.json"))
     }
 
     /// The stored outcomes of `section`'s hidden suite on `track`, if the files they depend on still have
     /// `digest` (``digest(on:)``).
     func outcomes(of section: Course.Section, on track: CourseTrack, digest: String) -> [TestOutcome]? {
-        guard let entry = entries()[key(section, track)], entry.digest == digest else { return nil }
-        return entry.outcomes
+        results.outcomes(of: section, on: track, digest: digest)
     }
 
     /// Keeps `grade`'s outcomes as those of its section on `track` with `digest`, the digest of the files
     /// as they were when its build started, when the run was clean; otherwise forgets the section's entry.
     func store(_ grade: SectionGrade, on track: CourseTrack, digest: String) {
-        var all = entries()
         let outcomes = grade.outcomes
         let clean =
             grade.wasGraded && grade.compilerErrors.isEmpty && !outcomes.isEmpty
             && !outcomes.contains { [.timedOut, .notRun].contains($0.result) }
-        all[key(grade.section, track)] = clean ? Entry(digest: digest, outcomes: outcomes) : nil
-        guard let data = try? JSONEncoder().encode(all) else { return }
-        try? FileManager.default.createDirectory(
-            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? data.write(to: file, options: .atomic)
-    }
-
-    private func entries() -> [String: Entry] {
-        guard let data = try? Data(contentsOf: file) else { return [:] }
-        return (try? JSONDecoder().decode([String: Entry].self, from: data)) ?? [:]
-    }
-
-    private func key(_ section: Course.Section, _ track: CourseTrack) -> String {
-        "\(track.rawValue)/\(section.target)"
+        results.keep(clean ? outcomes : nil, of: grade.section, on: track, digest: digest)
     }
 
     /// A digest of what any hidden suite on `track` can depend on: every section's library on the track
     /// (the learner's own tests left out), `Tests/` (the suites, their bench, the grading harness),
     /// `Sources/`, the manifest and its resolved versions, the course file, and the time limit per check.
-    /// One digest serves every section: computed once per grade, it is read again only after an edit.
+    /// One digest serves every section, computed once per grade.
     func digest(on track: CourseTrack) -> String {
         let learnerTestFolders = Set(workbench.course.sections.compactMap { $0.learnerTests?.target })
         let trackFolder = workbench.root.appending(path: track.folder)

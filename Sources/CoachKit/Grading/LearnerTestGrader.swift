@@ -311,7 +311,8 @@ struct StagedSchema {
     }
 
     /// What the schema is made from: the reference, each mistake's files, the generator's sources, the
-    /// course file and the manifest.
+    /// course file and the manifest; and the identity of `.build/coach` (``DigestedOutcomes/identity(of:)``),
+    /// so that a staged folder a learner's repository holds is never taken for one coach staged.
     private func sourcesDigest() -> String {
         var folders = [workbench.sourceFolder(of: section, on: .solutions)]
         folders += mistakes.map { workbench.fixtureFolder(of: $0, in: section) }
@@ -322,6 +323,7 @@ struct StagedSchema {
         for name in ["course/course.json", "Package.swift"] {
             hash.add((try? Data(contentsOf: workbench.root.appending(path: name))) ?? Data())
         }
+        hash.add(DigestedOutcomes.identity(of: workbench.logFolder))
         return String(format: "%016llx", hash.value)
     }
 

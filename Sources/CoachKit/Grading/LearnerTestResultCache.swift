@@ -10,38 +10,18 @@ struct LearnerTestResultCache {
     /// The workbench whose files are digested.
     let workbench: Workbench
 
-    private var file: URL { workbench.logFolder.appending(path: "learner-test-results.json") }
-
-    private struct Entry: Codable {
-        var digest: String
-        var outcomes: [TestOutcome]
+    private var results: DigestedOutcomes {
+        DigestedOutcomes(file: workbench.logFolder.appending(path: "learner-test-results.json"))
     }
 
     /// The stored outcomes of `section`'s learner-test checks on `track`, if nothing they depend on changed.
     func outcomes(of section: Course.Section, on track: CourseTrack) -> [TestOutcome]? {
-        guard let entry = entries()[key(section, track)], entry.digest == digest(of: section, on: track) else {
-            return nil
-        }
-        return entry.outcomes
+        results.outcomes(of: section, on: track, digest: digest(of: section, on: track))
     }
 
     /// Stores `outcomes` as those of `section` on `track` with the digest of the files as they are now.
     func store(_ outcomes: [TestOutcome], of section: Course.Section, on track: CourseTrack) {
-        var all = entries()
-        all[key(section, track)] = Entry(digest: digest(of: section, on: track), outcomes: outcomes)
-        guard let data = try? JSONEncoder().encode(all) else { return }
-        try? FileManager.default.createDirectory(
-            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? data.write(to: file, options: .atomic)
-    }
-
-    private func entries() -> [String: Entry] {
-        guard let data = try? Data(contentsOf: file) else { return [:] }
-        return (try? JSONDecoder().decode([String: Entry].self, from: data)) ?? [:]
-    }
-
-    private func key(_ section: Course.Section, _ track: CourseTrack) -> String {
-        "\(track.rawValue)/\(section.target)"
+        results.keep(outcomes, of: section, on: track, digest: digest(of: section, on: track))
     }
 
     /// A digest of the learner's tests, the reference solution, the section's known mistakes, the course
