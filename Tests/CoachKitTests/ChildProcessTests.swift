@@ -103,15 +103,15 @@ struct ChildProcessTests {
         let folder = FileManager.default.temporaryDirectory.appending(path: "coach-swift-env-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        // A stand-in `swift` that prints the environment it was started with.
+        // A stand-in `swift` that prints the environment it was started with, run by `sh` (executing a file
+        // just written can fail with "text file busy" while another test's thread forks).
         let swift = folder.appending(path: "swift")
-        try Data("#!/bin/sh\nexec /usr/bin/env\n".utf8).write(to: swift)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
+        try Data("exec /usr/bin/env\n".utf8).write(to: swift)
         func sawMarker(_ arguments: [String]) throws -> Bool {
             let log = folder.appending(path: "\(UUID().uuidString).log")
             let termination = try ChildProcess(
-                [swift.path] + arguments, in: folder, environment: ["HOME": "/nowhere"], inheritsEnvironment: false,
-                logFile: log
+                ["/bin/sh", swift.path] + arguments, in: folder, environment: ["HOME": "/nowhere"],
+                inheritsEnvironment: false, logFile: log
             ).run()
             #expect(termination == .exited(0))
             return try String(contentsOf: log, encoding: .utf8).contains("COACH_CHILD_RUN=")
