@@ -51,12 +51,7 @@ struct HiddenSuiteResultCache {
             ]
         var hash = FNV1a()
         hash.add("\(track.rawValue) \(timeLimitPerCheck.seconds)")
-        for folder in folders {
-            for file in SourceFingerprint.files(under: folder) {
-                hash.add(workbench.relativePath(of: file))
-                hash.add((try? Data(contentsOf: file)) ?? Data())
-            }
-        }
+        for folder in folders { hash.add(filesUnder: folder, of: workbench) }
         for name in ["Package.swift", "Package.resolved", "course/course.json"] {
             hash.add(name)
             hash.add((try? Data(contentsOf: workbench.root.appending(path: name))) ?? Data())

@@ -336,9 +336,6 @@ struct StagedSchema {
 
     private static func add(_ folder: URL, to hash: inout FNV1a, workbench: Workbench) {
         hash.add(workbench.relativePath(of: folder))
-        for file in SourceFingerprint.files(under: folder) {
-            hash.add(workbench.relativePath(of: file))
-            hash.add((try? Data(contentsOf: file)) ?? Data())
-        }
+        hash.add(filesUnder: folder, of: workbench)
     }
 }

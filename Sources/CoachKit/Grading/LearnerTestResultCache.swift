@@ -42,10 +42,7 @@ struct LearnerTestResultCache {
         var hash = FNV1a()
         for folder in folders {
             hash.add(workbench.relativePath(of: folder))
-            for file in SourceFingerprint.files(under: folder) {
-                hash.add(workbench.relativePath(of: file))
-                hash.add((try? Data(contentsOf: file)) ?? Data())
-            }
+            hash.add(filesUnder: folder, of: workbench)
         }
         for file in ["Package.swift", "course/course.json"] {
             hash.add((try? Data(contentsOf: workbench.root.appending(path: file))) ?? Data())

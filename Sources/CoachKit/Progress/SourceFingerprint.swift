@@ -25,12 +25,7 @@ public struct SourceFingerprint: Sendable {
         if let learnerTests = section.learnerTests {
             folders.append(workbench.root.appending(path: "\(track.folder)/\(learnerTests.target)"))
         }
-        for folder in folders {
-            for file in Self.files(under: folder) {
-                hash.add(workbench.relativePath(of: file))
-                hash.add((try? Data(contentsOf: file)) ?? Data())
-            }
-        }
+        for folder in folders { hash.add(filesUnder: folder, of: workbench) }
         hash.add((try? Data(contentsOf: workbench.root.appending(path: "Package.swift"))) ?? Data())
         return String(format: "%016llx", hash.value)
     }
@@ -78,6 +73,15 @@ struct FNV1a {
     }
 
     mutating func add(_ text: String) { add(Data(text.utf8)) }
+
+    /// Adds the path (relative to `workbench`'s root) and contents of every file under `folder`, in path order
+    /// (``SourceFingerprint/files(under:)``).
+    mutating func add(filesUnder folder: URL, of workbench: Workbench) {
+        for file in SourceFingerprint.files(under: folder) {
+            add(workbench.relativePath(of: file))
+            add((try? Data(contentsOf: file)) ?? Data())
+        }
+    }
 
     private mutating func add(separator: UInt8) {
         value ^= UInt64(separator)
