@@ -6,12 +6,15 @@ import Foundation
 /// them scored as it must be.
 ///
 /// A stand-in workbench cannot show what the real manifest needs (a target a sandbox left out once gave
-/// every learner 0), so this grades the checkout itself, on the sections it names, with one work copy.
+/// every learner 0), so this grades the checkout itself, on the sections it names, with a work copy per core.
 struct ClassGradingCheck {
     /// The checkout to grade with.
     let workbench: Workbench
     /// How long a check may run.
     var timeLimitPerCheck: Duration = .seconds(120)
+    /// How many submissions are graded at once: one per core, as a submission's SwiftPM start and its
+    /// tests leave a core idle that another submission's build fills.
+    var jobs = min(Kind.allCases.count, max(1, ProcessInfo.processInfo.activeProcessorCount))
 
     /// What the check found.
     struct Report {
@@ -57,9 +60,8 @@ struct ClassGradingCheck {
         }
         let grader = ClassGrader(
             workbench: workbench,
-            options: .init(
-                jobs: 1, timeLimitPerCheck: timeLimitPerCheck, sections: Set(sections.map(\.number))
-            ))
+            options: .init(jobs: jobs, timeLimitPerCheck: timeLimitPerCheck, sections: Set(sections.map(\.number)))
+        )
         let run: ClassGrader.Run
         do {
             run = try grader.grade(submissions, into: folder.appending(path: "gradebook")) { _ in }
