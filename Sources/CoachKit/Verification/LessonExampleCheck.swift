@@ -91,7 +91,9 @@ struct LessonExampleCheck: Sendable {
         let folder = workbench.logFolder.appending(path: name, directoryHint: .isDirectory)
         try LessonProgram.stage(programs, in: folder)
         let log = workbench.logFolder.appending(path: "build-\(name).log")
-        var arguments = ["swift", "build"]
+        // The manifest makes a target of each program folder it finds, but SwiftPM keys its cache of evaluated
+        // manifests by the environment alone: a cached evaluation would name the programs of an earlier run.
+        var arguments = ["swift", "build", "--manifest-cache", "none"]
         if let product { arguments += ["--product", product] }
         var environment = BuildRequest(track: .solutions).environment
         environment["COURSE_LESSON_EXAMPLES"] = workbench.relativePath(of: folder)
