@@ -107,7 +107,8 @@ public enum MutantSchemata {
     ///     stay the same however many are excluded.
     ///   - excluding: Mutants to leave out (those that did not compile in an earlier round).
     ///   - variants: Other versions of the file to switch in beside the mutants (excluded ones are left
-    ///     out); a variant that differs from `source` outside bodies is refused, with the reason.
+    ///     out); a variant that differs from `source` outside bodies, other than in an attribute's argument
+    ///     that names a member (``ArgumentSlotFinder``), is refused, with the reason.
     ///   - mutates: Whether to make mutants at all; without, the schema holds the variants alone.
     public static func make(
         file: String, source: String, firstID: Int, excluding: Set<Int> = [], variants: [Variant] = [],
@@ -130,6 +131,8 @@ public enum MutantSchemata {
             repeating: [], count: scopes.count)
         var refused: [RefusedVariant] = []
         let referenceShape = VariantShape(tree: tree, scopes: scopes)
+        // Each variant's text of every attribute argument it changes, by slot index.
+        var variantSlots: [[(id: Int, text: String)]] = Array(repeating: [], count: referenceShape.slots.count)
         for variant in variants where !excluding.contains(variant.id) {
             let variantTree = Parser.parse(source: variant.source)
             let variantScopes = ScopeFinder.scopes(in: variantTree)
@@ -144,6 +147,10 @@ public enum MutantSchemata {
                 continue
             }
             let variantBytes = Array(variant.source.utf8)
+            for index in referenceShape.slots.indices where shape.slots[index] != referenceShape.slots[index] {
+                let range = shape.slotRanges[index]
+                variantSlots[index].append((variant.id, String(decoding: variantBytes[range], as: UTF8.self)))
+            }
             for index in scopes.indices where shape.bodies[index] != referenceShape.bodies[index] {
                 let statements = variantScopes[index].statements
                 let start = statements.positionAfterSkippingLeadingTrivia.utf8Offset
@@ -162,7 +169,37 @@ public enum MutantSchemata {
             outputLine += text.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
         }
 
-        for (index, scope) in scopes.enumerated() {
+        let subject = readsEnvironment ? "(\(environmentSubject))" : "coachActiveMutant"
+        // Bodies and switched attribute arguments, in the order the file holds them (they never overlap).
+        enum Edit {
+            case body(Int)
+            case argument(Int)
+        }
+        let bodies = scopes.indices.map {
+            (start: scopes[$0].statements.positionAfterSkippingLeadingTrivia.utf8Offset, edit: Edit.body($0))
+        }
+        let arguments = variantSlots.indices.filter { !variantSlots[$0].isEmpty }.map {
+            (start: referenceShape.slotRanges[$0].lowerBound, edit: Edit.argument($0))
+        }
+        for (_, edit) in (bodies + arguments).sorted(by: { $0.start < $1.start }) {
+            if case .argument(let slot) = edit {
+                // An argument a variant changes becomes a choice made at run time, the reference's last.
+                let range = referenceShape.slotRanges[slot]
+                emit(String(decoding: bytes[cursor..<range.lowerBound], as: UTF8.self))
+                let firstLine = outputLine
+                let choices = variantSlots[slot].map { "\(subject) == \($0.id) ? (\($0.text)) : " }.joined()
+                emit("(" + choices + "(" + String(decoding: bytes[range], as: UTF8.self) + "))")
+                switches += 1
+                for (id, _) in variantSlots[slot] {
+                    placed[id, default: PlacedVariant(id: id, file: file, caseLines: [], switchLines: [])].caseLines
+                        .append(firstLine...outputLine)
+                    placed[id]?.switchLines.append(firstLine...outputLine)
+                }
+                cursor = range.upperBound
+                continue
+            }
+            guard case .body(let index) = edit else { continue }
+            let scope = scopes[index]
             let sites = scope.isMutated && mutates ? MutationSiteFinder.sites(in: scope.statements) : []
             guard !sites.isEmpty || !variantBodies[index].isEmpty else { continue }
             let start = scope.statements.positionAfterSkippingLeadingTrivia.utf8Offset
@@ -231,21 +268,30 @@ public enum MutantSchemata {
 /// A file seen as a variant sees it: its outline (every token outside the bodies, one marker per body)
 /// and each body's tokens, trivia left out, so comments and layout never count as a difference.
 struct VariantShape {
-    /// The tokens outside bodies, a marker in place of each body.
+    /// The tokens outside bodies, a marker in place of each body and of each argument slot.
     let outline: [String]
     /// The tokens of each body, in scope order.
     let bodies: [[String]]
+    /// The tokens of each argument slot outside the bodies (``ArgumentSlotFinder``), in file order.
+    let slots: [[String]]
+    /// Where each argument slot lies in the file, as UTF-8 offsets.
+    let slotRanges: [Range<Int>]
 
     init(tree: SourceFileSyntax, scopes: [MutationScope]) {
         let ranges = scopes.map { scope -> Range<Int> in
             let start = scope.statements.positionAfterSkippingLeadingTrivia.utf8Offset
             return start..<max(start, scope.statements.endPositionBeforeTrailingTrivia.utf8Offset)
         }
+        slotRanges = ArgumentSlotFinder.slots(in: tree).filter { slot in
+            !ranges.contains { $0.overlaps(slot) }
+        }
         var outline: [String] = []
         var bodies: [[String]] = Array(repeating: [], count: scopes.count)
+        var slots: [[String]] = Array(repeating: [], count: slotRanges.count)
         // Scopes are outermost bodies in file order: each gets its marker where it starts, even when empty.
         var next = 0
         var current: Int?
+        var nextSlot = 0
         for token in tree.tokens(viewMode: .sourceAccurate) {
             let position = token.positionAfterSkippingLeadingTrivia.utf8Offset
             while next < ranges.count, ranges[next].lowerBound <= position {
@@ -253,8 +299,12 @@ struct VariantShape {
                 current = next
                 next += 1
             }
+            while nextSlot < slotRanges.count, slotRanges[nextSlot].upperBound <= position { nextSlot += 1 }
             if let current, ranges[current].contains(position) {
                 bodies[current].append(token.text)
+            } else if nextSlot < slotRanges.count, slotRanges[nextSlot].contains(position) {
+                if slots[nextSlot].isEmpty { outline.append("{argument}") }
+                slots[nextSlot].append(token.text)
             } else {
                 outline.append(token.text)
             }
@@ -262,6 +312,7 @@ struct VariantShape {
         outline += Array(repeating: "{body}", count: ranges.count - next)
         self.outline = outline
         self.bodies = bodies
+        self.slots = slots
     }
 
     /// Why `other`'s outline differs from this one's, in words: the first token that differs.
@@ -376,6 +427,31 @@ final class ScopeFinder: SyntaxVisitor {
 
     /// Stored properties' initial values and attributes are not bodies: the macros read them as written.
     override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}
+
+/// Finds the attribute arguments a variant may change and a schema may switch at run time: each argument of
+/// an attribute's argument list that is an implicit member alone (`deleteRule: .cascade`, `.externalStorage`).
+/// Such an argument takes its type from its parameter whatever member it names, so a choice between two of
+/// them compiles as either does, and the model macro copies its attributes' arguments into code that runs.
+/// Attributes with arguments of another kind (`@available`) and every other argument stay in the outline.
+final class ArgumentSlotFinder: SyntaxVisitor {
+    private var slots: [Range<Int>] = []
+
+    static func slots(in tree: SourceFileSyntax) -> [Range<Int>] {
+        let finder = ArgumentSlotFinder(viewMode: .sourceAccurate)
+        finder.walk(tree)
+        return finder.slots.sorted { $0.lowerBound < $1.lowerBound }
+    }
+
+    override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
+        guard case .argumentList(let arguments) = node.arguments else { return .skipChildren }
+        for argument in arguments {
+            guard let member = argument.expression.as(MemberAccessExprSyntax.self), member.base == nil else { continue }
+            let start = argument.expression.positionAfterSkippingLeadingTrivia.utf8Offset
+            slots.append(start..<argument.expression.endPositionBeforeTrailingTrivia.utf8Offset)
+        }
+        return .skipChildren
+    }
 }
 
 /// Finds the closures of an expression that no other closure holds.

@@ -207,6 +207,42 @@ struct MutantSchemataTests {
         }
     }
 
+    @Test("a variant that names another member in an attribute's argument is switched in at run time there")
+    func attributeArgumentVariantIsSwitchedIn() throws {
+        let reference = """
+            import Foundation
+
+            final class Album {
+                @Relationship(deleteRule: .nullify, inverse: \\Item.albums) var items: [Item] = []
+                @Attribute(.unique) var name = ""
+                func count() -> Int { items.count }
+            }
+            """
+        let cascading = reference.replacingOccurrences(of: ".nullify", with: ".cascade")
+        let denying = reference.replacingOccurrences(of: ".nullify", with: ".deny")
+            .replacingOccurrences(of: "items.count", with: "items.count + 1")
+        let schema = MutantSchemata.make(
+            file: "Album.swift", source: reference, firstID: 1,
+            variants: [.init(id: 1_000_000, source: cascading), .init(id: 1_000_001, source: denying)], mutates: false)
+        #expect(!Parser.parse(source: schema.source).hasError, "the schema does not parse:\n\(schema.source)")
+        #expect(schema.refusedVariants.isEmpty, "\(schema.refusedVariants)")
+        let subject = "(\(MutantSchemata.environmentSubject))"
+        #expect(
+            schema.source.contains(
+                "deleteRule: (\(subject) == 1000000 ? (.cascade) : \(subject) == 1000001 ? (.deny) : (.nullify)), inverse:"
+            ),
+            "\(schema.source)")
+        // The argument no variant changes is left as written, and the body only one variant changes is switched.
+        #expect(schema.source.contains("@Attribute(.unique) var name"))
+        #expect(schema.source.components(separatedBy: "case 1000001:").count == 2)
+        #expect(!schema.source.contains("case 1000000:"))
+        let lines = schema.source.split(separator: "\n", omittingEmptySubsequences: false)
+        for placed in schema.variants {
+            #expect(placed.caseLines.contains { lines[$0.lowerBound - 1].contains("deleteRule:") }, "\(placed)")
+        }
+        #expect(schema.variants.map(\.id) == [1_000_000, 1_000_001])
+    }
+
     @Test("an excluded variant is left out, and the mutants keep their identifiers")
     func excludedVariantIsLeftOut() {
         let reference = "func f(_ a: Int) -> Bool { a < 3 }\n"
