@@ -169,7 +169,8 @@ public enum MutantSchemata {
             outputLine += text.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
         }
 
-        let subject = readsEnvironment ? "(\(environmentSubject))" : "coachActiveMutant"
+        // What every switch and choice selects on.
+        let subject = readsEnvironment ? environmentSubject : "coachActiveMutant"
         // Bodies and switched attribute arguments, in the order the file holds them (they never overlap).
         enum Edit {
             case body(Int)
@@ -187,7 +188,7 @@ public enum MutantSchemata {
                 let range = referenceShape.slotRanges[slot]
                 emit(String(decoding: bytes[cursor..<range.lowerBound], as: UTF8.self))
                 let firstLine = outputLine
-                let choices = variantSlots[slot].map { "\(subject) == \($0.id) ? (\($0.text)) : " }.joined()
+                let choices = variantSlots[slot].map { "(\(subject)) == \($0.id) ? (\($0.text)) : " }.joined()
                 emit("(" + choices + "(" + String(decoding: bytes[range], as: UTF8.self) + "))")
                 switches += 1
                 for (id, _) in variantSlots[slot] {
@@ -211,7 +212,7 @@ public enum MutantSchemata {
             let referenceIsExpression = MutationScope.isLoneExpression(scope.statements)
             let mixed = variantBodies[index].contains { $0.isLoneExpression != referenceIsExpression }
             let returning = { (isExpression: Bool) in mixed && isExpression && scope.returnsValue ? "return " : "" }
-            emit("switch \(readsEnvironment ? environmentSubject : "coachActiveMutant") {\n")
+            emit("switch \(subject) {\n")
             switches += 1
             for (id, body, isExpression) in variantBodies[index] {
                 let firstLine = outputLine
