@@ -354,10 +354,11 @@ let coreTargets: [Target] = [
     // Local notifications on one machine: UNUserNotificationCenter's requests, kept in a file of the device.
     .target(name: "PersistenceNotifications", dependencies: ["PersistenceSandbox"]),
     .target(name: "PersistencePreferences", dependencies: ["PersistenceSandbox"]),
-    .target(
-        name: "PersistenceVault",
-        dependencies: ["PersistenceSandbox", .product(name: "Crypto", package: "swift-crypto")]
-    ),
+    .target(name: "PersistenceVault", dependencies: ["PersistenceSandbox", "PersistenceCrypto"]),
+    // AES-GCM, HKDF, HMAC and digests for the vault and iCloud's encrypted fields, on the system's libcrypto
+    // (Debian's libssl-dev, which `.ci/setup` installs), in CryptoKit's shape.
+    .target(name: "PersistenceCrypto", dependencies: ["CLibcrypto"]),
+    .systemLibrary(name: "CLibcrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     // SwiftData's model layer: @Model classes, containers, contexts (the unit of work) and the DataStore
     // boundary every store is reached through.
     .target(
@@ -379,8 +380,7 @@ let coreTargets: [Target] = [
     .target(
         name: "PersistenceCloud",
         dependencies: [
-            "PersistenceModels", "PersistenceSandbox", "PersistenceCloudServer",
-            .product(name: "Crypto", package: "swift-crypto"),
+            "PersistenceModels", "PersistenceSandbox", "PersistenceCloudServer", "PersistenceCrypto",
         ]
     ),
     // The simulated iCloud account server: records, zones, change tags and tombstones in an SQLite file
@@ -426,6 +426,7 @@ let coreTestTargets: [Target] = [
     ),
     // What a learner's file sees with `import PersistenceCore` alone: Apple's names, resolved to the core's.
     .testTarget(name: "PersistenceCoreTests", dependencies: ["PersistenceCore", "PersistenceWorkbench"]),
+    .testTarget(name: "PersistenceCryptoTests", dependencies: ["PersistenceCrypto"]),
     .testTarget(
         name: "PersistenceVaultTests",
         dependencies: ["PersistenceVault", "PersistenceCore", "PersistenceWorkbench", "CoreTestSupport", "PersistenceProbe"]
@@ -592,7 +593,6 @@ let package = Package(
     ] + appProducts + [.executable(name: "core-bench", targets: ["CoreBench"])],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // Used by the workbench's own tests alone (the example CI files of `coach grade` read as YAML), but
         // declared in every build, so that Package.resolved pins the same versions whatever is built.

@@ -1,6 +1,6 @@
-import Crypto
 import Foundation
 import PersistenceCloudServer
+import PersistenceCrypto
 
 #if canImport(Glibc)
 import Glibc
@@ -109,8 +109,7 @@ struct CloudFieldEncryption {
             let box = try AES.GCM.seal(
                 plain, using: key,
                 authenticating: Self.context(field: field, recordName: recordName, recordType: recordType))
-            guard let combined = box.combined else { throw Failure(description: "AES-GCM gave no sealed box") }
-            return .encrypted(value.kind, combined)
+            return .encrypted(value.kind, box.combined)
         } catch let failure as Failure {
             throw failure
         } catch {

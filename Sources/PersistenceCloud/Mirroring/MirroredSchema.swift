@@ -1,6 +1,6 @@
-import Crypto
 import Foundation
 import PersistenceCloudServer
+import PersistenceCrypto
 import PersistenceModels
 
 /// How the models of a mirrored store become records, as Core Data mirrors them: a model of entity

@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import PersistenceCrypto
 
 /// The content of an item file: `PWV1`, then the item, JSON-encoded and sealed with AES-GCM under the
 /// device's item key, with the file name as authenticated data, so that a changed, truncated or renamed
@@ -17,12 +17,10 @@ enum VaultItemSeal {
         guard let plaintext = try? JSONEncoder().encode(item) else {
             throw VaultError(.io, "an item could not be encoded", during: operation)
         }
-        guard let box = try? AES.GCM.seal(plaintext, using: keys.encryption, authenticating: Data(name.utf8)),
-            let combined = box.combined
-        else {
+        guard let box = try? AES.GCM.seal(plaintext, using: keys.encryption, authenticating: Data(name.utf8)) else {
             throw VaultError(.io, "an item could not be sealed", during: operation)
         }
-        return fileMagic + combined
+        return fileMagic + box.combined
     }
 
     /// The item in a file's content, or nil when it does not open as the file `name`.

@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import PersistenceCrypto
 import PersistenceSandbox
 
 /// The keys a device uses for its vault, all derived from one random device key that is kept in its own

@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import PersistenceCrypto
 
 /// The vault's integrity record: every item file the vault holds, with a hash of its bytes, sealed under
 /// the device's key. Replacing it is the single commit point of every change.
@@ -48,12 +48,11 @@ struct VaultManifest: Codable, Equatable, Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         guard let plaintext = try? encoder.encode(self),
-            let box = try? AES.GCM.seal(plaintext, using: keys.encryption, authenticating: Self.associatedData),
-            let combined = box.combined
+            let box = try? AES.GCM.seal(plaintext, using: keys.encryption, authenticating: Self.associatedData)
         else {
             throw VaultError(.io, "the vault's manifest could not be sealed", during: operation)
         }
-        return Self.magic + keys.keyCheck + combined
+        return Self.magic + keys.keyCheck + box.combined
     }
 
     /// Opens a manifest file's content with `keys`.
