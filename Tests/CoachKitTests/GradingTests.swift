@@ -127,6 +127,25 @@ struct VerifierRuleTests {
         #expect(summary.closingLines(style: TerminalStyle(usesColor: false)).last == "verify: 4 passed, 1 failed")
     }
 
+    @Test("the time per phase says what one more section costs: the phases repeated per section, per section")
+    func perSectionCost() {
+        var summary = VerificationSummary()
+        summary.sectionCount = 4
+        summary.phases = [
+            .init(name: "lessons", seconds: 90),
+            .init(name: "mutants", seconds: 70, repeatsPerSection: true),
+            .init(name: "starters", seconds: 10.4, repeatsPerSection: true),
+        ]
+        let lines = summary.closingLines(style: TerminalStyle(usesColor: false))
+        #expect(lines.first == "Time per phase: lessons 90 s, mutants 70 s, starters 10 s; 170 s in all.")
+        #expect(
+            lines.dropFirst().first
+                == "Per section: 20 s (80 s of variants, mutants and starters over 4 section(s)); "
+                + "the lessons' and solutions' builds and the core's tests, mostly shared, are not counted.")
+        summary.phases.removeLast(2)
+        #expect(!summary.closingLines(style: TerminalStyle(usesColor: false)).contains { $0.hasPrefix("Per section") })
+    }
+
     @Test("a crash is pinned on one test by a pattern that matches only its identifier")
     func crashPattern() {
         #expect(

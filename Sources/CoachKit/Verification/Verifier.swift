@@ -26,13 +26,16 @@ public struct Verifier: Sendable {
     public func run(style: TerminalStyle, report: (String) -> Void) throws -> VerificationSummary {
         var summary = VerificationSummary()
         var phaseStart = ContinuousClock.now
-        /// Ends the phase that started at `phaseStart`, recording its time under `name`.
-        func endPhase(_ name: String) {
+        /// Ends the phase that started at `phaseStart`, recording its time under `name`; `repeatsPerSection`
+        /// when all of its work is done again for each section (a section's variants, mutants, starter).
+        func endPhase(_ name: String, repeatsPerSection: Bool = false) {
             let now = ContinuousClock.now
-            summary.phases.append(.init(name: name, seconds: (now - phaseStart).seconds))
+            summary.phases.append(
+                .init(name: name, seconds: (now - phaseStart).seconds, repeatsPerSection: repeatsPerSection))
             phaseStart = now
         }
         let sections = workbench.course.sections.filter { sectionNumbers?.contains($0.number) ?? true }
+        summary.sectionCount = sections.count
         let suiteFilter =
             sectionNumbers == nil
             ? Self.sectionFilter
@@ -156,7 +159,9 @@ public struct Verifier: Sendable {
                 + "   building every section's known mistakes, alternative solutions, mutants and starter from one plan…"
         )
         var lastGroup = ""
-        let starterRuns = try proveVariants(of: sections, phaseEnded: endPhase) { group, found in
+        // Every phase of the variants repeats for each section.
+        func endVariantPhase(_ name: String) { endPhase(name, repeatsPerSection: true) }
+        let starterRuns = try proveVariants(of: sections, phaseEnded: endVariantPhase) { group, found in
             if group != lastGroup {
                 lastGroup = group
                 report(
@@ -194,7 +199,7 @@ public struct Verifier: Sendable {
                     "  Section \(section.number)", "\(section.checkNames.count) checks fail on the starter",
                     problems: problems, style: style))
         }
-        endPhase("starters")
+        endPhase("starters", repeatsPerSection: true)
 
         if provesCore {
             let graded = ClassGradingCheck(workbench: workbench)
@@ -428,6 +433,8 @@ public struct VerificationSummary: Equatable, Sendable {
     public var onlyLessons = false
     /// How long each phase took, in order.
     public var phases: [PhaseTime] = []
+    /// How many sections were proved.
+    public var sectionCount = 0
 
     /// One phase of a verification and its time.
     public struct PhaseTime: Equatable, Sendable {
@@ -435,6 +442,28 @@ public struct VerificationSummary: Equatable, Sendable {
         public var name: String
         /// How long it took.
         public var seconds: Double
+        /// Whether all of its work is done again for each section (a section's variants, mutants and
+        /// starter), so that it grows with the course; the lessons' and solutions' builds and the core's
+        /// tests are mostly shared by every section.
+        public var repeatsPerSection = false
+
+        public init(name: String, seconds: Double, repeatsPerSection: Bool = false) {
+            self.name = name
+            self.seconds = seconds
+            self.repeatsPerSection = repeatsPerSection
+        }
+    }
+
+    /// The line that says what one more section costs: the phases that repeat for each section, over the
+    /// sections proved; nil when none ran.
+    var perSectionLine: String? {
+        let repeated = phases.filter(\.repeatsPerSection)
+        guard !repeated.isEmpty, sectionCount > 0 else { return nil }
+        let seconds = repeated.reduce(0) { $0 + $1.seconds }
+        return String(
+            format: "Per section: %.0f s (%.0f s of variants, mutants and starters over %d section(s)); "
+                + "the lessons' and solutions' builds and the core's tests, mostly shared, are not counted.",
+            seconds / Double(sectionCount), seconds, sectionCount)
     }
 
     /// Whether nothing went wrong.
@@ -465,7 +494,7 @@ public struct VerificationSummary: Equatable, Sendable {
                 "Time per phase: "
                     + phases.map { String(format: "%@ %.0f s", $0.name, $0.seconds) }.joined(separator: ", ")
                     + String(format: "; %.0f s in all.", phases.reduce(0) { $0 + $1.seconds })
-            ]
+            ] + (perSectionLine.map { [$0] } ?? [])
         return times + [verdict, "verify: \(passed) passed, \(problems.count) failed"]
     }
 }
