@@ -316,9 +316,11 @@ public struct MutationTester: Sendable {
             "--experimental-event-stream-output", events.path, "--experimental-event-stream-version", "0",
             "--filter", filter,
         ]
+        let temporary = try RunTemporaryFolder(slot: slot, named: "mutant-run")
+        defer { temporary.remove() }
         let termination = try ChildProcess(
             arguments, in: workbench.root,
-            environment: ["COACH_MUTANT": mutant.map(String.init) ?? ""],
+            environment: temporary.environment(adding: ["COACH_MUTANT": mutant.map(String.init) ?? ""]),
             logFile: workbench.logFolder.appending(path: "mutant-run-\(slot).log"),
             watchdog: MutantRunWatchdog(events: events, limit: timeLimitPerCheck)
         ).run()

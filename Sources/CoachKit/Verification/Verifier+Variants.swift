@@ -268,8 +268,11 @@ extension Verifier {
             filter = ids.map(SwiftPackageTester.pattern(matching:)).joined(separator: "|")
         }
         let logs = workbench.logFolder
+        let temporary = try RunTemporaryFolder(slot: slot, named: "variant-run")
+        defer { temporary.remove() }
         let attempt = TestAttempt(
-            workbench: workbench, environment: ["COACH_MUTANT": String(variant.id)], filter: filter,
+            workbench: workbench, environment: temporary.environment(adding: ["COACH_MUTANT": String(variant.id)]),
+            filter: filter,
             timeLimit: tester.testTimeLimit,
             events: logs.appending(path: "variant-run-\(slot).jsonl"),
             log: logs.appending(path: "variant-run-\(slot).log"),
