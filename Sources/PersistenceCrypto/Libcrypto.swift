@@ -83,54 +83,10 @@ enum Libcrypto {
     static func sealGCM(_ plaintext: [UInt8], key: [UInt8], nonce: [UInt8], authenticatedData: [UInt8]) throws(Failure)
         -> (ciphertext: [UInt8], tag: [UInt8])
     {
-        guard let cipher = gcmCipher(keyByteCount: key.count) else { throw .keySize }
-        guard plaintext.count < Int32.max, authenticatedData.count < Int32.max else { throw .tooLong }
-        guard let context = EVP_CIPHER_CTX_new() else { throw .library(step: "EVP_CIPHER_CTX_new") }
-        defer { EVP_CIPHER_CTX_free(context) }
-        var ciphertext = [UInt8](repeating: 0, count: plaintext.count + 16)
         var tag = [UInt8](repeating: 0, count: 16)
-        var written: Int32 = 0
-        var total = 0
-        let step: String? = key.withUnsafeBufferPointer { key in
-            nonce.withUnsafeBufferPointer { nonce in
-                authenticatedData.withUnsafeBufferPointer { authenticatedData in
-                    plaintext.withUnsafeBufferPointer { plaintext in
-                        ciphertext.withUnsafeMutableBufferPointer { ciphertext in
-                            tag.withUnsafeMutableBytes { tag in
-                                guard EVP_EncryptInit_ex(context, cipher, nil, key.baseAddress, nonce.baseAddress) == 1
-                                else { return "EVP_EncryptInit_ex" }
-                                if authenticatedData.count > 0 {
-                                    guard
-                                        EVP_EncryptUpdate(
-                                            context, nil, &written, authenticatedData.baseAddress,
-                                            Int32(authenticatedData.count)) == 1
-                                    else { return "EVP_EncryptUpdate (authenticated data)" }
-                                }
-                                if plaintext.count > 0 {
-                                    guard
-                                        EVP_EncryptUpdate(
-                                            context, ciphertext.baseAddress, &written, plaintext.baseAddress,
-                                            Int32(plaintext.count)) == 1
-                                    else { return "EVP_EncryptUpdate" }
-                                    total = Int(written)
-                                }
-                                guard EVP_EncryptFinal_ex(context, ciphertext.baseAddress! + total, &written) == 1
-                                else { return "EVP_EncryptFinal_ex" }
-                                total += Int(written)
-                                guard
-                                    EVP_CIPHER_CTX_ctrl(
-                                        context, EVP_CTRL_GCM_GET_TAG, Int32(tag.count), tag.baseAddress)
-                                        == 1
-                                else { return "EVP_CIPHER_CTX_ctrl (get tag)" }
-                                return nil
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        if let step { throw .library(step: step) }
-        return (Array(ciphertext.prefix(total)), tag)
+        let ciphertext = try gcm(
+            encrypting: true, plaintext, key: key, nonce: nonce, authenticatedData: authenticatedData, tag: &tag)
+        return (ciphertext, tag)
     }
 
     /// The plaintext of `ciphertext`, sealed with AES-GCM under `key` and `nonce` with `tag`, authenticating
@@ -140,46 +96,67 @@ enum Libcrypto {
     static func openGCM(
         _ ciphertext: [UInt8], tag: [UInt8], key: [UInt8], nonce: [UInt8], authenticatedData: [UInt8]
     ) throws(Failure) -> [UInt8] {
+        var tag = tag
+        return try gcm(
+            encrypting: false, ciphertext, key: key, nonce: nonce, authenticatedData: authenticatedData, tag: &tag)
+    }
+
+    /// `input` encrypted or decrypted with AES-GCM. Encrypting writes the tag into `tag`; decrypting checks
+    /// `tag` in the final step, which fails when anything sealed was changed.
+    private static func gcm(
+        encrypting: Bool, _ input: [UInt8], key: [UInt8], nonce: [UInt8], authenticatedData: [UInt8],
+        tag: inout [UInt8]
+    ) throws(Failure) -> [UInt8] {
         guard let cipher = gcmCipher(keyByteCount: key.count) else { throw .keySize }
-        guard ciphertext.count < Int32.max, authenticatedData.count < Int32.max else { throw .tooLong }
+        guard input.count < Int32.max, authenticatedData.count < Int32.max else { throw .tooLong }
         guard let context = EVP_CIPHER_CTX_new() else { throw .library(step: "EVP_CIPHER_CTX_new") }
         defer { EVP_CIPHER_CTX_free(context) }
-        var plaintext = [UInt8](repeating: 0, count: ciphertext.count + 16)
-        var tag = tag
+        // GCM writes as many bytes as it reads; the spare block keeps every pointer passed in bounds.
+        var output = [UInt8](repeating: 0, count: input.count + 16)
         var written: Int32 = 0
         var total = 0
         let failure: Failure? = key.withUnsafeBufferPointer { key in
             nonce.withUnsafeBufferPointer { nonce in
                 authenticatedData.withUnsafeBufferPointer { authenticatedData in
-                    ciphertext.withUnsafeBufferPointer { ciphertext in
-                        plaintext.withUnsafeMutableBufferPointer { plaintext in
+                    input.withUnsafeBufferPointer { input in
+                        output.withUnsafeMutableBufferPointer { output in
                             tag.withUnsafeMutableBytes { tag in
-                                guard EVP_DecryptInit_ex(context, cipher, nil, key.baseAddress, nonce.baseAddress) == 1
-                                else { return .library(step: "EVP_DecryptInit_ex") }
+                                guard
+                                    EVP_CipherInit_ex(
+                                        context, cipher, nil, key.baseAddress, nonce.baseAddress, encrypting ? 1 : 0)
+                                        == 1
+                                else { return .library(step: "EVP_CipherInit_ex") }
                                 if authenticatedData.count > 0 {
                                     guard
-                                        EVP_DecryptUpdate(
+                                        EVP_CipherUpdate(
                                             context, nil, &written, authenticatedData.baseAddress,
                                             Int32(authenticatedData.count)) == 1
-                                    else { return .library(step: "EVP_DecryptUpdate (authenticated data)") }
+                                    else { return .library(step: "EVP_CipherUpdate (authenticated data)") }
                                 }
-                                if ciphertext.count > 0 {
+                                if input.count > 0 {
                                     guard
-                                        EVP_DecryptUpdate(
-                                            context, plaintext.baseAddress, &written, ciphertext.baseAddress,
-                                            Int32(ciphertext.count)) == 1
-                                    else { return .library(step: "EVP_DecryptUpdate") }
+                                        EVP_CipherUpdate(
+                                            context, output.baseAddress, &written, input.baseAddress,
+                                            Int32(input.count)) == 1
+                                    else { return .library(step: "EVP_CipherUpdate") }
                                     total = Int(written)
                                 }
-                                guard
-                                    EVP_CIPHER_CTX_ctrl(
-                                        context, EVP_CTRL_GCM_SET_TAG, Int32(tag.count), tag.baseAddress)
-                                        == 1
-                                else { return .library(step: "EVP_CIPHER_CTX_ctrl (set tag)") }
-                                // The final step compares the tag: it fails when anything sealed was changed.
-                                guard EVP_DecryptFinal_ex(context, plaintext.baseAddress! + total, &written) == 1
-                                else { return .authentication }
+                                if !encrypting {
+                                    guard
+                                        EVP_CIPHER_CTX_ctrl(
+                                            context, EVP_CTRL_GCM_SET_TAG, Int32(tag.count), tag.baseAddress) == 1
+                                    else { return .library(step: "EVP_CIPHER_CTX_ctrl (set tag)") }
+                                }
+                                guard EVP_CipherFinal_ex(context, output.baseAddress! + total, &written) == 1 else {
+                                    return encrypting ? .library(step: "EVP_CipherFinal_ex") : .authentication
+                                }
                                 total += Int(written)
+                                if encrypting {
+                                    guard
+                                        EVP_CIPHER_CTX_ctrl(
+                                            context, EVP_CTRL_GCM_GET_TAG, Int32(tag.count), tag.baseAddress) == 1
+                                    else { return .library(step: "EVP_CIPHER_CTX_ctrl (get tag)") }
+                                }
                                 return nil
                             }
                         }
@@ -188,6 +165,6 @@ enum Libcrypto {
             }
         }
         if let failure { throw failure }
-        return Array(plaintext.prefix(total))
+        return Array(output.prefix(total))
     }
 }
