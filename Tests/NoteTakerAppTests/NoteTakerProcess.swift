@@ -17,7 +17,7 @@ let notetakerRunsTheReference = false
 struct NoteTakerHome {
     /// The folder `XDG_DATA_HOME` names for every run.
     let dataHome: URL
-    /// A command that runs `notetaker` as another user, such as `setpriv --reuid=65534 …`; empty for none.
+    /// A command that runs `notetaker` inside another, such as `bwrap … --ro-bind <folder> <folder>`; empty for none.
     var runAs: [String] = []
 
     /// A new, empty data folder.
