@@ -11,8 +11,7 @@ package enum AES {
 
             /// A new random nonce.
             package init() {
-                var generator = SystemRandomNumberGenerator()
-                bytes = (0..<12).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+                bytes = randomBytes(count: 12)
             }
 
             /// The nonce whose bytes are `data`.
@@ -59,13 +58,9 @@ package enum AES {
             _ message: Message, using key: SymmetricKey, nonce: Nonce = Nonce(),
             authenticating authenticatedData: Authenticated
         ) throws(CryptoError) -> SealedBox {
-            do {
-                let (ciphertext, tag) = try Libcrypto.sealGCM(
-                    Array(message), key: key.bytes, nonce: nonce.bytes, authenticatedData: Array(authenticatedData))
-                return SealedBox(nonce: nonce, ciphertext: ciphertext, tag: tag)
-            } catch {
-                throw CryptoError(error)
-            }
+            let (ciphertext, tag) = try Libcrypto.sealGCM(
+                Array(message), key: key.bytes, nonce: nonce.bytes, authenticatedData: Array(authenticatedData))
+            return SealedBox(nonce: nonce, ciphertext: ciphertext, tag: tag)
         }
 
         /// `message` sealed under `key` with a new random nonce.
@@ -82,14 +77,10 @@ package enum AES {
         package static func open<Authenticated: DataProtocol>(
             _ box: SealedBox, using key: SymmetricKey, authenticating authenticatedData: Authenticated
         ) throws(CryptoError) -> Data {
-            do {
-                return Data(
-                    try Libcrypto.openGCM(
-                        Array(box.ciphertext), tag: Array(box.tag), key: key.bytes, nonce: box.nonce.bytes,
-                        authenticatedData: Array(authenticatedData)))
-            } catch {
-                throw CryptoError(error)
-            }
+            Data(
+                try Libcrypto.openGCM(
+                    Array(box.ciphertext), tag: Array(box.tag), key: key.bytes, nonce: box.nonce.bytes,
+                    authenticatedData: Array(authenticatedData)))
         }
 
         /// The message in `box`, sealed under `key`.
@@ -109,15 +100,6 @@ package enum CryptoError: Error, Equatable, CustomStringConvertible {
     case authenticationFailure
     /// libcrypto failed at `step`, which does not fail on valid input (it could not allocate, say).
     case underlyingLibraryFailure(step: String)
-
-    init(_ failure: Libcrypto.Failure) {
-        switch failure {
-        case .keySize: self = .incorrectKeySize
-        case .tooLong: self = .incorrectParameterSize
-        case .authentication: self = .authenticationFailure
-        case .library(let step): self = .underlyingLibraryFailure(step: step)
-        }
-    }
 
     package var description: String {
         switch self {

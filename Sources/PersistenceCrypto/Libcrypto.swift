@@ -65,22 +65,10 @@ enum Libcrypto {
         }
     }
 
-    /// Why an AES-GCM call failed.
-    enum Failure: Error {
-        /// The key is not 128, 192 or 256 bits long.
-        case keySize
-        /// A message or authenticated data longer than libcrypto takes in one call (2 GiB).
-        case tooLong
-        /// The tag does not match: the ciphertext, the authenticated data, the nonce or the key differ
-        /// from the sealing's.
-        case authentication
-        /// libcrypto refused a step that cannot fail on valid input (it could not allocate, say).
-        case library(step: String)
-    }
-
     /// `plaintext` encrypted with AES-GCM under `key` and the 12-byte `nonce`, authenticating
     /// `authenticatedData`: the ciphertext and the 16-byte tag.
-    static func sealGCM(_ plaintext: [UInt8], key: [UInt8], nonce: [UInt8], authenticatedData: [UInt8]) throws(Failure)
+    static func sealGCM(_ plaintext: [UInt8], key: [UInt8], nonce: [UInt8], authenticatedData: [UInt8])
+        throws(CryptoError)
         -> (ciphertext: [UInt8], tag: [UInt8])
     {
         var tag = [UInt8](repeating: 0, count: 16)
@@ -92,10 +80,10 @@ enum Libcrypto {
     /// The plaintext of `ciphertext`, sealed with AES-GCM under `key` and `nonce` with `tag`, authenticating
     /// `authenticatedData`.
     ///
-    /// - Throws: ``Failure/authentication`` when any of them differs from the sealing's.
+    /// - Throws: ``CryptoError/authenticationFailure`` when any of them differs from the sealing's.
     static func openGCM(
         _ ciphertext: [UInt8], tag: [UInt8], key: [UInt8], nonce: [UInt8], authenticatedData: [UInt8]
-    ) throws(Failure) -> [UInt8] {
+    ) throws(CryptoError) -> [UInt8] {
         var tag = tag
         return try gcm(
             encrypting: false, ciphertext, key: key, nonce: nonce, authenticatedData: authenticatedData, tag: &tag)
@@ -106,16 +94,16 @@ enum Libcrypto {
     private static func gcm(
         encrypting: Bool, _ input: [UInt8], key: [UInt8], nonce: [UInt8], authenticatedData: [UInt8],
         tag: inout [UInt8]
-    ) throws(Failure) -> [UInt8] {
-        guard let cipher = gcmCipher(keyByteCount: key.count) else { throw .keySize }
-        guard input.count < Int32.max, authenticatedData.count < Int32.max else { throw .tooLong }
-        guard let context = EVP_CIPHER_CTX_new() else { throw .library(step: "EVP_CIPHER_CTX_new") }
+    ) throws(CryptoError) -> [UInt8] {
+        guard let cipher = gcmCipher(keyByteCount: key.count) else { throw .incorrectKeySize }
+        guard input.count < Int32.max, authenticatedData.count < Int32.max else { throw .incorrectParameterSize }
+        guard let context = EVP_CIPHER_CTX_new() else { throw .underlyingLibraryFailure(step: "EVP_CIPHER_CTX_new") }
         defer { EVP_CIPHER_CTX_free(context) }
         // GCM writes as many bytes as it reads; the spare block keeps every pointer passed in bounds.
         var output = [UInt8](repeating: 0, count: input.count + 16)
         var written: Int32 = 0
         var total = 0
-        let failure: Failure? = key.withUnsafeBufferPointer { key in
+        let failure: CryptoError? = key.withUnsafeBufferPointer { key in
             nonce.withUnsafeBufferPointer { nonce in
                 authenticatedData.withUnsafeBufferPointer { authenticatedData in
                     input.withUnsafeBufferPointer { input in
@@ -125,37 +113,40 @@ enum Libcrypto {
                                     EVP_CipherInit_ex(
                                         context, cipher, nil, key.baseAddress, nonce.baseAddress, encrypting ? 1 : 0)
                                         == 1
-                                else { return .library(step: "EVP_CipherInit_ex") }
+                                else { return .underlyingLibraryFailure(step: "EVP_CipherInit_ex") }
                                 if authenticatedData.count > 0 {
                                     guard
                                         EVP_CipherUpdate(
                                             context, nil, &written, authenticatedData.baseAddress,
                                             Int32(authenticatedData.count)) == 1
-                                    else { return .library(step: "EVP_CipherUpdate (authenticated data)") }
+                                    else {
+                                        return .underlyingLibraryFailure(step: "EVP_CipherUpdate (authenticated data)")
+                                    }
                                 }
                                 if input.count > 0 {
                                     guard
                                         EVP_CipherUpdate(
                                             context, output.baseAddress, &written, input.baseAddress,
                                             Int32(input.count)) == 1
-                                    else { return .library(step: "EVP_CipherUpdate") }
+                                    else { return .underlyingLibraryFailure(step: "EVP_CipherUpdate") }
                                     total = Int(written)
                                 }
                                 if !encrypting {
                                     guard
                                         EVP_CIPHER_CTX_ctrl(
                                             context, EVP_CTRL_GCM_SET_TAG, Int32(tag.count), tag.baseAddress) == 1
-                                    else { return .library(step: "EVP_CIPHER_CTX_ctrl (set tag)") }
+                                    else { return .underlyingLibraryFailure(step: "EVP_CIPHER_CTX_ctrl (set tag)") }
                                 }
                                 guard EVP_CipherFinal_ex(context, output.baseAddress! + total, &written) == 1 else {
-                                    return encrypting ? .library(step: "EVP_CipherFinal_ex") : .authentication
+                                    return encrypting
+                                        ? .underlyingLibraryFailure(step: "EVP_CipherFinal_ex") : .authenticationFailure
                                 }
                                 total += Int(written)
                                 if encrypting {
                                     guard
                                         EVP_CIPHER_CTX_ctrl(
                                             context, EVP_CTRL_GCM_GET_TAG, Int32(tag.count), tag.baseAddress) == 1
-                                    else { return .library(step: "EVP_CIPHER_CTX_ctrl (get tag)") }
+                                    else { return .underlyingLibraryFailure(step: "EVP_CIPHER_CTX_ctrl (get tag)") }
                                 }
                                 return nil
                             }

@@ -6,8 +6,7 @@ package struct SymmetricKey: Sendable {
 
     /// A new random key of `size`, from the system's cryptographically secure generator.
     package init(size: SymmetricKeySize) {
-        var generator = SystemRandomNumberGenerator()
-        bytes = (0..<size.bitCount / 8).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        bytes = randomBytes(count: size.bitCount / 8)
     }
 
     /// The key whose bytes are `data`.
@@ -32,4 +31,11 @@ package struct SymmetricKeySize: Sendable {
     package static let bits128 = SymmetricKeySize(bitCount: 128)
     package static let bits192 = SymmetricKeySize(bitCount: 192)
     package static let bits256 = SymmetricKeySize(bitCount: 256)
+}
+
+/// `count` bytes from the system's cryptographically secure generator (`getrandom` on Linux), for new keys
+/// and nonces.
+func randomBytes(count: Int) -> [UInt8] {
+    var generator = SystemRandomNumberGenerator()
+    return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
 }
