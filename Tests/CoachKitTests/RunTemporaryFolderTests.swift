@@ -8,7 +8,7 @@ struct RunTemporaryFolderTests {
     @Test("a child process writes under its own TMPDIR, and the folder goes with all it left, read-only folders too")
     func folderIsTheProcessTemporaryFolderAndIsRemoved() throws {
         let folder = try RunTemporaryFolder(slot: 7, named: "run-folder-test")
-        #expect(folder.url.deletingLastPathComponent().path == FileManager.default.temporaryDirectory.path)
+        #expect(folder.url.deletingLastPathComponent().path == RunTemporaryFolder.parent.path)
         let environment = folder.environment(adding: ["COACH_MUTANT": "12", "TMPDIR": "/elsewhere"])
         #expect(environment == ["COACH_MUTANT": "12", "TMPDIR": folder.url.path])
 
@@ -31,5 +31,20 @@ struct RunTemporaryFolderTests {
 
         next.remove()
         #expect(!FileManager.default.fileExists(atPath: folder.url.path))
+    }
+
+    @Test("the folders are made in RAM when /dev/shm is a tmpfs with room and TMPDIR names no folder of its own")
+    func parentIsInRAMWhenItCanBe() throws {
+        let mounts = try String(contentsOfFile: "/proc/self/mounts", encoding: .utf8)
+        let shmIsTmpfs = mounts.split(separator: "\n").contains {
+            $0.split(separator: " ").dropFirst().first == "/dev/shm"
+                && $0.split(separator: " ").dropFirst(2).first == "tmpfs"
+        }
+        let attributes = try? FileManager.default.attributesOfFileSystem(forPath: "/dev/shm")
+        let free = (attributes?[.systemFreeSize] as? NSNumber)?.int64Value ?? 0
+        let given = ProcessInfo.processInfo.environment["TMPDIR"]
+        let ownFolder = given != nil && given != "/tmp" && given != "/tmp/"
+        let inRAM = shmIsTmpfs && free >= 4 << 30 && !ownFolder
+        #expect(RunTemporaryFolder.parent.path == (inRAM ? "/dev/shm" : FileManager.default.temporaryDirectory.path))
     }
 }

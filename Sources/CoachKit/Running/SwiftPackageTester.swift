@@ -281,9 +281,15 @@ public struct SwiftPackageTester: Sendable {
             testLog = workbench.logFolder.appending(path: "test-\(track.rawValue)-\(stream).log")
             events = workbench.logFolder.appending(path: "events-\(track.rawValue)-\(stream).jsonl")
         }
+        // A test process started directly (one part of a run of every test) gets a temporary folder of its
+        // own, removed once it has ended; a `swift test` keeps coach's, as SwiftPM keys its cache of evaluated
+        // manifests by the whole environment.
+        let temporary = try program.map { _ in try RunTemporaryFolder(slot: 0, named: "test-\(stream ?? "run")") }
+        defer { temporary?.remove() }
         var attempt = TestAttempt(
-            workbench: workbench, environment: request.environment, filter: filter, timeLimit: timeLimit,
-            events: events, log: testLog
+            workbench: workbench,
+            environment: temporary?.environment(adding: request.environment) ?? request.environment,
+            filter: filter, timeLimit: timeLimit, events: events, log: testLog
         )
         attempt.skip = skip
         attempt.directProgram = program
