@@ -33,18 +33,23 @@ struct RunTemporaryFolderTests {
         #expect(!FileManager.default.fileExists(atPath: folder.url.path))
     }
 
-    @Test("the folders are made in RAM when /dev/shm is a tmpfs with room and TMPDIR names no folder of its own")
-    func parentIsInRAMWhenItCanBe() throws {
-        let mounts = try String(contentsOfFile: "/proc/self/mounts", encoding: .utf8)
-        let shmIsTmpfs = mounts.split(separator: "\n").contains {
-            $0.split(separator: " ").dropFirst().first == "/dev/shm"
-                && $0.split(separator: " ").dropFirst(2).first == "tmpfs"
+    @Test("the folders are made in RAM when /dev/shm is a tmpfs with 4 GiB free and TMPDIR names no folder of its own")
+    func parentIsInRAMWhenItCanBe() {
+        let tmpfs = "proc /proc proc rw 0 0\ntmpfs /dev/shm tmpfs rw,nosuid,nodev 0 0\n/dev/vda / ext4 rw 0 0\n"
+        let system = FileManager.default.temporaryDirectory.path
+        let plenty: UInt64 = 8 << 30
+        func parent(_ mounts: String, _ free: UInt64, _ given: String?) -> String {
+            RunTemporaryFolder.parent(mounts: mounts, ramFreeBytes: free, givenTemporaryFolder: given).path
         }
-        let attributes = try? FileManager.default.attributesOfFileSystem(forPath: "/dev/shm")
-        let free = (attributes?[.systemFreeSize] as? NSNumber)?.int64Value ?? 0
-        let given = ProcessInfo.processInfo.environment["TMPDIR"]
-        let ownFolder = given != nil && given != "/tmp" && given != "/tmp/"
-        let inRAM = shmIsTmpfs && free >= 4 << 30 && !ownFolder
-        #expect(RunTemporaryFolder.parent.path == (inRAM ? "/dev/shm" : FileManager.default.temporaryDirectory.path))
+        #expect(parent(tmpfs, plenty, nil) == "/dev/shm")
+        #expect(parent(tmpfs, plenty, "/tmp") == "/dev/shm")
+        #expect(parent(tmpfs, plenty, "/tmp/") == "/dev/shm")
+        #expect(parent(tmpfs, 4 << 30, nil) == "/dev/shm")
+        // Too little room, another file system there, none mounted, or a folder TMPDIR chose.
+        #expect(parent(tmpfs, (4 << 30) - 1, nil) == system)
+        #expect(parent(tmpfs.replacingOccurrences(of: "/dev/shm tmpfs", with: "/dev/shm ext4"), plenty, nil) == system)
+        #expect(parent("/dev/vda / ext4 rw 0 0\n", plenty, nil) == system)
+        #expect(parent(tmpfs.replacingOccurrences(of: "/dev/shm", with: "/dev/shm2"), plenty, nil) == system)
+        #expect(parent(tmpfs, plenty, "/scratch/me") == system)
     }
 }

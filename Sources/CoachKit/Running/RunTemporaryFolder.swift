@@ -18,19 +18,30 @@ struct RunTemporaryFolder {
     /// of system time in `/tmp`, 11–15 s here). The files are real files either way, and a process killed
     /// mid-write leaves them as a disk's page cache would.
     static let parent: URL = {
-        let shm = "/dev/shm"
-        let givenFolder = ProcessInfo.processInfo.environment["TMPDIR"].map { $0.hasSuffix("/") ? $0 : $0 + "/" }
-        let mounts = (try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8)) ?? ""
+        var volume = statvfs()
+        let free =
+            statvfs(ramFolder, &volume) == 0 && access(ramFolder, W_OK) == 0
+            ? UInt64(volume.f_bavail) * UInt64(volume.f_frsize) : 0
+        return parent(
+            mounts: (try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8)) ?? "", ramFreeBytes: free,
+            givenTemporaryFolder: ProcessInfo.processInfo.environment["TMPDIR"])
+    }()
+
+    /// Linux's RAM-backed file system, where it usually is.
+    static let ramFolder = "/dev/shm"
+
+    /// ``ramFolder`` when `mounts` (as `/proc/self/mounts` lists them) mount a tmpfs there, with at least 4 GiB
+    /// writable (`ramFreeBytes`), and `TMPDIR` (`givenTemporaryFolder`) is unset or `/tmp`; else the system's
+    /// temporary folder.
+    static func parent(mounts: String, ramFreeBytes: UInt64, givenTemporaryFolder: String?) -> URL {
         let isTmpfs = mounts.split(separator: "\n").contains { line in
             let fields = line.split(separator: " ")
-            return fields.count > 2 && fields[1] == shm && fields[2] == "tmpfs"
+            return fields.count > 2 && fields[1] == ramFolder && fields[2] == "tmpfs"
         }
-        var volume = statvfs()
-        guard givenFolder == nil || givenFolder == "/tmp/", isTmpfs, statvfs(shm, &volume) == 0,
-            UInt64(volume.f_bavail) * UInt64(volume.f_frsize) >= 4 << 30, access(shm, W_OK) == 0
-        else { return FileManager.default.temporaryDirectory }
-        return URL(filePath: shm, directoryHint: .isDirectory)
-    }()
+        let namesOwnFolder = givenTemporaryFolder.map { !["", "/tmp", "/tmp/"].contains($0) } ?? false
+        guard isTmpfs, ramFreeBytes >= 4 << 30, !namesOwnFolder else { return FileManager.default.temporaryDirectory }
+        return URL(filePath: ramFolder, directoryHint: .isDirectory)
+    }
 
     /// The folder.
     let url: URL
