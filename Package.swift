@@ -133,11 +133,16 @@ struct Switchboard {
     /// `COURSE_LESSON_EXAMPLES=<folder>`: one executable per `LessonExamples…` subfolder (coach verify's
     /// build of every lesson's Swift blocks).
     var lessonExamples: String?
+    /// `COURSE_RESILIENT_SECTIONS=1`: compile the sections' modules with library evolution and write each one's
+    /// public interface (`Modules/<section>.swiftinterface`), so that a build of a variant that declares the same
+    /// public interface keeps the hidden suites' objects: they reach the module only through that interface
+    /// (coach verify's builds of known mistakes, alternatives, mutants and starters; never a learner's build).
+    var resilientSections = false
 
     /// The variables the manifest reads; any other `COURSE_*` variable is a misspelling.
     static let names = [
         "COURSE_TRACK", "COURSE_SECTIONS", "COURSE_SECTION_OVERRIDE", "COURSE_OWN_TESTS", "COURSE_LEARNER_TESTS",
-        "COURSE_SWIFT_SYNTAX", "COURSE_LESSON_EXAMPLES",
+        "COURSE_SWIFT_SYNTAX", "COURSE_LESSON_EXAMPLES", "COURSE_RESILIENT_SECTIONS",
     ]
 
     /// Reads `environment`, adding a line to `errors` for every value it refuses.
@@ -190,6 +195,12 @@ struct Switchboard {
         case "", "0": ownTests = false
         case "1": ownTests = true
         case let other: errors.append("COURSE_OWN_TESTS=\(other) is not a valid value. Valid values: 1, 0, unset.")
+        }
+        switch environment["COURSE_RESILIENT_SECTIONS"] ?? "" {
+        case "", "0": resilientSections = false
+        case "1": resilientSections = true
+        case let other:
+            errors.append("COURSE_RESILIENT_SECTIONS=\(other) is not a valid value. Valid values: 1, 0, unset.")
         }
         learnerTests = choice("COURSE_LEARNER_TESTS", LearnerTests.self) ?? .all
         swiftSyntax = choice("COURSE_SWIFT_SYNTAX", SwiftSyntaxSource.self) ?? .auto
@@ -264,12 +275,19 @@ let includedLearnerTests = switchboard.learnerTests == .none ? [] : learnerTestT
     includedSections.contains { $0.name == target.section }
 }
 
+/// A section module's flags under `COURSE_RESILIENT_SECTIONS=1`. The interface is written next to the module and
+/// not type-checked again (the macros' expansions do not read back as source); it is compared, not imported.
+let resilientSectionFlags: [SwiftSetting] = [
+    .unsafeFlags(["-enable-library-evolution", "-emit-module-interface", "-no-verify-emitted-module-interface"]),
+]
+
 let sectionTargets: [Target] = includedSections.flatMap { section -> [Target] in
     [
         .target(
             name: section.name,
             dependencies: section.dependencies,
-            path: sectionOverrides[section.name] ?? "\(track.folder)/\(section.name)"
+            path: sectionOverrides[section.name] ?? "\(track.folder)/\(section.name)",
+            swiftSettings: switchboard.resilientSections ? resilientSectionFlags : []
         ),
     ] + (switchboard.learnerTests == .only ? [] : [
         .testTarget(

@@ -18,6 +18,7 @@ enum FixtureWorkbench {
         var environment = ProcessInfo.processInfo.environment
         for name in [
             "COURSE_TRACK", "COURSE_SECTIONS", "COURSE_SECTION_OVERRIDE", "COURSE_OWN_TESTS", "COURSE_LEARNER_TESTS",
+            "COURSE_RESILIENT_SECTIONS",
         ] { environment[name] = "" }
         environment["NO_COLOR"] = "1"
         process.environment = environment

@@ -65,6 +65,9 @@ public struct MutationTester: Sendable {
             overrides: sections.map { .init(target: $0.target, folder: MutantStage.buildFolder(of: $0)) }
         )
         request.learnerTests = .leftOut
+        // Most variants built apart declare the reference's public interface: their rounds then compile only
+        // the section's module and link (``PublicInterfaceFile``).
+        request.resilientSections = true
         return request
     }
 

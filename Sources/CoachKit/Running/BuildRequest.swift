@@ -15,6 +15,11 @@ public struct BuildRequest: Sendable, Equatable {
     public var includesOwnTests: Bool
     /// Which of the hidden suites and the learner's own tests the build holds.
     public var learnerTests: LearnerTests = .besideHiddenSuites
+    /// Whether the sections' modules compile with library evolution and write their public interface
+    /// (`COURSE_RESILIENT_SECTIONS`): verify's builds of variants, where a variant that declares the same public
+    /// interface then leaves the hidden suites' objects as they are. Never a learner's build: library evolution
+    /// warns on every import of the core, which no device build shows.
+    public var resilientSections = false
 
     /// Which tests of the sections a build holds.
     public enum LearnerTests: Sendable, Equatable {
@@ -73,6 +78,7 @@ public struct BuildRequest: Sendable, Equatable {
             "COURSE_SECTION_OVERRIDE": overrides.map { "\($0.target)=\($0.folder)" }.joined(separator: ";"),
             "COURSE_OWN_TESTS": includesOwnTests ? "1" : "",
             "COURSE_LEARNER_TESTS": learnerTestsValue,
+            "COURSE_RESILIENT_SECTIONS": resilientSections ? "1" : "",
         ]
     }
 }

@@ -414,6 +414,7 @@ enum PlanRun {
         if let reason = discoveryReason(commands, changed: changed) { return .needsSwiftPM(reason: reason) }
         var dirty = Set(changed)
         var commandsRun = 0
+        var compiled: [SwiftPMBuildPlan.Command] = []
         for level in levels(of: commands) {
             var shell: [SwiftPMBuildPlan.Command] = []
             for command in level where command.inputs.contains(where: dirty.contains) {
@@ -436,14 +437,26 @@ enum PlanRun {
                 }
             }
             let changedOutputs = try ParallelWork.map(shell, jobs: jobs) { command, slot in
-                try runNoting(
+                let importers = { (interface: String) in
+                    commands.filter { $0.tool == "shell" && $0.inputs.contains(interface) }
+                }
+                return try runNoting(
                     command, run: { try run($0, slot) },
-                    leavesImporters: { interface in
-                        let importers = commands.filter { $0.tool == "shell" && $0.inputs.contains(interface) }
-                        return leavesImporters(command, importers)
-                    })
+                    importerSources: { interface in
+                        importers(interface).flatMap(\.inputs).filter { $0.hasSuffix(".swift") }
+                    },
+                    leavesImporters: { interface in leavesImporters(command, importers(interface)) })
             }
+            compiled += shell
             if let failed = zip(shell, changedOutputs).first(where: { $0.1 == nil }) {
+                // An importer that failed may keep objects of an earlier interface: the public interfaces just
+                // written must not vouch for them next time.
+                for command in compiled {
+                    for output in command.outputs where PublicInterfaceFile(modulePath: output, of: command) != nil {
+                        try? FileManager.default.removeItem(
+                            atPath: PublicInterfaceFile.interfacePath(ofModuleAt: output))
+                    }
+                }
                 return .needsSwiftPM(reason: "\(failed.0.name) failed")
             }
             commandsRun += shell.count
@@ -494,16 +507,26 @@ enum PlanRun {
     /// Runs `command` with `run`; the outputs it changed, or `nil` when it failed.
     private static func runNoting(
         _ command: SwiftPMBuildPlan.Command, run: (SwiftPMBuildPlan.Command) throws -> Bool,
+        importerSources: (_ interface: String) -> [String],
         leavesImporters: (_ interface: String) -> Bool
     ) throws -> [String]? {
         let before = command.outputs.map { DirectRebuild.Stamp(path: $0) }
         let interfaces = command.outputs.compactMap(KeptModuleInterface.init(path:))
+        let publicInterfaces = command.outputs.compactMap { PublicInterfaceFile(modulePath: $0, of: command) }
         guard try run(command) else { return nil }
         var changed: [String] = []
         for (output, stamp) in zip(command.outputs, before) where DirectRebuild.Stamp(path: output) != stamp {
             // A module whose interface declares what it did before leaves its importers' objects as they
             // are: only its own objects, and so the link, changed.
             if let kept = interfaces.first(where: { $0.path == output }), kept.restoreIfSameDeclarations() {
+                continue
+            }
+            // So does a module built with library evolution whose public interface reads as it did, for
+            // importers that reach it only through that interface.
+            if let kept = interfaces.first(where: { $0.path == output }),
+                let publicInterface = publicInterfaces.first(where: { $0.modulePath == output }),
+                publicInterface.isUnchanged(importerSources: importerSources(output)), kept.restore()
+            {
                 continue
             }
             // A module whose edit changed only what its importers never spell leaves their objects as

@@ -39,6 +39,12 @@ struct KeptModuleInterface {
         guard let now = FileManager.default.contents(atPath: path), Self.declareTheSame(contents, now) else {
             return false
         }
+        return restore()
+    }
+
+    /// Puts the kept contents and modification time back, whatever the file holds now; says whether it did.
+    /// For a caller that knows the importers' objects hold for the new module (``PublicInterfaceFile``).
+    func restore() -> Bool {
         guard let handle = FileHandle(forWritingAtPath: path) else { return false }
         do {
             try handle.truncate(atOffset: 0)

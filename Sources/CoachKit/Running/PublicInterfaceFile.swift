@@ -1,0 +1,42 @@
+import Foundation
+
+/// The public interface a module compiled with library evolution writes beside its interface file
+/// (`Modules/<module>.swiftinterface`, which `COURSE_RESILIENT_SECTIONS` asks of the sections' modules), read
+/// before a compile to tell whether the compile changed it.
+///
+/// An importer of such a module reaches it only through what its public interface declares: the layout of
+/// each type, a class's dispatch table and each property's storage stay behind accessors the module exports
+/// itself. So when a compile leaves the public interface's text as it was, an importer that imports the module
+/// plainly compiles to the objects it has. One that imports it `@testable` also reaches its internal
+/// declarations, which the public interface leaves out, and is compiled again.
+struct PublicInterfaceFile {
+    /// The module's interface file (`.swiftmodule`), whose sibling the public interface is.
+    let modulePath: String
+    /// The public interface's text before the compile, or `nil` when there was none.
+    let text: Data?
+
+    /// The public interface of the module `command` writes to `modulePath`, as it is now; `nil` unless
+    /// `command` compiles the module with library evolution and writes its public interface.
+    init?(modulePath: String, of command: SwiftPMBuildPlan.Command) {
+        guard modulePath.hasSuffix(".swiftmodule"), command.arguments.contains("-enable-library-evolution"),
+            command.arguments.contains("-emit-module-interface")
+        else { return nil }
+        self.modulePath = modulePath
+        text = FileManager.default.contents(atPath: Self.interfacePath(ofModuleAt: modulePath))
+    }
+
+    /// Where the driver writes the public interface of the module whose interface file is at `modulePath`.
+    static func interfacePath(ofModuleAt modulePath: String) -> String {
+        String(modulePath.dropLast(".swiftmodule".count)) + ".swiftinterface"
+    }
+
+    /// Whether the public interface reads as it did before the compile, with every one of
+    /// `importerSources` (the importers' Swift files) importing the module plainly.
+    func isUnchanged(importerSources: [String]) -> Bool {
+        guard let text, FileManager.default.contents(atPath: Self.interfacePath(ofModuleAt: modulePath)) == text
+        else { return false }
+        return !importerSources.contains { path in
+            FileManager.default.contents(atPath: path)?.range(of: Data("@testable".utf8)) != nil
+        }
+    }
+}
