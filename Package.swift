@@ -281,6 +281,13 @@ let resilientSectionFlags: [SwiftSetting] = [
     .unsafeFlags(["-enable-library-evolution", "-emit-module-interface", "-no-verify-emitted-module-interface"]),
 ]
 
+/// What every module that imports a section adds under `COURSE_RESILIENT_SECTIONS=1`: a changed command line, which
+/// makes the driver compile all of it again when the variable is switched either way. Its incremental records
+/// follow the tokens of the declarations it uses, not the section's library evolution, so without this it would
+/// keep objects that reach a resilient section as a fragile one, or the other way round.
+let sectionImporterSettings: [SwiftSetting] =
+    switchboard.resilientSections ? [.define("COURSE_RESILIENT_SECTIONS")] : []
+
 let sectionTargets: [Target] = includedSections.flatMap { section -> [Target] in
     [
         .target(
@@ -293,14 +300,16 @@ let sectionTargets: [Target] = includedSections.flatMap { section -> [Target] in
         .testTarget(
             name: "\(section.name)Tests",
             dependencies: [.byName(name: section.name), "DeviceBench"] + section.dependencies,
-            path: "Tests/\(section.name)Tests"
+            path: "Tests/\(section.name)Tests",
+            swiftSettings: sectionImporterSettings
         ),
     ])
 } + includedLearnerTests.map { target in
     .testTarget(
         name: target.name,
         dependencies: [.byName(name: target.section), "PersistenceCore", "PersistenceWorkbench"],
-        path: sectionOverrides[target.name] ?? "\(track.folder)/\(target.name)"
+        path: sectionOverrides[target.name] ?? "\(track.folder)/\(target.name)",
+        swiftSettings: sectionImporterSettings
     )
 }
 
@@ -317,7 +326,8 @@ let appTargets: [Target] = includedApps.map { app in
         dependencies: [
             .byName(name: app.section), "PersistenceCore", "PersistenceWorkbench",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]
+        ],
+        swiftSettings: sectionImporterSettings
     )
 }
 
@@ -328,7 +338,8 @@ let appTestTargets: [Target] = includedApps.map { app in
         name: app.tests,
         dependencies: ["CoreTestSupport", .byName(name: app.section), "PersistenceCore", "PersistenceWorkbench"]
             + app.testDependencies,
-        swiftSettings: track == .solutions && sectionOverrides[app.section] == nil ? [.define("COURSE_APP_IS_REFERENCE")] : []
+        swiftSettings: (track == .solutions && sectionOverrides[app.section] == nil ? [.define("COURSE_APP_IS_REFERENCE")] : [])
+            + sectionImporterSettings
     )
 }
 
@@ -341,7 +352,8 @@ let playgroundTargets: [Target] = [
     .executableTarget(
         name: "Playground",
         dependencies: ["PersistenceCore", "PersistenceWorkbench", "LegacyFetching"] + includedSections.map { .byName(name: $0.name) },
-        path: "Playground"
+        path: "Playground",
+        swiftSettings: sectionImporterSettings
     ),
 ]
 
@@ -595,7 +607,8 @@ let lessonExampleTargets: [Target] = {
         .executableTarget(
             name: name,
             dependencies: ["PersistenceCore", "PersistenceWorkbench", "LegacyFetching"] + includedSections.map { .byName(name: $0.name) },
-            path: "\(folder)/\(name)"
+            path: "\(folder)/\(name)",
+            swiftSettings: sectionImporterSettings
         )
     }
 }()

@@ -54,6 +54,11 @@ public struct MutationTester: Sendable {
         var baseline: [TestOutcome]
     }
 
+    /// What a run of a mutant or a switched-in variant adds to its environment: a crash ends the process
+    /// without the Swift runtime's backtrace, which symbolicates the whole test program (about a second of
+    /// CPU) for a report nobody reads; the crash kills the mutant all the same.
+    static let quietCrashes = ["SWIFT_BACKTRACE": "enable=no"]
+
     /// How many times the schemata are compiled, each time without the mutants and variants whose copies
     /// did not compile the time before, before they count as not building.
     static let schemataRounds = 6
@@ -323,7 +328,8 @@ public struct MutationTester: Sendable {
         defer { temporary.remove() }
         let termination = try ChildProcess(
             arguments, in: workbench.root,
-            environment: temporary.environment(adding: ["COACH_MUTANT": mutant.map(String.init) ?? ""]),
+            environment: temporary.environment(
+                adding: Self.quietCrashes.merging(["COACH_MUTANT": mutant.map(String.init) ?? ""]) { $1 }),
             logFile: workbench.logFolder.appending(path: "mutant-run-\(slot).log"),
             watchdog: MutantRunWatchdog(events: events, limit: timeLimitPerCheck)
         ).run()

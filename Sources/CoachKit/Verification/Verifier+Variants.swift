@@ -271,7 +271,9 @@ extension Verifier {
         let temporary = try RunTemporaryFolder(slot: slot, named: "variant-run")
         defer { temporary.remove() }
         let attempt = TestAttempt(
-            workbench: workbench, environment: temporary.environment(adding: ["COACH_MUTANT": String(variant.id)]),
+            workbench: workbench,
+            environment: temporary.environment(
+                adding: MutationTester.quietCrashes.merging(["COACH_MUTANT": String(variant.id)]) { $1 }),
             filter: filter,
             timeLimit: tester.testTimeLimit,
             events: logs.appending(path: "variant-run-\(slot).jsonl"),
