@@ -51,6 +51,24 @@ struct MistakeRoundTests {
             "expected the n-th mistake of each section per round, found \(labels)")
     }
 
+    @Test(
+        "variants built apart go in the order that changes a section's public interface least: shape-keeping first, then the starter, then the reshaping"
+    )
+    func roundOrderKeepsInterfacesInARow() {
+        // (name, reshapes, is the starter), as staged: the starter first.
+        let staged = [
+            ("starter", false, true), ("a", false, false), ("r1", true, false), ("b", false, false),
+            ("reshaping starter", true, true), ("r2", true, false),
+        ]
+        let order = Verifier.roundOrder(staged, reshapes: { _, item in item.1 }, isStarter: { $0.2 }).map(\.0)
+        #expect(order == ["a", "b", "starter", "r1", "r2", "reshaping starter"])
+        let flags = [true, false]
+        #expect(
+            Verifier.roundOrder(["x", "y"], reshapes: { index, _ in flags[index] }, isStarter: { _ in false }) == [
+                "y", "x",
+            ])
+    }
+
     @Test("a course without known mistakes needs no mistake build")
     func noMistakesNoRounds() throws {
         let workbench = try WorkbenchFixture.make(course: Self.twoSectionCourse)

@@ -316,8 +316,7 @@ extension Verifier {
 
     /// Builds the variants that cannot be switched in, in rounds: the n-th of every section in the n-th
     /// build, each in its section's build folder (the plan stays the schemata's), SwiftPM's first and the
-    /// others from its plan directly, a section's variants that probably reshape its interface last
-    /// (``InterfaceReshaping``). When a round does not compile, each of its variants is built alone so the
+    /// others from its plan directly, in ``roundOrder(_:reshapes:isStarter:)``. When a round does not compile, each of its variants is built alone so the
     /// report names the one at fault.
     private func buildSeparately(_ variants: [StagedVariant], in built: MutationTester.Built) throws -> [(
         StagedVariant, VariantRun
@@ -327,10 +326,27 @@ extension Verifier {
                 reference: workbench.sourceFolder(of: variant.section, on: .solutions),
                 variant: workbench.root.appending(path: variant.folder))
         }
-        let keepingShape = zip(variants, reshaping).filter { !$0.1 }.map(\.0)
-        let ordered = keepingShape + zip(variants, reshaping).filter(\.1).map(\.0)
+        let ordered = Self.roundOrder(
+            variants, reshapes: { index, _ in reshaping[index] }, isStarter: \.isStarter)
         try? FileManager.default.removeItem(at: workbench.logFolder.appending(path: Self.roundLogName))
         return try Self.rounds(ordered, section: \.section.number).flatMap { try buildRound($0, in: built) }
+    }
+
+    /// The order in which a section's variants are built apart, the n-th of each section in the n-th round.
+    ///
+    /// A round compiles a section's suite only when the section's public interface differs from the last
+    /// round's (``PublicInterfaceFile``), and the first round follows the schema, which declares the
+    /// reference's. So the variants that keep the reference's shape come first and in a row, then the
+    /// starter (whose stubs and missing helpers often declare otherwise), then those that probably reshape the
+    /// interface (``InterfaceReshaping``), each of which costs the suite's compile anyway; the order is
+    /// stable within each group.
+    static func roundOrder<Item>(
+        _ items: [Item], reshapes: (_ index: Int, _ item: Item) -> Bool, isStarter: (Item) -> Bool
+    ) -> [Item] {
+        let rank = items.enumerated().map { index, item in
+            (reshapes(index, item) ? 2 : 0) + (isStarter(item) ? 1 : 0)
+        }
+        return items.indices.sorted { (rank[$0], $0) < (rank[$1], $1) }.map { items[$0] }
     }
 
     private func buildRound(_ round: [StagedVariant], in built: MutationTester.Built) throws -> [(
