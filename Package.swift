@@ -136,7 +136,7 @@ struct Switchboard {
     /// `COURSE_RESILIENT_SECTIONS=1`: compile the sections' modules with library evolution and write each one's
     /// public interface (`Modules/<section>.swiftinterface`), so that a build of a variant that declares the same
     /// public interface keeps the hidden suites' objects: they reach the module only through that interface
-    /// (coach verify's builds of known mistakes, alternatives, mutants and starters; never a learner's build).
+    /// (coach verify's builds of the lessons, the solutions and the variants; never a learner's build).
     var resilientSections = false
 
     /// The variables the manifest reads; any other `COURSE_*` variable is a misspelling.

@@ -131,7 +131,9 @@ struct PublicInterfaceFileTests {
         #expect(try workspace.linkAndRun() != "box 10 2\n")
     }
 
-    @Test("a public member added, a missing interface before the compile, or a @testable importer count as changed")
+    @Test(
+        "a public member added, a @testable importer, an interface older than its module or none before the compile count as changed"
+    )
     func changesThatNeedTheImporters() throws {
         let workspace = Workspace()
         defer { try? FileManager.default.removeItem(at: workspace.folder) }
@@ -150,6 +152,16 @@ struct PublicInterfaceFileTests {
         try workspace.compileModule(
             Self.reference.replacing("public init() {}", with: "public init() {}\n    public func more() {}"))
         #expect(!interface.isUnchanged(importerSources: [main.path]))
+
+        // A build without library evolution rewrites the module and leaves an older public interface beside it.
+        try workspace.compileModule(Self.reference)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -60)],
+            ofItemAtPath: PublicInterfaceFile.interfacePath(ofModuleAt: workspace.module))
+        let stale = try #require(PublicInterfaceFile(modulePath: workspace.module, of: workspace.moduleCommand))
+        try workspace.compileModule(Self.reference)
+        #expect(
+            !stale.isUnchanged(importerSources: [main.path]), "an interface older than its module vouches for nothing")
 
         try FileManager.default.removeItem(atPath: PublicInterfaceFile.interfacePath(ofModuleAt: workspace.module))
         let none = try #require(PublicInterfaceFile(modulePath: workspace.module, of: workspace.moduleCommand))

@@ -86,16 +86,37 @@ struct SchemaCompile {
             [root, environment, logFolder] pair, _ in
             let log = logFolder.appending(path: "build-mutants-\(pair.0).log")
             let interfaces = pair.1.outputs.compactMap(KeptModuleInterface.init(path:))
+            let publicInterfaces = pair.1.outputs.compactMap { PublicInterfaceFile(modulePath: $0, of: pair.1) }
             var process = ChildProcess(pair.1.arguments, in: root, environment: environment, logFile: log)
             process.marksItsProcesses = false
             if try process.run().succeeded {
-                for interface in interfaces { _ = interface.restoreIfSameDeclarations() }
+                for interface in interfaces where !interface.restoreIfSameDeclarations() {
+                    // A section built with library evolution whose public interface reads as it did keeps
+                    // its suite's objects too (``PublicInterfaceFile``).
+                    guard let publicInterface = publicInterfaces.first(where: { $0.modulePath == interface.path }),
+                        publicInterface.isUnchanged(importerSources: Self.importerSources(of: interface.path, in: plan))
+                    else { continue }
+                    _ = interface.restore()
+                }
+            } else {
+                // The next compile must not take a public interface this one may have written for the one the
+                // suites were compiled against.
+                for publicInterface in publicInterfaces {
+                    try? FileManager.default.removeItem(
+                        atPath: PublicInterfaceFile.interfacePath(ofModuleAt: publicInterface.modulePath))
+                }
             }
             return Self.diagnostics(inParseableOutput: (try? String(contentsOf: log, encoding: .utf8)) ?? "")
         }
         return Outcome(
             errors: CompilerDiagnostic.errors(in: outputs.joined(separator: "\n")).map { $0.relative(to: workbench) },
             compiled: Set(commands.map(\.0)))
+    }
+
+    /// The Swift files of the commands of `plan` that read the interface file at `modulePath`.
+    static func importerSources(of modulePath: String, in plan: SwiftPMBuildPlan) -> [String] {
+        plan.commands.filter { $0.tool == "shell" && $0.inputs.contains(modulePath) }.flatMap(\.inputs)
+            .filter { $0.hasSuffix(".swift") }
     }
 
     /// The compiler's diagnostics in the output of a command run with `-parseable-output`: each message is

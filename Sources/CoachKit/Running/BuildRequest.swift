@@ -16,10 +16,20 @@ public struct BuildRequest: Sendable, Equatable {
     /// Which of the hidden suites and the learner's own tests the build holds.
     public var learnerTests: LearnerTests = .besideHiddenSuites
     /// Whether the sections' modules compile with library evolution and write their public interface
-    /// (`COURSE_RESILIENT_SECTIONS`): verify's builds of variants, where a variant that declares the same public
-    /// interface then leaves the hidden suites' objects as they are. Never a learner's build: library evolution
-    /// warns on every import of the core, which no device build shows.
+    /// (`COURSE_RESILIENT_SECTIONS`): verify's builds of the lessons, the solutions and the variants, where a
+    /// schema or a variant that declares the reference's public interface then leaves the hidden suites'
+    /// objects as they are. Never a learner's build: library evolution warns on every import of the core, which
+    /// no device build shows.
     public var resilientSections = false
+
+    /// A build of `track` for `coach verify`: its sections compile with library evolution, as its schemata and
+    /// variants do (``resilientSections``), so that switching from one build to the next never compiles the
+    /// hidden suites again for that alone.
+    public static func verifying(_ track: CourseTrack, includesOwnTests: Bool = false) -> BuildRequest {
+        var request = BuildRequest(track: track, includesOwnTests: includesOwnTests)
+        request.resilientSections = true
+        return request
+    }
 
     /// Which tests of the sections a build holds.
     public enum LearnerTests: Sendable, Equatable {

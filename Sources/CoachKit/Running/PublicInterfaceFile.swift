@@ -22,7 +22,28 @@ struct PublicInterfaceFile {
             command.arguments.contains("-emit-module-interface")
         else { return nil }
         self.modulePath = modulePath
-        text = FileManager.default.contents(atPath: Self.interfacePath(ofModuleAt: modulePath))
+        let interface = Self.interfacePath(ofModuleAt: modulePath)
+        // A build without library evolution rewrites the interface file and leaves the public interface of an
+        // earlier build beside it: that one speaks for no importer compiled since.
+        guard let interfaceTime = Self.modificationTime(of: interface),
+            let moduleTime = Self.modificationTime(of: modulePath),
+            interfaceTime + Self.sameCompileTolerance >= moduleTime
+        else {
+            text = nil
+            return
+        }
+        text = FileManager.default.contents(atPath: interface)
+    }
+
+    /// How much older than the interface file a public interface may be and still have been written by the
+    /// same compile (the driver writes both in one job). After ``KeptModuleInterface/restore()`` the
+    /// interface file is the older one, which is as it should be: the public interface then still reads as
+    /// what the importers were compiled against.
+    static let sameCompileTolerance: TimeInterval = 10
+
+    private static func modificationTime(of path: String) -> TimeInterval? {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)?
+            .timeIntervalSince1970
     }
 
     /// Where the driver writes the public interface of the module whose interface file is at `modulePath`.

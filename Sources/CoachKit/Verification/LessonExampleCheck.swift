@@ -95,7 +95,7 @@ struct LessonExampleCheck: Sendable {
         // manifests by the environment alone: a cached evaluation would name the programs of an earlier run.
         var arguments = ["swift", "build", "--manifest-cache", "none"]
         if let product { arguments += ["--product", product] }
-        var environment = BuildRequest(track: .solutions).environment
+        var environment = BuildRequest.verifying(.solutions).environment
         environment["COURSE_LESSON_EXAMPLES"] = workbench.relativePath(of: folder)
         let termination = try ChildProcess(arguments, in: workbench.root, environment: environment, logFile: log).run()
         let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""

@@ -85,7 +85,7 @@ public struct Verifier: Sendable {
             style.bold("solutions") + "  building and grading with COURSE_TRACK=solutions"
                 + (provesCore ? ", with the core's tests…" : " (core tests left out: --section given)…"))
         let solutions = try tester.run(
-            BuildRequest(track: .solutions, includesOwnTests: provesCore),
+            BuildRequest.verifying(.solutions, includesOwnTests: provesCore),
             filter: provesCore ? nil : suiteFilter
         )
         if provesCore {
