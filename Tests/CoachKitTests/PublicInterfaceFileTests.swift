@@ -169,6 +169,79 @@ struct PublicInterfaceFileTests {
         #expect(!none.isUnchanged(importerSources: [main.path]))
     }
 
+    /// A module whose properties are computed, stored behind a property wrapper, and constant.
+    static let madeOfAccessors = """
+        @propertyWrapper public struct Doubled {
+            var value: Int
+            public init(wrappedValue: Int) { value = wrappedValue }
+            public var wrappedValue: Int { get { value * 2 } set { value = newValue } }
+        }
+        public final class Box {
+            public var notes: String { get { "computed " + kept } set { kept = newValue } }
+            var kept = "a"
+            public let identifier: String
+            @Doubled public var count: Int = 1
+            public init() { identifier = "first" }
+        }
+        """
+
+    /// The same public properties, each stored as a plain `var` or `let`.
+    static let madeOfStorage = """
+        @propertyWrapper public struct Doubled {
+            var value: Int
+            public init(wrappedValue: Int) { value = wrappedValue }
+            public var wrappedValue: Int { get { value * 2 } set { value = newValue } }
+        }
+        public final class Box {
+            public var notes: String = "stored"
+            public var identifier: String { "second" }
+            public var count: Int = 7
+            public init() {}
+        }
+        """
+
+    @Test(
+        "stored properties in place of computed ones or of a property wrapper read the same to importers, whose old objects then run right; a compile that leaves the public interface unwritten is vouched for"
+    )
+    func storageChangesKeepImporters() throws {
+        let workspace = Workspace()
+        defer { try? FileManager.default.removeItem(at: workspace.folder) }
+        try workspace.compileModule(Self.madeOfAccessors)
+        try workspace.compileImporter(
+            """
+            import Shape
+            let box = Box()
+            box.count += 1
+            print(box.notes, box.identifier, box.count)
+            """)
+        #expect(try workspace.linkAndRun() == "computed a first 6\n")
+
+        let interfacePath = PublicInterfaceFile.interfacePath(ofModuleAt: workspace.module)
+        let interface = try #require(PublicInterfaceFile(modulePath: workspace.module, of: workspace.moduleCommand))
+        try workspace.compileModule(Self.madeOfStorage)
+        #expect(FileManager.default.contents(atPath: interfacePath) != interface.text, "the text itself changed")
+        #expect(interface.isUnchanged(importerSources: [workspace.folder.appending(path: "main.swift").path]))
+        #expect(try workspace.linkAndRun() == "stored second 8\n")
+
+        // The compiler writes neither file again when their text would not change: only coach's vouching
+        // then tells the public interface from one a build without library evolution left behind.
+        let longAgo = Date(timeIntervalSinceNow: -60)
+        for path in [interfacePath, workspace.module] {
+            try FileManager.default.setAttributes([.modificationDate: longAgo], ofItemAtPath: path)
+        }
+        try workspace.compileModule(
+            Self.madeOfStorage.replacing("public init() {}", with: "var added = 0\n    public init() {}"))
+        let isLongAgo = { (path: String) in
+            let date = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+            return abs((date ?? .now).timeIntervalSince(longAgo)) < 1
+        }
+        #expect(try isLongAgo(interfacePath))
+        #expect(try !isLongAgo(workspace.module), "the module gained an internal property")
+        #expect(PublicInterfaceFile(modulePath: workspace.module, of: workspace.moduleCommand)?.text == nil)
+        PublicInterfaceFile.vouchForCompile(ofModuleAt: workspace.module)
+        #expect(PublicInterfaceFile(modulePath: workspace.module, of: workspace.moduleCommand)?.text != nil)
+    }
+
     @Test("only a compile with library evolution that writes its public interface is read")
     func onlyResilientCompiles() {
         var command = Workspace().moduleCommand

@@ -90,6 +90,9 @@ struct SchemaCompile {
             var process = ChildProcess(pair.1.arguments, in: root, environment: environment, logFile: log)
             process.marksItsProcesses = false
             if try process.run().succeeded {
+                for publicInterface in publicInterfaces {
+                    PublicInterfaceFile.vouchForCompile(ofModuleAt: publicInterface.modulePath)
+                }
                 for interface in interfaces where !interface.restoreIfSameDeclarations() {
                     // A section built with library evolution whose public interface reads as it did keeps
                     // its suite's objects too (``PublicInterfaceFile``).

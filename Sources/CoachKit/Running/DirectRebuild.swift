@@ -514,6 +514,9 @@ enum PlanRun {
         let interfaces = command.outputs.compactMap(KeptModuleInterface.init(path:))
         let publicInterfaces = command.outputs.compactMap { PublicInterfaceFile(modulePath: $0, of: command) }
         guard try run(command) else { return nil }
+        for publicInterface in publicInterfaces {
+            PublicInterfaceFile.vouchForCompile(ofModuleAt: publicInterface.modulePath)
+        }
         var changed: [String] = []
         for (output, stamp) in zip(command.outputs, before) where DirectRebuild.Stamp(path: output) != stamp {
             // A module whose interface declares what it did before leaves its importers' objects as they

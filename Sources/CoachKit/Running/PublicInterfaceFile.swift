@@ -35,8 +35,30 @@ struct PublicInterfaceFile {
         text = FileManager.default.contents(atPath: interface)
     }
 
+    /// Marks the public interface of the module at `modulePath` as the one of the compile that has just
+    /// succeeded. The compiler leaves an interface file whose text it would write again as it is, date and
+    /// all, so without this a module compiled again would look newer than a public interface that is its own.
+    static func vouchForCompile(ofModuleAt modulePath: String) {
+        let interface = interfacePath(ofModuleAt: modulePath)
+        guard FileManager.default.fileExists(atPath: interface) else { return }
+        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: interface)
+    }
+
+    /// Marks the public interfaces of every module `plan` compiles with library evolution as their builds',
+    /// after a build of that plan succeeded (``vouchForCompile(ofModuleAt:)``): each of those modules was
+    /// compiled under the plan's flags then or before, and the compiler keeps its public interface's text
+    /// true to it.
+    static func vouchForBuild(of plan: SwiftPMBuildPlan) {
+        for command in plan.commands where command.tool == "shell" {
+            for output in command.outputs where PublicInterfaceFile(modulePath: output, of: command) != nil {
+                vouchForCompile(ofModuleAt: output)
+            }
+        }
+    }
+
     /// How much older than the interface file a public interface may be and still have been written by the
-    /// same compile (the driver writes both in one job). After ``KeptModuleInterface/restore()`` the
+    /// same compile (the driver writes both in one job; a compile that leaves it unchanged does not write it,
+    /// and coach's compiles and builds then vouch for it, ``vouchForCompile(ofModuleAt:)``). After ``KeptModuleInterface/restore()`` the
     /// interface file is the older one, which is as it should be: the public interface then still reads as
     /// what the importers were compiled against.
     static let sameCompileTolerance: TimeInterval = 10
@@ -51,10 +73,16 @@ struct PublicInterfaceFile {
         String(modulePath.dropLast(".swiftmodule".count)) + ".swiftinterface"
     }
 
-    /// Whether the public interface reads as it did before the compile, with every one of
-    /// `importerSources` (the importers' Swift files) importing the module plainly.
+    /// Whether the public interface reads as it did before the compile, to an importer's objects
+    /// (``PublicInterfaceText``), with every one of `importerSources` (the importers' Swift files) importing
+    /// the module plainly.
     func isUnchanged(importerSources: [String]) -> Bool {
-        guard let text, FileManager.default.contents(atPath: Self.interfacePath(ofModuleAt: modulePath)) == text
+        guard let text, let now = FileManager.default.contents(atPath: Self.interfacePath(ofModuleAt: modulePath))
+        else { return false }
+        guard
+            now == text
+                || PublicInterfaceText.asImportersSeeIt(String(decoding: now, as: UTF8.self))
+                    == PublicInterfaceText.asImportersSeeIt(String(decoding: text, as: UTF8.self))
         else { return false }
         return !importerSources.contains { path in
             FileManager.default.contents(atPath: path)?.range(of: Data("@testable".utf8)) != nil

@@ -194,7 +194,18 @@ public struct SwiftPackageTester: Sendable {
         if let direct, let files {
             build.succeeded ? direct.recordSwiftPMBuild(of: files, program: program) : direct.forget()
         }
+        if build.succeeded { vouchForPublicInterfaces(builtFor: request) }
         return build
+    }
+
+    /// After a SwiftPM build of `request` succeeded: when its sections compile with library evolution, marks
+    /// their public interfaces as the build's (``PublicInterfaceFile/vouchForBuild(of:)``), for the compiles
+    /// from its plan that follow.
+    private func vouchForPublicInterfaces(builtFor request: BuildRequest) {
+        guard request.resilientSections,
+            let plan = try? SwiftPMBuildPlan.read(from: workbench.root.appending(path: ".build/debug.yaml"))
+        else { return }
+        PublicInterfaceFile.vouchForBuild(of: plan)
     }
 
     /// The test modules whose tests mostly wait for other processes (builds of small workbenches, programs
@@ -235,6 +246,7 @@ public struct SwiftPackageTester: Sendable {
                 track: request.track, build: build, compilerErrors: errors, testRun: nil, outcomes: [],
                 buildLog: buildLog, testLog: testLog)
         }
+        vouchForPublicInterfaces(builtFor: request)
         let groups = Self.waitingTestGroups
         let buildFolder = workbench.root.appending(path: ".build")
         let program = try TestProgram.path(in: buildFolder, seenAt: buildFolder)
