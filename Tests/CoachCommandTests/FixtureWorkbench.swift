@@ -36,7 +36,8 @@ enum FixtureWorkbench {
 
     /// Writes `files` (path relative to the root → contents) into a new temporary folder and returns it,
     /// its module cache seeded with the modules the compiler builds from the toolchain's interfaces
-    /// (``InterfaceModuleCache``): the fixture's first build is still SwiftPM's first, at about half the cost.
+    /// (``InterfaceModuleCache``) and its index store with the running tests' (``IndexStoreSeed``): the
+    /// fixture's first build is still SwiftPM's first, at about half the cost.
     ///
     /// - Parameter committed: Whether the files are committed to a git repository of their own, for
     ///   commands that read the starters from git.
@@ -60,6 +61,7 @@ enum FixtureWorkbench {
             #expect(git.terminationStatus == 0, "git could not commit the workbench in \(root.path)")
         }
         InterfaceModuleCache.seed(packageAt: root)
+        IndexStoreSeed.seed(packageAt: root)
         return root
     }
 

@@ -13,11 +13,7 @@ public enum InterfaceModuleCache {
     /// Copies the running tests' interface-built modules into the module cache of the package at `root`,
     /// where its debug build looks for them. Copies nothing when the tests' build folder has none.
     public static func seed(packageAt root: URL) {
-        let testBinary = URL(filePath: "/proc/self/exe").resolvingSymlinksInPath()
-        let configuration = testBinary.deletingLastPathComponent()
-        let source = configuration.appending(path: "ModuleCache")
-        let triple = configuration.deletingLastPathComponent().lastPathComponent
-        let destination = root.appending(path: ".build/\(triple)/debug/ModuleCache")
+        let (source, destination) = RunningTestsBuild.folders("ModuleCache", inPackageAt: root)
         let files = FileManager.default
         let modules = ((try? files.contentsOfDirectory(atPath: source.path)) ?? []).filter {
             $0.hasSuffix(".swiftmodule")
@@ -27,5 +23,16 @@ public enum InterfaceModuleCache {
         for name in modules {
             try? files.copyItem(at: source.appending(path: name), to: destination.appending(path: name))
         }
+    }
+}
+
+/// The build folder the running tests came from, whose outputs fixture packages are seeded with.
+enum RunningTestsBuild {
+    /// The folder `path` names in the running tests' build configuration (`.build/<triple>/debug/<path>`), and the
+    /// same folder in the debug build of the package at `root`.
+    static func folders(_ path: String, inPackageAt root: URL) -> (source: URL, destination: URL) {
+        let configuration = URL(filePath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        let triple = configuration.deletingLastPathComponent().lastPathComponent
+        return (configuration.appending(path: path), root.appending(path: ".build/\(triple)/debug/\(path)"))
     }
 }
