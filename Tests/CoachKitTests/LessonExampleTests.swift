@@ -116,49 +116,4 @@ struct LessonExampleTests {
         let programs = LessonProgram.programs(of: examples, section: 4, lesson: URL(filePath: "/l.md"))
         #expect(programs.build.map(\.runs) == [false])
     }
-
-    @Test(
-        "in the build it shares with the solutions, only the errors in the lessons are the lessons'; a build that failed elsewhere names the solutions' build"
-    )
-    func sharedBuildErrors() throws {
-        let workbench = try WorkbenchFixture.make()
-        defer { try? FileManager.default.removeItem(at: workbench.root) }
-        let check = LessonExampleCheck(workbench: workbench, sections: workbench.course.sections)
-        var staged = try check.stage()
-        let lesson = workbench.root.appending(path: "course/01/lesson.md")
-        staged.build = [
-            LessonProgram(
-                target: "LessonExamples01", sectionNumber: 1, lesson: lesson,
-                blocks: [LessonExample(code: "let a = 1", firstLine: 3, kind: .partOfLesson)], runs: false)
-        ]
-        let log = workbench.logFolder.appending(path: "build-solutions.log")
-        try FileManager.default.createDirectory(at: workbench.logFolder, withIntermediateDirectories: true)
-        try Data(
-            """
-            \(lesson.path):3:9: error: cannot find 'b' in scope
-            \(workbench.root.path)/Solutions/Section1Basics/Answer.swift:1:1: error: expected declaration
-            """.utf8
-        ).write(to: log)
-
-        let shared = try check.prove(staged, built: .exited(1), log: log, shared: true)
-        #expect(
-            shared.problems.map(\.message) == [
-                "a Swift block does not compile: course/01/lesson.md:3:9: error: cannot find 'b' in scope"
-            ])
-        #expect(
-            check.isLessonError(
-                CompilerDiagnostic(path: "course/01/lesson.md", line: 3, column: 9, message: "x"), in: staged))
-        #expect(
-            !check.isLessonError(
-                CompilerDiagnostic(path: "Solutions/Section1Basics/Answer.swift", line: 1, column: 1, message: "x"),
-                in: staged))
-
-        try Data("\(workbench.root.path)/Solutions/Section1Basics/Answer.swift:1:1: error: expected declaration\n".utf8)
-            .write(to: log)
-        let elsewhere = try check.prove(staged, built: .exited(1), log: log, shared: true)
-        #expect(elsewhere.problems.count == 1)
-        #expect(elsewhere.problems.first?.message.contains("were not built: the solutions' build failed") == true)
-        let own = try check.prove(staged, built: .exited(1), log: log)
-        #expect(own.problems.count == 1 && own.problems.first?.message.contains("does not compile") == true)
-    }
 }

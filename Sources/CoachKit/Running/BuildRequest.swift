@@ -21,9 +21,6 @@ public struct BuildRequest: Sendable, Equatable {
     /// objects as they are. Never a learner's build: library evolution warns on every import of the core, which
     /// no device build shows.
     public var resilientSections = false
-    /// The folder of staged lesson programs the build adds as executables (`COURSE_LESSON_EXAMPLES`), relative
-    /// to the workbench root: verify builds them with the solutions, in one build.
-    public var lessonExamples: String?
 
     /// A build of `track` for `coach verify`: its sections compile with library evolution, as its schemata and
     /// variants do (``resilientSections``), so that switching from one build to the next never compiles the
@@ -92,7 +89,6 @@ public struct BuildRequest: Sendable, Equatable {
             "COURSE_OWN_TESTS": includesOwnTests ? "1" : "",
             "COURSE_LEARNER_TESTS": learnerTestsValue,
             "COURSE_RESILIENT_SECTIONS": resilientSections ? "1" : "",
-            "COURSE_LESSON_EXAMPLES": lessonExamples ?? "",
         ]
     }
 }

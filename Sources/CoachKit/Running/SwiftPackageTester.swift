@@ -233,11 +233,8 @@ public struct SwiftPackageTester: Sendable {
             return try runSwiftTest(request, filter: filter, skip: nil, timeLimit: timeLimit, building: true)
         }
         let (buildLog, testLog, _) = logs(of: request.track)
-        // A manifest that makes targets of staged lesson programs must be evaluated again: SwiftPM keys its
-        // cache of evaluated manifests by the environment alone, and an earlier run staged other programs.
-        let manifestCache = request.lessonExamples == nil ? [] : ["--manifest-cache", "none"]
         let build = try ChildProcess(
-            ["swift", "build", "--build-tests"] + manifestCache, in: workbench.root, environment: request.environment,
+            ["swift", "build", "--build-tests"], in: workbench.root, environment: request.environment,
             logFile: buildLog,
             watchdog: progress.map { BuildLogFollower(log: buildLog, inner: nil, report: $0) }
         ).run()

@@ -24,86 +24,41 @@ struct LessonExampleCheck: Sendable {
         var problems: [VerificationProblem] = []
     }
 
-    /// The lesson programs of the sections, staged for a build, and what reading the lessons found.
-    struct Staged {
-        /// The tally and problems so far: the blocks read, the programs not run and why, lessons that
-        /// could not be read.
-        var result = Result()
-        /// The programs that must compile, each an executable target of the build.
-        var build: [LessonProgram] = []
-        /// The programs whose last block must not compile, compiled after the build.
-        var mustFail: [LessonProgram] = []
-        /// The folder the build's `COURSE_LESSON_EXAMPLES` names, relative to the workbench root.
-        var folder = ""
-
-        /// Whether there is no program to build or compile.
-        var isEmpty: Bool { build.isEmpty && mustFail.isEmpty }
-    }
-
     /// Stages, builds and runs the lesson programs.
     ///
     /// - Throws: `CoachError.cannotLaunch` when `swift` cannot be started.
     func run() throws -> Result {
-        let staged = try stage()
-        guard !staged.isEmpty else { return staged.result }
-        let built = try buildPrograms(staged.build, named: Self.folderName)
-        return try prove(staged, built: built.termination, log: built.log)
-    }
-
-    /// The name of the folder under coach's log folder where the programs that must compile are staged.
-    static let folderName = "lesson-examples"
-
-    /// Reads every section's lesson and stages its programs that must compile for a build with
-    /// `COURSE_LESSON_EXAMPLES` set to the result's ``Staged/folder``.
-    func stage() throws -> Staged {
-        var staged = Staged()
+        var result = Result()
+        var build: [LessonProgram] = []
+        var mustFail: [LessonProgram] = []
         for section in sections {
             guard let lesson = try? workbench.lessonFile(of: section),
                 let markdown = try? String(contentsOf: lesson, encoding: .utf8)
             else { continue }
             do {
                 let examples = try LessonExample.examples(inLesson: markdown)
-                staged.result.blocks += examples.count
+                result.blocks += examples.count
                 for example in examples {
                     if case .stopsTheRun(let reason) = example.kind {
-                        staged.result.notRun.append(
-                            "\(workbench.relativePath(of: lesson)):\(example.firstLine): \(reason)")
+                        result.notRun.append("\(workbench.relativePath(of: lesson)):\(example.firstLine): \(reason)")
                     }
                 }
                 let programs = LessonProgram.programs(of: examples, section: section.number, lesson: lesson)
-                staged.build += programs.build
-                staged.mustFail += programs.mustFail
+                build += programs.build
+                mustFail += programs.mustFail
             } catch {
-                staged.result.problems.append(
+                result.problems.append(
                     VerificationProblem(
                         area(section.number), "\(workbench.relativePath(of: lesson)):\(error.line): \(error.message)"
                     ))
             }
         }
-        let folder = workbench.logFolder.appending(path: Self.folderName, directoryHint: .isDirectory)
-        try LessonProgram.stage(staged.build, in: folder)
-        staged.folder = workbench.relativePath(of: folder)
-        return staged
-    }
+        guard !build.isEmpty || !mustFail.isEmpty else { return result }
 
-    /// Proves `staged` once a build of its programs has ended with `termination`, its output in `log`: the
-    /// build's errors in the lessons, each program run, and each block that must not compile compiled. In a
-    /// build `shared` with the solutions, only the errors in the lessons are theirs.
-    ///
-    /// - Throws: `CoachError.cannotLaunch` when a program or the compiler cannot be started.
-    func prove(_ staged: Staged, built termination: ProcessTermination, log: URL, shared: Bool = false) throws
-        -> Result
-    {
-        var result = staged.result
-        guard !staged.isEmpty else { return result }
-        let build = staged.build
-        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        let errors = CompilerDiagnostic.errors(in: text).map { $0.relative(to: workbench) }.filter {
-            !shared || isLessonError($0, in: staged)
-        }
-        result.problems += errors.map { problem(for: $0, in: build) }
+        let built = try buildPrograms(build, named: "lesson-examples")
+        result.problems += built.errors.map { problem(for: $0, in: build) }
         var template: PlannedCompile?
-        if termination.succeeded {
+        if built.termination.succeeded {
             // The programs that must fail compile apart with the flags of a program that built.
             if let first = build.first,
                 let plan = try? SwiftPMBuildPlan.read(from: workbench.root.appending(path: ".build/debug.yaml"))
@@ -114,30 +69,17 @@ struct LessonExampleCheck: Sendable {
                 result.problems += try runProblems(of: program)
                 result.programsRun += 1
             }
-        } else if errors.isEmpty {
-            let reason = shared ? "were not built: the solutions' build failed" : "do not build"
+        } else if built.errors.isEmpty {
             result.problems.append(
-                VerificationProblem("lessons", "the lesson examples \(reason); see \(workbench.relativePath(of: log))"))
+                VerificationProblem(
+                    "lessons", "the lesson examples do not build; see \(workbench.relativePath(of: built.log))"
+                ))
         }
-        result.failingBlocks = staged.mustFail.count
-        if !staged.mustFail.isEmpty {
-            result.problems += try failureProblems(of: staged.mustFail, template: template)
+        result.failingBlocks = mustFail.count
+        if !mustFail.isEmpty {
+            result.problems += try failureProblems(of: mustFail, template: template)
         }
         return result
-    }
-
-    /// Copies `log`, the log of a build the lesson programs stopped, to their own build's log, before a
-    /// build without them writes over it; returns the copy, or `log` when it cannot be copied.
-    func keepBuildLog(_ log: URL) -> URL {
-        let kept = workbench.logFolder.appending(path: "build-\(Self.folderName).log")
-        try? FileManager.default.removeItem(at: kept)
-        return (try? FileManager.default.copyItem(at: log, to: kept)) == nil ? log : kept
-    }
-
-    /// Whether a compiler error lies in a lesson: in its program's staged file, or at a line of its lesson.
-    func isLessonError(_ error: CompilerDiagnostic, in staged: Staged) -> Bool {
-        error.path.hasPrefix(staged.folder + "/")
-            || staged.build.contains { workbench.relativePath(of: $0.lesson) == error.path }
     }
 
     private func area(_ section: Int) -> String { "Section \(section) lesson" }

@@ -55,71 +55,39 @@ public struct Verifier: Sendable {
         summary.record(code.problems, passedIfEmpty: 1)
         report(line("code", CodeCheck.summary(of: code), problems: code.problems, style: style))
 
-        // A whole verify builds the lesson programs in the solutions' build: one SwiftPM start and plan, and
-        // the programs compile beside the tests. A partial one, or the lessons alone, builds them apart.
-        let provesCore = sectionNumbers == nil && !lessonsOnly
-        let lessonCheck = LessonExampleCheck(workbench: workbench, sections: sections)
-        func reportLessons(_ lessons: LessonExampleCheck.Result) {
-            summary.record(lessons.problems, passedIfEmpty: lessons.blocks)
-            report(
-                line(
-                    "  lesson blocks",
-                    "\(lessons.blocks) blocks compiled, \(lessons.programsRun) programs run, "
-                        + "\(lessons.failingBlocks) fail to compile as marked",
-                    problems: lessons.problems, style: style
-                ))
-            for reason in lessons.notRun {
-                report("    not run: " + reason.escapedForTerminal())
-            }
+        report(style.bold("lessons") + "    compiling every Swift block of the lessons against the core, in one build…")
+        let lessons = try LessonExampleCheck(workbench: workbench, sections: sections).run()
+        summary.record(lessons.problems, passedIfEmpty: lessons.blocks)
+        report(
+            line(
+                "  lesson blocks",
+                "\(lessons.blocks) blocks compiled, \(lessons.programsRun) programs run, "
+                    + "\(lessons.failingBlocks) fail to compile as marked",
+                problems: lessons.problems, style: style
+            ))
+        for reason in lessons.notRun {
+            report("    not run: " + reason.escapedForTerminal())
         }
-        var stagedLessons: LessonExampleCheck.Staged?
-        if provesCore {
-            report(
-                style.bold("lessons") + "    compiling every Swift block of the lessons against the core, "
-                    + "in the solutions' build…")
-            stagedLessons = try lessonCheck.stage()
-        } else {
-            report(
-                style.bold("lessons") + "    compiling every Swift block of the lessons against the core, in one build…"
-            )
-            reportLessons(try lessonCheck.run())
-            endPhase("lessons")
-        }
+        endPhase("lessons")
         if lessonsOnly {
             summary.limitedTo = sections.map(\.number)
             summary.onlyLessons = true
             return summary
         }
-        // The other swift-syntax path builds beside the rest, on the cores the rest leaves idle. The checkout's
-        // dependencies are resolved by now (coach was built from them, and a partial verify's lessons' build
-        // ran), so the two never fetch at once.
+        // The other swift-syntax path builds beside the rest, on the cores the rest leaves idle; it starts
+        // once the lessons' build has resolved the checkout's dependencies, so the two never fetch at once.
         let packageSwiftSyntax = sectionNumbers == nil ? PackageSwiftSyntaxCheck(workbench: workbench).start() : nil
 
         // The core's own tests run in the solutions build: the `notetaker` they start as a user would is
         // then the reference app, whose behaviour they can hold to.
+        let provesCore = sectionNumbers == nil
         report(
             style.bold("solutions") + "  building and grading with COURSE_TRACK=solutions"
                 + (provesCore ? ", with the core's tests…" : " (core tests left out: --section given)…"))
-        var request = BuildRequest.verifying(.solutions, includesOwnTests: provesCore)
-        if let stagedLessons, !stagedLessons.isEmpty { request.lessonExamples = stagedLessons.folder }
-        var solutions = try tester.run(request, filter: provesCore ? nil : suiteFilter)
-        if let stagedLessons {
-            var lessonsBuild = (termination: solutions.build, log: solutions.buildLog)
-            if !solutions.compiled,
-                solutions.compilerErrors.contains(where: { lessonCheck.isLessonError($0, in: stagedLessons) })
-            {
-                // A lesson's block that does not compile stops the whole build: the solutions and the core's
-                // tests are proven in a build without the lessons, whose errors stay in their own log.
-                lessonsBuild.log = lessonCheck.keepBuildLog(solutions.buildLog)
-                request.lessonExamples = nil
-                solutions = try tester.run(request, filter: nil)
-            }
-            endPhase("solutions and lessons' build, core tests")
-            reportLessons(
-                try lessonCheck.prove(
-                    stagedLessons, built: lessonsBuild.termination, log: lessonsBuild.log, shared: true))
-            endPhase("lessons' programs")
-        }
+        let solutions = try tester.run(
+            BuildRequest.verifying(.solutions, includesOwnTests: provesCore),
+            filter: provesCore ? nil : suiteFilter
+        )
         if provesCore {
             let sectionModules = Set(workbench.course.sections.map(\.testTarget))
             let core = solutions.outcomes.filter { !sectionModules.contains($0.module) }
@@ -156,7 +124,7 @@ public struct Verifier: Sendable {
                     "\(section.checkNames.count) checks pass on the solution\(learnerNote)", problems: problems,
                     style: style))
         }
-        endPhase(provesCore ? "learners' wrong tests" : "solutions and learners' wrong tests")
+        endPhase(provesCore ? "solutions, learners' wrong tests and core tests" : "solutions and learners' wrong tests")
 
         // The solutions build compiled every module a learner imports: their public symbols are read now.
         let apiLine: APILineCheck.Report
