@@ -69,6 +69,43 @@ struct MistakeRoundTests {
             ])
     }
 
+    @Test(
+        "a round runs a mistake's catching checks alone and every check of an alternative's or a starter's section; a catching check the run does not know runs the whole section"
+    )
+    func roundFilterRunsWhatCounts() throws {
+        let workbench = try WorkbenchFixture.make(course: Self.twoSectionCourse)
+        let (first, second) = (workbench.course.sections[0], workbench.course.sections[1])
+        let checks = [
+            TestOutcome(
+                id: "Section1BasicsTests.Checks/addsNumbers()/Checks.swift:3:6", displayName: "adds numbers",
+                result: .passed),
+            TestOutcome(
+                id: "Section1BasicsTests.Checks/addsZero()/Checks.swift:5:6", displayName: "adds zero", result: .passed),
+            TestOutcome(
+                id: "Section2MoreTests.Checks/addsNumbers()/Checks.swift:3:6", displayName: "adds numbers",
+                result: .passed),
+        ]
+        let mistake = Verifier.StagedVariant(
+            section: first, kind: .mistake(first.mistakes[0]), id: VariantID.mistakes, folder: "m")
+        let starter = Verifier.StagedVariant(section: second, kind: .starter, id: VariantID.starter, folder: "s")
+        let filter = Verifier.roundFilter([mistake, starter], checks: checks)
+        #expect(filter == #"^Section1BasicsTests\.Checks\/addsNumbers\(\)|^Section2MoreTests\."#)
+        let pattern = try Regex(filter)
+        let selected = (checks.map(\.id) + ["Section2MoreTests.Checks/addsMore()/Checks.swift:9:6"]).filter {
+            $0.contains(pattern)
+        }
+        #expect(
+            selected == [
+                "Section1BasicsTests.Checks/addsNumbers()/Checks.swift:3:6",
+                "Section2MoreTests.Checks/addsNumbers()/Checks.swift:3:6",
+                "Section2MoreTests.Checks/addsMore()/Checks.swift:9:6",
+            ])
+
+        let unknown = Verifier.StagedVariant(
+            section: second, kind: .mistake(second.mistakes[0]), id: VariantID.mistakes, folder: "x")
+        #expect(Verifier.roundFilter([unknown], checks: checks) == #"^Section2MoreTests\."#)
+    }
+
     @Test("a course without known mistakes needs no mistake build")
     func noMistakesNoRounds() throws {
         let workbench = try WorkbenchFixture.make(course: Self.twoSectionCourse)

@@ -361,8 +361,7 @@ extension Verifier {
         roundTester.rebuildsDirectly = true
         roundTester.timeline = GradingTimeline()
         let start = ContinuousClock.now
-        let run = try roundTester.run(
-            built.request, filter: "^(" + round.map(\.section.testTarget).joined(separator: "|") + ")\\.")
+        let run = try roundTester.run(built.request, filter: Self.roundFilter(round, checks: built.baseline))
         logRound(round, seconds: (ContinuousClock.now - start).seconds, timeline: roundTester.timeline)
         if !run.compiled && round.count > 1 {
             restoreSchemata(of: round.map(\.section), in: built)
@@ -370,6 +369,23 @@ extension Verifier {
         }
         if !run.compiled { restoreSchemata(of: round.map(\.section), in: built) }
         return round.map { ($0, VariantRun(problems: problems(of: $0, in: run), run: run)) }
+    }
+
+    /// The checks a round of variants built apart runs: a mistake's catching checks alone, as only their
+    /// results count for it (``caughtProblems(of:in:workbench:)``), and every check of an alternative's or a
+    /// starter's section; a mistake whose catching checks `checks` (the schemata's run) does not list runs its
+    /// section's every check, and the missing one is reported as not run.
+    static func roundFilter(_ round: [StagedVariant], checks: [TestOutcome]) -> String {
+        round.map { variant in
+            let section = variant.section.testTarget
+            let whole = "^" + NSRegularExpression.escapedPattern(for: section) + "\\."
+            guard case .mistake(let mistake) = variant.kind else { return whole }
+            let ids = mistake.caughtBy.compactMap { name in
+                checks.first { $0.module == section && $0.displayName == name }?.id
+            }
+            guard !ids.isEmpty, ids.count == mistake.caughtBy.count else { return whole }
+            return ids.map(SwiftPackageTester.pattern(matching:)).joined(separator: "|")
+        }.joined(separator: "|")
     }
 
     /// Where each round of variants built apart goes: `.build/coach/variant-rounds.log`, a line per build
