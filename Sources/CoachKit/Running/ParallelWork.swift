@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 
 /// Work on a list of items spread over a few threads, each taking the next item as it finishes one: the
@@ -31,5 +32,30 @@ enum ParallelWork {
         }
         if let error = failure.withLock({ $0 }) { throw error }
         return results.withLock { found in items.indices.compactMap { found[$0] } }
+    }
+}
+
+/// Work started on a thread of its own, whose result is collected later: what verify runs beside a
+/// longer stretch of work of its own.
+final class BackgroundWork<Value: Sendable>: Sendable {
+    private let finished = DispatchSemaphore(value: 0)
+    private let outcome = Mutex<Result<Value, any Error>?>(nil)
+
+    /// Starts `body` at once.
+    init(_ body: @escaping @Sendable () throws -> Value) {
+        Thread.detachNewThread { [self] in
+            let result = Result { try body() }
+            outcome.withLock { $0 = result }
+            finished.signal()
+        }
+    }
+
+    /// The value `body` returned, once it has.
+    ///
+    /// - Throws: The error `body` threw.
+    func wait() throws -> Value {
+        finished.wait()
+        finished.signal()
+        return try outcome.withLock { $0! }.get()
     }
 }

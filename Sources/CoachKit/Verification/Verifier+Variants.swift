@@ -90,7 +90,8 @@ extension Verifier {
     /// builds from its own folder (``MutantStage/buildFolder(of:)``), first holding its schema — the
     /// mutants and every variant that differs from the reference only inside bodies, selected at run time
     /// — then, one build per round, the variants that must be built as they are (a changed attribute, a
-    /// stored property, a compiler refusal), only the files that differ rewritten.
+    /// stored property, a compiler refusal), only the files that differ rewritten. The variants selected at
+    /// run time and the mutants run beside those rounds, on a copy of the schemata's test program.
     ///
     /// - Parameters:
     ///   - phaseEnded: Called as each part ends, with its name, for verify's time per phase.
@@ -178,15 +179,34 @@ extension Verifier {
                 starterRuns[variant.section.number] = run
             }
         }
-        for (variant, outcome) in try runSwitched(switched, in: built) { keep(variant, outcome) }
-        phaseEnded("switched-in variants (\(switched.count), \(switched.filter(\.isStarter).count) of them starters)")
-        // The mutants run on this build, before any section's folder holds a variant built apart.
-        let mutation = try tester.results(of: built, progress: { _ in })
-        phaseEnded("mutants")
-        for (variant, outcome) in try buildSeparately(separate, in: built) { keep(variant, outcome) }
+        // The switched-in variants and the mutants run on a copy of the schemata's test program, on a thread of
+        // their own, while the variants built apart rebuild the program in place. They share no file, and each
+        // fills the cores the other leaves idle: a round compiles a section's module, then its suite, then
+        // links, one after the other, and a section's last mutants run alone.
+        let copy = try SchemataProgramCopy(of: built.binary)
+        var onCopy = built
+        onCopy.binary = copy.url
+        let beside = BackgroundWork { [self, tester, switched, onCopy] in
+            let start = ContinuousClock.now
+            let switchedRuns = try runSwitched(switched, in: onCopy)
+            let switchedSeconds = (ContinuousClock.now - start).seconds
+            let mutation = try tester.results(of: onCopy, progress: { _ in })
+            return (switchedRuns, switchedSeconds, mutation, (ContinuousClock.now - start).seconds - switchedSeconds)
+        }
+        let apartStart = ContinuousClock.now
+        let apart = Result { try buildSeparately(separate, in: built) }
+        let apartSeconds = (ContinuousClock.now - apartStart).seconds
+        let (switchedRuns, switchedSeconds, mutation, mutantSeconds) = try beside.wait()
+        copy.remove()
+        for (variant, outcome) in switchedRuns { keep(variant, outcome) }
+        for (variant, outcome) in try apart.get() { keep(variant, outcome) }
+        let seconds = { (value: Double) in "\(Int(value.rounded())) s" }
         phaseEnded(
             "variants built apart (\(separate.count), \(separate.filter(\.isStarter).count) of them starters, in "
-                + "\(Self.rounds(separate, section: \.section.number).count) builds)"
+                + "\(Self.rounds(separate, section: \.section.number).count) builds, \(seconds(apartSeconds))) beside the "
+                + "switched-in variants (\(switched.count), \(switched.filter(\.isStarter).count) of them starters, "
+                + "\(seconds(switchedSeconds))) and then the mutants (\(built.staged.flatMap(\.mutants).count), "
+                + "\(seconds(mutantSeconds)))"
         )
 
         for variant in staged where variant.isMistake {
