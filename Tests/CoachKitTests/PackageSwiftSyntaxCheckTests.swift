@@ -3,15 +3,19 @@ import Testing
 
 @testable import CoachKit
 
-/// The check of the package's swift-syntax path, on a fixture package whose two targets stand in for the
-/// macros and the generator: it builds them in a copy with `COURSE_SWIFT_SYNTAX=package`, and names the
-/// checkout's files, not the copy's, when one does not compile.
+/// The check of the package's swift-syntax path, on a fixture package whose targets stand in for the
+/// generator, swift-syntax's plugin library, the macros' support library and the plugin: it prepares and
+/// compiles them in a copy with `COURSE_SWIFT_SYNTAX=package`, and names the checkout's files, not the
+/// copy's, when one does not compile.
 @Suite("The package's swift-syntax path in verify")
 struct PackageSwiftSyntaxCheckTests {
     /// A workbench whose manifest fails unless `COURSE_SWIFT_SYNTAX=package` and (where util-linux's `chrt`
     /// is) the idle scheduling policy for a build, as the check must set them; the dependencies are resolved
     /// at the normal priority.
-    func workbench(plugin: String = "public let providedMacros = 5\n", generator: String) throws -> Workbench {
+    func workbench(
+        plugin: String = "import PersistenceMacrosSupport\npublic let providedMacros = supported + 5\n",
+        generator: String
+    ) throws -> Workbench {
         let workbench = try WorkbenchFixture.make()
         let manifest = """
             // swift-tools-version: 6.1
@@ -28,13 +32,22 @@ struct PackageSwiftSyntaxCheckTests {
             let package = Package(
                 name: "Fixture",
                 targets: [
-                    .target(name: "PersistenceMacros", path: "Sources/PersistenceMacros"),
+                    .target(name: "SwiftCompilerPlugin", path: "Sources/SwiftCompilerPlugin"),
+                    .target(
+                        name: "PersistenceMacrosSupport", dependencies: ["SwiftCompilerPlugin"],
+                        path: "Sources/PersistenceMacrosSupport"),
+                    .target(
+                        name: "PersistenceMacros", dependencies: ["PersistenceMacrosSupport"],
+                        path: "Sources/PersistenceMacros"),
                     .target(name: "MutantSchemata", path: "Sources/MutantSchemata"),
                 ]
             )
             """
         let files = [
             "Package.swift": manifest,
+            "Sources/SwiftCompilerPlugin/Plugin.swift": "public let pluginVersion = 1\n",
+            "Sources/PersistenceMacrosSupport/Support.swift":
+                "import SwiftCompilerPlugin\npublic let supported = pluginVersion + 1\n",
             "Sources/PersistenceMacros/Plugin.swift": plugin,
             "Sources/MutantSchemata/Generator.swift": generator,
         ]
@@ -47,7 +60,7 @@ struct PackageSwiftSyntaxCheckTests {
         return workbench
     }
 
-    @Test("both targets build in the copy, and the checkout's own build folder is left alone")
+    @Test("every target is prepared or compiled in the copy, and the checkout's own build folder is left alone")
     func buildsInACopy() throws {
         let workbench = try workbench(generator: "public func generate() -> Int { 1 }\n")
         defer { try? FileManager.default.removeItem(at: workbench.root) }
@@ -55,10 +68,18 @@ struct PackageSwiftSyntaxCheckTests {
         let report = check.start().wait()
         #expect(report.problems.isEmpty, "\(report.problems)")
         for step in PackageSwiftSyntaxCheck.steps {
-            #expect(
-                FileManager.default.fileExists(
-                    atPath: check.copy.appending(path: ".build/debug/Modules/\(step.target).swiftmodule").path),
-                "\(step.target) was not built in the copy")
+            if step.prepares {
+                #expect(
+                    FileManager.default.fileExists(
+                        atPath: check.copy.appending(path: ".build/debug/Modules/\(step.target).swiftmodule").path),
+                    "\(step.target) was not prepared in the copy")
+            }
+            if step.compiles {
+                #expect(
+                    FileManager.default.fileExists(
+                        atPath: check.copy.appending(path: ".build/compiled/\(step.target).o").path),
+                    "\(step.target) was not compiled in the copy")
+            }
         }
         #expect(!FileManager.default.fileExists(atPath: workbench.root.appending(path: ".build/debug").path))
         #expect(
@@ -81,13 +102,15 @@ struct PackageSwiftSyntaxCheckTests {
     @Test("the plugin is compiled whole: an error in a function body is a problem naming the checkout's file")
     func reportsPluginErrors() throws {
         let workbench = try workbench(
-            plugin: "public func provide() -> Int { \"one\" }\n", generator: "public func generate() -> Int { 1 }\n")
+            plugin: "import PersistenceMacrosSupport\npublic func provide() -> Int { \"one\" + supported }\n",
+            generator: "public func generate() -> Int { 1 }\n")
         defer { try? FileManager.default.removeItem(at: workbench.root) }
         let report = PackageSwiftSyntaxCheck(workbench: workbench).run()
         let problem = try #require(report.problems.first)
         #expect(report.problems.count == 1)
-        #expect(problem.message.contains("PersistenceMacros does not build on the package's swift-syntax"))
-        #expect(problem.message.contains("Sources/PersistenceMacros/Plugin.swift:1:"), "\(problem.message)")
+        #expect(problem.message.contains("PersistenceMacros does not compile on the package's swift-syntax"))
+        #expect(problem.message.contains("`swiftc` ended with"), "\(problem.message)")
+        #expect(problem.message.contains("Sources/PersistenceMacros/Plugin.swift:2:"), "\(problem.message)")
         #expect(!problem.message.contains("package-swift-syntax/Sources"), "\(problem.message)")
         #expect(problem.message.contains(".build/coach/build-package-swift-syntax-PersistenceMacros.log"))
     }

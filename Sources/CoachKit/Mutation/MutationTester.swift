@@ -373,25 +373,3 @@ final class MutantGeneratorBuild: Sendable {
         }
     }
 }
-
-/// A copy of the schemata's test program, beside it, for runs that go on while later builds relink the
-/// program in place. In the program's own folder it still finds the resource bundles it was built with.
-struct SchemataProgramCopy {
-    /// The copy.
-    let url: URL
-
-    /// Copies `program` to `<program>.schemata`, which a search for the package's test program
-    /// (`…PackageTests.xctest`) never finds.
-    ///
-    /// - Throws: The file system's error when the program cannot be copied.
-    init(of program: URL) throws {
-        url = program.deletingLastPathComponent().appending(path: program.lastPathComponent + ".schemata")
-        try? FileManager.default.removeItem(at: url)
-        try FileManager.default.copyItem(at: program, to: url)
-    }
-
-    /// Removes the copy.
-    func remove() {
-        try? FileManager.default.removeItem(at: url)
-    }
-}

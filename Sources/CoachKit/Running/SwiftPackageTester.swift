@@ -60,11 +60,21 @@ public struct SwiftPackageTester: Sendable {
     ///   - request: The track and sections to build.
     ///   - filter: A regular expression for `swift test --filter`, or `nil` for every test.
     ///   - timeLimit: The longest one check may run; the tester's own limit when `nil`.
-    /// - Throws: `CoachError.cannotLaunch` when `swift` cannot be started.
-    public func run(_ request: BuildRequest, filter: String?, timeLimit: Duration? = nil) throws -> TrackRun {
-        request.includesOwnTests
-            ? try runSwiftTest(request, filter: filter, timeLimit: timeLimit ?? testTimeLimit)
-            : try runGraded(request, filter: filter, timeLimit: timeLimit ?? testTimeLimit)
+    ///   - whileTesting: Work that may build in the same folder, run on the calling thread once the build has
+    ///     ended. A run of every test with the core's runs it while the last tests run from a copy of the
+    ///     program, once those `swift test` runs from the program itself have ended; any other run, after
+    ///     its tests.
+    /// - Throws: `CoachError.cannotLaunch` when `swift` cannot be started, or what `whileTesting` threw.
+    public func run(
+        _ request: BuildRequest, filter: String?, timeLimit: Duration? = nil, whileTesting: () throws -> Void = {}
+    ) throws -> TrackRun {
+        guard request.includesOwnTests else {
+            let run = try runGraded(request, filter: filter, timeLimit: timeLimit ?? testTimeLimit)
+            try whileTesting()
+            return run
+        }
+        return try runSwiftTest(
+            request, filter: filter, timeLimit: timeLimit ?? testTimeLimit, whileTesting: whileTesting)
     }
 
     private func logs(of track: CourseTrack) -> (build: URL, test: URL, events: URL) {
@@ -227,10 +237,15 @@ public struct SwiftPackageTester: Sendable {
     /// binary creates the event stream as it starts, so no stream means the build failed. A run of every
     /// test then runs each group of waiting modules (``waitingTestGroups``) in a test process of its own at
     /// the same time, started directly rather than through `swift test`, which lets one run at a time use a
-    /// build folder.
-    private func runSwiftTest(_ request: BuildRequest, filter: String?, timeLimit: Duration) throws -> TrackRun {
+    /// build folder, and from a copy of the program: once the other tests' `swift test` has ended,
+    /// `whileTesting` may relink the program while the waiting groups go on.
+    private func runSwiftTest(
+        _ request: BuildRequest, filter: String?, timeLimit: Duration, whileTesting: () throws -> Void
+    ) throws -> TrackRun {
         guard filter == nil else {
-            return try runSwiftTest(request, filter: filter, skip: nil, timeLimit: timeLimit, building: true)
+            let run = try runSwiftTest(request, filter: filter, skip: nil, timeLimit: timeLimit, building: true)
+            try whileTesting()
+            return run
         }
         let (buildLog, testLog, _) = logs(of: request.track)
         let build = try ChildProcess(
@@ -242,6 +257,7 @@ public struct SwiftPackageTester: Sendable {
             let errors = CompilerDiagnostic.errors(in: (try? String(contentsOf: buildLog, encoding: .utf8)) ?? "").map {
                 $0.relative(to: workbench)
             }
+            try whileTesting()
             return TrackRun(
                 track: request.track, build: build, compilerErrors: errors, testRun: nil, outcomes: [],
                 buildLog: buildLog, testLog: testLog)
@@ -249,26 +265,37 @@ public struct SwiftPackageTester: Sendable {
         vouchForPublicInterfaces(builtFor: request)
         let groups = Self.waitingTestGroups
         let buildFolder = workbench.root.appending(path: ".build")
-        let program = try TestProgram.path(in: buildFolder, seenAt: buildFolder)
-        let runs = Mutex<[TrackRun?]>(Array(repeating: nil, count: groups.count + 1))
-        let failure = Mutex<(any Error)?>(nil)
-        DispatchQueue.concurrentPerform(iterations: groups.count + 1) { part in
-            do {
-                let run =
-                    try part < groups.count
-                    ? runSwiftTest(
-                        request, filter: Self.modulesFilter(groups[part]), skip: nil, timeLimit: timeLimit,
-                        building: false, stream: "waiting-\(part + 1)", program: program)
-                    : runSwiftTest(
-                        request, filter: nil, skip: Self.modulesFilter(groups.flatMap { $0 }), timeLimit: timeLimit,
-                        building: false, stream: "others")
-                runs.withLock { $0[part] = run }
-            } catch {
-                failure.withLock { $0 = $0 ?? error }
+        let copy = try TestProgramCopy(
+            of: URL(filePath: try TestProgram.path(in: buildFolder, seenAt: buildFolder)), suffix: "core")
+        defer { copy.remove() }
+        let othersEnded = DispatchSemaphore(value: 0)
+        let testing = BackgroundWork { [self, copy] in
+            let runs = Mutex<[TrackRun?]>(Array(repeating: nil, count: groups.count + 1))
+            let failure = Mutex<(any Error)?>(nil)
+            DispatchQueue.concurrentPerform(iterations: groups.count + 1) { part in
+                do {
+                    defer { if part == groups.count { othersEnded.signal() } }
+                    let run =
+                        try part < groups.count
+                        ? runSwiftTest(
+                            request, filter: Self.modulesFilter(groups[part]), skip: nil, timeLimit: timeLimit,
+                            building: false, stream: "waiting-\(part + 1)", program: copy.url.path)
+                        : runSwiftTest(
+                            request, filter: nil, skip: Self.modulesFilter(groups.flatMap { $0 }),
+                            timeLimit: timeLimit, building: false, stream: "others")
+                    runs.withLock { $0[part] = run }
+                } catch {
+                    failure.withLock { $0 = $0 ?? error }
+                }
             }
+            return (runs.withLock { $0 }, failure.withLock { $0 })
         }
-        if let failure = failure.withLock({ $0 }) { throw failure }
-        let finished = runs.withLock { $0 }.compactMap { $0 }
+        othersEnded.wait()
+        let beside = Result { try whileTesting() }
+        let (runs, failure) = try testing.wait()
+        if let failure { throw failure }
+        try beside.get()
+        let finished = runs.compactMap { $0 }
         guard finished.count == groups.count + 1, var merged = finished.last else {
             return TrackRun(
                 track: request.track, build: .exited(1), compilerErrors: [], testRun: nil, outcomes: [],

@@ -39,3 +39,25 @@ enum TestProgram {
         return String(match.1)
     }
 }
+
+/// A copy of a test program, beside it, for test runs that go on while a later build relinks the program
+/// in place. In the program's own folder it still finds the resource bundles it was built with.
+struct TestProgramCopy {
+    /// The copy.
+    let url: URL
+
+    /// Copies `program` to `<program>.<suffix>`, which a search for the package's test program
+    /// (`…PackageTests.xctest`, ``TestProgram/path(in:seenAt:)``) never finds.
+    ///
+    /// - Throws: The file system's error when the program cannot be copied.
+    init(of program: URL, suffix: String) throws {
+        url = program.deletingLastPathComponent().appending(path: program.lastPathComponent + "." + suffix)
+        try? FileManager.default.removeItem(at: url)
+        try FileManager.default.copyItem(at: program, to: url)
+    }
+
+    /// Removes the copy.
+    func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}

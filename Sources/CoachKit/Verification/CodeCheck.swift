@@ -1,9 +1,8 @@
 import Foundation
 
 /// The rules the workbench's own code keeps, checked before anything is built: modules import only
-/// what `ARCHITECTURE.md` lets them ( ``ModuleLayering``), every `@unchecked Sendable` says why
-/// (``UncheckedSendableAudit``) and, when asked, the code is formatted as `.swift-format` says
-/// (``FormatLint``).
+/// what `ARCHITECTURE.md` lets them ( ``ModuleLayering``) and every `@unchecked Sendable` says why
+/// (``UncheckedSendableAudit``). Its format (``FormatLint``) is checked apart, beside the lessons' build.
 public struct CodeCheck: Sendable {
     /// What the check found.
     public struct Report: Sendable {
@@ -11,8 +10,6 @@ public struct CodeCheck: Sendable {
         public var modules = 0
         /// The `@unchecked Sendable` declarations found, explained or not.
         public var uncheckedSendables = 0
-        /// Whether `swift format lint` ran.
-        public var linted = false
         /// Everything that does not hold.
         public var problems: [VerificationProblem] = []
     }
@@ -25,10 +22,8 @@ public struct CodeCheck: Sendable {
         self.workbench = workbench
     }
 
-    /// Checks the layering and the `@unchecked Sendable` reasons, and lints the format when `lintsFormat`.
-    ///
-    /// - Throws: `CoachError.cannotLaunch` when `swift format` cannot be started.
-    public func run(lintsFormat: Bool) throws -> Report {
+    /// Checks the layering and the `@unchecked Sendable` reasons.
+    public func run() -> Report {
         var report = Report()
         let layering = ModuleLayering.check(workbench: workbench)
         report.modules = layering.modules
@@ -36,10 +31,6 @@ public struct CodeCheck: Sendable {
         let sendables = UncheckedSendableAudit.check(workbench: workbench)
         report.uncheckedSendables = sendables.declarations
         report.problems += sendables.problems
-        if lintsFormat {
-            report.problems += try FormatLint.check(workbench: workbench)
-            report.linted = true
-        }
         return report
     }
 
@@ -47,6 +38,5 @@ public struct CodeCheck: Sendable {
     public static func summary(of report: Report) -> String {
         "\(report.modules) modules import only what ARCHITECTURE.md allows, "
             + "\(report.uncheckedSendables) @unchecked Sendable each with its reason"
-            + (report.linted ? ", swift format lint clean over Sources and Tests outside .swift-format-pending" : "")
     }
 }

@@ -14,26 +14,36 @@ struct PackageSwiftSyntaxCheck: Sendable {
     /// The checkout whose macros are built.
     let workbench: Workbench
 
-    /// One build of the check.
+    /// One step of the check: a target of the copy, prepared by SwiftPM, compiled outside it, or both.
     struct Step: Sendable {
-        /// The target built.
+        /// The target.
         var target: String
-        /// Whether the target's module is only prepared, as SourceKit-LSP prepares one (SwiftPM's
-        /// `--experimental-prepare-for-indexing`): its imports resolved and its module emitted against
-        /// interfaces of its dependencies built without function bodies, rather than compiled whole.
-        var preparedOnly: Bool
+        /// Whether SwiftPM prepares the target's module, as SourceKit-LSP does (`swift build
+        /// --experimental-prepare-for-indexing`): its imports resolved, and its module emitted without function
+        /// bodies against its dependencies' modules emitted alike.
+        var prepares: Bool
+        /// Whether the target's sources are then compiled whole, every body to an object, against the prepared
+        /// modules, with the flags SwiftPM planned for ``compileTemplate`` (``compileArguments(template:target:sources:object:)``).
+        var compiles: Bool
     }
 
-    /// The builds on the package's swift-syntax. The macro plugin's code differs by path (`#if
-    /// canImport(SwiftCompilerPlugin)`), so it is compiled whole, with its support library and swift-syntax
-    /// built for the host. The mutant generator's code is the same on both paths, and every other build of a
-    /// verification compiles it whole; what differs is the manifest's wiring, which preparing its module
-    /// proves (its imports find the package's modules) in seconds, rather than the minutes a second build
-    /// of swift-syntax, for the target, takes.
+    /// The steps on the package's swift-syntax, in order. The mutant generator's code is the same on both paths,
+    /// and every other build of a verification compiles it whole; what differs is the manifest's wiring, which
+    /// preparing its module proves (its imports find the package's modules). The macro plugin's code differs
+    /// by path (`#if canImport(SwiftCompilerPlugin)`), so it and its support library are compiled whole against
+    /// prepared modules: a SwiftPM build of the plugin would compile swift-syntax whole for the host first,
+    /// about 290 CPU-seconds, where preparing its modules takes about 50. Nothing is linked.
     static let steps = [
-        Step(target: "PersistenceMacros", preparedOnly: false),
-        Step(target: "MutantSchemata", preparedOnly: true),
+        Step(target: "MutantSchemata", prepares: true, compiles: false),
+        Step(target: "SwiftCompilerPlugin", prepares: true, compiles: false),
+        Step(target: "PersistenceMacrosSupport", prepares: true, compiles: true),
+        Step(target: "PersistenceMacros", prepares: false, compiles: true),
     ]
+
+    /// The module whose planned command gives the compiled steps their flags: a library of the package that
+    /// imports swift-syntax, as the plugin does, and is planned as a module of its own (the plugin, a macro,
+    /// is planned only for the host).
+    static let compileTemplate = "PersistenceMacrosSupport"
 
     /// Where the copy of the checkout is built; its `.build` is kept between verifications.
     var copy: URL { workbench.logFolder.appending(path: "package-swift-syntax", directoryHint: .isDirectory) }
@@ -87,7 +97,8 @@ struct PackageSwiftSyntaxCheck: Sendable {
                 failure: "its dependencies do not resolve", log: log(of: "resolve"))
             let priority = lowPriority()
             for step in Self.steps where problems.isEmpty {
-                problems += try build(step, prefix: priority)
+                if step.prepares { problems += try prepare(step.target, prefix: priority) }
+                if step.compiles && problems.isEmpty { problems += try compile(step.target, prefix: priority) }
             }
         } catch {
             problems.append(VerificationProblem(Self.area, "cannot build the copy in \(relative(copy)): \(error)"))
@@ -138,15 +149,64 @@ struct PackageSwiftSyntaxCheck: Sendable {
         }
     }
 
-    /// Runs `step` in the copy after `prefix` (the low priority); the problems name the checkout's files,
-    /// not the copy's.
-    private func build(_ step: Step, prefix: [String]) throws -> [VerificationProblem] {
-        let target = step.target
-        return try run(
+    /// Prepares `target`'s module in the copy after `prefix` (the low priority).
+    private func prepare(_ target: String, prefix: [String]) throws -> [VerificationProblem] {
+        try run(
             prefix + ["swift", "build", "--package-path", copy.path, "--target", target] + Self.ownManifestCache
-                + (step.preparedOnly ? ["--experimental-prepare-for-indexing"] : []),
-            failure: step.preparedOnly ? "\(target)'s module cannot be prepared" : "\(target) does not build",
-            log: log(of: target))
+                + ["--experimental-prepare-for-indexing"],
+            failure: "\(target)'s module cannot be prepared", log: log(of: target))
+    }
+
+    /// Compiles `target`'s sources in the copy whole against the prepared modules, after `prefix` (the low
+    /// priority), to an object in the copy's build folder.
+    private func compile(_ target: String, prefix: [String]) throws -> [VerificationProblem] {
+        let log = log(of: target)
+        guard let plan = try? SwiftPMBuildPlan.read(from: copy.appending(path: ".build/debug.yaml")),
+            let template = PlannedCompile(module: Self.compileTemplate, in: plan)
+        else {
+            return [
+                VerificationProblem(
+                    Self.area,
+                    "\(target) cannot be compiled on the package's swift-syntax: the copy's plan "
+                        + "(\(relative(copy.appending(path: ".build/debug.yaml")))) has no command for "
+                        + "\(Self.compileTemplate) to take the flags from")
+            ]
+        }
+        let folder = copy.appending(path: "Sources/\(target)")
+        let sources =
+            (FileManager.default.subpaths(atPath: folder.path) ?? []).filter { $0.hasSuffix(".swift") }.sorted()
+            .map { folder.appending(path: $0).path }
+        let objects = copy.appending(path: ".build/compiled", directoryHint: .isDirectory)
+        try FileManager.default.createDirectory(at: objects, withIntermediateDirectories: true)
+        return try run(
+            prefix
+                + Self.compileArguments(
+                    template: template, target: target, sources: sources,
+                    object: objects.appending(path: "\(target).o").path),
+            failure: "\(target) does not compile", log: log)
+    }
+
+    /// Flags of a prepared module's command that `-Xfrontend` passes on: they skip bodies and let a module
+    /// with errors be emitted, which a whole compile must not.
+    static let preparingFlags: Set<String> = [
+        "-experimental-lazy-typecheck", "-experimental-skip-all-function-bodies",
+        "-experimental-allow-module-with-compiler-errors", "-empty-abi-descriptor",
+    ]
+
+    /// The command that compiles `sources` as the module `target`, whole, to `object`, with the flags of
+    /// `template` (search paths, language mode, defines) without those that prepare a module.
+    static func compileArguments(template: PlannedCompile, target: String, sources: [String], object: String)
+        -> [String]
+    {
+        var kept: [String] = []
+        for argument in template.kept {
+            if preparingFlags.contains(argument) {
+                if kept.last == "-Xfrontend" { kept.removeLast() }
+            } else {
+                kept.append(argument)
+            }
+        }
+        return kept + ["-module-name", target, "-parse-as-library", "-wmo", "-c"] + sources + ["-o", object]
     }
 
     /// Runs `command` on the copy with the package's swift-syntax; when it fails, a problem saying `failure`
@@ -171,9 +231,17 @@ struct PackageSwiftSyntaxCheck: Sendable {
             VerificationProblem(
                 Self.area,
                 "\(failure) on the package's swift-syntax (COURSE_SWIFT_SYNTAX=package), which a toolchain without "
-                    + "its own uses: `\(command.drop { $0 != "swift" }.prefix(2).joined(separator: " "))` ended with "
+                    + "its own uses: `\(Self.shown(command))` ended with "
                     + "\(termination); see \(relative(log))\(errors)")
         ]
+    }
+
+    /// How a problem names `command`: `swift build` or `swift package`, or the compiler's name.
+    static func shown(_ command: [String]) -> String {
+        let swift = command.drop { $0 != "swift" }.prefix(2)
+        return swift.isEmpty
+            ? (command.first { $0.hasSuffix("swiftc") }.map { URL(filePath: $0).lastPathComponent } ?? "")
+            : swift.joined(separator: " ")
     }
 
     /// The swift-syntax version in the copy's `Package.resolved`.

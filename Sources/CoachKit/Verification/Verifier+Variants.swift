@@ -183,7 +183,7 @@ extension Verifier {
         // their own, while the variants built apart rebuild the program in place. They share no file, and each
         // fills the cores the other leaves idle: a round compiles a section's module, then its suite, then
         // links, one after the other, and a section's last mutants run alone.
-        let copy = try SchemataProgramCopy(of: built.binary)
+        let copy = try TestProgramCopy(of: built.binary, suffix: "schemata")
         var onCopy = built
         onCopy.binary = copy.url
         let beside = BackgroundWork { [self, tester, switched, onCopy] in

@@ -50,10 +50,13 @@ public struct Verifier: Sendable {
                 "\(sections.count) section(s), \(checkCount) checks, hints in \(HintTiers.levels) tiers as the lessons show them",
                 problems: auditProblems, style: style
             ))
-        // The code's own rules, with the format lint (seconds) unless only the lessons are proven.
-        let code = try CodeCheck(workbench: workbench).run(lintsFormat: !lessonsOnly)
+        // The code's own rules; the format lint (seconds of both cores) runs beside the lessons' build, unless
+        // only the lessons are proven.
+        let code = CodeCheck(workbench: workbench).run()
         summary.record(code.problems, passedIfEmpty: 1)
         report(line("code", CodeCheck.summary(of: code), problems: code.problems, style: style))
+        let formatLint =
+            lessonsOnly ? nil : BackgroundWork { [workbench] in try FormatLint.check(workbench: workbench) }
 
         report(style.bold("lessons") + "    compiling every Swift block of the lessons against the core, in one build…")
         let lessons = try LessonExampleCheck(workbench: workbench, sections: sections).run()
@@ -67,6 +70,14 @@ public struct Verifier: Sendable {
             ))
         for reason in lessons.notRun {
             report("    not run: " + reason.escapedForTerminal())
+        }
+        if let formatLint {
+            let problems = try formatLint.wait()
+            summary.record(problems, passedIfEmpty: 1)
+            report(
+                line(
+                    "format", "swift format lint clean over Sources and Tests outside .swift-format-pending",
+                    problems: problems, style: style))
         }
         endPhase("lessons")
         if lessonsOnly {
@@ -84,10 +95,20 @@ public struct Verifier: Sendable {
         report(
             style.bold("solutions") + "  building and grading with COURSE_TRACK=solutions"
                 + (provesCore ? ", with the core's tests…" : " (core tests left out: --section given)…"))
+        // Each section's learner tests, the reference's and each known wrong suite, are graded from one folder
+        // and so one plan, beside the core's last tests (``SwiftPackageTester/run(_:filter:timeLimit:whileTesting:)``);
+        // their lines follow the API line.
+        var learnerOutcomes: [Int: [TestOutcome]] = [:]
+        var wrongTests: [Int: [(Course.KnownMistake, [VerificationProblem])]] = [:]
         let solutions = try tester.run(
             BuildRequest.verifying(.solutions, includesOwnTests: provesCore),
             filter: provesCore ? nil : suiteFilter
-        )
+        ) {
+            for section in sections where section.learnerTests != nil {
+                learnerOutcomes[section.number] = try learnerTestOutcomes(of: section, on: .solutions)
+                wrongTests[section.number] = try checkLearnerTestMistakes(of: section)
+            }
+        }
         if provesCore {
             let sectionModules = Set(workbench.course.sections.map(\.testTarget))
             let core = solutions.outcomes.filter { !sectionModules.contains($0.module) }
@@ -104,15 +125,10 @@ public struct Verifier: Sendable {
         } else {
             summary.limitedTo = sections.map(\.number)
         }
-        // Each section's known wrong tests are graded right after its reference's tests, from the same
-        // folder and so the same plan; their lines follow the API line.
-        var wrongTests: [Int: [(Course.KnownMistake, [VerificationProblem])]] = [:]
         for section in sections {
-            let learnerOutcomes = try learnerTestOutcomes(of: section, on: .solutions)
-            wrongTests[section.number] = try checkLearnerTestMistakes(of: section)
             let problems = Self.problems(
                 section: section, run: solutions, expectPass: true, workbench: workbench,
-                learnerOutcomes: learnerOutcomes)
+                learnerOutcomes: learnerOutcomes[section.number])
             summary.record(problems, passedIfEmpty: section.checkNames.count)
             let learnerNote =
                 section.learnerTests.map {
@@ -220,8 +236,9 @@ public struct Verifier: Sendable {
                 line(
                     "swift-syntax",
                     "on the package's swift-syntax\(found.version.map { " " + $0 } ?? "") too (COURSE_SWIFT_SYNTAX="
-                        + "package, a toolchain without its own), the macro plugin compiles and the mutant "
-                        + "generator's imports resolve; built beside the rest at idle priority in "
+                        + "package, a toolchain without its own), the macro plugin and its support library compile "
+                        + "against swift-syntax's prepared modules and the mutant generator's imports resolve; "
+                        + "beside the rest at idle priority in "
                         + "\(Int(found.seconds.rounded())) s",
                     problems: found.problems, style: style))
             endPhase("waiting for the package's swift-syntax")
