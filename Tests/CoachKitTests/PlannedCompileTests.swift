@@ -59,4 +59,16 @@ struct PlannedCompileTests {
         #expect(PlannedCompile(module: "CShim", in: plan) == nil)
         #expect(PlannedCompile(module: "Missing", in: plan) == nil)
     }
+
+    @Test("a module compiled beside others runs its files in one driver job; nothing else of the command changes")
+    func oneCompileJob() {
+        let arguments = Self.planned.withOneCompileJob.arguments
+        #expect(arguments.filter { $0.hasPrefix("-j") } == ["-j1"])
+        #expect(arguments.count == Self.planned.arguments.count)
+        #expect(
+            zip(arguments, Self.planned.arguments).filter { $0 != $1 }.map(\.1) == ["-j2"],
+            "only the jobs argument differs")
+        let link = SwiftPMBuildPlan.Command(name: "L.link", tool: "shell", arguments: ["swiftc", "-just-a-name"])
+        #expect(link.withOneCompileJob == link)
+    }
 }

@@ -68,9 +68,9 @@ struct SchemaCompile {
     }
 
     /// Compiles each of the modules `targets` that `plan` compiles from its folder in `folders` (by target)
-    /// as it is now, as many at a time as the machine has cores, and returns their compiler errors. A module
-    /// the plan has no command for, or whose folder gained or lost a Swift file since SwiftPM planned, is
-    /// left out, for SwiftPM to build.
+    /// as it is now, as many at a time as the machine has cores (each in one compile job), and returns their
+    /// compiler errors. A module the plan has no command for, or whose folder gained or lost a Swift file
+    /// since SwiftPM planned, is left out, for SwiftPM to build.
     ///
     /// - Throws: `CoachError.cannotLaunch` when the compiler cannot be started.
     func compile(
@@ -87,7 +87,9 @@ struct SchemaCompile {
             let log = logFolder.appending(path: "build-mutants-\(pair.0).log")
             let interfaces = pair.1.outputs.compactMap(KeptModuleInterface.init(path:))
             let publicInterfaces = pair.1.outputs.compactMap { PublicInterfaceFile(modulePath: $0, of: pair.1) }
-            var process = ChildProcess(pair.1.arguments, in: root, environment: environment, logFile: log)
+            var process = ChildProcess(
+                commands.count > 1 ? pair.1.withOneCompileJob.arguments : pair.1.arguments, in: root,
+                environment: environment, logFile: log)
             process.marksItsProcesses = false
             if try process.run().succeeded {
                 for publicInterface in publicInterfaces {

@@ -436,12 +436,15 @@ enum PlanRun {
                     return .needsSwiftPM(reason: "SwiftPM's \(command.tool) would run (\(command.name))")
                 }
             }
+            // Commands that run side by side compile each module's files in one job, as the cores are taken;
+            // a command alone keeps the driver's parallel jobs.
+            let sideBySide = min(jobs, shell.count) > 1
             let changedOutputs = try ParallelWork.map(shell, jobs: jobs) { command, slot in
                 let importers = { (interface: String) in
                     commands.filter { $0.tool == "shell" && $0.inputs.contains(interface) }
                 }
                 return try runNoting(
-                    command, run: { try run($0, slot) },
+                    command, run: { try run(sideBySide ? $0.withOneCompileJob : $0, slot) },
                     importerSources: { interface in
                         importers(interface).flatMap(\.inputs).filter { $0.hasSuffix(".swift") }
                     },

@@ -30,6 +30,17 @@ struct SwiftPMBuildPlan: Sendable {
             self.arguments = arguments
         }
 
+        /// The command with the compiler driver's jobs (`-jN`, which SwiftPM sets to the machine's cores) at
+        /// one: a module's files then compile in one frontend beside its module's emission, where two batches
+        /// would each load the module's imports and check its declarations again. For modules compiled side by
+        /// side, whose own parallelism the cores cannot use: a section's module compiled this way took 2.7–3.1
+        /// CPU-seconds instead of 3.8–4.0, and as long on the clock. The driver's incremental records do not
+        /// depend on `-j`.
+        var withOneCompileJob: Command {
+            var command = self
+            command.arguments = arguments.map { $0.hasPrefix("-j") && Int($0.dropFirst(2)) != nil ? "-j1" : $0 }
+            return command
+        }
     }
 
     /// Every command, in the plan's order.

@@ -224,8 +224,8 @@ public struct SwiftPackageTester: Sendable {
     /// process's tests on as many threads as the machine has cores, and a test that waits for a child
     /// process holds its thread, so one process on two cores runs two of them at a time; another process
     /// overlaps that waiting with the other tests' work. `CoachCommandTests` (builds of small workbenches,
-    /// one test grading a class seven times) is the longest, so the quick waiting modules do not queue
-    /// behind it. More processes at once gained nothing on two cores, as those builds keep the cores busy:
+    /// one test grading a class seven times) is the longest, so it starts first, beside the other tests, and
+    /// the quick waiting modules run once those end. More processes at once gained nothing on two cores, as those builds keep the cores busy:
     /// spread over five processes, `CoachCommandTests` took 236 s and the others ran twice as long; as
     /// here, 192 s and 236 s in two runs.
     static let waitingTestGroups = [["CoachCommandTests"], ["NoteTakerAppTests", "PersistenceCloudTests"]]
@@ -272,7 +272,11 @@ public struct SwiftPackageTester: Sendable {
         let testing = BackgroundWork { [self, copy] in
             let runs = Mutex<[TrackRun?]>(Array(repeating: nil, count: groups.count + 1))
             let failure = Mutex<(any Error)?>(nil)
-            DispatchQueue.concurrentPerform(iterations: groups.count + 1) { part in
+            // The processes start in this order, as many at a time as the machine has cores: the longest
+            // group, then the other tests, so that `whileTesting` starts once they end, beside the groups left.
+            let order = groups.isEmpty ? [0] : [0, groups.count] + Array(groups.indices.dropFirst())
+            DispatchQueue.concurrentPerform(iterations: groups.count + 1) { position in
+                let part = order[position]
                 do {
                     defer { if part == groups.count { othersEnded.signal() } }
                     let run =
