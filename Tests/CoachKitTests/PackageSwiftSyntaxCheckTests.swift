@@ -65,7 +65,7 @@ struct PackageSwiftSyntaxCheckTests {
         let workbench = try workbench(generator: "public func generate() -> Int { 1 }\n")
         defer { try? FileManager.default.removeItem(at: workbench.root) }
         let check = PackageSwiftSyntaxCheck(workbench: workbench)
-        let report = check.start().wait()
+        let report = try check.start().wait()
         #expect(report.problems.isEmpty, "\(report.problems)")
         for step in PackageSwiftSyntaxCheck.steps {
             if step.prepares {

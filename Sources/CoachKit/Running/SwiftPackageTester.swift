@@ -60,21 +60,11 @@ public struct SwiftPackageTester: Sendable {
     ///   - request: The track and sections to build.
     ///   - filter: A regular expression for `swift test --filter`, or `nil` for every test.
     ///   - timeLimit: The longest one check may run; the tester's own limit when `nil`.
-    ///   - whileTesting: Work that may build in the same folder, run on the calling thread once the build has
-    ///     ended. A run of every test with the core's runs it while the last tests run from a copy of the
-    ///     program, once those `swift test` runs from the program itself have ended; any other run, after
-    ///     its tests.
-    /// - Throws: `CoachError.cannotLaunch` when `swift` cannot be started, or what `whileTesting` threw.
-    public func run(
-        _ request: BuildRequest, filter: String?, timeLimit: Duration? = nil, whileTesting: () throws -> Void = {}
-    ) throws -> TrackRun {
-        guard request.includesOwnTests else {
-            let run = try runGraded(request, filter: filter, timeLimit: timeLimit ?? testTimeLimit)
-            try whileTesting()
-            return run
-        }
-        return try runSwiftTest(
-            request, filter: filter, timeLimit: timeLimit ?? testTimeLimit, whileTesting: whileTesting)
+    /// - Throws: `CoachError.cannotLaunch` when `swift` cannot be started.
+    public func run(_ request: BuildRequest, filter: String?, timeLimit: Duration? = nil) throws -> TrackRun {
+        request.includesOwnTests
+            ? try runSwiftTest(request, filter: filter, timeLimit: timeLimit ?? testTimeLimit)
+            : try runGraded(request, filter: filter, timeLimit: timeLimit ?? testTimeLimit)
     }
 
     private func logs(of track: CourseTrack) -> (build: URL, test: URL, events: URL) {
@@ -224,8 +214,8 @@ public struct SwiftPackageTester: Sendable {
     /// process's tests on as many threads as the machine has cores, and a test that waits for a child
     /// process holds its thread, so one process on two cores runs two of them at a time; another process
     /// overlaps that waiting with the other tests' work. `CoachCommandTests` (builds of small workbenches,
-    /// one test grading a class seven times) is the longest, so it starts first, beside the other tests, and
-    /// the quick waiting modules run once those end. More processes at once gained nothing on two cores, as those builds keep the cores busy:
+    /// one test grading a class seven times) is the longest, so the quick waiting modules do not queue
+    /// behind it. More processes at once gained nothing on two cores, as those builds keep the cores busy:
     /// spread over five processes, `CoachCommandTests` took 236 s and the others ran twice as long; as
     /// here, 192 s and 236 s in two runs.
     static let waitingTestGroups = [["CoachCommandTests"], ["NoteTakerAppTests", "PersistenceCloudTests"]]
@@ -237,15 +227,10 @@ public struct SwiftPackageTester: Sendable {
     /// binary creates the event stream as it starts, so no stream means the build failed. A run of every
     /// test then runs each group of waiting modules (``waitingTestGroups``) in a test process of its own at
     /// the same time, started directly rather than through `swift test`, which lets one run at a time use a
-    /// build folder, and from a copy of the program: once the other tests' `swift test` has ended,
-    /// `whileTesting` may relink the program while the waiting groups go on.
-    private func runSwiftTest(
-        _ request: BuildRequest, filter: String?, timeLimit: Duration, whileTesting: () throws -> Void
-    ) throws -> TrackRun {
+    /// build folder.
+    private func runSwiftTest(_ request: BuildRequest, filter: String?, timeLimit: Duration) throws -> TrackRun {
         guard filter == nil else {
-            let run = try runSwiftTest(request, filter: filter, skip: nil, timeLimit: timeLimit, building: true)
-            try whileTesting()
-            return run
+            return try runSwiftTest(request, filter: filter, skip: nil, timeLimit: timeLimit, building: true)
         }
         let (buildLog, testLog, _) = logs(of: request.track)
         let build = try ChildProcess(
@@ -257,7 +242,6 @@ public struct SwiftPackageTester: Sendable {
             let errors = CompilerDiagnostic.errors(in: (try? String(contentsOf: buildLog, encoding: .utf8)) ?? "").map {
                 $0.relative(to: workbench)
             }
-            try whileTesting()
             return TrackRun(
                 track: request.track, build: build, compilerErrors: errors, testRun: nil, outcomes: [],
                 buildLog: buildLog, testLog: testLog)
@@ -265,41 +249,26 @@ public struct SwiftPackageTester: Sendable {
         vouchForPublicInterfaces(builtFor: request)
         let groups = Self.waitingTestGroups
         let buildFolder = workbench.root.appending(path: ".build")
-        let copy = try TestProgramCopy(
-            of: URL(filePath: try TestProgram.path(in: buildFolder, seenAt: buildFolder)), suffix: "core")
-        defer { copy.remove() }
-        let othersEnded = DispatchSemaphore(value: 0)
-        let testing = BackgroundWork { [self, copy] in
-            let runs = Mutex<[TrackRun?]>(Array(repeating: nil, count: groups.count + 1))
-            let failure = Mutex<(any Error)?>(nil)
-            // The processes start in this order, as many at a time as the machine has cores: the longest
-            // group, then the other tests, so that `whileTesting` starts once they end, beside the groups left.
-            let order = groups.isEmpty ? [0] : [0, groups.count] + Array(groups.indices.dropFirst())
-            DispatchQueue.concurrentPerform(iterations: groups.count + 1) { position in
-                let part = order[position]
-                do {
-                    defer { if part == groups.count { othersEnded.signal() } }
-                    let run =
-                        try part < groups.count
-                        ? runSwiftTest(
-                            request, filter: Self.modulesFilter(groups[part]), skip: nil, timeLimit: timeLimit,
-                            building: false, stream: "waiting-\(part + 1)", program: copy.url.path)
-                        : runSwiftTest(
-                            request, filter: nil, skip: Self.modulesFilter(groups.flatMap { $0 }),
-                            timeLimit: timeLimit, building: false, stream: "others")
-                    runs.withLock { $0[part] = run }
-                } catch {
-                    failure.withLock { $0 = $0 ?? error }
-                }
+        let program = try TestProgram.path(in: buildFolder, seenAt: buildFolder)
+        let runs = Mutex<[TrackRun?]>(Array(repeating: nil, count: groups.count + 1))
+        let failure = Mutex<(any Error)?>(nil)
+        DispatchQueue.concurrentPerform(iterations: groups.count + 1) { part in
+            do {
+                let run =
+                    try part < groups.count
+                    ? runSwiftTest(
+                        request, filter: Self.modulesFilter(groups[part]), skip: nil, timeLimit: timeLimit,
+                        building: false, stream: "waiting-\(part + 1)", program: program)
+                    : runSwiftTest(
+                        request, filter: nil, skip: Self.modulesFilter(groups.flatMap { $0 }), timeLimit: timeLimit,
+                        building: false, stream: "others")
+                runs.withLock { $0[part] = run }
+            } catch {
+                failure.withLock { $0 = $0 ?? error }
             }
-            return (runs.withLock { $0 }, failure.withLock { $0 })
         }
-        othersEnded.wait()
-        let beside = Result { try whileTesting() }
-        let (runs, failure) = try testing.wait()
-        if let failure { throw failure }
-        try beside.get()
-        let finished = runs.compactMap { $0 }
+        if let failure = failure.withLock({ $0 }) { throw failure }
+        let finished = runs.withLock { $0 }.compactMap { $0 }
         guard finished.count == groups.count + 1, var merged = finished.last else {
             return TrackRun(
                 track: request.track, build: .exited(1), compilerErrors: [], testRun: nil, outcomes: [],

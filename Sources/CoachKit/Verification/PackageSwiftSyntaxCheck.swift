@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Proves the other swift-syntax path: the model macros compile on the package's swift-syntax
 /// (`COURSE_SWIFT_SYNTAX=package`), the path a toolchain without its own takes, and `coach mutate`'s
@@ -23,7 +22,8 @@ struct PackageSwiftSyntaxCheck: Sendable {
         /// bodies against its dependencies' modules emitted alike.
         var prepares: Bool
         /// Whether the target's sources are then compiled whole, every body to an object, against the prepared
-        /// modules, with the flags SwiftPM planned for ``compileTemplate`` (``compileArguments(template:target:sources:object:)``).
+        /// modules, with the flags SwiftPM planned for ``compileTemplate``
+        /// (``compileArguments(template:target:sources:object:)``).
         var compiles: Bool
     }
 
@@ -32,7 +32,7 @@ struct PackageSwiftSyntaxCheck: Sendable {
     /// preparing its module proves (its imports find the package's modules). The macro plugin's code differs
     /// by path (`#if canImport(SwiftCompilerPlugin)`), so it and its support library are compiled whole against
     /// prepared modules: a SwiftPM build of the plugin would compile swift-syntax whole for the host first,
-    /// about 290 CPU-seconds, where preparing its modules takes about 50. Nothing is linked.
+    /// about 290 CPU-seconds, where preparing its modules and compiling both take about 40. Nothing is linked.
     static let steps = [
         Step(target: "MutantSchemata", prepares: true, compiles: false),
         Step(target: "SwiftCompilerPlugin", prepares: true, compiles: false),
@@ -58,29 +58,9 @@ struct PackageSwiftSyntaxCheck: Sendable {
         var seconds: Double
     }
 
-    /// The check running on a thread of its own.
-    final class Running: Sendable {
-        private let finished = DispatchSemaphore(value: 0)
-        private let report = Mutex<Report?>(nil)
-
-        fileprivate func finish(with report: Report) {
-            self.report.withLock { $0 = report }
-            finished.signal()
-        }
-
-        /// Waits for the check to end and returns what it found.
-        func wait() -> Report {
-            finished.wait()
-            finished.signal()
-            return report.withLock { $0 }!
-        }
-    }
-
     /// Starts the check on a thread of its own and returns at once.
-    func start() -> Running {
-        let running = Running()
-        Thread.detachNewThread { [self] in running.finish(with: run()) }
-        return running
+    func start() -> BackgroundWork<Report> {
+        BackgroundWork { [self] in run() }
     }
 
     /// Copies the checkout and runs ``steps`` in it, one after the other.

@@ -184,6 +184,7 @@ extension Verifier {
         // fills the cores the other leaves idle: a round compiles a section's module, then its suite, then
         // links, one after the other, and a section's last mutants run alone.
         let copy = try TestProgramCopy(of: built.binary, suffix: "schemata")
+        defer { copy.remove() }
         var onCopy = built
         onCopy.binary = copy.url
         let beside = BackgroundWork { [self, tester, switched, onCopy] in
@@ -197,7 +198,6 @@ extension Verifier {
         let apart = Result { try buildSeparately(separate, in: built) }
         let apartSeconds = (ContinuousClock.now - apartStart).seconds
         let (switchedRuns, switchedSeconds, mutation, mutantSeconds) = try beside.wait()
-        copy.remove()
         for (variant, outcome) in switchedRuns { keep(variant, outcome) }
         for (variant, outcome) in try apart.get() { keep(variant, outcome) }
         let seconds = { (value: Double) in "\(Int(value.rounded())) s" }

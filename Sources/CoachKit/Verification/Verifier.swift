@@ -95,20 +95,10 @@ public struct Verifier: Sendable {
         report(
             style.bold("solutions") + "  building and grading with COURSE_TRACK=solutions"
                 + (provesCore ? ", with the core's tests…" : " (core tests left out: --section given)…"))
-        // Each section's learner tests, the reference's and each known wrong suite, are graded from one folder
-        // and so one plan, beside the core's last tests (``SwiftPackageTester/run(_:filter:timeLimit:whileTesting:)``);
-        // their lines follow the API line.
-        var learnerOutcomes: [Int: [TestOutcome]] = [:]
-        var wrongTests: [Int: [(Course.KnownMistake, [VerificationProblem])]] = [:]
         let solutions = try tester.run(
             BuildRequest.verifying(.solutions, includesOwnTests: provesCore),
             filter: provesCore ? nil : suiteFilter
-        ) {
-            for section in sections where section.learnerTests != nil {
-                learnerOutcomes[section.number] = try learnerTestOutcomes(of: section, on: .solutions)
-                wrongTests[section.number] = try checkLearnerTestMistakes(of: section)
-            }
-        }
+        )
         if provesCore {
             let sectionModules = Set(workbench.course.sections.map(\.testTarget))
             let core = solutions.outcomes.filter { !sectionModules.contains($0.module) }
@@ -125,10 +115,15 @@ public struct Verifier: Sendable {
         } else {
             summary.limitedTo = sections.map(\.number)
         }
+        // Each section's known wrong tests are graded right after its reference's tests, from the same
+        // folder and so the same plan; their lines follow the API line.
+        var wrongTests: [Int: [(Course.KnownMistake, [VerificationProblem])]] = [:]
         for section in sections {
+            let learnerOutcomes = try learnerTestOutcomes(of: section, on: .solutions)
+            wrongTests[section.number] = try checkLearnerTestMistakes(of: section)
             let problems = Self.problems(
                 section: section, run: solutions, expectPass: true, workbench: workbench,
-                learnerOutcomes: learnerOutcomes[section.number])
+                learnerOutcomes: learnerOutcomes)
             summary.record(problems, passedIfEmpty: section.checkNames.count)
             let learnerNote =
                 section.learnerTests.map {
@@ -230,7 +225,7 @@ public struct Verifier: Sendable {
             endPhase("class grading")
         }
         if let packageSwiftSyntax {
-            let found = packageSwiftSyntax.wait()
+            let found = try packageSwiftSyntax.wait()
             summary.record(found.problems, passedIfEmpty: PackageSwiftSyntaxCheck.steps.count)
             report(
                 line(
