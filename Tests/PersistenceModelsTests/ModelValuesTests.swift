@@ -47,6 +47,50 @@ struct ModelValuesTests {
         #expect(values["title"] as? String == "Groceries")
     }
 
+    @Test("a read with a position hint finds every value in any order, wrapping around, and moves the hint on")
+    func hintedReads() {
+        var values = ModelValues()
+        for (name, value) in [("a", 1), ("b", 2), ("c", 3)] { values.setValue(value, forKey: name) }
+        var hint = 0
+        #expect(values.value(forKey: "a", hint: &hint) as? Int == 1)
+        #expect(hint == 1)
+        #expect(values.value(forKey: "b", hint: &hint) as? Int == 2)
+        #expect(values.value(forKey: "c", hint: &hint) as? Int == 3)
+        #expect(hint == 3)
+        // Out of order, and from a hint past the end: the search wraps around.
+        #expect(values.value(forKey: "b", hint: &hint) as? Int == 2)
+        #expect(values.value(forKey: "a", hint: &hint) as? Int == 1)
+        hint = 7
+        #expect(values.value(forKey: "c", hint: &hint) as? Int == 3)
+        // A name it does not hold is absent and leaves the hint alone.
+        #expect(values.value(forKey: "d", hint: &hint) == nil)
+        #expect(hint == 3)
+        // Empty values, and values in a layout with a name kept beside it.
+        var none = 0
+        #expect(ModelValues().value(forKey: "a", hint: &none) == nil)
+        var laidOut = ModelValues(layout: ModelSlotLayout(names: ["title", "count"]), slots: ["Groceries", nil])
+        laidOut.setValue(true, forKey: "extra")
+        #expect(laidOut.value(forKey: "count", hint: &none) == nil)
+        #expect(laidOut.value(forKey: "extra", hint: &none) as? Bool == true)
+        #expect(laidOut.value(forKey: "title", hint: &none) as? String == "Groceries")
+    }
+
+    @Test("setting a value by name replaces the one before, in a layout's slot or kept by name")
+    func setValues() {
+        var values = ModelValues()
+        values.setValue("Groceries", forKey: "title")
+        values.setValue("Errands", forKey: "title")
+        values.setValue(String?.none as Any, forKey: "note")
+        #expect(values["title"] as? String == "Errands")
+        #expect(values["note"] != nil)
+        #expect(values.entries.map(\.key) == ["title", "note"])
+        var laidOut = ModelValues(layout: ModelSlotLayout(names: ["title"]), slots: [nil])
+        laidOut.setValue("Groceries", forKey: "title")
+        laidOut.setValue(2, forKey: "count")
+        #expect(laidOut.entries.map(\.key) == ["title", "count"])
+        #expect(laidOut["count"] as? Int == 2)
+    }
+
     @Test("a copy is independent of the values it was copied from")
     func copiesAreIndependent() {
         let layout = ModelSlotLayout(names: ["title"])

@@ -120,7 +120,7 @@ public final class ModelBackingData: BackingData {
         guard !isMaterialized else { return }
         // An initializer sets every property in turn: room for them at once spares the table's regrowth.
         if values.isEmpty { values.reserveCapacity(8) }
-        values[key] = value
+        values.setValue(value, forKey: key)
     }
 
     /// Takes the values a subclass's initializer set before `super.init` made this backing data; the

@@ -94,6 +94,38 @@ package struct ModelValues {
         }
     }
 
+    /// The value of the property `key`, or `nil` when it has none yet, for a reader that asks for several
+    /// properties in the order a model's initializer usually sets them: the search of the values kept by
+    /// name starts at `hint` and wraps around, and `hint` moves past the value found. A new model's values
+    /// are kept by name in the order they were set, so reading its columns in declaration order compares
+    /// one name each rather than every name before it.
+    package func value(forKey key: String, hint: inout Int) -> Any? {
+        if let layout, let slot = layout.slots[key] { return slots[slot] }
+        let count = names.count
+        guard count > 0 else { return nil }
+        var position = hint < count ? hint : 0
+        for _ in 0..<count {
+            if names[position] == key {
+                hint = position + 1
+                return slots[namedBase + position]
+            }
+            position = position + 1 == count ? 0 : position + 1
+        }
+        return nil
+    }
+
+    /// Sets the property `key` to a value: ``subscript(_:)`` without the case of removing a value.
+    package mutating func setValue(_ value: Any, forKey key: String) {
+        if let layout, let slot = layout.slots[key] {
+            slots[slot] = value
+        } else if let position = names.firstIndex(of: key) {
+            slots[namedBase + position] = value
+        } else {
+            names.append(key)
+            slots.append(value)
+        }
+    }
+
     /// A property's place, found once for many models of one type: its slot in that type's layout.
     package struct Slot {
         let key: String

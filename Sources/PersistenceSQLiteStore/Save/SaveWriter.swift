@@ -77,16 +77,18 @@ final class SaveWriter {
             insertPlans[type] = plan
             return plan
         }
+        // One row's columns and values at a time, in buffers kept from row to row.
+        var present: [Int] = []
+        var arguments: [DatabaseValue] = []
         for model in inserts {
             let plan = try insertPlan(of: model)
-            let entity = plan.entity
             let backing = model.persistentBackingData
-            var present: [Int] = []
-            var arguments: [DatabaseValue] = []
-            present.reserveCapacity(plan.columns.count)
-            arguments.reserveCapacity(plan.columns.count)
+            present.removeAll(keepingCapacity: true)
+            arguments.removeAll(keepingCapacity: true)
+            var hint = 0
             for (position, column) in plan.columns.enumerated() {
-                guard let codec = column.codec, let value = backing.values[column.name] else { continue }
+                guard let codec = column.codec, let value = backing.values.value(forKey: column.name, hint: &hint)
+                else { continue }
                 present.append(position)
                 arguments.append(try storedValue(value, codec: codec, isExternal: column.isExternal))
             }
@@ -95,6 +97,7 @@ final class SaveWriter {
                 newRows.insert(ObjectIdentifier(model))
                 continue
             }
+            let entity = plan.entity
             let columns = present.map { plan.quotedColumns[$0] }
             if let existing = try existingRow(
                 matching: entity, values: Dictionary(uniqueKeysWithValues: zip(columns, arguments)), in: db)
@@ -122,10 +125,10 @@ final class SaveWriter {
         // A row of a subentity names its entity in the table its hierarchy shares; the column's default
         // names the root entity.
         for model in inserts {
-            let entity = try insertPlan(of: model).entity
-            guard entity.selectsByEntity, let key = keys[ObjectIdentifier(model)] else { continue }
-            try db.cachedStatement(sql: StoreStatements.setEntity(of: entity.table))
-                .execute(arguments: [entity.entity.name, key])
+            let plan = try insertPlan(of: model)
+            guard plan.selectsByEntity, let key = keys[ObjectIdentifier(model)] else { continue }
+            try db.cachedStatement(sql: StoreStatements.setEntity(of: plan.entity.table))
+                .execute(arguments: [plan.entity.entity.name, key])
         }
         func primaryKey(of model: any PersistentModel) -> Int64? {
             keys[ObjectIdentifier(model)] ?? model.persistentBackingData.primaryKey
@@ -288,11 +291,18 @@ final class SaveWriter {
 /// with `.unique` or `#Unique` columns, `ON CONFLICT DO NOTHING` lets SQLite's unique indexes find a
 /// collision, so that the row-by-row lookup of ``SaveWriter`` only runs for rows that do collide.
 private final class InsertPlan {
-    /// An attribute's column, with what writing its value needs.
-    struct Column {
+    /// An attribute's column, with what writing its value needs; a class, so that reading a column for each
+    /// row of a large insert retains one reference rather than copying the codec's parts.
+    final class Column {
         let name: String
         let codec: AttributeCodec?
         let isExternal: Bool
+
+        init(name: String, codec: AttributeCodec?, isExternal: Bool) {
+            self.name = name
+            self.codec = codec
+            self.isExternal = isExternal
+        }
     }
 
     /// A relationship property of the entity, with where its links are stored.
@@ -302,6 +312,8 @@ private final class InsertPlan {
     }
 
     let entity: StoreLayout.EntityLayout
+    /// Whether a row names its entity in the table its hierarchy shares (``StoreLayout/EntityLayout/selectsByEntity``).
+    let selectsByEntity: Bool
     /// The entity's attributes, in the order of ``quotedColumns``.
     let columns: [Column]
     /// The entity's relationship properties that are stored, in declaration order.
@@ -317,6 +329,7 @@ private final class InsertPlan {
 
     init(entity: StoreLayout.EntityLayout) {
         self.entity = entity
+        selectsByEntity = entity.selectsByEntity
         columns = entity.attributes.map {
             Column(name: $0.name, codec: $0.codec, isExternal: $0.options.contains(.externalStorage))
         }
