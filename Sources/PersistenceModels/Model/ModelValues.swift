@@ -74,23 +74,21 @@ package struct ModelValues {
             return names.firstIndex(of: key).flatMap { slots[namedBase + $0] }
         }
         set {
-            if let layout, let slot = layout.slots[key] {
-                slots[slot] = newValue
+            guard let newValue else {
+                removeValue(forKey: key)
                 return
             }
-            let position = names.firstIndex(of: key)
-            switch (position, newValue) {
-            case (let position?, let value?):
-                slots[namedBase + position] = value
-            case (let position?, nil):
-                names.remove(at: position)
-                slots.remove(at: namedBase + position)
-            case (nil, let value?):
-                names.append(key)
-                slots.append(value)
-            case (nil, nil):
-                break
-            }
+            setValue(newValue, forKey: key)
+        }
+    }
+
+    /// Removes the value of the property `key`: a layout's slot is emptied, a value kept by name is dropped.
+    private mutating func removeValue(forKey key: String) {
+        if let layout, let slot = layout.slots[key] {
+            slots[slot] = nil
+        } else if let position = names.firstIndex(of: key) {
+            names.remove(at: position)
+            slots.remove(at: namedBase + position)
         }
     }
 
@@ -114,7 +112,7 @@ package struct ModelValues {
         return nil
     }
 
-    /// Sets the property `key` to a value: ``subscript(_:)`` without the case of removing a value.
+    /// Sets the property `key` to a value, in its slot of the layout or kept by name.
     package mutating func setValue(_ value: Any, forKey key: String) {
         if let layout, let slot = layout.slots[key] {
             slots[slot] = value

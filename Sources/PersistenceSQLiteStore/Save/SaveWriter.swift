@@ -126,7 +126,7 @@ final class SaveWriter {
         // names the root entity.
         for model in inserts {
             let plan = try insertPlan(of: model)
-            guard plan.selectsByEntity, let key = keys[ObjectIdentifier(model)] else { continue }
+            guard plan.entity.selectsByEntity, let key = keys[ObjectIdentifier(model)] else { continue }
             try db.cachedStatement(sql: StoreStatements.setEntity(of: plan.entity.table))
                 .execute(arguments: [plan.entity.entity.name, key])
         }
@@ -312,8 +312,6 @@ private final class InsertPlan {
     }
 
     let entity: StoreLayout.EntityLayout
-    /// Whether a row names its entity in the table its hierarchy shares (``StoreLayout/EntityLayout/selectsByEntity``).
-    let selectsByEntity: Bool
     /// The entity's attributes, in the order of ``quotedColumns``.
     let columns: [Column]
     /// The entity's relationship properties that are stored, in declaration order.
@@ -329,7 +327,6 @@ private final class InsertPlan {
 
     init(entity: StoreLayout.EntityLayout) {
         self.entity = entity
-        selectsByEntity = entity.selectsByEntity
         columns = entity.attributes.map {
             Column(name: $0.name, codec: $0.codec, isExternal: $0.options.contains(.externalStorage))
         }
