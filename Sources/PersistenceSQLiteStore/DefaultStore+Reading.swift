@@ -100,9 +100,27 @@ extension DefaultStore: ModelStoreEngine {
         }
     }
 
-    package func primaryKeys<T: PersistentModel>(of type: T.Type, matching predicate: Predicate<T>?) throws -> [Int64]?
+    package func batchDeleteSelection<T: PersistentModel>(of type: T.Type, matching predicate: Predicate<T>?) throws
+        -> BatchDeleteSelection?
     {
-        try primaryKeys(FetchDescriptor<T>(predicate: predicate))
+        let entity = try entityLayout(of: T.self)
+        let plan = FetchPlan(
+            descriptor: FetchDescriptor<T>(predicate: predicate), entity: entity, layout: database.layout,
+            storeIdentifier: database.identifier)
+        guard plan.isFullyTranslated else { return nil }
+        // The writer's state before the keys: a commit between the two makes the save's check fail, never pass.
+        var state: BatchDeleteRescan.WriterState?
+        if BatchDeleteRescan.applies(to: entity), database.migrationConnection == nil, !database.isReadOnly {
+            state = try? database.writer.writeWithoutTransaction { db in
+                try BatchDeleteRescan.WriterState.current(in: db)
+            }
+        }
+        guard let keys = try primaryKeys(FetchDescriptor<T>(predicate: predicate)) else { return nil }
+        let rescan = state.map {
+            StoreQueryToken(
+                BatchDeleteRescan(entityName: entity.entity.name, statement: plan.deleteStatement(), state: $0))
+        }
+        return BatchDeleteSelection(keys: keys, rescan: rescan)
     }
 
     package func rows(of entityName: String, primaryKeys: [Int64]) throws -> [DecodedRow] {

@@ -5,6 +5,17 @@ import PersistenceModels
 /// The writing side of the default store's engine: a save in one transaction, with its history.
 extension DefaultStore {
     package func save(_ changes: StoreChanges) throws -> StoreSaveResult {
+        do {
+            return try save(changes, rescanning: true)
+        } catch is BatchDeleteRescan.Mismatch {
+            // Rolled back: the batch delete's scan found other rows than its keys; delete them by key instead.
+            return try save(changes, rescanning: false)
+        }
+    }
+
+    /// Writes `changes` in one transaction; with `rescanning`, a batch delete may delete its rows as it scans
+    /// them (``BatchDeleteRescan``).
+    private func save(_ changes: StoreChanges, rescanning: Bool) throws -> StoreSaveResult {
         let writer = SaveWriter(layout: database.layout, externalData: database.externalData)
         let history = HistoryRecorder(
             inserts: changes.inserts, changes: changes.changes, deletes: changes.deletes, author: changes.author,
@@ -14,10 +25,11 @@ extension DefaultStore {
         let assignedKeys: [ObjectIdentifier: Int64]
         do {
             assignedKeys = try database.write(while: "saving the context") { db in
+                let rescan = rescanning ? try BatchDeleteRescan.usable(for: changes, in: db) : nil
                 try history.noteExistingRows(in: db)
                 let keys = try writer.write(
                     inserts: changes.inserts, changes: changes.changes, deletes: changes.deletes, in: db)
-                deletedRows = try BatchDelete(layout: database.layout, writer: writer).delete(
+                deletedRows = try BatchDelete(layout: database.layout, writer: writer, rescan: rescan).delete(
                     changes.batchDeletes, in: db)
                 try history.record(
                     assignedKeys: keys, rowsDeleted: deletedRows, preservedValues: writer.preservedValues, in: db)

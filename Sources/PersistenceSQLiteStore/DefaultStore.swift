@@ -90,14 +90,14 @@ public final class DefaultStore: DataStore, DataStoreBatching {
     ///
     /// - Throws: ``DataStoreError/invalidPredicate`` when the predicate has no SQL form.
     public func delete<T: PersistentModel>(_ request: DataStoreBatchDeleteRequest<T>) throws {
-        guard let keys = try primaryKeys(of: T.self, matching: request.predicate) else {
+        guard let selection = try batchDeleteSelection(of: T.self, matching: request.predicate) else {
             throw DataStoreError.invalidPredicate
         }
         _ = try save(
             StoreChanges(
                 inserts: [], changes: [], deletes: [],
-                batchDeletes: [Schema.entityName(of: T.self): SortedKeys.normalized(keys)],
-                author: request.editingState.author
+                batchDeletes: [Schema.entityName(of: T.self): SortedKeys.normalized(selection.keys)],
+                batchDeleteRescan: selection.rescan, author: request.editingState.author
             ))
     }
 

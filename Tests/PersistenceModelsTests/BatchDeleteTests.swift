@@ -118,6 +118,154 @@ struct BatchDeleteTests {
     }
 }
 
+@Suite("Deleting by predicate as a scan finds the rows")
+struct BatchDeleteRescanTests {
+    /// Ten samples numbered 0 to 9, saved, in `fixture`.
+    func storeNumberedSamples(in fixture: ModelStoreFixture) throws {
+        for number in 0..<10 {
+            let sample = Sample(text: "sample \(number)")
+            sample.int = number
+            fixture.context.insert(sample)
+        }
+        try fixture.context.save()
+    }
+
+    func numbers(in context: ModelContext) throws -> [Int] {
+        try context.fetch(FetchDescriptor<Sample>(sortBy: [SortDescriptor(\.int)])).map(\.int)
+    }
+
+    func deletedSamples(in context: ModelContext) throws -> Int {
+        let last = try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).last
+        return last?.changes.filter { if case .delete = $0 { true } else { false } }.count ?? 0
+    }
+
+    @Test("with nothing written since the call, the save deletes with the predicate's condition, and records each row")
+    func scansWhenNothingChanged() throws {
+        let fixture = try ModelStoreFixture()
+        try storeNumberedSamples(in: fixture)
+        let context = fixture.newContext()
+
+        try context.delete(model: Sample.self, where: #Predicate { $0.int < 5 })
+        #expect(context.hasChanges)
+        #expect(try numbers(in: context) == [5, 6, 7, 8, 9], "the rows leave fetches before the save")
+        let statements = try fixture.statements { try context.save() }
+
+        #expect(statements.contains("DELETE FROM \"Sample\" WHERE (\"Sample\".\"int\" < ?)"), "\(statements)")
+        #expect(!statements.contains { $0.hasPrefix("DELETE FROM \"Sample\" WHERE \"_pk\"") })
+        #expect(try numbers(in: fixture.newContext()) == [5, 6, 7, 8, 9])
+        #expect(try deletedSamples(in: fixture.newContext()) == 5, "the history has a tombstone for each row")
+        #expect(!context.hasChanges)
+    }
+
+    @Test("a row another context saves between the call and the save is not deleted, though as many rows match")
+    func anotherContextSavesInBetween() throws {
+        let fixture = try ModelStoreFixture()
+        try storeNumberedSamples(in: fixture)
+        let deleting = fixture.newContext()
+        try deleting.delete(model: Sample.self, where: #Predicate { $0.int < 5 })
+
+        // One selected row goes and a new matching row comes: as many rows match as before.
+        let other = fixture.newContext()
+        try other.delete(model: Sample.self, where: #Predicate { $0.int == 0 })
+        let late = Sample(text: "late")
+        late.int = 1
+        other.insert(late)
+        try other.save()
+        let statements = try fixture.statements { try deleting.save() }
+
+        #expect(try numbers(in: fixture.newContext()) == [1, 5, 6, 7, 8, 9])
+        #expect(statements.contains { $0.hasPrefix("DELETE FROM \"Sample\" WHERE \"_pk\"") }, "deleted by key")
+    }
+
+    @Test("a row another connection to the file commits between the call and the save is not deleted")
+    func anotherConnectionCommitsInBetween() throws {
+        let fixture = try ModelStoreFixture(fileNamed: "rescan.store")
+        defer { fixture.removeFiles() }
+        try storeNumberedSamples(in: fixture)
+        let deleting = fixture.newContext()
+        try deleting.delete(model: Sample.self, where: #Predicate { $0.int < 5 })
+
+        let url = try #require(fixture.container.configurations.first?.url)
+        let second = try ModelContainer(
+            for: Schema(ModelStoreFixture.allModels), configurations: ModelConfiguration(url: url))
+        let other = ModelContext(second)
+        let late = Sample(text: "late")
+        late.int = 2
+        other.insert(late)
+        try other.save()
+        try deleting.save()
+        #expect(try numbers(in: fixture.newContext()) == [2, 5, 6, 7, 8, 9])
+
+        // With nothing between the call and the save, the file's rows go as the scan finds them.
+        try deleting.delete(model: Sample.self, where: #Predicate { $0.int > 6 })
+        let statements = try fixture.statements { try deleting.save() }
+        #expect(statements.contains("DELETE FROM \"Sample\" WHERE (\"Sample\".\"int\" > ?)"), "\(statements)")
+        #expect(try numbers(in: ModelContext(second)) == [2, 5, 6])
+    }
+
+    @Test("a save that also inserts deletes by key, and keeps a matching model inserted after the call")
+    func otherWorkInTheSameSave() throws {
+        let fixture = try ModelStoreFixture()
+        try storeNumberedSamples(in: fixture)
+        let context = fixture.newContext()
+        try context.delete(model: Sample.self, where: #Predicate { $0.int < 5 })
+        let added = Sample(text: "added")
+        added.int = 3
+        context.insert(added)
+        let statements = try fixture.statements { try context.save() }
+
+        #expect(try numbers(in: fixture.newContext()) == [3, 5, 6, 7, 8, 9])
+        #expect(statements.contains { $0.hasPrefix("DELETE FROM \"Sample\" WHERE \"_pk\"") })
+    }
+
+    @Test("two deletes by predicate before one save delete both selections by key, again and again")
+    func twoSelectionsThenMore() throws {
+        let fixture = try ModelStoreFixture()
+        try storeNumberedSamples(in: fixture)
+        let context = fixture.newContext()
+        try context.delete(model: Sample.self, where: #Predicate { $0.int < 2 })
+        try context.delete(model: Sample.self, where: #Predicate { $0.int > 7 })
+        try context.save()
+        #expect(try numbers(in: fixture.newContext()) == [2, 3, 4, 5, 6, 7])
+
+        try context.delete(model: Sample.self, where: #Predicate { $0.int == 4 })
+        try context.save()
+        try context.delete(model: Sample.self)
+        try context.save()
+        #expect(try numbers(in: fixture.newContext()) == [])
+        #expect(try deletedSamples(in: fixture.newContext()) == 5)
+    }
+
+    @Test("when the scan would delete other rows than the keys, the save starts again and deletes the keys alone")
+    func scanThatDisagreesIsUndone() throws {
+        let fixture = try ModelStoreFixture()
+        try storeNumberedSamples(in: fixture)
+        let engine = try #require(fixture.container.stores.first?.engine as? DefaultStore)
+        let selection = try #require(
+            try engine.batchDeleteSelection(of: Sample.self, matching: #Predicate { $0.int < 5 }))
+        #expect(selection.keys.count == 5)
+        #expect(selection.rescan != nil)
+
+        // Four of the five keys, with the scan that would delete all five.
+        let result = try engine.save(
+            StoreChanges(
+                inserts: [], changes: [], deletes: [], batchDeletes: ["Sample": Array(selection.keys.dropLast())],
+                batchDeleteRescan: selection.rescan, author: nil))
+
+        #expect(result.deletedRows["Sample"]?.count == 4)
+        #expect(try numbers(in: fixture.newContext()) == [4, 5, 6, 7, 8, 9])
+    }
+
+    @Test("an entity with relationships is deleted by key, its rules applied")
+    func relationshipsDeleteByKey() throws {
+        let fixture = try ModelStoreFixture()
+        fixture.context.insert(Note(title: "a", isPinned: true))
+        try fixture.context.save()
+        let engine = try #require(fixture.container.stores.first?.engine as? DefaultStore)
+        #expect(try engine.batchDeleteSelection(of: Note.self, matching: #Predicate { $0.isPinned })?.rescan == nil)
+    }
+}
+
 @Suite("Lists past SQLite's argument limit")
 struct ArgumentLimitTests {
     static let count = 40_000

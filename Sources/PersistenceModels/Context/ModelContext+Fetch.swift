@@ -94,9 +94,11 @@ extension ModelContext {
     /// Deletes every model of a type that matches `predicate` (all of them when it is `nil`); the next
     /// save removes them and applies their relationships' delete rules.
     ///
-    /// With the default store and a predicate it translates, the rows are deleted by key at the next
-    /// save, and the delete rules run there as SQL: no stored model is loaded, however many match.
-    /// Models of those rows the context already holds are deleted like ``delete(_:)`` does.
+    /// With the default store and a predicate it translates, the rows that match now are the ones the next
+    /// save deletes, and the delete rules run there as SQL: no stored model is loaded, however many match.
+    /// When nothing was written to the store in between, the save deletes them as a scan with the
+    /// predicate's condition finds them; otherwise by their keys, so a row saved meanwhile stays. Models of
+    /// those rows the context already holds are deleted like ``delete(_:)`` does.
     ///
     /// - Throws: ``SwiftDataError`` when the store cannot be read or the predicate fails to evaluate.
     public func delete<T: PersistentModel>(
@@ -104,7 +106,8 @@ extension ModelContext {
     ) throws {
         let store = try container.store(of: T.self, while: "deleting \(T.self)")
         var deletedAny = false
-        if let engine = store.engine, let keys = try engine.primaryKeys(of: T.self, matching: predicate) {
+        if let engine = store.engine, let selection = try engine.batchDeleteSelection(of: T.self, matching: predicate) {
+            let keys = selection.keys
             let entityName = Schema.entityName(of: T.self)
             var unloaded: [Int64] = []
             if existingRegistry(ofEntity: entityName)?.isEmpty ?? true {
@@ -120,6 +123,9 @@ extension ModelContext {
                 }
             }
             if !unloaded.isEmpty {
+                // The store may delete the rows as it scans only while they are one selection's, every one unloaded.
+                pendingBatchRescan =
+                    pendingBatchDeletes.isEmpty && unloaded.count == keys.count ? selection.rescan : nil
                 pendingBatchDeletes[entityName] = SortedKeys.union(
                     pendingBatchDeletes[entityName] ?? [], SortedKeys.normalized(unloaded))
                 deletedAny = true

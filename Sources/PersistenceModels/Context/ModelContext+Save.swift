@@ -37,6 +37,8 @@ extension ModelContext {
             let storeDeletes = deletes.filter(belongs)
             if let engine = store.engine {
                 let batch = pendingBatchDeletes.filter { container.store(ofEntity: $0.key) === store }
+                // Only while the batch is all the context deletes by predicate (one selection's rows).
+                let rescan = batch.count == pendingBatchDeletes.count ? pendingBatchRescan : nil
                 let bookkeeping = pendingMirrorBookkeeping.flatMap {
                     $0.store == ObjectIdentifier(store) ? $0.work : nil
                 }
@@ -44,7 +46,7 @@ extension ModelContext {
                 let result = try engine.save(
                     StoreChanges(
                         inserts: storeInserts, changes: storeChanges, deletes: storeDeletes, batchDeletes: batch,
-                        author: author,
+                        batchDeleteRescan: rescan, author: author,
                         mirrorBookkeeping: bookkeeping
                     ))
                 assignedKeys.merge(result.assignedKeys) { $1 }
@@ -67,6 +69,7 @@ extension ModelContext {
         pendingChanges.removeAll()
         pendingDeletes.removeAll()
         pendingBatchDeletes.removeAll()
+        pendingBatchRescan = nil
         // The save's own notification carries every change it wrote.
         pendingChangeDelivery.discard()
         noteSaved(inserts: inserts, changes: changes, deletes: deletes, deletedRows: deletedRows)

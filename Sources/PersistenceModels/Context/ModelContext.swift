@@ -38,6 +38,9 @@ public final class ModelContext {
     /// Rows deleted by predicate since the last save, by entity name, that the context holds no model of;
     /// each list sorted and without repeats (``SortedKeys``).
     var pendingBatchDeletes: [String: [Int64]] = [:]
+    /// The store's way to delete the rows of ``pendingBatchDeletes`` again as it scans them, while those rows
+    /// are one `delete(model:where:)`'s whole selection (``BatchDeleteSelection/rescan``); `nil` otherwise.
+    var pendingBatchRescan: StoreQueryToken?
     /// The number the identity map files each custom-store key under, by entity name.
     var customKeyNumbers: [String: [PrimaryKeyValue: Int64]] = [:]
     var nextCustomKeyNumber: Int64 = 0
@@ -158,6 +161,7 @@ public final class ModelContext {
         pendingChanges.removeAll()
         pendingDeletes.removeAll()
         pendingBatchDeletes.removeAll()
+        pendingBatchRescan = nil
         pendingChangeDelivery.noteChange()
     }
 

@@ -77,6 +77,21 @@ package struct StoreQueryToken: @unchecked Sendable {
     package init(_ value: Any) { self.value = value }
 }
 
+/// The rows a delete by predicate selected, with the store's way to delete the same rows again as it scans.
+package struct BatchDeleteSelection {
+    /// The keys of the selected rows.
+    package var keys: [Int64]
+    /// What lets the save delete these rows with one scan of their table, for as long as nothing was written
+    /// to the store since they were selected (``StoreChanges/batchDeleteRescan``); `nil` when the store has
+    /// no such way for the entity.
+    package var rescan: StoreQueryToken?
+
+    package init(keys: [Int64], rescan: StoreQueryToken?) {
+        self.keys = keys
+        self.rescan = rescan
+    }
+}
+
 /// What a save hands the store: the context's pending work, after delete rules were applied.
 package struct StoreChanges {
     package let inserts: [any PersistentModel]
@@ -85,18 +100,23 @@ package struct StoreChanges {
     /// Rows deleted by predicate (`delete(model:where:)`), by entity, without models; each list is
     /// sorted and without repeats (``SortedKeys``).
     package let batchDeletes: [String: [Int64]]
+    /// The ``BatchDeleteSelection/rescan`` of the selection behind ``batchDeletes`` when it is that one
+    /// selection's rows alone; the store checks that nothing was written since before it uses it.
+    package let batchDeleteRescan: StoreQueryToken?
     package let author: String?
     /// Work on the store's mirror tables to commit in the save's transaction, if any.
     package let mirrorBookkeeping: MirrorBookkeeping?
 
     package init(
         inserts: [any PersistentModel], changes: [any PersistentModel], deletes: [any PersistentModel],
-        batchDeletes: [String: [Int64]], author: String?, mirrorBookkeeping: MirrorBookkeeping? = nil
+        batchDeletes: [String: [Int64]], batchDeleteRescan: StoreQueryToken? = nil, author: String?,
+        mirrorBookkeeping: MirrorBookkeeping? = nil
     ) {
         self.inserts = inserts
         self.changes = changes
         self.deletes = deletes
         self.batchDeletes = batchDeletes
+        self.batchDeleteRescan = batchDeleteRescan
         self.author = author
         self.mirrorBookkeeping = mirrorBookkeeping
     }
@@ -155,8 +175,10 @@ package protocol ModelStoreEngine: AnyObject {
     func prefetchRows(
         _ property: Schema.PropertyMetadata, of owners: [any PersistentModel], selecting selection: PrefetchOwners
     ) throws -> RelatedRows
-    /// The primary keys of the rows `predicate` selects (all of the entity's without one), for a delete by predicate.
-    func primaryKeys<T: PersistentModel>(of type: T.Type, matching predicate: Predicate<T>?) throws -> [Int64]?
+    /// The rows `predicate` selects (all of the entity's without one), for a delete by predicate; `nil` when
+    /// the predicate does not run in the store.
+    func batchDeleteSelection<T: PersistentModel>(of type: T.Type, matching predicate: Predicate<T>?) throws
+        -> BatchDeleteSelection?
     /// Writes the pending work in one transaction.
     func save(_ changes: StoreChanges) throws -> StoreSaveResult
     /// Deletes every row of every entity, and the history.

@@ -84,6 +84,13 @@ struct FetchPlan<T: PersistentModel> {
         return SQLStatement(sql: sql, arguments: context.arguments)
     }
 
+    /// `DELETE` of the rows the condition selects, for a descriptor without sort, limit or offset.
+    func deleteStatement() -> SQLStatement {
+        let context = SQLGenerationContext()
+        let sql = "DELETE FROM \(table)" + whereClause(in: context)
+        return SQLStatement(sql: sql, arguments: context.arguments)
+    }
+
     /// How many arguments the condition binds.
     var argumentCount: Int {
         let context = SQLGenerationContext()

@@ -9,6 +9,9 @@ import PersistenceModels
 struct BatchDelete {
     let layout: StoreLayout
     let writer: SaveWriter
+    /// Deletes the first entity's rows as a scan finds them, when the save proved it may
+    /// (``BatchDeleteRescan/usable(for:in:)``).
+    var rescan: BatchDeleteRescan? = nil
 
     /// Deletes `keys` (by entity name, each list sorted and without repeats) and what their rules reach;
     /// returns every deleted row by entity, in key order.
@@ -19,7 +22,10 @@ struct BatchDelete {
         // Keys are kept as sorted arrays rather than sets: half the memory for half a million keys.
         var deleted: [String: [Int64]] = [:]
         var queue = keys.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        // Only the first pass can scan: any pass before it would have written to the store.
+        var rescan = rescan
         while !queue.isEmpty {
+            defer { rescan = nil }
             var (entityName, candidates) = queue.removeFirst()
             guard let entity = layout.entities[entityName] else { continue }
             if let names = entity.entityNames, names.count > 1 {
@@ -61,7 +67,7 @@ struct BatchDelete {
                     continue
                 }
             }
-            try deleteRows(fresh, of: entity, in: db)
+            try deleteRows(fresh, of: entity, rescanning: rescan?.entityName == entityName ? rescan : nil, in: db)
         }
         return deleted
     }
@@ -104,14 +110,21 @@ struct BatchDelete {
 
     /// Deletes the rows and their link-table rows, noting their external files for removal after the commit;
     /// the values of `.preserveValueOnDeletion` attributes are copied into the tombstones first, in SQL.
-    private func deleteRows(_ keys: [Int64], of entity: StoreLayout.EntityLayout, in db: Database) throws {
+    private func deleteRows(
+        _ keys: [Int64], of entity: StoreLayout.EntityLayout, rescanning rescan: BatchDeleteRescan?, in db: Database
+    ) throws {
         try writer.preserveValues(ofRows: keys, of: entity, in: db)
         if entity.attributes.contains(where: { $0.options.contains(.externalStorage) }) {
             for key in keys {
                 try writer.collectExternalFiles(of: entity, key: key, attributes: entity.attributes, in: db)
             }
         }
-        var tables = [(entity.table, StoreLayout.primaryKeyColumn)]
+        var tables: [(String, String)] = []
+        if let rescan {
+            try rescan.delete(expectingCount: keys.count, in: db)
+        } else {
+            tables.append((entity.table, StoreLayout.primaryKeyColumn))
+        }
         for property in entity.relationshipProperties {
             guard case .linkTable(let table, let isOwner) = entity.relationships[property.name] else { continue }
             tables.append((table, isOwner ? "owner" : "target"))

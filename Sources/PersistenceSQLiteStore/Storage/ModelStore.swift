@@ -138,8 +138,9 @@ final class ModelStore: Sendable {
         }
     }
 
-    /// Runs `access`, turning any error other than a ``SwiftDataError`` or Core Data's validation error (a
-    /// `.deny` rule refusing a delete) into one that names `activity`.
+    /// Runs `access`, turning any error other than a ``SwiftDataError``, Core Data's validation error (a
+    /// `.deny` rule refusing a delete) or a batch delete's ``BatchDeleteRescan/Mismatch`` into one that names
+    /// `activity`.
     private func reportingErrors<T>(while activity: String, _ access: () throws -> T) throws -> T {
         do {
             return try access()
@@ -147,6 +148,9 @@ final class ModelStore: Sendable {
             throw error
         } catch let error as CocoaError where error.code == .validationRelationshipDeniedDelete {
             throw error
+        } catch let mismatch as BatchDeleteRescan.Mismatch {
+            // The save runs again, deleting by key; nobody sees this one.
+            throw mismatch
         } catch {
             throw SwiftDataError(.storeOperationFailed, reason: Self.describe(error), context: activity)
         }
