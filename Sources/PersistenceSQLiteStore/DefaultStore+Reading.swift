@@ -109,6 +109,7 @@ extension DefaultStore: ModelStoreEngine {
             storeIdentifier: database.identifier)
         guard plan.isFullyTranslated else { return nil }
         // The writer's state before the keys: a commit between the two makes the save's check fail, never pass.
+        // Reading it waits for a write in progress on another thread, as the save that follows would.
         var state: BatchDeleteRescan.WriterState?
         if BatchDeleteRescan.applies(to: entity), database.migrationConnection == nil, !database.isReadOnly {
             state = try? database.writer.writeWithoutTransaction { db in
