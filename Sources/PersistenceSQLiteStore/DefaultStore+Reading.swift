@@ -100,13 +100,14 @@ extension DefaultStore: ModelStoreEngine {
         }
     }
 
-    package func batchDeleteSelection<T: PersistentModel>(of type: T.Type, matching predicate: Predicate<T>?) throws
-        -> BatchDeleteSelection?
-    {
+    package func batchDeleteSelection<T: PersistentModel>(
+        of type: T.Type, matching predicate: Predicate<T>?, includingSubclasses: Bool
+    ) throws -> BatchDeleteSelection? {
         let entity = try entityLayout(of: T.self)
-        let plan = FetchPlan(
+        var plan = FetchPlan(
             descriptor: FetchDescriptor<T>(predicate: predicate), entity: entity, layout: database.layout,
             storeIdentifier: database.identifier)
+        plan.leavesOutSubentities = !includingSubclasses
         guard plan.isFullyTranslated else { return nil }
         // The writer's state before the keys: a commit between the two makes the save's check fail, never pass.
         // Reading it waits for a write in progress on another thread, as the save that follows would.
@@ -116,7 +117,11 @@ extension DefaultStore: ModelStoreEngine {
                 try BatchDeleteRescan.WriterState.current(in: db)
             }
         }
-        guard let keys = try primaryKeys(FetchDescriptor<T>(predicate: predicate)) else { return nil }
+        let query = plan.primaryKeyQuery(limited: false)
+        var keys = try database.readWithOneStatement(while: "fetching the keys of \(T.self) to delete") { db in
+            try db.cachedStatement(sql: query.sql).integersInFirstColumn(arguments: StatementArguments(query.arguments))
+        }
+        if plan.leavesKeyOrderToCaller(limited: false) { Self.putInKeyOrder(&keys, key: \.self) }
         let rescan = state.map {
             StoreQueryToken(
                 BatchDeleteRescan(entityName: entity.entity.name, statement: plan.deleteStatement(), state: $0))

@@ -90,7 +90,10 @@ public final class DefaultStore: DataStore, DataStoreBatching {
     ///
     /// - Throws: ``DataStoreError/invalidPredicate`` when the predicate has no SQL form.
     public func delete<T: PersistentModel>(_ request: DataStoreBatchDeleteRequest<T>) throws {
-        guard let selection = try batchDeleteSelection(of: T.self, matching: request.predicate) else {
+        guard
+            let selection = try batchDeleteSelection(
+                of: T.self, matching: request.predicate, includingSubclasses: request.includeSubclasses)
+        else {
             throw DataStoreError.invalidPredicate
         }
         _ = try save(

@@ -242,7 +242,8 @@ struct BatchDeleteRescanTests {
         try storeNumberedSamples(in: fixture)
         let engine = try #require(fixture.container.stores.first?.engine as? DefaultStore)
         let selection = try #require(
-            try engine.batchDeleteSelection(of: Sample.self, matching: #Predicate { $0.int < 5 }))
+            try engine.batchDeleteSelection(
+                of: Sample.self, matching: #Predicate { $0.int < 5 }, includingSubclasses: true))
         #expect(selection.keys.count == 5)
         #expect(selection.rescan != nil)
 
@@ -262,7 +263,9 @@ struct BatchDeleteRescanTests {
         fixture.context.insert(Note(title: "a", isPinned: true))
         try fixture.context.save()
         let engine = try #require(fixture.container.stores.first?.engine as? DefaultStore)
-        #expect(try engine.batchDeleteSelection(of: Note.self, matching: #Predicate { $0.isPinned })?.rescan == nil)
+        #expect(
+            try engine.batchDeleteSelection(
+                of: Note.self, matching: #Predicate { $0.isPinned }, includingSubclasses: true)?.rescan == nil)
     }
 }
 

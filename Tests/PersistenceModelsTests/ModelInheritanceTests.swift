@@ -218,6 +218,31 @@ struct ModelInheritanceTests {
                 \.title) == ["Birthday", "Notes"])
     }
 
+    @Test("deleting by predicate with includeSubclasses false leaves the subclasses' rows and models alone")
+    func deletesOwnRowsOnly() throws {
+        let store = try ModelStoreFixture(inheritanceModels)
+        try Self.makeLibrary(store)
+        let context = store.newContext()
+        let start = Date(timeIntervalSinceReferenceDate: 0)
+        context.insert(Media.MediaItem(title: "Draft", dateAdded: start))
+        context.insert(Media.Video(title: "Trailer", duration: 30, resolution: "720p", dateAdded: start))
+
+        try context.delete(model: Media.MediaItem.self, includeSubclasses: false)
+        try context.save()
+
+        let library = try store.newContext().fetch(FetchDescriptor<Media.MediaItem>(sortBy: [SortDescriptor(\.title)]))
+        #expect(
+            Self.describe(library) == [
+                "Photo:Alps", "Photo:Beach", "Video:Birthday", "Video:Clip", "Panorama:Harbour", "Video:Trailer",
+            ])
+
+        // And with a predicate, through a class whose subclass holds a match.
+        try context.delete(
+            model: Media.MediaItem.self, where: #Predicate { $0.title == "Clip" }, includeSubclasses: false)
+        try context.save()
+        #expect(try store.newContext().fetch(FetchDescriptor<Media.MediaItem>()).contains { $0.title == "Clip" })
+    }
+
     @Test("a live query of the base class sees a saved subclass model, and one of a subclass ignores its siblings")
     func liveQueries() throws {
         let store = try ModelStoreFixture(inheritanceModels)

@@ -106,7 +106,12 @@ extension ModelContext {
     ) throws {
         let store = try container.store(of: T.self, while: "deleting \(T.self)")
         var deletedAny = false
-        if let engine = store.engine, let selection = try engine.batchDeleteSelection(of: T.self, matching: predicate) {
+        // With `includeSubclasses` false, a model of a subclass of `T` is left alone.
+        let isIncluded = { (model: T) in includeSubclasses || type(of: model) == T.self }
+        if let engine = store.engine,
+            let selection = try engine.batchDeleteSelection(
+                of: T.self, matching: predicate, includingSubclasses: includeSubclasses)
+        {
             let keys = selection.keys
             let entityName = Schema.entityName(of: T.self)
             var unloaded: [Int64] = []
@@ -131,11 +136,13 @@ extension ModelContext {
                 deletedAny = true
             }
             // Models inserted since the last save are not in the store; the predicate decides for them.
-            for inserted in pendingInserts.models.compactMap({ $0 as? T }) where try matches(inserted, predicate) {
+            for inserted in pendingInserts.models.compactMap({ $0 as? T })
+            where try isIncluded(inserted) && matches(inserted, predicate) {
                 if markDeleted(inserted) { deletedAny = true }
             }
         } else {
-            for match in try fetch(FetchDescriptor<T>(predicate: predicate)) where markDeleted(match) {
+            for match in try fetch(FetchDescriptor<T>(predicate: predicate))
+            where isIncluded(match) && markDeleted(match) {
                 deletedAny = true
             }
         }

@@ -124,6 +124,8 @@ public struct DataStoreBatchDeleteRequest<T: PersistentModel>: @unchecked Sendab
     public let editingState: EditingState
     /// Which models; every model of the type when `nil`.
     public let predicate: Predicate<T>?
+    /// Whether models of subclasses of the type are deleted too.
+    public let includeSubclasses: Bool
 }
 
 /// Why a store did not answer a request the way it was asked.

@@ -175,10 +175,11 @@ package protocol ModelStoreEngine: AnyObject {
     func prefetchRows(
         _ property: Schema.PropertyMetadata, of owners: [any PersistentModel], selecting selection: PrefetchOwners
     ) throws -> RelatedRows
-    /// The rows `predicate` selects (all of the entity's without one), for a delete by predicate; `nil` when
-    /// the predicate does not run in the store.
-    func batchDeleteSelection<T: PersistentModel>(of type: T.Type, matching predicate: Predicate<T>?) throws
-        -> BatchDeleteSelection?
+    /// The rows `predicate` selects (all of the entity's without one), those of its subentities too when
+    /// `includingSubclasses`, for a delete by predicate; `nil` when the predicate does not run in the store.
+    func batchDeleteSelection<T: PersistentModel>(
+        of type: T.Type, matching predicate: Predicate<T>?, includingSubclasses: Bool
+    ) throws -> BatchDeleteSelection?
     /// Writes the pending work in one transaction.
     func save(_ changes: StoreChanges) throws -> StoreSaveResult
     /// Deletes every row of every entity, and the history.

@@ -10,6 +10,9 @@ struct FetchPlan<T: PersistentModel> {
     let isPredicateTranslated: Bool
     let fetchLimit: Int?
     let fetchOffset: Int?
+    /// Whether the rows of the entity's subentities are left out (`delete(model:where:includeSubclasses:)`
+    /// with `false`).
+    var leavesOutSubentities = false
 
     init(descriptor: FetchDescriptor<T>, entity: StoreLayout.EntityLayout, layout: StoreLayout, storeIdentifier: String)
     {
@@ -37,7 +40,10 @@ struct FetchPlan<T: PersistentModel> {
     /// rows the fetch returns. Empty when every row qualifies.
     private func whereClause(in context: SQLGenerationContext) -> String {
         let condition = condition.map { SQLGenerator.sql(for: $0, in: context) }
-        switch (StoreStatements.entityFilter(of: entity), condition) {
+        let entityFilter =
+            leavesOutSubentities
+            ? StoreStatements.ownRowsFilter(of: entity) : StoreStatements.entityFilter(of: entity)
+        switch (entityFilter, condition) {
         case (nil, nil): return ""
         case (nil, let condition?): return " WHERE \(condition)"
         case (let filter?, nil): return " WHERE \(filter)"

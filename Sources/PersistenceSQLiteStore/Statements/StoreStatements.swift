@@ -41,6 +41,13 @@ enum StoreStatements {
             "\(StoreLayout.entityColumn.quotedDatabaseIdentifier) IN (\(names.map(\.quotedSQLLiteral).joined(separator: ", ")))"
     }
 
+    /// The condition that selects the rows of `entity` alone, none of its subentities', in a table its
+    /// hierarchy shares; `nil` when the table holds the entity's rows alone.
+    static func ownRowsFilter(of entity: StoreLayout.EntityLayout) -> String? {
+        guard let names = entity.entityNames, names.count > 1 else { return nil }
+        return "\(StoreLayout.entityColumn.quotedDatabaseIdentifier) = \(entity.entity.name.quotedSQLLiteral)"
+    }
+
     /// The rows of `entity` (and its subentities) with the given keys.
     static func rows(of entity: StoreLayout.EntityLayout, withKeys keys: [Int64]) -> [SQLStatement] {
         let filter = entityFilter(of: entity).map { " AND \($0)" } ?? ""
