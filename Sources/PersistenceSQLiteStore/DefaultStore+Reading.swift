@@ -78,11 +78,16 @@ extension DefaultStore: ModelStoreEngine {
         let plan = FetchPlan(
             descriptor: descriptor, entity: entity, layout: database.layout, storeIdentifier: database.identifier)
         guard plan.isFullyTranslated else { return nil }
-        let query = plan.primaryKeyQuery(limited: true)
+        return try primaryKeys(plan, limited: true)
+    }
+
+    /// The primary keys of the rows `plan` selects, in its order (or key order), read with one statement.
+    private func primaryKeys<T: PersistentModel>(_ plan: FetchPlan<T>, limited: Bool) throws -> [Int64] {
+        let query = plan.primaryKeyQuery(limited: limited)
         var keys = try database.readWithOneStatement(while: "fetching the keys of \(T.self)") { db in
             try db.cachedStatement(sql: query.sql).integersInFirstColumn(arguments: StatementArguments(query.arguments))
         }
-        if plan.leavesKeyOrderToCaller(limited: true) { Self.putInKeyOrder(&keys, key: \.self) }
+        if plan.leavesKeyOrderToCaller(limited: limited) { Self.putInKeyOrder(&keys, key: \.self) }
         return keys
     }
 
@@ -117,11 +122,7 @@ extension DefaultStore: ModelStoreEngine {
                 try BatchDeleteRescan.WriterState.current(in: db)
             }
         }
-        let query = plan.primaryKeyQuery(limited: false)
-        var keys = try database.readWithOneStatement(while: "fetching the keys of \(T.self) to delete") { db in
-            try db.cachedStatement(sql: query.sql).integersInFirstColumn(arguments: StatementArguments(query.arguments))
-        }
-        if plan.leavesKeyOrderToCaller(limited: false) { Self.putInKeyOrder(&keys, key: \.self) }
+        let keys = try primaryKeys(plan, limited: false)
         let rescan = state.map {
             StoreQueryToken(
                 BatchDeleteRescan(entityName: entity.entity.name, statement: plan.deleteStatement(), state: $0))
