@@ -52,6 +52,43 @@ struct MistakeRoundTests {
     }
 
     @Test(
+        "a section with fewer variants than the rounds puts them where the others weigh least, in its own order"
+    )
+    func roundsSpreadTheLoad() {
+        // (section, name, weight): section 1 fills four rounds, its last two heavy; section 2's two heavy
+        // variants go beside its light ones, and section 3's light one in the lightest round left.
+        let items = [
+            (1, "a", 1), (1, "b", 1), (1, "c", 3), (1, "d", 3), (2, "p", 3), (2, "q", 3), (3, "x", 1),
+        ]
+        let rounds = Verifier.rounds(items, section: \.0, weight: \.2).map { $0.map { "\($0.0):\($0.1)" } }
+        #expect(rounds == [["1:a", "2:p"], ["1:b", "2:q"], ["1:c", "3:x"], ["1:d"]])
+        #expect(Verifier.spread([1, 1], over: [5, 0, 5, 0]) == [1, 3])
+        #expect(Verifier.spread([2, 1, 2], over: [0, 0, 0]) == [0, 1, 2])
+    }
+
+    @Test("whatever the weights, every variant is in one round, each section's in their order, one a round")
+    func roundsKeepEverySectionsOrder() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let items = (1...5).flatMap { section in
+                (0..<Int.random(in: 0...6, using: &generator)).map {
+                    (section, $0, Int.random(in: 1...4, using: &generator))
+                }
+            }
+            let rounds = Verifier.rounds(items, section: \.0, weight: \.2)
+            let depth = Dictionary(grouping: items, by: \.0).values.map(\.count).max() ?? 0
+            #expect(rounds.count == depth)
+            for round in rounds {
+                #expect(Set(round.map(\.0)).count == round.count, "a round holds two variants of one section: \(round)")
+            }
+            for section in 1...5 {
+                let order = rounds.flatMap { $0.filter { $0.0 == section }.map(\.1) }
+                #expect(order == items.filter { $0.0 == section }.map(\.1))
+            }
+        }
+    }
+
+    @Test(
         "variants built apart go in the order that changes a section's public interface least: shape-keeping first, then the starter, then the reshaping"
     )
     func roundOrderKeepsInterfacesInARow() {

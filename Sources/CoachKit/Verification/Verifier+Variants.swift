@@ -334,10 +334,11 @@ extension Verifier {
         }
     }
 
-    /// Builds the variants that cannot be switched in, in rounds: the n-th of every section in the n-th
-    /// build, each in its section's build folder (the plan stays the schemata's), SwiftPM's first and the
-    /// others from its plan directly, in ``roundOrder(_:reshapes:isStarter:)``. When a round does not compile, each of its variants is built alone so the
-    /// report names the one at fault.
+    /// Builds the variants that cannot be switched in, in rounds: at most one of every section in a build,
+    /// spread so each build compiles about as much (``Verifier/rounds(_:section:weight:)``), each in its
+    /// section's build folder (the plan stays the schemata's), SwiftPM's first and the others from its plan
+    /// directly, in ``roundOrder(_:reshapes:isStarter:)``. When a round does not compile, each of its variants
+    /// is built alone so the report names the one at fault.
     private func buildSeparately(_ variants: [StagedVariant], in built: MutationTester.Built) throws -> [(
         StagedVariant, VariantRun
     )] {
@@ -347,12 +348,22 @@ extension Verifier {
                 variant: workbench.root.appending(path: variant.folder))
         }
         let ordered = Self.roundOrder(
-            variants, reshapes: { index, _ in reshaping[index] }, isStarter: \.isStarter)
+            Array(zip(variants, reshaping)), reshapes: { _, item in item.1 }, isStarter: \.0.isStarter)
         try? FileManager.default.removeItem(at: workbench.logFolder.appending(path: Self.roundLogName))
-        return try Self.rounds(ordered, section: \.section.number).flatMap { try buildRound($0, in: built) }
+        let rounds = Self.rounds(ordered, section: \.0.section.number) { variant, reshapes in
+            Self.roundWeight(reshapes: reshapes, isStarter: variant.isStarter)
+        }
+        return try rounds.flatMap { try buildRound($0.map(\.0), in: built) }
     }
 
-    /// The order in which a section's variants are built apart, the n-th of each section in the n-th round.
+    /// What a variant built apart costs its round, for ``Verifier/rounds(_:section:weight:)``: its section's
+    /// module compiles again, and so does the section's suite when the variant probably reshapes the
+    /// interface or is the starter (whose stubs often do), which takes about twice as long.
+    static func roundWeight(reshapes: Bool, isStarter: Bool) -> Int {
+        reshapes || isStarter ? 3 : 1
+    }
+
+    /// The order in which a section's variants are built apart, one round after the other.
     ///
     /// A round compiles a section's suite only when the section's public interface differs from the last
     /// round's (``PublicInterfaceFile``), and the first round follows the schema, which declares the

@@ -248,16 +248,62 @@ public struct Verifier: Sendable {
         "mutants": "each suite against mutants of its reference solution",
     ]
 
-    /// Groups `items` into rounds: the n-th item of every section (as `section` numbers them) in the n-th
-    /// round, so each build swaps at most one variant into each section.
-    static func rounds<Item>(_ items: [Item], section: (Item) -> Int) -> [[Item]] {
+    /// Groups `items` into rounds, each section's items (as `section` numbers them) in their order and at
+    /// most one in a round, so each build swaps at most one variant into each section. There are as many
+    /// rounds as the section with the most items has; a section with fewer spreads them over the rounds
+    /// where the others weigh least (`weight`, what building an item costs), so that every round has about
+    /// as much to compile and the last ones, which nothing else runs beside, keep both cores busy.
+    static func rounds<Item>(_ items: [Item], section: (Item) -> Int, weight: (Item) -> Int = { _ in 1 }) -> [[Item]] {
         let bySection = Dictionary(grouping: items, by: section)
         let depth = bySection.values.map(\.count).max() ?? 0
-        return (0..<depth).map { index in
-            bySection.keys.sorted().compactMap { number in
-                index < bySection[number]!.count ? bySection[number]![index] : nil
+        var load = Array(repeating: 0, count: depth)
+        var placed = Array(repeating: [(section: Int, item: Item)](), count: depth)
+        // The heaviest sections first: they have the least room to move.
+        let order = bySection.keys.sorted { first, second in
+            let (a, b) = (bySection[first]!.map(weight).reduce(0, +), bySection[second]!.map(weight).reduce(0, +))
+            return (bySection[first]!.count, a, -first) > (bySection[second]!.count, b, -second)
+        }
+        for number in order {
+            let sectionItems = bySection[number]!
+            for (item, round) in zip(sectionItems, spread(sectionItems.map(weight), over: load)) {
+                load[round] += weight(item)
+                placed[round].append((number, item))
             }
         }
+        return placed.map { $0.sorted { $0.section < $1.section }.map(\.item) }
+    }
+
+    /// The rounds, one per weight and in increasing order, that keep the rounds' loads most even once the
+    /// weights are added: the least sum of the loads' squares, the earliest rounds on a tie.
+    static func spread(_ weights: [Int], over load: [Int]) -> [Int] {
+        guard !weights.isEmpty, weights.count <= load.count else { return Array(weights.indices) }
+        let rounds = load.count
+        let added = { (round: Int, weight: Int) in
+            (load[round] + weight) * (load[round] + weight) - load[round] * load[round]
+        }
+        // cost[i][r]: the least cost of the first i + 1 weights with the last in round r; from[i][r]: the round
+        // of weight i - 1 on that way.
+        var cost = Array(repeating: Array(repeating: Int.max, count: rounds), count: weights.count)
+        var from = Array(repeating: Array(repeating: -1, count: rounds), count: weights.count)
+        for round in 0..<rounds { cost[0][round] = added(round, weights[0]) }
+        for index in weights.indices.dropFirst() {
+            var best = (cost: Int.max, round: -1)
+            for round in index..<rounds {
+                let previous = round - 1
+                if cost[index - 1][previous] < best.cost { best = (cost[index - 1][previous], previous) }
+                guard best.round >= 0 else { continue }
+                cost[index][round] = best.cost + added(round, weights[index])
+                from[index][round] = best.round
+            }
+        }
+        let last = weights.count - 1
+        var round = (last..<rounds).min { (cost[last][$0], $0) < (cost[last][$1], $1) }!
+        var chosen = [round]
+        for index in stride(from: last, to: 0, by: -1) {
+            round = from[index][round]
+            chosen.append(round)
+        }
+        return chosen.reversed()
     }
 
     /// Selects the hidden suites' tests: their modules are named `Section<N>…Tests`.
