@@ -226,12 +226,12 @@ public struct SwiftPackageTester: Sendable {
     /// One `swift test` that builds and runs (a second SwiftPM start would cost about a second). The test
     /// binary creates the event stream as it starts, so no stream means the build failed. A run of every
     /// test instead builds with `swift build`, then runs each group of waiting modules (``waitingTestGroups``)
-    /// and the other tests in test processes of their own at the same time, all started directly: `swift
-    /// test` lets one run at a time use a build folder, and the variable that marks a run's processes makes
-    /// it compile and run the package's manifests again (seconds of CPU, and with the waiting tests beside
-    /// it, a minute and a half before its first test). Such a run holds Swift Testing's tests alone: the
-    /// XCTest cases of a build with the core's tests are the reference's own learner tests, which
-    /// ``LearnerTestGrader`` grades under the grading harness.
+    /// and then the other tests in test processes of their own, as many at a time as the machine has cores,
+    /// each started directly: `swift test` lets one run at a time use a build folder, and the variable that
+    /// marks a run's processes makes it compile and run the package's manifests again (8 s before the first
+    /// test, beside the waiting tests). Such a run holds Swift Testing's tests alone: the XCTest cases of a
+    /// build with the core's tests are the reference's own learner tests, which ``LearnerTestGrader`` grades
+    /// under the grading harness.
     private func runSwiftTest(_ request: BuildRequest, filter: String?, timeLimit: Duration) throws -> TrackRun {
         guard filter == nil else {
             return try runSwiftTest(request, filter: filter, skip: nil, timeLimit: timeLimit, building: true)
