@@ -258,16 +258,17 @@ public struct Verifier: Sendable {
         let depth = bySection.values.map(\.count).max() ?? 0
         var load = Array(repeating: 0, count: depth)
         var placed = Array(repeating: [(section: Int, item: Item)](), count: depth)
-        // The heaviest sections first: they have the least room to move.
+        let weights = bySection.mapValues { $0.map(weight) }
+        // The sections with the most items first, then the heaviest: they have the least room to move.
         let order = bySection.keys.sorted { first, second in
-            let (a, b) = (bySection[first]!.map(weight).reduce(0, +), bySection[second]!.map(weight).reduce(0, +))
-            return (bySection[first]!.count, a, -first) > (bySection[second]!.count, b, -second)
+            (weights[first]!.count, weights[first]!.reduce(0, +), -first)
+                > (weights[second]!.count, weights[second]!.reduce(0, +), -second)
         }
         for number in order {
-            let sectionItems = bySection[number]!
-            for (item, round) in zip(sectionItems, spread(sectionItems.map(weight), over: load)) {
-                load[round] += weight(item)
-                placed[round].append((number, item))
+            let sectionWeights = weights[number]!
+            for (index, round) in spread(sectionWeights, over: load).enumerated() {
+                load[round] += sectionWeights[index]
+                placed[round].append((number, bySection[number]![index]))
             }
         }
         return placed.map { $0.sorted { $0.section < $1.section }.map(\.item) }
