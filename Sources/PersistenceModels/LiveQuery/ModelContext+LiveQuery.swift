@@ -44,21 +44,34 @@ extension ModelContext {
         writtenKeys: Set<Int64>
     ) throws -> [T]? {
         guard let keys = try engine.primaryKeys(descriptor) else { return nil }
-        var reusable: [Int64: T] = [:]
+        // The rows are matched up by key in dictionaries of positions, not of models: with a value of the
+        // generic model type, every lookup and insert went through the type's metadata, which cost more
+        // than the store's query for a result of thousands of rows.
+        var reusable: [Int64: Int] = [:]
         reusable.reserveCapacity(previous.count)
-        for model in previous {
+        for position in previous.indices {
+            let model = previous[position]
             if let key = model.persistentBackingData.primaryKey, !writtenKeys.contains(key), !model.isDeleted {
-                reusable[key] = model
+                reusable[key] = position
             }
         }
         let unread = keys.filter { reusable[$0] == nil }
         guard unread.count <= max(Self.rowsReadByKeyAtMost, keys.count / 2) else { return nil }
-        var read: [Int64: T] = [:]
         let rows = try engine.rows(of: Schema.entityName(of: T.self), primaryKeys: unread)
-        for model in try materialize(T.self, rows: consume rows, while: "refreshing a query of \(T.self)") {
-            if let key = model.persistentBackingData.primaryKey { read[key] = model }
+        var read: [Int64: Int] = [:]
+        read.reserveCapacity(rows.count)
+        for (position, row) in rows.enumerated() { read[row.primaryKey] = position }
+        let readModels = try materialize(T.self, rows: consume rows, while: "refreshing a query of \(T.self)")
+        var models: [T] = []
+        models.reserveCapacity(keys.count)
+        for key in keys {
+            // A key the store no longer has a row for (deleted since it listed them) is left out.
+            if let position = reusable[key] {
+                models.append(previous[position])
+            } else if let position = read[key] {
+                models.append(readModels[position])
+            }
         }
-        let models = keys.compactMap { reusable[$0] ?? read[$0] }
         try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: models, from: engine, owners: .listedKeys)
         return models
     }
