@@ -6,8 +6,9 @@ import Foundation
 ///
 /// Verify's mutant and variant runs stop at a check's first issue or at a time limit, so a check's own
 /// clean-up (a `defer` that removes its device folder) never runs: without it, each verification left about a
-/// thousand device folders in `/tmp`. The folder sits directly in ``parent``, so the paths the checks build
-/// under it stay as short as they are in `/tmp`.
+/// thousand device folders in `/tmp`. A learner's `coach check` runs its checks in one too: in RAM, Section 8's
+/// checks ran in about half the time they took in `/tmp`. The folder sits directly in ``parent``, so the paths
+/// the checks build under it stay as short as they are in `/tmp`.
 struct RunTemporaryFolder {
     /// Where the folders are made: Linux's RAM-backed file system, `/dev/shm`, when it is one and has 4 GiB
     /// free and `TMPDIR` names no folder of its own, else the system's temporary folder.

@@ -92,9 +92,13 @@ public struct SwiftPackageTester: Sendable {
         }
         let program = try TestProgram.path(
             in: workbench.root.appending(path: ".build"), seenAt: workbench.root.appending(path: ".build"))
+        // The checks' throwaway devices and stores go to a folder of the run's own, in RAM where Linux has one,
+        // and go with it.
+        let temporary = try RunTemporaryFolder(slot: 0, named: "check")
+        defer { temporary.remove() }
         let attempt = TestAttempt(
-            workbench: workbench, environment: request.environment, filter: filter, timeLimit: timeLimit,
-            events: events, log: testLog,
+            workbench: workbench, environment: temporary.environment(adding: request.environment), filter: filter,
+            timeLimit: timeLimit, events: events, log: testLog,
             launch: .harness(path: program, directory: workbench.root) { $0 }
         )
         let testStart = ContinuousClock.now
@@ -134,8 +138,11 @@ public struct SwiftPackageTester: Sendable {
         }
         let program = try TestProgram.path(
             in: workbench.root.appending(path: ".build"), seenAt: workbench.root.appending(path: ".build"))
+        let temporary = try RunTemporaryFolder(slot: 0, named: "check-\(stream ?? "run")")
+        defer { temporary.remove() }
         let attempt = TestAttempt(
-            workbench: workbench, environment: request.environment.merging(environment) { _, added in added },
+            workbench: workbench,
+            environment: temporary.environment(adding: request.environment.merging(environment) { _, added in added }),
             filter: filter,
             timeLimit: timeLimit ?? testTimeLimit, events: events, log: testLog,
             launch: .harness(path: program, directory: workbench.root) { $0 }
