@@ -31,6 +31,21 @@ struct RunTemporaryFolderTests {
 
         next.remove()
         #expect(!FileManager.default.fileExists(atPath: folder.url.path))
+        #expect(!next.isLive)
+    }
+
+    @Test("folders not yet removed go when coach exits, as a stopped coach's defers never run")
+    func liveFoldersAreRemovedAtExit() throws {
+        let kept = try RunTemporaryFolder(slot: 8, named: "run-folder-test")
+        let removed = try RunTemporaryFolder(slot: 9, named: "run-folder-test")
+        try Data("left".utf8).write(to: kept.url.appending(path: "left-over"))
+        removed.remove()
+        #expect(kept.isLive && !removed.isLive)
+
+        // Only this test's folders: other tests' runs may be using theirs.
+        RunTemporaryFolder.removeLiveFolders { $0 == kept.url.path || $0 == removed.url.path }
+        #expect(!FileManager.default.fileExists(atPath: kept.url.path))
+        #expect(!kept.isLive)
     }
 
     @Test("the folders are made in RAM when /dev/shm is a tmpfs with 4 GiB free and TMPDIR names no folder of its own")

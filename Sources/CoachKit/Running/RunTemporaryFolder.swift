@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A temporary folder of its own for a test process that may be stopped before its checks clean up: it is
 /// the process's `TMPDIR` (so every throwaway device a check makes under the system's temporary folder lands
@@ -47,6 +48,15 @@ struct RunTemporaryFolder {
     /// The folder.
     let url: URL
 
+    /// The folders made and not yet removed. A `defer` that removes one never runs when coach is stopped
+    /// (Ctrl-C, `kill`, a closed terminal end it with `exit`), so coach removes these as it exits: in RAM,
+    /// a folder left behind would hold memory until the machine restarts.
+    private static let liveFolders = Mutex<Set<String>>([])
+    /// Registers ``removeLiveFolders()`` to run at exit, once.
+    private static let removesLiveFoldersAtExit: Void = {
+        atexit { RunTemporaryFolder.removeLiveFolders() }
+    }()
+
     /// A new, empty folder named for this process and `slot`, so that runs side by side never share one.
     ///
     /// - Throws: An error when the folder cannot be made.
@@ -54,8 +64,24 @@ struct RunTemporaryFolder {
         url = Self.parent.appending(path: "coach-\(name)-\(getpid())-\(slot)", directoryHint: .isDirectory)
         // What an earlier run in the slot left, if its coach was stopped before removing it.
         Self.removeEverything(at: url)
+        Self.removesLiveFoldersAtExit
+        Self.liveFolders.withLock { _ = $0.insert(url.path) }
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
+
+    /// Removes every folder made and not yet removed whose path `isIncluded` accepts (coach, as it exits:
+    /// every one).
+    static func removeLiveFolders(where isIncluded: (String) -> Bool = { _ in true }) {
+        let paths = liveFolders.withLock { folders in
+            let chosen = folders.filter(isIncluded)
+            folders.subtract(chosen)
+            return chosen
+        }
+        for path in paths { removeEverything(at: URL(filePath: path, directoryHint: .isDirectory)) }
+    }
+
+    /// Whether the folder was made and not yet removed.
+    var isLive: Bool { Self.liveFolders.withLock { $0.contains(url.path) } }
 
     /// `environment` with the folder as `TMPDIR`.
     func environment(adding environment: [String: String]) -> [String: String] {
@@ -65,6 +91,7 @@ struct RunTemporaryFolder {
     /// Removes the folder and everything the process left in it, making any folder a check left read-only
     /// writable first.
     func remove() {
+        Self.liveFolders.withLock { _ = $0.remove(url.path) }
         Self.removeEverything(at: url)
     }
 
