@@ -34,6 +34,19 @@ struct RunTemporaryFolderTests {
         #expect(!next.isLive)
     }
 
+    @Test("a run's folder is told by its name, its kind and the id of the process that made it")
+    func runFolderNames() {
+        #expect(RunTemporaryFolder.processID(inFolderNamed: "coach-check-4242-0") == 4242)
+        #expect(RunTemporaryFolder.processID(inFolderNamed: "coach-check-mistake-1-4242-1") == 4242)
+        #expect(RunTemporaryFolder.processID(inFolderNamed: "coach-variant-run-77-3") == 77)
+        #expect(RunTemporaryFolder.processID(inFolderNamed: "coach-test-others-12-0") == 12)
+        // Anything else is not coach's to remove: a person's folder with a date in its name, or no slot.
+        #expect(RunTemporaryFolder.processID(inFolderNamed: "coach-notes-2024-1") == nil)
+        #expect(RunTemporaryFolder.processID(inFolderNamed: "coach-check-4242") == nil)
+        #expect(RunTemporaryFolder.processID(inFolderNamed: "coach-check-x-0") == nil)
+        #expect(RunTemporaryFolder.processID(inFolderNamed: "check-4242-0") == nil)
+    }
+
     @Test("folders not yet removed go when coach exits, as a stopped coach's defers never run")
     func liveFoldersAreRemovedAtExit() throws {
         let kept = try RunTemporaryFolder(slot: 8, named: "run-folder-test")

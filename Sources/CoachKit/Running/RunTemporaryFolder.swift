@@ -64,9 +64,44 @@ struct RunTemporaryFolder {
         url = Self.parent.appending(path: "coach-\(name)-\(getpid())-\(slot)", directoryHint: .isDirectory)
         // What an earlier run in the slot left, if its coach was stopped before removing it.
         Self.removeEverything(at: url)
+        Self.removesAbandonedFolders
         Self.removesLiveFoldersAtExit
         Self.liveFolders.withLock { _ = $0.insert(url.path) }
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// The kinds of run coach makes folders for; a folder's name starts with one (`coach-check-…`).
+    static let runKinds = ["check", "variant-run", "mutant-run", "test"]
+
+    /// Removes, once per process, the folders in ``parent`` that a coach stopped with `kill -9` (or a crash)
+    /// left: a run's folder (``processID(inFolderNamed:)``) of this user whose process no longer exists and
+    /// that nothing changed for an hour. (A process id names a process only in its own namespace: a folder a
+    /// coach in another container made, where `/dev/shm` is shared, is left while it is in use.)
+    private static let removesAbandonedFolders: Void = {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        let anHourAgo = time(nil) - 3_600
+        for entry in entries {
+            guard let owner = processID(inFolderNamed: entry), kill(owner, 0) == -1, errno == ESRCH else { continue }
+            let folder = parent.appending(path: entry, directoryHint: .isDirectory)
+            var status = stat()
+            guard lstat(folder.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_uid == getuid(),
+                status.st_mtim.tv_sec < anHourAgo
+            else { continue }
+            removeEverything(at: folder)
+        }
+    }()
+
+    /// The id of the process that made the folder named `name`, when the name is one a run's folder has:
+    /// `coach-<kind>[-<stream>]-<process id>-<slot>`, its kind one of ``runKinds``; else `nil`.
+    static func processID(inFolderNamed name: String) -> pid_t? {
+        guard name.hasPrefix("coach-") else { return nil }
+        let middle = name.dropFirst("coach-".count)
+        guard runKinds.contains(where: { middle.hasPrefix($0 + "-") }) else { return nil }
+        let parts = middle.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count >= 3, let slot = Int(parts[parts.count - 1]), slot >= 0,
+            let process = pid_t(parts[parts.count - 2]), process > 0
+        else { return nil }
+        return process
     }
 
     /// Removes every folder made and not yet removed whose path `isIncluded` accepts (coach, as it exits:
