@@ -641,7 +641,8 @@ let package = Package(
 
 // The test program is the largest binary the package links, and every edit a learner grades relinks it:
 // LLVM's lld, which Swift's toolchains for Linux ship, links it in about half the time of gold, the
-// default linker there.
-for target in package.targets where target.type == .test {
+// default linker there. The programs link with it too (`notetaker`: 0.65 s against 1.05 s with gold), as
+// do verify's lesson programs.
+for target in package.targets where target.type == .test || target.type == .executable {
     target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-use-ld=lld"], .when(platforms: [.linux]))]
 }
