@@ -98,11 +98,15 @@ enum GradingHarnessFiles {
         return files
     }
 
-    /// The targets a fixture's manifest adds to its own.
+    /// The targets a fixture's manifest adds to its own. The harness's linker setting makes the test program
+    /// link with lld, as the workbench's does (its manifest sets it on every test target).
     static let targets = """
         [
             .target(name: "GradingSeal", path: "Sources/GradingSeal"),
-            .testTarget(name: "GradingHarness", dependencies: ["GradingSeal"], path: "Tests/GradingHarness"),
+            .testTarget(
+                name: "GradingHarness", dependencies: ["GradingSeal"], path: "Tests/GradingHarness",
+                linkerSettings: [.unsafeFlags(["-use-ld=lld"], .when(platforms: [.linux]))]
+            ),
         ]
         """
 }
