@@ -73,19 +73,85 @@ extension DefaultStore {
         linkedBy links: [(owner: Int64, target: Int64)], in destination: StoreLayout.EntityLayout,
         while activity: String
     ) throws -> RelatedRows {
-        var targets = Set<Int64>(minimumCapacity: links.count)
-        for link in links { targets.insert(link.target) }
+        // Links repeat their targets (a tag on many notes): each distinct target is read once, found through
+        // a table keyed by the integer itself, which costs a fraction of hashing with `Hasher`.
+        var table = KeyPositionTable()
+        var targets: [Int64] = []
+        for link in links where table.insert(link.target) { targets.append(link.target) }
+        targets.sort()
         var rows: [DecodedRow] = []
-        for statement in StoreStatements.rows(of: destination.table, withKeys: targets.sorted()) {
+        for statement in StoreStatements.rows(of: destination.table, withKeys: targets) {
             rows += try database.decodedRows(
                 sql: statement.sql, arguments: statement.arguments, entity: destination, cachesStatement: false,
                 while: activity
             ).rows
         }
-        var position: [Int64: Int] = Dictionary(minimumCapacity: rows.count)
-        for (index, row) in rows.enumerated() { position[row.primaryKey] = index }
+        for (index, row) in rows.enumerated() { table.setPosition(index, of: row.primaryKey) }
         return RelatedRows(
-            rows: rows, links: links.compactMap { link in position[link.target].map { (link.owner, $0) } })
+            rows: rows, links: links.compactMap { link in table.position(of: link.target).map { (link.owner, $0) } })
+    }
+}
+
+/// A set of integer keys, each with a position, in one open-addressing table: linear probing from a
+/// Fibonacci hash of the key. It starts small and doubles when half full, so that many links to few rows
+/// touch little memory. Built for one prefetch and thrown away.
+private struct KeyPositionTable {
+    private var keys: [Int64]
+    /// The position of each key, `-1` for a key without one, `-2` for an empty slot.
+    private var positions: [Int]
+    private var count = 0
+    private var mask: Int
+    private var shift: UInt64
+
+    init() {
+        keys = Array(repeating: 0, count: 64)
+        positions = Array(repeating: -2, count: 64)
+        mask = 63
+        shift = 64 - 6
+    }
+
+    /// The slot that holds `key`, or the empty slot where it would go.
+    private func slot(of key: Int64) -> Int {
+        var slot = Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> shift)
+        while positions[slot] != -2, keys[slot] != key { slot = (slot &+ 1) & mask }
+        return slot
+    }
+
+    /// Adds `key`; `false` when it was already there.
+    mutating func insert(_ key: Int64) -> Bool {
+        let slot = slot(of: key)
+        guard positions[slot] == -2 else { return false }
+        keys[slot] = key
+        positions[slot] = -1
+        count += 1
+        if count * 2 > keys.count { grow() }
+        return true
+    }
+
+    /// Moves every key, with its position, into a table twice the size.
+    private mutating func grow() {
+        let (oldKeys, oldPositions) = (keys, positions)
+        keys = Array(repeating: 0, count: oldKeys.count * 2)
+        positions = Array(repeating: -2, count: oldKeys.count * 2)
+        mask = keys.count - 1
+        shift -= 1
+        for index in oldKeys.indices where oldPositions[index] != -2 {
+            let slot = slot(of: oldKeys[index])
+            keys[slot] = oldKeys[index]
+            positions[slot] = oldPositions[index]
+        }
+    }
+
+    /// Gives `key`, already inserted, its position.
+    mutating func setPosition(_ position: Int, of key: Int64) {
+        let slot = slot(of: key)
+        if positions[slot] != -2 { positions[slot] = position }
+    }
+
+    /// The position of `key`, or `nil` when it has none.
+    func position(of key: Int64) -> Int? {
+        let position = positions[slot(of: key)]
+        return position >= 0 ? position : nil
     }
 }
 

@@ -267,6 +267,31 @@ struct RelationshipTests {
         #expect(names(of: prefetchedNotes).allSatisfy { $0.count == 3 || $0.count == 2 })
     }
 
+    @Test("a prefetch of links to many distinct models gives every owner the models a lazy load gives")
+    func prefetchOfManyDistinctTargets() throws {
+        let store = try ModelStoreFixture(Self.models)
+        // More distinct tags than the prefetch's key table first holds (it doubles twice), each note on five.
+        let tags = (0..<150).map { Tag(name: "t\($0)") }
+        for index in 0..<60 {
+            let note = Note(title: "n\(index)")
+            store.context.insert(note)
+            note.tags = (0..<5).map { tags[(index * 7 + $0 * 31) % 150] }
+        }
+        try store.context.save()
+        let names = { (notes: [Note]) in notes.map { $0.tags.map(\.name).sorted() } }
+        let lazy = names(try store.newContext().fetch(FetchDescriptor<Note>(sortBy: [SortDescriptor(\.title)])))
+
+        var descriptor = FetchDescriptor<Note>(sortBy: [SortDescriptor(\.title)])
+        descriptor.relationshipKeyPathsForPrefetching = [\.tags]
+        var notes: [Note] = []
+        let statements = try store.statements { notes = try store.newContext().fetch(descriptor) }
+        let loads = store.statements { #expect(names(notes) == lazy) }
+        #expect(statements.filter { $0.hasPrefix("SELECT") }.count == 3)
+        #expect(loads.isEmpty)
+        #expect(lazy.allSatisfy { $0.count == 5 })
+        #expect(Set(lazy.joined()).count > 64)
+    }
+
     @Test("a prefetch selects its owners as the fetch did, by condition, limit and offset, without listing their keys")
     func prefetchSelectsOwnersLikeTheFetch() throws {
         let store = try ModelStoreFixture(Self.models)

@@ -250,24 +250,28 @@ private struct CommonScalar {
     /// `slot` with the value; `false`, with `slot` left uninitialized, for anything but the kind's usual
     /// storage class (NULL included).
     func decodeColumn(_ statement: OpaquePointer, at index: CInt, into slot: UnsafeMutablePointer<Any?>) -> Bool {
-        switch (kind, sqlite3_column_type(statement, index)) {
+        // The column's value is looked up once and read with `sqlite3_value_*`: each `sqlite3_column_*` call
+        // looks the column up again and checks the statement's state, a fifth of a row's decoding. The value
+        // belongs to the statement until its next step; the connection is used by one thread at a time, and
+        // reading a value of its own storage class converts nothing, so nothing can fail in between.
+        guard let value = sqlite3_column_value(statement, index) else { return false }
+        switch (kind, sqlite3_value_type(value)) {
         case (.string, SQLITE_TEXT):
             // Read as GRDB reads text, so that both ways give the same string.
-            guard let text = sqlite3_column_text(statement, index) else { return false }
+            guard let text = sqlite3_value_text(value) else { return false }
             initialize(slot, with: String(cString: text))
         case (.int, SQLITE_INTEGER):
-            initialize(slot, with: Int(truncatingIfNeeded: sqlite3_column_int64(statement, index)))
+            initialize(slot, with: Int(truncatingIfNeeded: sqlite3_value_int64(value)))
         case (.bool, SQLITE_INTEGER):
-            initialize(slot, with: sqlite3_column_int64(statement, index) != 0)
+            initialize(slot, with: sqlite3_value_int64(value) != 0)
         case (.double, SQLITE_FLOAT):
-            initialize(slot, with: sqlite3_column_double(statement, index))
+            initialize(slot, with: sqlite3_value_double(value))
         case (.date, SQLITE_FLOAT):
-            initialize(slot, with: Date(timeIntervalSinceReferenceDate: sqlite3_column_double(statement, index)))
+            initialize(slot, with: Date(timeIntervalSinceReferenceDate: sqlite3_value_double(value)))
         case (.uuid, SQLITE_TEXT):
             // The canonical form is parsed from SQLite's bytes, without making a String first.
-            guard let text = sqlite3_column_text(statement, index),
-                let uuid = Self.canonicalUUID(
-                    UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index))))
+            guard let text = sqlite3_value_text(value),
+                let uuid = Self.canonicalUUID(UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value))))
             else { return false }
             initialize(slot, with: uuid)
         default:
