@@ -251,7 +251,7 @@ private struct CommonScalar {
     /// storage class (NULL included).
     func decodeColumn(_ statement: OpaquePointer, at index: CInt, into slot: UnsafeMutablePointer<Any?>) -> Bool {
         // The column's value is looked up once and read with `sqlite3_value_*`: each `sqlite3_column_*` call
-        // looks the column up again and checks the statement's state, a fifth of a row's decoding. The value
+        // looks the column up again and checks the statement's state, a sixth of a row's decoding. The value
         // belongs to the statement until its next step; the connection is used by one thread at a time, and
         // reading a value of its own storage class converts nothing, so nothing can fail in between.
         guard let value = sqlite3_column_value(statement, index) else { return false }
