@@ -146,6 +146,26 @@ struct VerifierRuleTests {
         #expect(!summary.closingLines(style: TerminalStyle(usesColor: false)).contains { $0.hasPrefix("Per section") })
     }
 
+    @Test("the time per phase ends with the machine's speed, measured at the start and the end of the run")
+    func machineSpeedLine() {
+        var summary = VerificationSummary()
+        summary.phases = [.init(name: "lessons", seconds: 90)]
+        let style = TerminalStyle(usesColor: false)
+        #expect(!summary.closingLines(style: style).contains { $0.hasPrefix("Machine speed") })
+        summary.machineSpeed = [.milliseconds(212), .milliseconds(431)]
+        #expect(
+            summary.closingLines(style: style).contains(
+                "Machine speed: a fixed piece of work took 212 ms of CPU at the start, 431 ms at the end "
+                    + "(compare it with another run's before comparing their phases)."))
+    }
+
+    @Test("the machine speed probe times the same work the same way: a few hundred milliseconds at most")
+    func machineSpeedProbe() {
+        #expect(MachineSpeedProbe.work() == MachineSpeedProbe.work())
+        let time = MachineSpeedProbe.measure(rounds: 1)
+        #expect(time > .zero && time < .seconds(5))
+    }
+
     @Test("a crash is pinned on one test by a pattern that matches only its identifier")
     func crashPattern() {
         #expect(

@@ -25,6 +25,7 @@ public struct Verifier: Sendable {
     /// - Throws: `CoachError.cannotLaunch` when `swift` cannot be started.
     public func run(style: TerminalStyle, report: (String) -> Void) throws -> VerificationSummary {
         var summary = VerificationSummary()
+        summary.machineSpeed.append(MachineSpeedProbe.measure())
         var phaseStart = ContinuousClock.now
         /// Ends the phase that started at `phaseStart`, recording its time under `name`; `repeatsPerSection`
         /// when all of its work is done again for each section (a section's variants, mutants, starter).
@@ -83,6 +84,7 @@ public struct Verifier: Sendable {
         if lessonsOnly {
             summary.limitedTo = sections.map(\.number)
             summary.onlyLessons = true
+            summary.machineSpeed.append(MachineSpeedProbe.measure())
             return summary
         }
         // The other swift-syntax path builds beside the rest, on the cores the rest leaves idle; it starts
@@ -238,6 +240,7 @@ public struct Verifier: Sendable {
                     problems: found.problems, style: style))
             endPhase("waiting for the package's swift-syntax")
         }
+        summary.machineSpeed.append(MachineSpeedProbe.measure())
         return summary
     }
 
@@ -494,6 +497,9 @@ public struct VerificationSummary: Equatable, Sendable {
     public var phases: [PhaseTime] = []
     /// How many sections were proved.
     public var sectionCount = 0
+    /// The CPU time of ``MachineSpeedProbe``'s fixed work at the start of the run and at its end: how fast the
+    /// machine was, so that the phases' times can be compared with another run's.
+    public var machineSpeed: [Duration] = []
 
     /// One phase of a verification and its time.
     public struct PhaseTime: Equatable, Sendable {
@@ -525,6 +531,15 @@ public struct VerificationSummary: Equatable, Sendable {
             seconds / Double(sectionCount), seconds, sectionCount)
     }
 
+    /// The line that says how fast the machine was, from the probe's times; nil when it did not run.
+    var machineSpeedLine: String? {
+        guard let first = machineSpeed.first else { return nil }
+        let milliseconds = { (time: Duration) in String(format: "%.0f ms", time.seconds * 1000) }
+        let end = machineSpeed.count > 1 ? ", \(milliseconds(machineSpeed.last!)) at the end" : ""
+        return "Machine speed: a fixed piece of work took \(milliseconds(first)) of CPU at the start\(end) "
+            + "(compare it with another run's before comparing their phases)."
+    }
+
     /// Whether nothing went wrong.
     public var succeeded: Bool { problems.isEmpty }
 
@@ -553,7 +568,7 @@ public struct VerificationSummary: Equatable, Sendable {
                 "Time per phase: "
                     + phases.map { String(format: "%@ %.0f s", $0.name, $0.seconds) }.joined(separator: ", ")
                     + String(format: "; %.0f s in all.", phases.reduce(0) { $0 + $1.seconds })
-            ] + (perSectionLine.map { [$0] } ?? [])
+            ] + (perSectionLine.map { [$0] } ?? []) + (machineSpeedLine.map { [$0] } ?? [])
         return times + [verdict, "verify: \(passed) passed, \(problems.count) failed"]
     }
 }
