@@ -62,9 +62,12 @@ struct LoopBenchmarkCommand: ParsableCommand {
         }
         progress.clear()
         let cores = ProcessInfo.processInfo.activeProcessorCount
+        // How fast the machine is today, as verify prints it: compare it before comparing two runs' figures.
+        let speed = String(format: "%.0f ms", MachineSpeedProbe.measure().seconds * 1000)
         session.say(
             style.bold("Edit → grade")
-                + " (\(session.track.rawValue) track, \(edit.rawValue) edit, median of \(runs), \(cores) cores):")
+                + " (\(session.track.rawValue) track, \(edit.rawValue) edit, median of \(runs), \(cores) cores, "
+                + "machine speed \(speed) for verify's fixed piece of work):")
         benchmark.lines(for: results).forEach { session.say($0) }
     }
 }
