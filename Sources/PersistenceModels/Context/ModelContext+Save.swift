@@ -82,9 +82,15 @@ extension ModelContext {
     private func storesWithPendingWork() throws -> [OpenedStore] {
         var touched: [ObjectIdentifier: OpenedStore] = [:]
         // A store per model type, looked up once for the thousands of models of a large save.
+        // Models mostly come in runs of one type, so a model of the previous one's type is passed over at once.
         var seenTypes: Set<ObjectIdentifier> = []
+        var previousType: ObjectIdentifier?
         for pending in [pendingInserts, pendingChanges, pendingDeletes] {
-            for model in pending.models where seenTypes.insert(ObjectIdentifier(type(of: model))).inserted {
+            for model in pending.models {
+                let modelType = ObjectIdentifier(type(of: model))
+                guard modelType != previousType else { continue }
+                previousType = modelType
+                guard seenTypes.insert(modelType).inserted else { continue }
                 let store = try container.store(of: type(of: model), while: "saving the context")
                 touched[ObjectIdentifier(store)] = store
             }
@@ -101,18 +107,23 @@ extension ModelContext {
         storeIdentifier: String
     ) {
         // Each inserted model type's identity map is looked up once, not once per model.
+        // The previous model's is tried first, as models mostly come in runs of one type.
         var registries: [ObjectIdentifier: EntityRegistry] = [:]
+        var previous: (type: ObjectIdentifier, registry: EntityRegistry)?
         for model in inserts {
             guard let key = assignedKeys[ObjectIdentifier(model)] else { continue }
             model.persistentBackingData.commit(primaryKey: key, storeIdentifier: storeIdentifier)
             let type = ObjectIdentifier(Swift.type(of: model))
             let registry: EntityRegistry
-            if let known = registries[type] {
+            if let previous, previous.type == type {
+                registry = previous.registry
+            } else if let known = registries[type] {
                 registry = known
             } else {
                 registry = self.registry(ofEntity: Schema.entityName(of: Swift.type(of: model)))
                 registries[type] = registry
             }
+            previous = (type, registry)
             registry.register(model, forKey: key)
         }
         for model in changes {

@@ -245,29 +245,27 @@ private struct ContextTransfer: @unchecked Sendable {
 
 /// An insertion-ordered set of models, compared by identity.
 struct ModelSet {
-    private var order: [ObjectIdentifier] = []
-    private var members: [ObjectIdentifier: any PersistentModel] = [:]
+    /// The members in the order they were inserted, read as they are by every save.
+    private(set) var models: [any PersistentModel] = []
+    private var members: Set<ObjectIdentifier> = []
 
     var isEmpty: Bool { members.isEmpty }
-    var models: [any PersistentModel] { order.compactMap { members[$0] } }
 
-    func contains(_ model: any PersistentModel) -> Bool { members[ObjectIdentifier(model)] != nil }
+    func contains(_ model: any PersistentModel) -> Bool { members.contains(ObjectIdentifier(model)) }
 
     mutating func insert(_ model: any PersistentModel) {
-        let id = ObjectIdentifier(model)
-        guard members[id] == nil else { return }
-        members[id] = model
-        order.append(id)
+        guard members.insert(ObjectIdentifier(model)).inserted else { return }
+        models.append(model)
     }
 
     mutating func remove(_ model: any PersistentModel) {
         let id = ObjectIdentifier(model)
-        guard members.removeValue(forKey: id) != nil else { return }
-        order.removeAll { $0 == id }
+        guard members.remove(id) != nil else { return }
+        models.removeAll { ObjectIdentifier($0) == id }
     }
 
     mutating func removeAll() {
-        order.removeAll()
+        models.removeAll()
         members.removeAll()
     }
 }

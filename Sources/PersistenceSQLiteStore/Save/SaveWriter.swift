@@ -69,12 +69,20 @@ final class SaveWriter {
         /// since `AUTOINCREMENT` never reuses one.
         var newRows: Set<ObjectIdentifier> = []
         // One plan per model type, found by the type's identity rather than its entity name for every row.
+        // A save's models mostly come in runs of one type, so the last plan is tried before the dictionary.
         var insertPlans: [ObjectIdentifier: InsertPlan] = [:]
+        var lastPlan: (type: ObjectIdentifier, plan: InsertPlan)?
         func insertPlan(of model: any PersistentModel) throws -> InsertPlan {
             let type = ObjectIdentifier(Swift.type(of: model))
-            if let plan = insertPlans[type] { return plan }
-            let plan = InsertPlan(entity: try entityLayout(of: model))
-            insertPlans[type] = plan
+            if let lastPlan, lastPlan.type == type { return lastPlan.plan }
+            let plan: InsertPlan
+            if let known = insertPlans[type] {
+                plan = known
+            } else {
+                plan = InsertPlan(entity: try entityLayout(of: model))
+                insertPlans[type] = plan
+            }
+            lastPlan = (type, plan)
             return plan
         }
         // One row's columns and values at a time, in buffers kept from row to row.
@@ -134,10 +142,11 @@ final class SaveWriter {
             keys[ObjectIdentifier(model)] ?? model.persistentBackingData.primaryKey
         }
         try deleteRows(of: deletes, in: db)
-        let isInserted = Set(inserts.map(ObjectIdentifier.init))
+        // A changed model may also be among the inserted ones, and is then written as one.
+        let isInserted = changes.isEmpty ? [] : Set(inserts.map(ObjectIdentifier.init))
         var links = LinkInsertBatch()
-        for model in inserts + changes {
-            let inserted = isInserted.contains(ObjectIdentifier(model))
+        for (position, model) in (inserts + changes).enumerated() {
+            let inserted = position < inserts.count || isInserted.contains(ObjectIdentifier(model))
             let plan = try insertPlan(of: model)
             // A new row already holds its attributes; only its relationships are left to write.
             if inserted, plan.relationships.isEmpty { continue }
