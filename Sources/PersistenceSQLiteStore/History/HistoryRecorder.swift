@@ -85,27 +85,30 @@ struct HistoryRecorder {
             let group = GroupKey(kind: kind, entity: entityName(of: model), attributes: attributes)
             keysByGroup[position(of: group)].append(key)
         }
-        func addInsert(_ model: any PersistentModel, key: Int64) {
-            let type = ObjectIdentifier(Swift.type(of: model))
-            let groupPosition: Int
-            if let known = insertGroups[type] {
-                groupPosition = known
-            } else {
-                groupPosition = position(of: GroupKey(kind: .insert, entity: entityName(of: model), attributes: []))
-                insertGroups[type] = groupPosition
-            }
-            keysByGroup[groupPosition].append(key)
+        func insertGroup(of model: any PersistentModel, type: ObjectIdentifier) -> Int {
+            if let known = insertGroups[type] { return known }
+            let groupPosition = position(of: GroupKey(kind: .insert, entity: entityName(of: model), attributes: []))
+            insertGroups[type] = groupPosition
+            return groupPosition
         }
+        // What an insert's recording needs of its model's type, kept from the previous model: a save's models
+        // mostly come in runs of one type.
+        var previous: (type: ObjectIdentifier, keyLimit: Int64?, group: Int?)?
         for model in inserts {
             guard let key = assignedKeys[ObjectIdentifier(model)] else { continue }
-            let entityName = entityName(of: model)
-            if let limit = keysBeforeSave.values[entityName], key <= limit {
+            let modelType = ObjectIdentifier(Swift.type(of: model))
+            if previous?.type != modelType {
+                previous = (modelType, keysBeforeSave.values[entityName(of: model)], nil)
+            }
+            if let limit = previous?.keyLimit, key <= limit {
                 let written = ModelTypeCache.metadata(of: type(of: model)).filter {
                     model.persistentBackingData.values[$0.name] != nil && !$0.isEphemeral
                 }.map(\.name)
                 add(.update, model, key: key, attributes: written)
             } else {
-                addInsert(model, key: key)
+                let group = previous?.group ?? insertGroup(of: model, type: modelType)
+                previous?.group = group
+                keysByGroup[group].append(key)
             }
         }
         for (model, attributes) in updates {
