@@ -79,13 +79,10 @@ extension DefaultStore {
         var targets: [Int64] = []
         for link in links where table.insert(link.target) { targets.append(link.target) }
         targets.sort()
-        var rows: [DecodedRow] = []
-        for statement in StoreStatements.rows(of: destination.table, withKeys: targets) {
-            rows += try database.decodedRows(
-                sql: statement.sql, arguments: statement.arguments, entity: destination, cachesStatement: false,
-                while: activity
-            ).rows
-        }
+        let statement = StoreStatements.rows(of: destination.table, withKeys: targets)
+        let rows = try database.decodedRows(
+            sql: statement.sql, arguments: statement.arguments, entity: destination, while: activity
+        ).rows
         for (index, row) in rows.enumerated() { table.setPosition(index, of: row.primaryKey) }
         return RelatedRows(
             rows: rows, links: links.compactMap { link in table.position(of: link.target).map { (link.owner, $0) } })

@@ -132,6 +132,24 @@ public final class ModelBackingData: BackingData {
 
     /// The current value of the property `key` of `model`, loading a relationship on first access.
     public func value<Model: PersistentModel, Value>(forKey key: String, of model: Model) -> Value {
+        // A stored value is almost always of the property's own type. Reading it as that type, with the
+        // value's type opened, spares the conditional cast from `Any`, for which this unspecialized code
+        // looks up the metadata of `Value?` on every read; every other case goes the general way.
+        if let stored = values[key], type(of: stored) == Value.self {
+            return Self.value(stored, as: Value.self)
+        }
+        return generalValue(forKey: key, of: model)
+    }
+
+    /// `value`, whose type is `Value`.
+    private static func value<Stored, Value>(_ value: Stored, as type: Value.Type) -> Value {
+        value as! Value
+    }
+
+    /// ``value(forKey:of:)`` for a value of another type than the property's (a subclass's model, say) or
+    /// one not loaded yet.
+    @inline(never)
+    private func generalValue<Model: PersistentModel, Value>(forKey key: String, of model: Model) -> Value {
         if let stored = values[key], let value = stored as? Value { return value }
         let loaded = anyValue(forKey: key, of: model)
         guard let value = loaded as? Value else {

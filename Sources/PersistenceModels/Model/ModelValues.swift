@@ -21,6 +21,19 @@ package final class ModelSlotLayout: Sendable {
         }
         self.slots = slots
     }
+
+    /// The slot of the property `name`, if the layout has one.
+    ///
+    /// A short layout is searched in order: comparing a few short names, most of which fit in a string
+    /// without storage of its own, costs less than hashing one for ``slots``.
+    @inline(__always)
+    package func slot(of name: String) -> Int? {
+        guard names.count <= Self.searchedInOrder else { return slots[name] }
+        return names.firstIndex(of: name)
+    }
+
+    /// The most properties a layout searches in order rather than by hash.
+    private static let searchedInOrder = 8
 }
 
 /// The values of a model's persisted properties, read and written by property name.
@@ -70,7 +83,7 @@ package struct ModelValues {
     /// The value of the property `key`, or `nil` when it has none yet.
     package subscript(key: String) -> Any? {
         get {
-            if let layout, let slot = layout.slots[key] { return slots[slot] }
+            if let layout, let slot = layout.slot(of: key) { return slots[slot] }
             return names.firstIndex(of: key).flatMap { slots[namedBase + $0] }
         }
         set {
@@ -84,7 +97,7 @@ package struct ModelValues {
 
     /// Removes the value of the property `key`: a layout's slot is emptied, a value kept by name is dropped.
     private mutating func removeValue(forKey key: String) {
-        if let layout, let slot = layout.slots[key] {
+        if let layout, let slot = layout.slot(of: key) {
             slots[slot] = nil
         } else if let position = names.firstIndex(of: key) {
             names.remove(at: position)
@@ -98,7 +111,7 @@ package struct ModelValues {
     /// are kept by name in the order they were set, so reading its columns in declaration order compares
     /// one name each rather than every name before it.
     package func value(forKey key: String, hint: inout Int) -> Any? {
-        if let layout, let slot = layout.slots[key] { return slots[slot] }
+        if let layout, let slot = layout.slot(of: key) { return slots[slot] }
         let count = names.count
         guard count > 0 else { return nil }
         var position = hint < count ? hint : 0
@@ -114,7 +127,7 @@ package struct ModelValues {
 
     /// Sets the property `key` to a value, in its slot of the layout or kept by name.
     package mutating func setValue(_ value: Any, forKey key: String) {
-        if let layout, let slot = layout.slots[key] {
+        if let layout, let slot = layout.slot(of: key) {
             slots[slot] = value
         } else if let position = names.firstIndex(of: key) {
             slots[namedBase + position] = value
@@ -133,7 +146,7 @@ package struct ModelValues {
         package init(forKey key: String, in layout: ModelSlotLayout) {
             self.key = key
             self.layout = layout
-            self.index = layout.slots[key]
+            self.index = layout.slot(of: key)
         }
     }
 

@@ -112,14 +112,17 @@ extension Array where Element: PersistentModel {
     public static var _isOptional: Bool { true }
     /// The models of this type among `models`.
     public static func _make(from models: [any PersistentModel]) -> Self? {
-        // A plain loop: this runs unspecialized for every owner of a prefetched relationship, where
-        // `compactMap` paid for a generic iterator and a closure per element.
-        var elements: [Element] = []
-        elements.reserveCapacity(models.count)
-        for model in models {
-            if let element = model as? Element { elements.append(element) }
+        // Written in place: this runs unspecialized for every owner of a prefetched relationship, where
+        // `compactMap` paid for a generic iterator and a closure per element, and `append` for a generic call
+        // and a capacity check per element.
+        Array(unsafeUninitializedCapacity: models.count) { elements, count in
+            for model in models {
+                if let element = model as? Element {
+                    (elements.baseAddress! + count).initialize(to: element)
+                    count += 1
+                }
+            }
         }
-        return elements
     }
     /// The elements.
     public var _relatedModels: [any PersistentModel] {

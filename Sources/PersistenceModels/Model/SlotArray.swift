@@ -37,7 +37,7 @@ package struct SlotArray {
 
     /// How many values there are.
     package var count: Int {
-        buffer?.header.count ?? 0
+        buffer?.count ?? 0
     }
 
     package subscript(index: Int) -> Any? {
@@ -90,11 +90,11 @@ package struct SlotArray {
     /// buffer is shared and moving them to a larger one when it is too small.
     private mutating func makeUnique(capacity: Int) {
         let isUnique = isKnownUniquelyReferenced(&buffer)
-        let oldCapacity = buffer?.header.capacity ?? 0
+        let oldCapacity = buffer?.reservedCapacity ?? 0
         if isUnique, capacity <= oldCapacity { return }
         let count = count
         let newCapacity = capacity <= oldCapacity ? oldCapacity : Swift.max(capacity, oldCapacity * 2, 4)
-        let replacement = SlotBuffer.make(capacity: newCapacity, plainSlots: buffer?.header.plainSlots ?? 0)
+        let replacement = SlotBuffer.make(capacity: newCapacity, plainSlots: buffer?.plainSlots ?? 0)
         if let old = buffer {
             replacement.withUnsafeMutablePointers { header, elements in
                 old.withUnsafeMutablePointers { oldHeader, oldElements in
@@ -147,6 +147,17 @@ final class SlotBuffer: ManagedBuffer<SlotBuffer.Header, Any?> {
         }
         return unsafeDowncast(buffer, to: SlotBuffer.self)
     }
+
+    // The header's fields are read through a pointer: the inherited `header` property is a class's stored
+    // property, so each read of it would make the two run-time exclusivity calls of a checked access, and
+    // every property read or write of a model reads the count.
+
+    /// How many values the buffer holds.
+    var count: Int { withUnsafeMutablePointerToHeader { $0.pointee.count } }
+    /// How many values the buffer has room for.
+    var reservedCapacity: Int { withUnsafeMutablePointerToHeader { $0.pointee.capacity } }
+    /// The slots, among the first 64, whose values have nothing to release.
+    var plainSlots: UInt64 { withUnsafeMutablePointerToHeader { $0.pointee.plainSlots } }
 
     deinit {
         withUnsafeMutablePointers { header, elements in

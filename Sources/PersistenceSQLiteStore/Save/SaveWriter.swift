@@ -26,15 +26,17 @@ final class SaveWriter {
         replacedFiles.forEach { externalData?.remove($0) }
     }
 
-    /// The column value for an attribute, writing `.externalStorage` bytes to a file.
-    private func storedValue(of attribute: Schema.PropertyMetadata, _ value: Any) throws -> DatabaseValue? {
-        guard let codec = attribute.codec else { return nil }
-        return try storedValue(value, codec: codec, isExternal: attribute.options.contains(.externalStorage))
+    /// The column value for a value of an insert plan's column, which has a codec, writing `.externalStorage`
+    /// bytes to a file.
+    ///
+    /// The codec is used where the column keeps it: binding it to a local would copy it, retaining and
+    /// releasing its transformer, for every value of every row written.
+    private func storedValue(_ value: Any, of column: InsertPlan.Column) throws -> DatabaseValue {
+        try externallyStored(column.codec!.encode(value), isExternal: column.isExternal)
     }
 
-    /// The column value for an attribute value encoded with `codec`, writing `.externalStorage` bytes to a file.
-    private func storedValue(_ value: Any, codec: AttributeCodec, isExternal: Bool) throws -> DatabaseValue {
-        let encoded = try codec.encode(value)
+    /// `encoded`, or for an `.externalStorage` attribute's bytes, the name of the file they are written to.
+    private func externallyStored(_ encoded: DatabaseValue, isExternal: Bool) throws -> DatabaseValue {
         guard isExternal, let externalData, case .blob(let bytes) = encoded.storage else {
             return encoded
         }
@@ -95,10 +97,10 @@ final class SaveWriter {
             arguments.removeAll(keepingCapacity: true)
             var hint = 0
             for (position, column) in plan.columns.enumerated() {
-                guard let codec = column.codec, let value = backing.values.value(forKey: column.name, hint: &hint)
+                guard column.codec != nil, let value = backing.values.value(forKey: column.name, hint: &hint)
                 else { continue }
                 present.append(position)
-                arguments.append(try storedValue(value, codec: codec, isExternal: column.isExternal))
+                arguments.append(try storedValue(value, of: column))
             }
             if let key = try plan.insertUnlessUniqueValuesCollide(present: present, arguments: arguments, in: db) {
                 keys[ObjectIdentifier(model)] = key
@@ -156,13 +158,18 @@ final class SaveWriter {
             var assigned: [String] = []
             var arguments: [DatabaseValue] = []
             if !inserted {
-                let changedAttributes = entity.attributes.filter { backing.changedKeys.contains($0.name) }
-                try collectExternalFiles(of: entity, key: key, attributes: changedAttributes, in: db)
-                for attribute in changedAttributes {
-                    guard let value = backing.values[attribute.name], let stored = try storedValue(of: attribute, value)
-                    else { continue }
-                    assigned.append(attribute.columnName.quotedDatabaseIdentifier)
-                    arguments.append(stored)
+                // The plan's columns follow the entity's attributes, with each codec made once per save.
+                let changedKeys = backing.changedKeys
+                let changedPositions = entity.attributes.indices.filter {
+                    changedKeys.contains(entity.attributes[$0].name)
+                }
+                try collectExternalFiles(
+                    of: entity, key: key, attributes: changedPositions.map { entity.attributes[$0] }, in: db)
+                for position in changedPositions {
+                    let column = plan.columns[position]
+                    guard column.codec != nil, let value = backing.values[column.name] else { continue }
+                    assigned.append(plan.quotedColumns[position])
+                    arguments.append(try storedValue(value, of: column))
                 }
             }
             for relationship in plan.relationships where inserted || backing.changedKeys.contains(relationship.name) {

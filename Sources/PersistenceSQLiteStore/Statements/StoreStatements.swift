@@ -241,9 +241,15 @@ enum StoreStatements {
         return SQLStatement(sql: sql, arguments: [key.databaseValue])
     }
 
-    /// The rows of `table` with the given keys (the targets of a to-one relationship).
-    static func rows(of table: String, withKeys keys: [Int64]) -> [SQLStatement] {
-        splitting(keys) { "SELECT * FROM \(table.quotedDatabaseIdentifier) WHERE \(primaryKey) IN (\($0))" }
+    /// The rows of `table` with the given keys (the targets of a prefetched relationship), in one statement
+    /// whose text does not depend on the keys: they are bound as one JSON array for `json_each`. The
+    /// statement is then prepared once per connection, where an `IN` list of a placeholder a key was
+    /// prepared for every prefetch, at about 3,000 instructions a key, more than reading the row costs.
+    static func rows(of table: String, withKeys keys: [Int64]) -> SQLStatement {
+        SQLStatement(
+            sql:
+                "SELECT * FROM \(table.quotedDatabaseIdentifier) WHERE \(primaryKey) IN (SELECT \"value\" FROM json_each(?))",
+            arguments: [jsonArray(of: keys).databaseValue])
     }
 
     // MARK: - Query plans

@@ -241,7 +241,7 @@ private struct CommonScalar {
         case (.bool, .int64(let integer)): wrap(integer != 0)
         case (.double, .double(let real)): wrap(real)
         case (.date, .double(let seconds)): wrap(Date(timeIntervalSinceReferenceDate: seconds))
-        case (.uuid, .string(let text)): (Self.canonicalUUID(text) ?? UUID(uuidString: text)).map(wrap)
+        case (.uuid, .string(let text)): (CanonicalUUIDText.uuid(in: text) ?? UUID(uuidString: text)).map(wrap)
         default: nil
         }
     }
@@ -271,65 +271,14 @@ private struct CommonScalar {
         case (.uuid, SQLITE_TEXT):
             // The canonical form is parsed from SQLite's bytes, without making a String first.
             guard let text = sqlite3_value_text(value),
-                let uuid = Self.canonicalUUID(UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value))))
+                let uuid = CanonicalUUIDText.uuid(
+                    in: UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value))))
             else { return false }
             initialize(slot, with: uuid)
         default:
             return false
         }
         return true
-    }
-
-    /// Reads the 36-character `8-4-4-4-12` hex form that `uuidString` writes; `nil` for any other text.
-    ///
-    /// `UUID(uuidString:)` accepts the same form but parses it with `sscanf`, which costs more than the rest
-    /// of reading a row.
-    private static func canonicalUUID(_ text: String) -> UUID? {
-        var text = text
-        return text.withUTF8 { canonicalUUID($0) }
-    }
-
-    /// Reads the canonical UUID form from UTF-8 bytes; `nil` for any other text.
-    private static func canonicalUUID(_ utf8: UnsafeBufferPointer<UInt8>) -> UUID? {
-        let dash = UInt8(ascii: "-")
-        guard utf8.count == 36, let text = utf8.baseAddress,
-            text[8] == dash, text[13] == dash, text[18] == dash, text[23] == dash
-        else { return nil }
-        return hexDigitValues.withUnsafeBufferPointer { values in
-            // A byte that is not a hex digit reads as 0xFF, so one check at the end finds any of them.
-            var invalid: UInt8 = 0
-            /// The byte written as the two hex digits at `offset`.
-            @inline(__always) func byte(at offset: Int) -> UInt64 {
-                let high = values[Int(text[offset])]
-                let low = values[Int(text[offset &+ 1])]
-                invalid |= high | low
-                return UInt64(high &<< 4 | (low & 0x0F))
-            }
-            // The digit pairs sit at fixed offsets around the dashes at 8, 13, 18 and 23.
-            let first =
-                byte(at: 0) << 56 | byte(at: 2) << 48 | byte(at: 4) << 40 | byte(at: 6) << 32
-                | byte(at: 9) << 24 | byte(at: 11) << 16 | byte(at: 14) << 8 | byte(at: 16)
-            let second =
-                byte(at: 19) << 56 | byte(at: 21) << 48 | byte(at: 24) << 40 | byte(at: 26) << 32
-                | byte(at: 28) << 24 | byte(at: 30) << 16 | byte(at: 32) << 8 | byte(at: 34)
-            guard invalid & 0xF0 == 0 else { return nil }
-            var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            withUnsafeMutableBytes(of: &bytes) { output in
-                output.storeBytes(of: first.bigEndian, as: UInt64.self)
-                output.storeBytes(of: second.bigEndian, toByteOffset: 8, as: UInt64.self)
-            }
-            return UUID(uuid: bytes)
-        }
-    }
-
-    /// The value of each byte read as an ASCII hex digit in either case, or 0xFF for any other byte.
-    private static let hexDigitValues: [UInt8] = (0...255).map { byte in
-        switch UInt8(byte) {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10
-        default: 0xFF
-        }
     }
 
     private func wrap<Value>(_ value: Value) -> Any {
