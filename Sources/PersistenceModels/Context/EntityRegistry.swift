@@ -18,8 +18,9 @@ final class EntityRegistry {
     /// neighbouring keys share a page: registering and removing them touches memory in order instead of
     /// hashing each key to a random place.
     @exclusivity(unchecked) private var pages: [Int64: Page] = [:]
-    /// The page used last, which the next key most often falls in; `pages` keeps it alive.
-    @exclusivity(unchecked) private unowned(unsafe) var recentPage: Page?
+    /// The page used last, which the next key most often falls in; `pages` keeps it alive. Held unmanaged so
+    /// that using it, twice for each model a fetch makes, neither retains nor releases it.
+    @exclusivity(unchecked) private var recentPage: Unmanaged<Page>?
     /// The number of ``recentPage``.
     @exclusivity(unchecked) private var recentPageNumber: Int64 = 0
     /// How many models are registered.
@@ -61,10 +62,14 @@ final class EntityRegistry {
     /// Whether no model is registered.
     var isEmpty: Bool { count == 0 }
 
-    /// The page that holds `key`, made when `creating` is set.
-    private func page(of key: Int64, creating: Bool) -> Page? {
+    /// Runs `body` on the page that holds `key`, made when `creating` is set; `nil` when there is no such page.
+    ///
+    /// The recent page is lent to `body` without a retain: `pages` holds it, and only ``remove(_:in:key:)``
+    /// drops a page from `pages`, which keeps it alive until it returns.
+    @inline(__always)
+    private func withPage<Result>(of key: Int64, creating: Bool, _ body: (Page) -> Result) -> Result? {
         let number = key >> Self.pageShift
-        if let recentPage, recentPageNumber == number { return recentPage }
+        if let recentPage, recentPageNumber == number { return recentPage._withUnsafeGuaranteedRef(body) }
         let page: Page
         if let existing = pages[number] {
             page = existing
@@ -73,9 +78,9 @@ final class EntityRegistry {
             page = Page()
             pages[number] = page
         }
-        recentPage = page
+        recentPage = .passUnretained(page)
         recentPageNumber = number
-        return page
+        return body(page)
     }
 
     private static func slot(of key: Int64) -> Int {
@@ -84,33 +89,35 @@ final class EntityRegistry {
 
     /// The live model registered for `key`, if any.
     func model(forKey key: Int64) -> (any PersistentModel)? {
-        guard let page = page(of: key, creating: false) else { return nil }
-        let entry = page.entries + Self.slot(of: key)
-        guard let address = entry.pointee.address else { return nil }
-        guard persistence_retainUnlessDeinitializing(address) else {
-            // The model is gone while something else still holds its backing data.
-            remove(entry, in: page, key: key)
-            return nil
-        }
-        let model = entry.pointee.model
-        Unmanaged<AnyObject>.fromOpaque(address).release()
-        return model
+        withPage(of: key, creating: false) { page -> (any PersistentModel)? in
+            let entry = page.entries + Self.slot(of: key)
+            guard let address = entry.pointee.address else { return nil }
+            guard persistence_retainUnlessDeinitializing(address) else {
+                // The model is gone while something else still holds its backing data.
+                remove(entry, in: page, key: key)
+                return nil
+            }
+            let model = entry.pointee.model
+            Unmanaged<AnyObject>.fromOpaque(address).release()
+            return model
+        } ?? nil
     }
 
     /// Registers `model`, whose backing data is `backing`, as the object of the row `key`, in place of any
     /// earlier one.
     func register(_ model: any PersistentModel, backing: ModelBackingData, forKey key: Int64) {
-        let page = page(of: key, creating: true)!
-        let entry = page.entries + Self.slot(of: key)
-        let address = Unmanaged<AnyObject>.passUnretained(model).toOpaque()
-        persistence_retainUnowned(address)
-        if let earlier = entry.pointee.address {
-            persistence_releaseUnowned(earlier)
-        } else {
-            page.count += 1
-            count += 1
+        withPage(of: key, creating: true) { page in
+            let entry = page.entries + Self.slot(of: key)
+            let address = Unmanaged<AnyObject>.passUnretained(model).toOpaque()
+            persistence_retainUnowned(address)
+            if let earlier = entry.pointee.address {
+                persistence_releaseUnowned(earlier)
+            } else {
+                page.count += 1
+                count += 1
+            }
+            entry.pointee = Entry(address: address, model: model, backing: ObjectIdentifier(backing))
         }
-        entry.pointee = Entry(address: address, model: model, backing: ObjectIdentifier(backing))
         backing.identityMap = self
     }
 
@@ -121,19 +128,21 @@ final class EntityRegistry {
 
     /// Removes the model of the row `key`, such as a deleted row's.
     func removeModel(forKey key: Int64) {
-        guard let page = page(of: key, creating: false) else { return }
-        let entry = page.entries + Self.slot(of: key)
-        guard entry.pointee.address != nil else { return }
-        remove(entry, in: page, key: key)
+        withPage(of: key, creating: false) { page in
+            let entry = page.entries + Self.slot(of: key)
+            guard entry.pointee.address != nil else { return }
+            remove(entry, in: page, key: key)
+        }
     }
 
     /// Removes the entry of `key` when `backing` is the backing data it was registered with: called as
     /// the backing data goes, which is when its model goes, unless something else held it longer.
     func backingDataDidEnd(_ backing: ObjectIdentifier, key: Int64) {
-        guard let page = page(of: key, creating: false) else { return }
-        let entry = page.entries + Self.slot(of: key)
-        guard entry.pointee.address != nil, entry.pointee.backing == backing else { return }
-        remove(entry, in: page, key: key)
+        withPage(of: key, creating: false) { page in
+            let entry = page.entries + Self.slot(of: key)
+            guard entry.pointee.address != nil, entry.pointee.backing == backing else { return }
+            remove(entry, in: page, key: key)
+        }
     }
 
     /// Clears an occupied entry, and drops its page once the page is empty.
@@ -144,7 +153,9 @@ final class EntityRegistry {
         count -= 1
         guard page.count == 0 else { return }
         let number = key >> Self.pageShift
-        if recentPage === page { recentPage = nil }
-        pages[number] = nil
+        if recentPage?.toOpaque() == Unmanaged.passUnretained(page).toOpaque() { recentPage = nil }
+        // The page may be lent to the caller without a retain: it stays alive until this returns.
+        let dropped = pages.removeValue(forKey: number)
+        withExtendedLifetime(dropped) {}
     }
 }

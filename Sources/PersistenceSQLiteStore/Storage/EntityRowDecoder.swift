@@ -266,12 +266,11 @@ extension ModelStore {
             var hierarchy = HierarchyRowDecoder(requested: decoder, layout: layout, columnNames: columnNames)
             let ownerIndex = ownerColumn.flatMap { columnNames.firstIndex(of: $0) }
             let row = CurrentRow(statement: statement.sqliteStatement)
-            let cursor = try Row.fetchCursor(statement)
             var rows: [DecodedRow] = []
             var owners: [(owner: Int64?, row: Int)] = []
             // The copies of a row are identical within one statement, so each is decoded once.
             var positionByKey: [Int64: Int] = [:]
-            while try cursor.next() != nil {
+            try statement.forEachRow {
                 if let ownerIndex {
                     let key = try decoder.primaryKey(row)
                     let position: Int

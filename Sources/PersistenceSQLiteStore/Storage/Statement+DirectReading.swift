@@ -22,14 +22,26 @@ extension Statement {
     /// reset afterwards.
     private func everyRow<Value>(arguments: StatementArguments, _ read: (SQLiteStatement) -> Value) throws -> [Value] {
         try setArguments(arguments)
-        defer { sqlite3_reset(sqliteStatement) }
         var values: [Value] = []
+        try forEachRow { values.append(read(sqliteStatement)) }
+        return values
+    }
+
+    /// Steps the statement, whose arguments are bound, and calls `row` on each row it steps to, which reads
+    /// the row straight from ``sqliteStatement``; the statement is reset afterwards.
+    ///
+    /// For the rows a fetch decodes: GRDB's cursor retains and releases its row object and checks its own
+    /// state on every step, which SQLite's step alone does not need.
+    ///
+    /// - Throws: The `DatabaseError` of a step SQLite fails, or what `row` throws.
+    func forEachRow(_ row: () throws -> Void) throws {
+        defer { sqlite3_reset(sqliteStatement) }
         while true {
             switch sqlite3_step(sqliteStatement) {
             case SQLITE_ROW:
-                values.append(read(sqliteStatement))
+                try row()
             case SQLITE_DONE:
-                return values
+                return
             case let code:
                 throw DatabaseError(
                     resultCode: ResultCode(rawValue: code),
