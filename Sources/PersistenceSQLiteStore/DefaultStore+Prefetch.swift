@@ -78,6 +78,7 @@ extension DefaultStore {
         var table = KeyPositionTable()
         var targets: [Int64] = []
         for link in links where table.insert(link.target) { targets.append(link.target) }
+        guard !targets.isEmpty else { return RelatedRows(rows: [], links: []) }
         targets.sort()
         let statement = StoreStatements.rows(of: destination.table, withKeys: targets)
         let rows = try database.decodedRows(
