@@ -198,7 +198,8 @@ extension ModelContext {
             // condition would read their links again, so it is used only when every owner needs them.
             let selection = pending.count == models.count ? owners : .listedKeys
             let related = try engine.prefetchRows(property, of: pending, selecting: selection)
-            let linked = try group(related, destination: Schema.entityName(of: shape.destination))
+            let linked = try group(
+                related, destination: Schema.entityName(of: shape.destination), ownerCount: pending.count)
             for model in pending {
                 let backing = model.persistentBackingData
                 let models = backing.primaryKey.flatMap { linked[$0] } ?? []
@@ -208,12 +209,16 @@ extension ModelContext {
         }
     }
 
-    /// The models of `related` gathered by owner; a model shared by many owners (a tag on many notes)
-    /// is materialised once.
-    private func group(_ related: RelatedRows, destination: String) throws -> [Int64: [any PersistentModel]] {
+    /// The models of `related` gathered by owner, of which there are at most `ownerCount`; a model shared by
+    /// many owners (a tag on many notes) is materialised once.
+    private func group(_ related: RelatedRows, destination: String, ownerCount: Int) throws
+        -> [Int64: [any PersistentModel]]
+    {
         let registry = registry(ofEntity: destination)
         var result: [Int64: [any PersistentModel]] = [:]
-        result.reserveCapacity(related.links.count)
+        // Room for one entry an owner, not one a link: five tags a note reserved five times the table, a
+        // fresh allocation the size of every link's entry on every prefetch.
+        result.reserveCapacity(min(related.links.count, ownerCount))
         var models = [(any PersistentModel)?](repeating: nil, count: related.rows.count)
         // Links come grouped by owner, so each owner's models are gathered as one run in a reused
         // buffer and stored with one allocation.
