@@ -12,7 +12,9 @@ extension ModelBackingData {
         var decoded = [Any?](repeating: nil, count: layout.names.count)
         var links: [String: [PersistentIdentifier]] = [:]
         for property in ModelTypeCache.metadata(of: modelType) {
-            guard let value = snapshot.values[property.name], let slot = layout.slots[property.name] else { continue }
+            guard let value = snapshot.values[property.name], let slot = layout.slot(of: property.name) else {
+                continue
+            }
             if property.isRelationship {
                 switch value {
                 case .model(let identifier): links[property.name] = [identifier]

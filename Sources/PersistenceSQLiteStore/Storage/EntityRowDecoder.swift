@@ -42,7 +42,7 @@ struct EntityRowDecoder {
         let slotLayout = ModelTypeCache.slotLayout(of: entity.entity.modelType)
         self.slotLayout = slotLayout
         columns = entity.attributes.compactMap { attribute in
-            guard let codec = attribute.codec, let slot = slotLayout.slots[attribute.name] else { return nil }
+            guard let codec = attribute.codec, let slot = slotLayout.slot(of: attribute.name) else { return nil }
             return AttributeColumn(
                 name: attribute.name,
                 codec: codec,
