@@ -372,6 +372,32 @@ struct RelationshipTests {
         #expect(loads.isEmpty)
     }
 
+    @Test("a prefetched optional array of models holds what a lazy load gives, an empty array for an owner without any")
+    func prefetchOfOptionalToMany() throws {
+        let store = try ModelStoreFixture(Self.models)
+        for (name, count) in [("a", 3), ("b", 0), ("c", 2)] {
+            let playlist = Playlist(name: name)
+            store.context.insert(playlist)
+            playlist.songs = (0..<count).map { Song(title: "\(name)\($0)") }
+        }
+        try store.context.save()
+        let titles = { (playlists: [Playlist]) in playlists.map { $0.songs?.map(\.title).sorted() } }
+        let lazy = titles(try store.newContext().fetch(FetchDescriptor<Playlist>(sortBy: [SortDescriptor(\.name)])))
+
+        var descriptor = FetchDescriptor<Playlist>(sortBy: [SortDescriptor(\.name)])
+        descriptor.relationshipKeyPathsForPrefetching = [\.songs]
+        let context = store.newContext()
+        let playlists = try context.fetch(descriptor)
+        let loads = store.statements { #expect(titles(playlists) == lazy) }
+        #expect(loads.isEmpty)
+        #expect(lazy == [["a0", "a1", "a2"], [], ["c0", "c1"]])
+        // Each song is the context's one object for its row, with its inverse in step.
+        let songs = playlists.flatMap { $0.songs ?? [] }
+        #expect(songs.allSatisfy { song in playlists.contains { $0 === song.playlist } })
+        let fetchedSongs = try context.fetch(FetchDescriptor<Song>())
+        #expect(Set(fetchedSongs.map(ObjectIdentifier.init)) == Set(songs.map(ObjectIdentifier.init)))
+    }
+
     @Test("an optional array of models is a to-many relationship with a working inverse and delete rule")
     func optionalToMany() throws {
         let store = try ModelStoreFixture(Self.models)

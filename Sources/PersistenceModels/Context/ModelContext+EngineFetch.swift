@@ -200,50 +200,31 @@ extension ModelContext {
             let related = try engine.prefetchRows(property, of: pending, selecting: selection)
             let linked = try group(
                 related, destination: Schema.entityName(of: shape.destination), ownerCount: pending.count)
+            let values = shape.makeValues(
+                from: linked.models, positions: linked.runs.positions, runs: linked.runs.runs)
+            let unlinked = shape.makeValue([])
             for model in pending {
                 let backing = model.persistentBackingData
-                let models = backing.primaryKey.flatMap { linked[$0] } ?? []
-                guard let value = shape.makeValue(models) else { continue }
+                let run = backing.primaryKey.flatMap { linked.runs.runOfOwner[$0] }
+                guard let value = run.map({ values[$0] }) ?? unlinked else { continue }
                 backing.setLoadedValue(value, at: slot)
             }
         }
     }
 
-    /// The models of `related` gathered by owner, of which there are at most `ownerCount`; a model shared by
-    /// many owners (a tag on many notes) is materialised once.
+    /// The model of each of `related`'s rows, made once however many owners link to it (a tag on many
+    /// notes), and each owner's links as one run of positions in them.
+    ///
+    /// Each owner's models become its relationship's value straight from the positions: no array of
+    /// models is made per owner on the way, which cost an allocation and a retain and release of every
+    /// linked model.
     private func group(_ related: RelatedRows, destination: String, ownerCount: Int) throws
-        -> [Int64: [any PersistentModel]]
+        -> (models: [any PersistentModel], runs: LinkRuns)
     {
         let registry = registry(ofEntity: destination)
-        var result: [Int64: [any PersistentModel]] = [:]
-        // Room for one entry an owner, not one a link: five tags a note reserved five times the table, a
-        // fresh allocation the size of every link's entry on every prefetch.
-        result.reserveCapacity(min(related.links.count, ownerCount))
-        var models = [(any PersistentModel)?](repeating: nil, count: related.rows.count)
-        // Links come grouped by owner, so each owner's models are gathered as one run in a reused
-        // buffer and stored with one allocation.
-        var runOwner: Int64?
-        var run: [any PersistentModel] = []
-        func storeRun() {
-            guard let runOwner else { return }
-            if let earlier = result.updateValue(Array(run), forKey: runOwner) { result[runOwner] = earlier + run }
-            run.removeAll(keepingCapacity: true)
+        let models = try related.rows.map {
+            try materializeAny(decoded: $0, entityName: destination, registry: registry)
         }
-        for (owner, position) in related.links {
-            if owner != runOwner {
-                storeRun()
-                runOwner = owner
-            }
-            if let known = models[position] {
-                run.append(known)
-            } else {
-                let model = try materializeAny(
-                    decoded: related.rows[position], entityName: destination, registry: registry)
-                models[position] = model
-                run.append(model)
-            }
-        }
-        storeRun()
-        return result
+        return (models, LinkRuns(related.links, ownerCount: ownerCount))
     }
 }

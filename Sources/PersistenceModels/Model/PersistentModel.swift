@@ -20,6 +20,11 @@ public protocol PersistentModel: AnyObject, Observable, Hashable, Identifiable, 
     func _$withObservedMutation(forKey key: String, _ mutation: () -> Void)
     /// The `#Unique` and `#Index` declarations of the model.
     static var schemaConstraints: [Schema.Constraint] { get }
+    /// One `[Self]` (or `[Self]?` when `optional` is set) for each run: run `i` holds the models of `models`
+    /// that `positions[runs[i]]` name, in order, leaving out any that are not a `Self`.
+    static func _makeArrays(
+        from models: [any PersistentModel], positions: [Int], runs: [Range<Int>], optional: Bool
+    ) -> [Any?]
 }
 
 extension PersistentModel {
@@ -47,6 +52,36 @@ extension PersistentModel {
     /// Hashes the model's object identity.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
+    /// One `[Self]`, or `[Self]?` when `optional` is set, for each run of `positions`, which index `models`.
+    ///
+    /// A prefetch gives every owner of a to-many relationship its array at once. Inlinable, so that each
+    /// model type's conformance holds a copy made for its own type: unspecialized, making an array and
+    /// boxing it each look up generic metadata, which cost more than the rest of the work. Each model is
+    /// cast once, however many owners link to it.
+    @inlinable
+    public static func _makeArrays(
+        from models: [any PersistentModel], positions: [Int], runs: [Range<Int>], optional: Bool
+    ) -> [Any?] {
+        var elements: [Self] = []
+        elements.reserveCapacity(models.count)
+        var elementOfModel = [Int](repeating: -1, count: models.count)
+        for (index, model) in models.enumerated() {
+            guard let element = model as? Self else { continue }
+            elementOfModel[index] = elements.count
+            elements.append(element)
+        }
+        return runs.map { run -> Any? in
+            var array: [Self] = []
+            array.reserveCapacity(run.count)
+            for position in positions[run] where elementOfModel[position] >= 0 {
+                array.append(elements[elementOfModel[position]])
+            }
+            // An optional array goes into its `Any` as an optional, as a lazy load makes it.
+            if optional { return [Self]?.some(array) as Any }
+            return array as Any
+        }
+    }
+
     /// A schema entry for constraints declared with `#Unique` and `#Index`; none unless declared.
     public static var schemaConstraints: [Schema.Constraint] { [] }
 }
@@ -61,8 +96,25 @@ public protocol RelationshipValue {
     static var _isOptional: Bool { get }
     /// The value holding `models`.
     static func _make(from models: [any PersistentModel]) -> Self?
+    /// One value for each run: run `i` holds the models of `models` that `positions[runs[i]]` name, in
+    /// order; each element is a `Self`, or `nil` when the type cannot hold those models.
+    static func _makeEach(from models: [any PersistentModel], positions: [Int], runs: [Range<Int>]) -> [Any?]
     /// The models the value holds.
     var _relatedModels: [any PersistentModel] { get }
+}
+
+extension RelationshipValue {
+    /// One value for each run of `positions`, each made by ``_make(from:)``.
+    public static func _makeEach(from models: [any PersistentModel], positions: [Int], runs: [Range<Int>]) -> [Any?] {
+        _makeEachByItself(from: models, positions: positions, runs: runs)
+    }
+
+    /// One value for each run of `positions`, each made by ``_make(from:)`` from its own array of models.
+    public static func _makeEachByItself(
+        from models: [any PersistentModel], positions: [Int], runs: [Range<Int>]
+    ) -> [Any?] {
+        runs.map { run in _make(from: positions[run].map { models[$0] }) }
+    }
 }
 
 extension Optional: RelationshipValue where Wrapped: RelationshipValue {}
@@ -99,6 +151,11 @@ extension Optional where Wrapped: RelationshipValue {
         if !Wrapped._isToMany && models.isEmpty { return .some(nil) }
         return .some(Wrapped._make(from: models))
     }
+    /// The wrapped value for each run of `positions`; an optional array of models is made as its array is.
+    public static func _makeEach(from models: [any PersistentModel], positions: [Int], runs: [Range<Int>]) -> [Any?] {
+        guard Wrapped._isToMany else { return _makeEachByItself(from: models, positions: positions, runs: runs) }
+        return Wrapped._destinationType._makeArrays(from: models, positions: positions, runs: runs, optional: true)
+    }
     /// The models of the wrapped value, if present.
     public var _relatedModels: [any PersistentModel] { self?._relatedModels ?? [] }
 }
@@ -123,6 +180,10 @@ extension Array where Element: PersistentModel {
                 }
             }
         }
+    }
+    /// One array for each run of `positions`, of the models of this type they name.
+    public static func _makeEach(from models: [any PersistentModel], positions: [Int], runs: [Range<Int>]) -> [Any?] {
+        Element._makeArrays(from: models, positions: positions, runs: runs, optional: false)
     }
     /// The elements.
     public var _relatedModels: [any PersistentModel] {

@@ -330,6 +330,12 @@ package struct RelationshipShape {
         valueType._make(from: models)
     }
 
+    /// The property value for each run of `positions`, which index `models`; `nil` where the type cannot
+    /// hold the run's models.
+    package func makeValues(from models: [any PersistentModel], positions: [Int], runs: [Range<Int>]) -> [Any?] {
+        valueType._makeEach(from: models, positions: positions, runs: runs)
+    }
+
     /// The models a value of the property holds; none when `value` is not of the property's type.
     package func relatedModels(in value: Any) -> [any PersistentModel] {
         valueType._models(in: value)
