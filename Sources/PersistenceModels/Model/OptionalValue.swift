@@ -8,6 +8,8 @@ package protocol OptionalValue {
     static func wrapping(_ value: Any) -> Any
     /// The wrapped value, or `nil`.
     var wrappedValue: Any? { get }
+    /// The value `value`, which is of this optional type, wraps, or `nil`.
+    static func wrappedValue(of value: Any) -> Any?
 }
 
 extension Optional: OptionalValue {
@@ -15,4 +17,5 @@ extension Optional: OptionalValue {
     package static var noneValue: Any { Optional<Wrapped>.none as Any }
     package static func wrapping(_ value: Any) -> Any { Optional(value as! Wrapped) as Any }
     package var wrappedValue: Any? { self.map { $0 as Any } }
+    package static func wrappedValue(of value: Any) -> Any? { (value as! Self).wrappedValue }
 }

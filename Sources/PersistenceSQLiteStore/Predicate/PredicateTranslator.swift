@@ -9,6 +9,17 @@ import PersistenceModels
 protocol SQLTranslatableExpression {
     /// The SQL form of the expression.
     func sqlTerm(in translator: PredicateTranslator) throws(PredicateTranslationError) -> SQLTerm
+    /// The SQL form of `expression`, which is a `Self`.
+    static func sqlTerm(of expression: Any, in translator: PredicateTranslator) throws(PredicateTranslationError)
+        -> SQLTerm
+}
+
+extension SQLTranslatableExpression {
+    static func sqlTerm(of expression: Any, in translator: PredicateTranslator) throws(PredicateTranslationError)
+        -> SQLTerm
+    {
+        try (expression as! Self).sqlTerm(in: translator)
+    }
 }
 
 /// One translated operand or condition, with what the translator knows about its values.
@@ -186,11 +197,14 @@ struct PredicateTranslator {
 
     /// Translates an operand.
     func term(_ expression: Any) throws(PredicateTranslationError) -> SQLTerm {
-        guard let translatable = expression as? any SQLTranslatableExpression else {
+        guard let translatable = Self.translatableTypes.conformance(of: type(of: expression)) else {
             throw PredicateTranslationError(description: "\(type(of: expression)) has no SQL form")
         }
-        return try translatable.sqlTerm(in: self)
+        return try translatable.sqlTerm(of: expression, in: self)
     }
+
+    /// The expression types that have a SQL form, found once per type.
+    private static let translatableTypes = ConformanceLookup { $0 as? any SQLTranslatableExpression.Type }
 
     /// Translates an expression used as a condition: a comparison, a logical operator or a Bool operand.
     func condition(_ expression: Any) throws(PredicateTranslationError) -> SQLExpression {
@@ -212,7 +226,7 @@ struct PredicateTranslator {
     func member(_ keyPath: AnyKeyPath, of model: ModelReference) throws(PredicateTranslationError) -> SQLTerm {
         let entity = model.entity
         // `$0.persistentModelID`: stands for the row's primary key, compared only for equality.
-        if keyPath == Self.persistentModelIDKeyPath(of: entity.entity.modelType) {
+        if keyPath == entity.persistentModelIDKeyPath {
             return SQLTerm(expression: model.keyExpression, kind: .identifier(.row(entityName: entity.entity.name)))
         }
         if let property = entity.attributes.first(where: { $0.keyPath == keyPath }), let codec = property.codec {
@@ -277,11 +291,5 @@ extension PredicateTranslator {
             return .value(.null)
         }
         return .value(key.databaseValue)
-    }
-
-    /// `\Model.persistentModelID` for the model type.
-    static func persistentModelIDKeyPath(of type: any PersistentModel.Type) -> AnyKeyPath {
-        func keyPath<Model: PersistentModel>(_ type: Model.Type) -> AnyKeyPath { \Model.persistentModelID }
-        return keyPath(type)
     }
 }

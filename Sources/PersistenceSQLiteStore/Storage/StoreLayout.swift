@@ -45,10 +45,21 @@ struct StoreLayout {
         let uniqueColumns: [[String]]
         /// Sets of columns with an index: `#Index` declarations.
         let indexedColumns: [[String]]
+        /// `\Model.persistentModelID` of the entity's model type, which a predicate compares with the row's key.
+        /// Made once: a key path formed in generic code is instantiated anew, with its generic arguments
+        /// resolved by name, each time.
+        // Immutable, like every key path: safe to share between threads.
+        nonisolated(unsafe) let persistentModelIDKeyPath: AnyKeyPath
     }
 
     let entities: [String: EntityLayout]
     let linkTables: [String]
+
+    /// `\Model.persistentModelID` of `type`.
+    static func persistentModelIDKeyPath(of type: any PersistentModel.Type) -> AnyKeyPath {
+        func keyPath<Model: PersistentModel>(_ type: Model.Type) -> AnyKeyPath { \Model.persistentModelID }
+        return keyPath(type)
+    }
 
     init(schema: Schema) {
         var entities: [String: EntityLayout] = [:]
@@ -94,7 +105,8 @@ struct StoreLayout {
                 relationships: relationships,
                 relationshipProperties: entity.relationships,
                 uniqueColumns: uniqueColumns,
-                indexedColumns: indexedColumns
+                indexedColumns: indexedColumns,
+                persistentModelIDKeyPath: Self.persistentModelIDKeyPath(of: entity.modelType)
             )
         }
         self.entities = entities

@@ -12,10 +12,17 @@ protocol StoredScalar {
     static var columnType: String { get }
     /// Whether SQLite's ordering of the stored values matches Swift's ordering of the values.
     static var isOrderedInStore: Bool { get }
+    /// The SQLite value that stores `value`, which is a `Self`.
+    static func storedValue(of value: Any) -> DatabaseValue
 }
 
 extension StoredScalar {
     static var isOrderedInStore: Bool { true }
+
+    /// The SQLite value that stores `value`, which is a `Self`.
+    static func storedValue(of value: Any) -> DatabaseValue {
+        (value as! Self).storedValue
+    }
 }
 
 extension String: StoredScalar {

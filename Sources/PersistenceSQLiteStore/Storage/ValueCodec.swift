@@ -10,12 +10,13 @@ import PersistenceModels
 enum ValueCodec {
     /// The SQLite value that stores `value`.
     static func encode(_ value: Any) throws -> DatabaseValue {
-        if let optional = value as? any OptionalValue {
-            guard let wrapped = optional.wrappedValue else { return .null }
+        let valueType = type(of: value)
+        if let optionalType = optionalTypes.conformance(of: valueType) {
+            guard let wrapped = optionalType.wrappedValue(of: value) else { return .null }
             return try encode(wrapped)
         }
-        if let scalar = value as? any StoredScalar {
-            return scalar.storedValue
+        if let scalarType = scalarTypes.conformance(of: valueType) {
+            return scalarType.storedValue(of: value)
         }
         if let rawRepresentable = value as? any RawRepresentable, isStorable(type(of: rawRepresentable.rawValue)) {
             return try encode(rawRepresentable.rawValue)
@@ -34,6 +35,11 @@ enum ValueCodec {
             .unsupportedValue, reason: "\(type(of: value)) is neither a stored scalar nor Codable",
             context: "storing an attribute")
     }
+
+    /// The optional types and the scalar types among the values encoded, found once per type: a predicate's
+    /// values are encoded on every query.
+    private static let optionalTypes = ConformanceLookup { $0 as? any OptionalValue.Type }
+    private static let scalarTypes = ConformanceLookup { $0 as? any StoredScalar.Type }
 
     /// Reads a value of `type` from a SQLite value.
     static func decode(_ storedValue: DatabaseValue, as type: Any.Type) throws -> Any {
