@@ -23,7 +23,10 @@ struct CoreBench: ParsableCommand {
     )
     var rows = 100_000
 
-    @Option(help: "Timed repetitions per way; the median is reported.")
+    @Option(
+        help:
+            "Timed repetitions per way, at least; a workload of short runs repeats until each way has 0.1 s of runs (25 at most). The median is reported."
+    )
     var repetitions = 3
 
     @Option(
@@ -90,7 +93,9 @@ struct CoreBench: ParsableCommand {
         let scratch = try Scratch()
         defer { scratch.removeAll() }
         let runner = WorkloadRunner(scratch: scratch, repetitions: repetitions, ways: selectedWays)
-        print("core-bench: \(rows) rows, \(repetitions) repetitions per way, median times")
+        print(
+            "core-bench: \(rows) rows, \(repetitions) repetitions per way or more for short runs (until 0.1 s, 25 at most), median times"
+        )
         var missed: [String] = []
         var unchecked: [String] = []
         var checkedCount = 0

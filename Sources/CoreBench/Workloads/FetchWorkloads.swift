@@ -197,7 +197,13 @@ struct PendingFetchWorkload: Workload {
                         )
                         try check(context.fetch(descriptor).count)
                     }
-                }, cleanUp: { scratch.discard(url) })
+                },
+                cleanUp: {
+                    // A context dropped with a change pending is kept alive by the changed model, which holds it,
+                    // with its container and connections; dropping the change lets the next runs start clean.
+                    context.rollback()
+                    scratch.discard(url)
+                })
         case .raw, .grdb:
             let database = try RawDatabase(path: url.path)
             let statement = try database.prepare(

@@ -23,6 +23,8 @@ enum Way: String, CaseIterable {
 struct WorkloadResult {
     let seconds: [Way: Double]
     let peakBytes: [Way: Int]
+    /// How many runs of each way the medians are of.
+    var rounds = 0
 
     func ratio(_ way: Way, to other: Way) -> Double? {
         guard let mine = seconds[way], let theirs = seconds[other], theirs > 0 else { return nil }
