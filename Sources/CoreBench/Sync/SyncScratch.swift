@@ -84,8 +84,23 @@ final class SyncScratch {
     }
 
     /// Runs `body` with a syncing container that is released (its files closed) when it returns.
+    ///
+    /// Work the sync started may hold the container a moment after `body` returns; the template's files are
+    /// copied only once it is gone, since closing its last connection folds the WAL into the store and
+    /// deletes it, which once failed a copy halfway (the `-wal` file listed, then gone).
     private func autoreleasingContainer(on device: CloudDevice, _ body: (ModelContainer) throws -> Void) throws {
-        let container = try container(on: device, mirrors: true)
-        try body(container)
+        weak var released: ModelContainer?
+        do {
+            let container = try container(on: device, mirrors: true)
+            released = container
+            try body(container)
+        }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while released != nil {
+            guard ContinuousClock.now < deadline else {
+                throw BenchError.wrongResult("the template's container was still open 10 s after its last use")
+            }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
     }
 }
