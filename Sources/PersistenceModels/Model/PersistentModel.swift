@@ -106,11 +106,11 @@ public protocol RelationshipValue {
 extension RelationshipValue {
     /// One value for each run of `positions`, each made by ``_make(from:)``.
     public static func _makeEach(from models: [any PersistentModel], positions: [Int], runs: [Range<Int>]) -> [Any?] {
-        _makeEachByItself(from: models, positions: positions, runs: runs)
+        makeEachByItself(from: models, positions: positions, runs: runs)
     }
 
     /// One value for each run of `positions`, each made by ``_make(from:)`` from its own array of models.
-    public static func _makeEachByItself(
+    static func makeEachByItself(
         from models: [any PersistentModel], positions: [Int], runs: [Range<Int>]
     ) -> [Any?] {
         runs.map { run in _make(from: positions[run].map { models[$0] }) }
@@ -153,7 +153,7 @@ extension Optional where Wrapped: RelationshipValue {
     }
     /// The wrapped value for each run of `positions`; an optional array of models is made as its array is.
     public static func _makeEach(from models: [any PersistentModel], positions: [Int], runs: [Range<Int>]) -> [Any?] {
-        guard Wrapped._isToMany else { return _makeEachByItself(from: models, positions: positions, runs: runs) }
+        guard Wrapped._isToMany else { return makeEachByItself(from: models, positions: positions, runs: runs) }
         return Wrapped._destinationType._makeArrays(from: models, positions: positions, runs: runs, optional: true)
     }
     /// The models of the wrapped value, if present.

@@ -36,18 +36,19 @@ enum ValueCodec {
             context: "storing an attribute")
     }
 
-    /// The optional types and the scalar types among the values encoded, found once per type: a predicate's
-    /// values are encoded on every query.
+    /// The optional types and the scalar types among the values encoded and decoded, found once per type: a
+    /// predicate's values are encoded on every query, and values the common columns do not cover are decoded
+    /// on every row.
     private static let optionalTypes = ConformanceLookup { $0 as? any OptionalValue.Type }
     private static let scalarTypes = ConformanceLookup { $0 as? any StoredScalar.Type }
 
     /// Reads a value of `type` from a SQLite value.
     static func decode(_ storedValue: DatabaseValue, as type: Any.Type) throws -> Any {
-        if let optionalType = type as? any OptionalValue.Type {
+        if let optionalType = optionalTypes.conformance(of: type) {
             if storedValue.isNull { return optionalType.noneValue }
             return optionalType.wrapping(try decode(storedValue, as: optionalType.wrappedType))
         }
-        if let scalarType = type as? any StoredScalar.Type {
+        if let scalarType = scalarTypes.conformance(of: type) {
             guard let value = scalarType.init(storedValue: storedValue) else {
                 throw mismatch(storedValue, type)
             }
