@@ -8,6 +8,8 @@ import Synchronization
 /// up once; a value is then read as its own type, a comparison of type metadata.
 final class ConformanceLookup<Conformance>: Sendable {
     /// What the lookup found for each type, `nil` for a type that does not conform.
+    // Unchecked Sendable: it holds metatypes, which are immutable and shared by every thread, and is read and
+    // written only inside the mutex.
     private struct Answers: @unchecked Sendable {
         var byType: [ObjectIdentifier: Conformance?] = [:]
     }
