@@ -27,7 +27,9 @@ extension DefaultStore: ModelStoreEngine {
             sql: query.sql, arguments: query.arguments, entity: entity, while: "fetching \(T.self)"
         ).rows
         if plan.leavesKeyOrderToCaller(limited: limited) { Self.putInKeyOrder(&rows, key: \.primaryKey) }
-        return (rows, limited ? PrefetchOwners(plan) : .listedKeys)
+        // The owners' query is written only for a fetch that prefetches: a fetch's SQL is most of its fixed cost.
+        let prefetches = limited && !descriptor.relationshipKeyPathsForPrefetching.isEmpty
+        return (rows, prefetches ? PrefetchOwners(plan) : .listedKeys)
     }
 
     package func candidateRows<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> (

@@ -70,6 +70,37 @@ struct IdentityMapTests {
         held.removeAll()
     }
 
+    @Test("scattered rows fetched after others were released are each found alone, in pages used before")
+    func scatteredRowsReuseEmptiedPages() throws {
+        let store = try ModelStoreFixture()
+        try saveNotes((0..<300).map { String(format: "note %03d", $0) }, in: store.context)
+        let entity = Schema.entityName(of: Note.self)
+        // Every page of the map is filled, then emptied as the notes go.
+        #expect(try store.context.fetch(FetchDescriptor<Note>()).count == 300)
+        #expect(registeredNoteCount(in: store.context) == 0)
+
+        let titles = ["note 073", "note 137", "note 265"]
+        let scattered = try store.context.fetch(
+            FetchDescriptor<Note>(
+                predicate: #Predicate { titles.contains($0.title) }, sortBy: [SortDescriptor(\.title)]))
+        let keys = scattered.map { $0.persistentBackingData.primaryKey }
+        #expect(keys == [74, 138, 266])
+        #expect(registeredNoteCount(in: store.context) == 3)
+        for key in Int64(1)...300 {
+            let found = store.context.registeredModel(entity: entity, primaryKey: key)
+            if let position = keys.firstIndex(of: key) {
+                #expect(found === scattered[position])
+            } else {
+                #expect(found == nil, "row \(key) is found though no model of it lives")
+            }
+        }
+
+        let all = try store.context.fetch(FetchDescriptor<Note>(sortBy: [SortDescriptor(\.title)]))
+        #expect(all.map(\.title) == (0..<300).map { String(format: "note %03d", $0) })
+        #expect(scattered.allSatisfy { note in all.contains { $0 === note } })
+        #expect(registeredNoteCount(in: store.context) == 300)
+    }
+
     @Test("finding a registered model again does not keep it alive")
     func lookupsDoNotRetain() throws {
         let store = try ModelStoreFixture()

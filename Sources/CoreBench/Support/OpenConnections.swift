@@ -10,11 +10,17 @@ import PersistenceSQLiteStore
 /// the timed part for every way alike.
 enum OpenConnections {
     /// A container for `types` at `url` whose store has already served a read.
+    ///
+    /// The read is of one row. A count, as it was, scanned the smallest index and left its pages in the
+    /// reading connection's cache before the clock started, while the other ways read theirs within their
+    /// runs: it made the core's `filtered-fetch`, which reads through that index, look a fifth faster.
     static func container<T: PersistentModel>(for types: [any PersistentModel.Type], reading type: T.Type, at url: URL)
         throws -> ModelContainer
     {
         let container = try ModelContainer(for: Schema(types), configurations: ModelConfiguration(url: url))
-        _ = try ModelContext(container).fetchCount(FetchDescriptor<T>())
+        var oneRow = FetchDescriptor<T>()
+        oneRow.fetchLimit = 1
+        _ = try ModelContext(container).fetch(oneRow)
         return container
     }
 

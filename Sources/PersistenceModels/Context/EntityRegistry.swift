@@ -25,6 +25,11 @@ final class EntityRegistry {
     @exclusivity(unchecked) private var recentPageNumber: Int64 = 0
     /// How many models are registered.
     @exclusivity(unchecked) private(set) var count = 0
+    /// Pages emptied and kept for the next keys that need one, at most ``spareLimit`` (64 KB), all their entries
+    /// empty. A filtered fetch's rows are scattered, most on a page of their own: without spares each would
+    /// make a page of 64 entries as it is registered and free it as it goes.
+    @exclusivity(unchecked) private var sparePages: [Page] = []
+    private static let spareLimit = 32
 
     /// Keys per page: few enough that a scattered handful of rows does not hold much empty room.
     private static let pageShift: Int64 = 6
@@ -75,7 +80,7 @@ final class EntityRegistry {
             page = existing
         } else {
             guard creating else { return nil }
-            page = Page()
+            page = sparePages.popLast() ?? Page()
             pages[number] = page
         }
         recentPage = .passUnretained(page)
@@ -155,7 +160,8 @@ final class EntityRegistry {
         let number = key >> Self.pageShift
         if recentPage?.toOpaque() == Unmanaged.passUnretained(page).toOpaque() { recentPage = nil }
         // The page may be lent to the caller without a retain: it stays alive until this returns.
-        let dropped = pages.removeValue(forKey: number)
+        guard let dropped = pages.removeValue(forKey: number) else { return }
+        if sparePages.count < Self.spareLimit { sparePages.append(dropped) }
         withExtendedLifetime(dropped) {}
     }
 }
