@@ -560,7 +560,7 @@ public struct VerificationSummary: Equatable, Sendable {
             succeeded
             ? style.success(
                 scope ?? "Verified: the core's tests pass, every solution passes its suite, every starter fails it.")
-            : style.failure("Not verified: \(problems.count) problem(s), listed above.")
+            : style.failure("Not verified: \(problems.count) problem(s), listed above and again here:")
         let times =
             phases.isEmpty
             ? []
@@ -569,6 +569,16 @@ public struct VerificationSummary: Equatable, Sendable {
                     + phases.map { String(format: "%@ %.0f s", $0.name, $0.seconds) }.joined(separator: ", ")
                     + String(format: "; %.0f s in all.", phases.reduce(0) { $0 + $1.seconds })
             ] + (perSectionLine.map { [$0] } ?? []) + (machineSpeedLine.map { [$0] } ?? [])
-        return times + [verdict, "verify: \(passed) passed, \(problems.count) failed"]
+        return times + [verdict] + problemRecap + ["verify: \(passed) passed, \(problems.count) failed"]
+    }
+
+    /// Each problem again in one line of at most 240 characters, so that a log cut to its last lines
+    /// still names what failed; the full text is where the problem was first printed.
+    var problemRecap: [String] {
+        problems.map { problem in
+            let firstLine = problem.description.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+            let line = "  - " + firstLine
+            return line.count > 240 ? String(line.prefix(239)) + "…" : line
+        }
     }
 }

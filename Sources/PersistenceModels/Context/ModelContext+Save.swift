@@ -28,10 +28,18 @@ extension ModelContext {
         var assignedKeys: [ObjectIdentifier: Int64] = [:]
         // After the delete rules, which may have added deletes and changes.
         let savedStores = try storesWithPendingWork()
+        // Each model's store is found by its type's entity name; models mostly come in runs of one type, so
+        // the last type's store is tried first.
+        var lastTypeStore: (type: ObjectIdentifier, store: OpenedStore?)?
+        func storeKeeping(_ model: any PersistentModel) -> OpenedStore? {
+            let type = ObjectIdentifier(Swift.type(of: model))
+            if let lastTypeStore, lastTypeStore.type == type { return lastTypeStore.store }
+            let store = container.store(ofEntity: Schema.entityName(of: Swift.type(of: model)))
+            lastTypeStore = (type, store)
+            return store
+        }
         for store in savedStores {
-            let belongs = { (model: any PersistentModel) in
-                self.container.store(ofEntity: Schema.entityName(of: type(of: model))) === store
-            }
+            let belongs = { (model: any PersistentModel) in storeKeeping(model) === store }
             let storeInserts = inserts.filter(belongs)
             let storeChanges = changes.filter(belongs)
             let storeDeletes = deletes.filter(belongs)

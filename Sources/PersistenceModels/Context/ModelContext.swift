@@ -98,9 +98,11 @@ public final class ModelContext {
             } else {
                 register(next)
             }
+            // Each value is read through its property's shape: a cast to its concrete type costs less than
+            // one to `any RelationshipValue`.
             for property in ModelTypeCache.relationships(of: type(of: next)) {
-                if let value = backing.values[property.name] as? any RelationshipValue {
-                    queue.append(contentsOf: value._relatedModels)
+                if let shape = property.relationshipShape, let value = backing.values[property.name] {
+                    queue.append(contentsOf: shape.relatedModels(in: value))
                 }
             }
         }
@@ -191,8 +193,9 @@ public final class ModelContext {
 
     /// Called by backing data when a property of `model` changed.
     func modelDidChange(_ model: any PersistentModel) {
-        if !pendingInserts.contains(model), !pendingDeletes.contains(model),
-            model.persistentBackingData.primaryKey != nil
+        // The key first: a new model, changed most while it is made, skips the two lookups.
+        if model.persistentBackingData.primaryKey != nil, !pendingInserts.contains(model),
+            !pendingDeletes.contains(model)
         {
             pendingChanges.insert(model)
         }

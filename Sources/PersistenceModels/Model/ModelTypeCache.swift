@@ -24,7 +24,10 @@ package enum ModelTypeCache {
 
     /// The shape of the model type's relationship property `name`; `nil` for an attribute or an unknown name.
     package static func relationshipShape(of type: any PersistentModel.Type, named name: String) -> RelationshipShape? {
-        facts(of: type).relationshipShapes[name]
+        let facts = facts(of: type)
+        // A model has few relationships: comparing their names costs less than hashing one.
+        guard facts.relationshipNames.count <= 8 else { return facts.relationshipShapes[name] }
+        return facts.relationshipNames.firstIndex(of: name).map { facts.relationshipShapeList[$0] }
     }
 
     /// The model type's entity name; describing a type is slow enough to matter once per row.
@@ -144,6 +147,9 @@ package enum ModelTypeCache {
         let relationships: [Schema.PropertyMetadata]
         /// The shape of each relationship property, by name: a plain value, unlike the property metadata.
         let relationshipShapes: [String: RelationshipShape]
+        /// The names of ``relationshipShapes`` and their shapes, in declaration order, searched in order.
+        let relationshipNames: [String]
+        let relationshipShapeList: [RelationshipShape]
         let entityName: String
         let superType: (any PersistentModel.Type)?
         let rootEntityName: String
@@ -161,6 +167,11 @@ package enum ModelTypeCache {
             self.metadata = metadata
             self.relationships = relationships
             self.relationshipShapes = relationshipShapes
+            let named = relationships.compactMap { property in
+                relationshipShapes[property.name].map { (property.name, $0) }
+            }
+            relationshipNames = named.map(\.0)
+            relationshipShapeList = named.map(\.1)
             self.entityName = entityName
             self.superType = superType
             self.rootEntityName = rootEntityName

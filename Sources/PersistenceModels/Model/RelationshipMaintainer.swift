@@ -11,8 +11,8 @@ enum RelationshipMaintainer {
         changedFrom oldModels: [any PersistentModel],
         to newModels: [any PersistentModel]
     ) {
-        let removed = oldModels.filter { old in !newModels.contains { $0 === old } }
-        let added = newModels.filter { new in !oldModels.contains { $0 === new } }
+        // A relationship set for the first time, the usual case, adds all its models and removes none.
+        let added = oldModels.isEmpty ? newModels : newModels.filter { new in !oldModels.contains { $0 === new } }
         if let context = model.persistentBackingData.context {
             for other in added where other.persistentBackingData.context == nil { context.insert(other) }
         } else if let context = added.lazy.compactMap({ $0.persistentBackingData.context }).first {
@@ -21,6 +21,7 @@ enum RelationshipMaintainer {
         guard let inverse = ModelTypeCache.inverse(of: property, in: type(of: model)),
             let inverseShape = inverse.relationshipShape
         else { return }
+        let removed = newModels.isEmpty ? oldModels : oldModels.filter { old in !newModels.contains { $0 === old } }
         for other in removed {
             unlink(other, through: inverse, inverseShape: inverseShape, from: model)
         }
@@ -79,12 +80,15 @@ enum RelationshipMaintainer {
 
     /// Links the inverse side for every relationship value a new model was given in its initializer.
     static func linkInitialRelationships(of model: any PersistentModel) {
+        // The inverse first: a relationship without one has nothing to link, and reading its models costs a
+        // dynamic cast.
         for property in ModelTypeCache.relationships(of: type(of: model)) {
-            guard let value = model.persistentBackingData.values[property.name] as? any RelationshipValue,
-                let inverse = ModelTypeCache.inverse(of: property, in: type(of: model)),
-                let inverseShape = inverse.relationshipShape
+            guard let inverse = ModelTypeCache.inverse(of: property, in: type(of: model)),
+                let inverseShape = inverse.relationshipShape,
+                let shape = property.relationshipShape,
+                let value = model.persistentBackingData.values[property.name]
             else { continue }
-            for other in value._relatedModels {
+            for other in shape.relatedModels(in: value) {
                 link(other, through: inverse, inverseShape: inverseShape, to: model, property: property)
             }
         }

@@ -20,10 +20,19 @@ extension Database {
         _ items: [Item], sql: (_ rowCount: Int) -> String, while activity: @autoclosure () -> String,
         binding bind: (inout DirectBinder, Item) -> Void
     ) throws {
+        // The statement for a full hundred rows is found once: writing its SQL and hashing it to find the
+        // cached statement cost more than binding the hundred rows.
+        var fullStatement: Statement?
         for start in stride(from: 0, to: items.count, by: Self.rowsPerInsertStatement) {
             let chunk = items[start..<min(start + Self.rowsPerInsertStatement, items.count)]
-            let statement = try cachedStatement(sql: sql(chunk.count))
-            statement.prepareForDirectBinding()
+            let statement: Statement
+            if chunk.count == Self.rowsPerInsertStatement, let fullStatement {
+                statement = fullStatement
+            } else {
+                statement = try cachedStatement(sql: sql(chunk.count))
+                statement.prepareForDirectBinding()
+                if chunk.count == Self.rowsPerInsertStatement { fullStatement = statement }
+            }
             try statement.execute(while: activity()) { binder in
                 for item in chunk { bind(&binder, item) }
             }
