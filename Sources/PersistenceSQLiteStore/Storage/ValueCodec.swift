@@ -230,7 +230,14 @@ private struct CommonScalar {
     }
 
     func encode(_ value: Any) -> DatabaseValue? {
-        // A cast from `Any` to a concrete type also unwraps a present optional; `nil` falls through to NULL.
+        // The value is passed to a generic function, which opens the `Any`: a cast from the opened type
+        // finds the types equal at once, where a cast from `Any` first unwraps the existential, a fifth of
+        // encoding a new row's values.
+        encodeOpened(value)
+    }
+
+    private func encodeOpened<Value>(_ value: Value) -> DatabaseValue? {
+        // A cast to a concrete type also unwraps a present optional; `nil` falls through to NULL.
         switch kind {
         case .string: (value as? String)?.databaseValue
         case .int: (value as? Int).map { Int64($0).databaseValue }
