@@ -348,6 +348,12 @@ extension RelationshipValue {
     /// A cast to the concrete type is a comparison of type metadata, where a cast to
     /// `any RelationshipValue` searches the conformances of the value's type.
     static func _models(in value: Any) -> [any PersistentModel] {
+        models(inOpened: value)
+    }
+
+    /// ``_models(in:)`` with the value's type opened: the cast then finds the two types equal at once, where a
+    /// cast from `Any` first unwraps the existential.
+    private static func models<Stored>(inOpened value: Stored) -> [any PersistentModel] {
         (value as? Self)?._relatedModels ?? []
     }
 }
