@@ -3,7 +3,9 @@ import Foundation
 /// Runs every way of a workload several times and keeps the medians.
 ///
 /// The ways take turns, one run each per round, so that a machine that slows down or speeds up
-/// during the workload weighs on every way alike.
+/// during the workload weighs on every way alike; each round starts one way further on, so that no way
+/// always runs first, right after the previous round's clean-up (a store copy deleted, its pages
+/// still being written back).
 struct WorkloadRunner {
     let scratch: Scratch
     let repetitions: Int
@@ -29,7 +31,8 @@ struct WorkloadRunner {
             }
         }
         while needsMoreRounds() {
-            for way in ways {
+            for turn in ways.indices {
+                let way = ways[(turn + rounds) % ways.count]
                 let prepared = try workload.prepare(way, scratch: scratch)
                 let sample = try Stopwatch.sample(prepared.action)
                 prepared.cleanUp()
