@@ -127,20 +127,20 @@ struct VerifierRuleTests {
         #expect(summary.closingLines(style: TerminalStyle(usesColor: false)).last == "verify: 4 passed, 1 failed")
     }
 
-    @Test("the closing lines name every problem again, a line each, so that the log's tail says what failed")
+    @Test("the closing lines repeat every problem, a line each, escaped, so that the tail of a log says what failed")
     func closingRecap() {
         var summary = VerificationSummary()
         summary.record([], passedIfEmpty: 4)
         summary.record(
             [
-                VerificationProblem("core tests", "\"a test\" failed\nthe rest of its output"),
+                VerificationProblem("core tests", "\"a \u{1B}[2Jtest\" failed\nthe rest of its output"),
                 VerificationProblem("Section 2 solution", String(repeating: "x", count: 400)),
             ], passedIfEmpty: 2)
         let lines = summary.closingLines(style: TerminalStyle(usesColor: false))
         #expect(
             Array(lines.suffix(4)) == [
                 "Not verified: 2 problem(s), listed above and again here:",
-                "  - core tests: \"a test\" failed",
+                "  - core tests: \"a ^[[2Jtest\" failed",
                 "  - Section 2 solution: " + String(repeating: "x", count: 215) + "…",
                 "verify: 4 passed, 2 failed",
             ])

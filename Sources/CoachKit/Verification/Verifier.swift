@@ -573,11 +573,12 @@ public struct VerificationSummary: Equatable, Sendable {
     }
 
     /// Each problem again in one line of at most 240 characters, so that a log cut to its last lines
-    /// still names what failed; the full text is where the problem was first printed.
+    /// still names what failed; the full text is where the problem was first printed. Control characters
+    /// are shown as text, as they are there.
     var problemRecap: [String] {
         problems.map { problem in
-            let firstLine = problem.description.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
-            let line = "  - " + firstLine
+            let firstLine = problem.description.split(separator: "\n", maxSplits: 1).first ?? ""
+            let line = "  - " + firstLine.escapedForTerminal()
             return line.count > 240 ? String(line.prefix(239)) + "…" : line
         }
     }
