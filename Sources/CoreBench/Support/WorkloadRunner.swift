@@ -68,7 +68,7 @@ enum Report {
             let time = result.seconds[way].map(format(seconds:)) ?? "-"
             let peak = result.peakBytes[way].map { String(format: "%.0f MB", Double($0) / 1_048_576) } ?? "-"
             Swift.print(
-                "    \(way.label.padding(toLength: 13, withPad: " ", startingAt: 0)) \(time.padding(toLength: 12, withPad: " ", startingAt: 0)) peak RSS \(peak)"
+                "    \(way.label.padding(toLength: 13, withPad: " ", startingAt: 0)) \(time.padding(toLength: 12, withPad: " ", startingAt: 0)) peak memory \(peak)"
             )
         }
         let toRaw = result.ratio(.core, to: .raw).map { String(format: "%.2f×", $0) } ?? "-"

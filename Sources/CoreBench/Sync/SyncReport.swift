@@ -32,7 +32,7 @@ enum SyncReport {
                 ?? ""
             let label = way.label.padding(toLength: 15, withPad: " ", startingAt: 0)
             let column = time.padding(toLength: 12, withPad: " ", startingAt: 0)
-            print("    \(label) \(column) peak RSS \(peaks[way].map(megabytes) ?? "-")\(ratio)")
+            print("    \(label) \(column) peak memory \(peaks[way].map(megabytes) ?? "-")\(ratio)")
         }
         if let note = workload.note { print("    (\(note))") }
         var missed: [String] = []

@@ -57,7 +57,7 @@ struct FirstImportWorkload: SyncWorkload {
         return [
             ("≤ 2 s", { seconds, _ in seconds[.sync].map { (Report.format(seconds: $0), $0 <= 2) } }),
             (
-                "peak RSS ≤ 100 MB",
+                "peak memory ≤ 100 MB",
                 { _, peaks in peaks[.sync].map { (SyncReport.megabytes($0), Double($0) / 1_048_576 <= 100) } }
             ),
         ]

@@ -50,7 +50,7 @@ struct Budget {
 
     /// The core's peak resident memory at most `limit` times `other`'s.
     static func peakMemoryRatio(to other: Way, atMost limit: Double) -> Budget {
-        Budget(summary: "core peak RSS ≤ \(String(format: "%g", limit))× \(other.label)") { result in
+        Budget(summary: "core peak memory ≤ \(String(format: "%g", limit))× \(other.label)") { result in
             guard let mine = result.peakBytes[.core], let theirs = result.peakBytes[other], theirs > 0 else {
                 return nil
             }
@@ -72,7 +72,7 @@ struct Budget {
     }
 
     static func peakMemory(atMostMegabytes limit: Double) -> Budget {
-        Budget(summary: "core peak RSS ≤ \(String(format: "%g", limit)) MB") { result in
+        Budget(summary: "core peak memory ≤ \(String(format: "%g", limit)) MB") { result in
             result.peakBytes[.core].map { bytes in
                 let megabytes = Double(bytes) / 1_048_576
                 return (String(format: "%.0f MB", megabytes), megabytes <= limit)
