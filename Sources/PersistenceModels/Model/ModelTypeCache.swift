@@ -74,8 +74,13 @@ package enum ModelTypeCache {
             rootEntityName: superType.map { rootEntityName(of: $0) } ?? String(describing: type),
             slotLayout: ModelSlotLayout(names: metadata.map(\.name), plainSlots: plainSlots(of: metadata))
         )
-        metadataByType.withLock { $0[id] = facts }
-        return facts
+        // Two threads may make a type's facts at once; both keep the first stored, so that every model of
+        // the type shares one slot layout and finds its slots by the layout's identity.
+        return metadataByType.withLock { cache in
+            if let stored = cache[id] { return stored }
+            cache[id] = facts
+            return facts
+        }
     }
 
     /// The slots of `metadata`'s properties whose values never need releasing; see ``ModelSlotLayout/plainSlots``.
