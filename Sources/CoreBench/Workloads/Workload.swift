@@ -48,7 +48,7 @@ struct Budget {
         }
     }
 
-    /// The core's peak resident memory at most `limit` times `other`'s.
+    /// The core's peak memory (as ``Stopwatch/sample(_:)`` measures it) at most `limit` times `other`'s.
     static func peakMemoryRatio(to other: Way, atMost limit: Double) -> Budget {
         Budget(summary: "core peak memory ≤ \(String(format: "%g", limit))× \(other.label)") { result in
             guard let mine = result.peakBytes[.core], let theirs = result.peakBytes[other], theirs > 0 else {
