@@ -14,11 +14,13 @@ struct RawDatabaseError: Error, CustomStringConvertible {
 final class RawDatabase {
     private(set) var handle: OpaquePointer?
 
-    /// Opens the file with the settings the core uses for file stores: WAL, synchronous NORMAL, the first
-    /// GiB of the file read through a memory map, and SQLite's multi-thread mode, in which a connection
-    /// used by one thread at a time takes no lock per call (the default, serialized mode, would charge the
-    /// baseline for a mutex on every column read).
-    init(path: String) throws {
+    /// Opens the file with the settings the core uses for file stores: WAL, synchronous NORMAL, and
+    /// SQLite's multi-thread mode, in which a connection used by one thread at a time takes no lock per
+    /// call (the default, serialized mode, would charge the baseline for a mutex on every column read).
+    ///
+    /// - Parameter mapsFile: Whether to read the first GiB of the file through a memory map, as the core's
+    ///   reading connections do (its writer does not): for a workload that only reads.
+    init(path: String, mapsFile: Bool = false) throws {
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK else {
@@ -26,7 +28,7 @@ final class RawDatabase {
         }
         try execute("PRAGMA journal_mode = WAL")
         try execute("PRAGMA synchronous = NORMAL")
-        try execute("PRAGMA mmap_size = 1073741824")
+        if mapsFile { try execute("PRAGMA mmap_size = 1073741824") }
     }
 
     deinit { sqlite3_close_v2(handle) }

@@ -27,7 +27,7 @@ struct FetchAllWorkload: Workload {
                     try check(notes.count)
                 }, cleanUp: { scratch.discard(url) })
         case .raw:
-            let database = try RawDatabase(path: url.path)
+            let database = try RawDatabase(path: url.path, mapsFile: true)
             let statement = try database.prepare("SELECT \(RawNotes.columns) FROM \"BenchNote\"")
             return PreparedRun(action: { try check(RawNotes.read(statement).count) }, cleanUp: { scratch.discard(url) })
         case .grdb:
@@ -70,7 +70,7 @@ struct FilteredFetchWorkload: Workload {
                     }
                 }, cleanUp: { scratch.discard(url) })
         case .raw:
-            let database = try RawDatabase(path: url.path)
+            let database = try RawDatabase(path: url.path, mapsFile: true)
             let statement = try database.prepare(
                 "SELECT \(RawNotes.columns) FROM \"BenchNote\" WHERE \"priority\" = ? ORDER BY \"date\" DESC, \"_pk\""
             )
@@ -123,7 +123,7 @@ struct CountWorkload: Workload {
                     for _ in 0..<operations { try check(context.fetchCount(descriptor)) }
                 }, cleanUp: { scratch.discard(url) })
         case .raw:
-            let database = try RawDatabase(path: url.path)
+            let database = try RawDatabase(path: url.path, mapsFile: true)
             let statement = try database.prepare(
                 "SELECT COUNT(*) FROM \"BenchNote\" WHERE \"priority\" < ? AND \"isArchived\" = 0")
             return PreparedRun(
@@ -205,7 +205,7 @@ struct PendingFetchWorkload: Workload {
                     scratch.discard(url)
                 })
         case .raw, .grdb:
-            let database = try RawDatabase(path: url.path)
+            let database = try RawDatabase(path: url.path, mapsFile: true)
             let statement = try database.prepare(
                 "SELECT \(RawNotes.columns) FROM \"BenchNote\" WHERE \"priority\" = ? ORDER BY \"date\" DESC, \"_pk\""
             )

@@ -129,7 +129,7 @@ struct TagFetchWorkload: Workload {
                     try check(notes.reduce(0) { $0 + $1.tags.count })
                 }, cleanUp: { scratch.discard(url) })
         case .raw:
-            let database = try RawDatabase(path: url.path)
+            let database = try RawDatabase(path: url.path, mapsFile: true)
             let notesQuery = try database.prepare("SELECT \"_pk\", \"title\" FROM \"BenchTaggedNote\" ORDER BY \"_pk\"")
             let tagsQuery = try database.prepare(
                 "SELECT link.\"owner\", tag.\"_pk\", tag.\"name\" FROM \"BenchTaggedNote_tags\" AS link JOIN \"BenchTag\" AS tag ON tag.\"_pk\" = link.\"target\""
