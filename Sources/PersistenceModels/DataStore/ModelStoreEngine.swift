@@ -37,12 +37,9 @@ package struct DecodedRow {
         initializingSlots initialize: (UnsafeMutableBufferPointer<Any?>, inout Int) throws -> Void
     ) rethrows {
         self.primaryKey = primaryKey
-        self.backing = ModelBackingData(
-            row: try ModelValues(layout: layout, initializingSlotsWith: initialize),
-            foreignKeys: foreignKeys ?? Dictionary(),
-            primaryKey: primaryKey,
-            storeIdentifier: storeIdentifier
-        )
+        self.backing = try ModelBackingData(
+            rowLaidOutBy: layout, foreignKeys: foreignKeys ?? Dictionary(), primaryKey: primaryKey,
+            storeIdentifier: storeIdentifier, initializingSlotsWith: initialize)
         self.entityName = entityName
     }
 }

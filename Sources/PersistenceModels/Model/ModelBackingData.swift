@@ -21,8 +21,6 @@ public final class ModelBackingData: BackingData {
     @exclusivity(unchecked) package var context: ModelContext?
     /// The identity map that registered the model, which this backing data leaves when it goes.
     @exclusivity(unchecked) var identityMap: EntityRegistry?
-    /// Current values by property name.
-    @exclusivity(unchecked) package var values: ModelValues
     /// Values as of the last save or fetch, by property name; rollback restores them.
     package var committedValues: ModelValues { edits?.committedSnapshot ?? values }
     /// The names of the properties changed since the last save or fetch.
@@ -47,6 +45,9 @@ public final class ModelBackingData: BackingData {
     /// What only a model of a custom store keeps; `nil` for the default store's models, so that the many
     /// models a fetch makes stay small.
     @exclusivity(unchecked) private var customStore: CustomStoreState?
+    // The values come last: a small model type's slots are stored in them, after the fields above.
+    /// Current values by property name.
+    @exclusivity(unchecked) package var values: ModelValues
 
     /// The primary key a custom store chose, when it is not an integer; ``primaryKey`` then only files
     /// the model in its context's identity map.
@@ -86,6 +87,25 @@ public final class ModelBackingData: BackingData {
         self.storeIdentifier = storeIdentifier
         self.context = nil
         self.isMaterialized = true
+    }
+
+    /// Creates backing data for a stored row whose slot values `initialize` writes in place, as
+    /// ``ModelValues/init(layout:initializingSlotsWith:)`` describes; the values are made where the backing
+    /// data keeps them rather than copied there.
+    @inline(__always)
+    init(
+        rowLaidOutBy layout: ModelSlotLayout, foreignKeys: [String: Int64], primaryKey: Int64,
+        storeIdentifier: String,
+        initializingSlotsWith initialize: (UnsafeMutableBufferPointer<Any?>, inout Int) throws -> Void
+    ) rethrows {
+        self.values = ModelValues(slotsToFillOf: layout)
+        self.edits = nil
+        self.foreignKeys = foreignKeys
+        self.primaryKey = primaryKey
+        self.storeIdentifier = storeIdentifier
+        self.context = nil
+        self.isMaterialized = true
+        try values.fillSlots(with: initialize)
     }
 
     deinit {

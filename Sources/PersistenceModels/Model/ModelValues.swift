@@ -41,9 +41,23 @@ package final class ModelSlotLayout: Sendable {
 /// Values of a fetched model sit in slots laid out once per model type; a new model, whose type the
 /// backing data does not know while its initializer runs, keeps its values in a short list of named
 /// entries: models have few properties, and comparing their short names costs less than hashing them.
+///
+/// The slots of a layout of at most ``inlineCapacity`` properties are stored in the value itself, and so
+/// inside the backing data that holds it: a fetched row then costs one allocation rather than two, and
+/// a copy copies its values one by one. Larger layouts, and values kept by name, live in a ``SlotArray``.
 package struct ModelValues {
+    /// The slots stored inside the value.
+    private typealias InlineSlots = InlineArray<8, Any?>
+    /// The most slots stored inside the value rather than in a ``SlotArray``.
+    package static let inlineCapacity = InlineSlots.count
+
     private var layout: ModelSlotLayout?
-    /// The values: first those of the layout's slots, then those kept by name, in the order of ``names``.
+    /// The layout's slots when ``slotsAreInline``; `nil` past the layout's slot count, and otherwise.
+    private var inlineSlots: InlineSlots
+    /// Whether the layout's slots are ``inlineSlots`` rather than the first entries of ``slots``.
+    private var slotsAreInline: Bool
+    /// The values after the inline slots: the layout's slots unless they are inline, then those kept by
+    /// name, in the order of ``names``.
     private var slots: SlotArray
     /// The names of the values that have no slot in the layout (all of them without a layout); kept apart
     /// so that a search compares names without copying values.
@@ -52,16 +66,27 @@ package struct ModelValues {
     /// No values, kept by name.
     package init() {
         layout = nil
+        inlineSlots = [nil, nil, nil, nil, nil, nil, nil, nil]
+        slotsAreInline = false
         slots = SlotArray()
         names = []
     }
 
     /// Values already placed in the slots of `layout`; `slots` has one entry per slot.
     package init(layout: ModelSlotLayout, slots: SlotArray) {
-        precondition(slots.count == layout.names.count, "slot values do not match the layout")
+        let count = layout.names.count
+        precondition(slots.count == count, "slot values do not match the layout")
         self.layout = layout
-        self.slots = slots
         self.names = []
+        self.inlineSlots = [nil, nil, nil, nil, nil, nil, nil, nil]
+        if count <= Self.inlineCapacity {
+            for index in 0..<count { inlineSlots[index] = slots[index] }
+            self.slotsAreInline = true
+            self.slots = SlotArray()
+        } else {
+            self.slotsAreInline = false
+            self.slots = slots
+        }
     }
 
     /// Values of every slot of `layout`, which `initialize` writes in place in slot order, as
@@ -71,19 +96,70 @@ package struct ModelValues {
         layout: ModelSlotLayout,
         initializingSlotsWith initialize: (UnsafeMutableBufferPointer<Any?>, inout Int) throws -> Void
     ) rethrows {
-        let count = layout.names.count
-        self.slots = try SlotArray(count: count, plainSlots: layout.plainSlots) { slots, initializedCount in
-            try initialize(slots, &initializedCount)
-            precondition(initializedCount == count, "slot values do not match the layout")
-        }
+        self.init(slotsToFillOf: layout)
+        try fillSlots(with: initialize)
+    }
+
+    /// Values laid out by `layout` whose slots ``fillSlots(with:)`` writes next, the one thing to do with them
+    /// until then: a layout too large for the inline slots has no slots yet.
+    ///
+    /// The two steps let backing data fill its values where it keeps them, rather than copy values made
+    /// elsewhere.
+    @inline(__always)
+    init(slotsToFillOf layout: ModelSlotLayout) {
         self.layout = layout
         self.names = []
+        self.inlineSlots = [nil, nil, nil, nil, nil, nil, nil, nil]
+        self.slotsAreInline = layout.names.count <= Self.inlineCapacity
+        self.slots = SlotArray()
+    }
+
+    /// Has `initialize` write every slot of values made with ``init(slotsToFillOf:)`` in place, as
+    /// ``SlotArray/init(count:plainSlots:initializingWith:)`` describes; leaving a slot unwritten is an error.
+    ///
+    /// The inline slots hold `nil`, which has nothing to destroy, so `initialize` writes over them; the ones it
+    /// wrote before a throw are destroyed with the values.
+    @inline(__always)
+    mutating func fillSlots(
+        with initialize: (UnsafeMutableBufferPointer<Any?>, inout Int) throws -> Void
+    ) rethrows {
+        guard let layout else { preconditionFailure("values kept by name have no slots to fill") }
+        let count = layout.names.count
+        if slotsAreInline {
+            var span = inlineSlots.mutableSpan
+            try span.withUnsafeMutableBufferPointer { all in
+                var initializedCount = 0
+                try initialize(UnsafeMutableBufferPointer(start: all.baseAddress, count: count), &initializedCount)
+                precondition(initializedCount == count, "slot values do not match the layout")
+            }
+        } else {
+            slots = try SlotArray(count: count, plainSlots: layout.plainSlots) { slots, initializedCount in
+                try initialize(slots, &initializedCount)
+                precondition(initializedCount == count, "slot values do not match the layout")
+            }
+        }
+    }
+
+    /// The value in the layout's slot `index`.
+    @inline(__always)
+    private func slotValue(_ index: Int) -> Any? {
+        slotsAreInline ? inlineSlots[index] : slots[index]
+    }
+
+    /// Sets the layout's slot `index`.
+    @inline(__always)
+    private mutating func setSlotValue(_ value: Any?, at index: Int) {
+        if slotsAreInline {
+            inlineSlots[index] = value
+        } else {
+            slots[index] = value
+        }
     }
 
     /// The value of the property `key`, or `nil` when it has none yet.
     package subscript(key: String) -> Any? {
         get {
-            if let layout, let slot = layout.slot(of: key) { return slots[slot] }
+            if let layout, let slot = layout.slot(of: key) { return slotValue(slot) }
             return names.firstIndex(of: key).flatMap { slots[namedBase + $0] }
         }
         set {
@@ -98,7 +174,7 @@ package struct ModelValues {
     /// Removes the value of the property `key`: a layout's slot is emptied, a value kept by name is dropped.
     private mutating func removeValue(forKey key: String) {
         if let layout, let slot = layout.slot(of: key) {
-            slots[slot] = nil
+            setSlotValue(nil, at: slot)
         } else if let position = names.firstIndex(of: key) {
             names.remove(at: position)
             slots.remove(at: namedBase + position)
@@ -111,7 +187,7 @@ package struct ModelValues {
     /// are kept by name in the order they were set, so reading its columns in declaration order compares
     /// one name each rather than every name before it.
     package func value(forKey key: String, hint: inout Int) -> Any? {
-        if let layout, let slot = layout.slot(of: key) { return slots[slot] }
+        if let layout, let slot = layout.slot(of: key) { return slotValue(slot) }
         let count = names.count
         guard count > 0 else { return nil }
         var position = hint < count ? hint : 0
@@ -128,7 +204,7 @@ package struct ModelValues {
     /// Sets the property `key` to a value, in its slot of the layout or kept by name.
     package mutating func setValue(_ value: Any, forKey key: String) {
         if let layout, let slot = layout.slot(of: key) {
-            slots[slot] = value
+            setSlotValue(value, at: slot)
         } else if let position = names.firstIndex(of: key) {
             slots[namedBase + position] = value
         } else {
@@ -153,7 +229,7 @@ package struct ModelValues {
     /// Whether the property at `slot` has a value; models laid out by the slot's layout skip the name lookup.
     package func hasValue(at slot: Slot) -> Bool {
         if let index = slot.index, layout === slot.layout {
-            if case .none = slots[index] { return false }
+            if case .none = slotValue(index) { return false }
             return true
         }
         return self[slot.key] != nil
@@ -162,7 +238,7 @@ package struct ModelValues {
     /// Sets the property at `slot`; models laid out by the slot's layout skip the name lookup.
     package mutating func setValue(_ value: Any, at slot: Slot) {
         if let index = slot.index, layout === slot.layout {
-            slots[index] = value
+            setSlotValue(value, at: index)
         } else {
             self[slot.key] = value
         }
@@ -173,7 +249,7 @@ package struct ModelValues {
         var entries: [(key: String, value: Any)] = []
         if let layout {
             for (slot, name) in layout.names.enumerated() {
-                if let value = slots[slot] { entries.append((name, value)) }
+                if let value = slotValue(slot) { entries.append((name, value)) }
             }
         }
         for (position, name) in names.enumerated() {
@@ -183,12 +259,15 @@ package struct ModelValues {
     }
 
     /// Where the values kept by name start in ``slots``.
-    private var namedBase: Int { layout?.names.count ?? 0 }
+    private var namedBase: Int { slotsAreInline ? 0 : layout?.names.count ?? 0 }
 
     /// Whether no property has a value.
     package var isEmpty: Bool {
         // A value kept by name is never `nil`: setting `nil` removes it.
-        guard layout != nil else { return names.isEmpty }
+        guard let layout else { return names.isEmpty }
+        if slotsAreInline {
+            for index in 0..<layout.names.count where inlineSlots[index] != nil { return false }
+        }
         return !slots.hasAnyValue
     }
 

@@ -43,6 +43,8 @@ final class ModelStore: Sendable {
             PredicateSQLFunctions.register(in: db)
             if mapsFile, db.configuration.readonly {
                 try db.execute(sql: "PRAGMA mmap_size = \(Self.mappedFileSize)")
+            } else if mapsFile {
+                try db.execute(sql: "PRAGMA cache_size = -\(Self.writerCacheSize / 1024)")
             }
             let connection = ObjectIdentifier(db)
             db.trace(options: .statement) { event in
@@ -103,6 +105,15 @@ final class ModelStore: Sendable {
     /// writer mapped. A mapped page that cannot be read (the file cut short by another program while it is
     /// open) stops the process with `SIGBUS` rather than failing the read.
     static let mappedFileSize = 1 << 30
+
+    /// How many bytes of pages the writer of a file store keeps in memory (`PRAGMA cache_size`), four times
+    /// SQLite's default of 2 MiB. A save that changes rows all over a table, such as a delete of every other
+    /// row, changes each page of the table's indexes many times: with the default cache, SQLite writes
+    /// changed pages to the log before the save ends to make room, writes them again as they change
+    /// again, and reads every page it rewrote back to checksum it when the save commits. With room for the
+    /// indexes of a 100k-row table, a delete of half its rows took about 40% less time. The pages stay
+    /// allocated while the store is open; the reading connections map the file instead.
+    static let writerCacheSize = 8 << 20
 
     /// How long, in seconds, a write waits for a lock another connection holds on the file.
     static let busyTimeout: TimeInterval = 30
