@@ -100,4 +100,63 @@ struct ModelValuesTests {
         #expect(committed["title"] as? String == "Before")
         #expect(values["title"] as? String == "After")
     }
+
+    /// A layout of `count` properties named `p0`, `p1`, ….
+    static func layout(of count: Int) -> ModelSlotLayout {
+        ModelSlotLayout(names: (0..<count).map { "p\($0)" })
+    }
+
+    @Test(
+        "slots inside the values and slots in an array behave alike, past the inline capacity too",
+        arguments: [1, ModelValues.inlineCapacity, ModelValues.inlineCapacity + 1, 20])
+    func slotsOfEverySize(count: Int) throws {
+        let layout = Self.layout(of: count)
+        var values = try ModelValues(layout: layout) { slots, initializedCount in
+            for index in 0..<slots.count {
+                (slots.baseAddress! + index).initialize(to: index.isMultiple(of: 2) ? "v\(index)" : nil)
+                initializedCount += 1
+            }
+        }
+        let committed = values
+        #expect(values.isEmpty == false)
+        #expect(values["p0"] as? String == "v0")
+        if count > 1 { #expect(values["p1"] == nil) }
+        values["extra"] = 7
+        values["p0"] = "changed"
+        values.setValue("last", at: ModelValues.Slot(forKey: "p\(count - 1)", in: layout))
+        #expect(values.hasValue(at: ModelValues.Slot(forKey: "p\(count - 1)", in: layout)))
+        var hint = 0
+        #expect(values.value(forKey: "extra", hint: &hint) as? Int == 7)
+        #expect(
+            values.entries.map(\.key) == layout.names.enumerated().compactMap { index, name in
+                index.isMultiple(of: 2) || index == count - 1 ? name : nil
+            } + ["extra"])
+        // The copy taken before the changes keeps the values it had.
+        #expect(committed["p0"] as? String == "v0")
+        #expect(committed["extra"] == nil)
+        // Emptying every slot and the value kept by name leaves the values empty.
+        for name in layout.names { values[name] = nil }
+        #expect(!values.isEmpty)
+        values["extra"] = nil
+        #expect(values.isEmpty)
+    }
+
+    @Test(
+        "values whose slots fail to fill release the slots filled before the failure",
+        arguments: [3, ModelValues.inlineCapacity + 4])
+    func failedFillReleasesValues(count: Int) {
+        final class Tracked {}
+        weak var first: Tracked?
+        struct Failure: Error {}
+        #expect(throws: Failure.self) {
+            _ = try ModelValues(layout: Self.layout(of: count)) { slots, initializedCount in
+                let tracked = Tracked()
+                first = tracked
+                (slots.baseAddress!).initialize(to: tracked)
+                initializedCount = 1
+                throw Failure()
+            }
+        }
+        #expect(first == nil)
+    }
 }

@@ -23,6 +23,11 @@ public final class ModelBackingData: BackingData {
     @exclusivity(unchecked) var identityMap: EntityRegistry?
     /// Values as of the last save or fetch, by property name; rollback restores them.
     package var committedValues: ModelValues { edits?.committedSnapshot ?? values }
+    /// The value of the property `key` as of the last save or fetch, read without copying the values.
+    func committedValue(forKey key: String) -> Any? {
+        guard let edits, edits.committedSnapshot != nil else { return values[key] }
+        return edits.committedSnapshot?[key] ?? nil
+    }
     /// The names of the properties changed since the last save or fetch.
     package var changedKeys: Set<String> { edits?.changedKeys ?? [] }
     /// What a new or changed model tracks; `nil` for a model as fetched or saved, which keeps its
@@ -243,7 +248,7 @@ public final class ModelBackingData: BackingData {
     /// The primary keys of the models the relationship `key` held at the last save or fetch; empty when it
     /// was never loaded, since nothing can have changed it then.
     package func committedRelatedKeys(forKey key: String) -> [Int64] {
-        guard let value = committedValues[key] as? any RelationshipValue else { return [] }
+        guard let value = committedValue(forKey: key) as? any RelationshipValue else { return [] }
         return value._relatedModels.compactMap { $0.persistentBackingData.primaryKey }
     }
 
@@ -261,7 +266,7 @@ public final class ModelBackingData: BackingData {
     func discardChanges() {
         guard let edits else { return }
         for key in edits.changedKeys {
-            if let committed = committedValues[key] {
+            if let committed = committedValue(forKey: key) {
                 values[key] = committed
             } else if primaryKey != nil {
                 values[key] = nil
