@@ -163,7 +163,8 @@ struct ImportWork {
             let model: any PersistentModel
             if let known, let existing = models[known.row], !existing.isDeleted {
                 model = existing
-                for (name, value) in values where !Self.isSame(model.persistentBackingData.values[name], value) {
+                let backing = model.persistentBackingData
+                for (name, value) in values where !Self.isSame(backing.currentValue(forKey: name), value) {
                     model.setMirroredAttribute(value, forKey: name)
                 }
                 updatedRecords.append(
@@ -330,7 +331,7 @@ struct ImportWork {
     private func lostValues(of model: any PersistentModel, entity: String) -> [String: String] {
         var values: [String: String] = [:]
         for (property, _) in mirror.schema.entities[entity]?.attributes ?? [] {
-            guard let value = model.persistentBackingData.values[property.name] else { continue }
+            guard let value = model.persistentBackingData.currentValue(forKey: property.name) else { continue }
             if let optional = value as? any OptionalValue, optional.wrappedValue == nil { continue }
             values[property.name] = (value as? any OptionalValue)?.wrappedValue.map { "\($0)" } ?? "\(value)"
         }

@@ -70,7 +70,7 @@ struct RecordBuilder {
         else { return nil }
         var fields: [String: CloudValue] = [MirroredSchema.entityNameField: .string(entity)]
         for (property, field) in shape.attributes {
-            guard let value = row.backing.values[property.name],
+            guard let value = row.backing.currentValue(forKey: property.name),
                 let plain = try MirroredValue.field(of: value, property: property)
             else { continue }
             fields[field] =

@@ -52,7 +52,7 @@ extension ModelBackingData {
         committed: Bool,
         relatedBackingDatas: inout [PersistentIdentifier: any BackingData]
     ) throws -> DefaultSnapshot {
-        let source = committed ? committedValues : values
+        var source = committed ? committedValues : values
         var snapshotValues: [String: SnapshotValue] = [:]
         for property in ModelTypeCache.metadata(of: type(of: model)) {
             if let shape = property.relationshipShape {

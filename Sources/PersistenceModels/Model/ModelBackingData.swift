@@ -23,6 +23,20 @@ public final class ModelBackingData: BackingData {
     @exclusivity(unchecked) var identityMap: EntityRegistry?
     /// Values as of the last save or fetch, by property name; rollback restores them.
     package var committedValues: ModelValues { edits?.committedSnapshot ?? values }
+    /// The current value of the property `key`, or `nil` when it has none yet.
+    ///
+    /// Other modules read values through it rather than through ``values``: there, an access to the
+    /// property in place is checked for exclusivity at run time, which this module's accesses are not.
+    package func currentValue(forKey key: String) -> Any? {
+        values[key]
+    }
+
+    /// The current value of the property `key`, searched for from `hint`, as
+    /// ``ModelValues/value(forKey:hint:)`` describes.
+    package func currentValue(forKey key: String, hint: inout Int) -> Any? {
+        values.value(forKey: key, hint: &hint)
+    }
+
     /// The value of the property `key` as of the last save or fetch, read without copying the values.
     func committedValue(forKey key: String) -> Any? {
         guard let edits, edits.committedSnapshot != nil else { return values[key] }

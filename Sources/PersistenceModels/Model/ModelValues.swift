@@ -45,6 +45,10 @@ package final class ModelSlotLayout: Sendable {
 /// The slots of a layout of at most ``inlineCapacity`` properties are stored in the value itself, and so
 /// inside the backing data that holds it: a fetched row then costs one allocation rather than two, and
 /// a copy copies its values one by one. Larger layouts, and values kept by name, live in a ``SlotArray``.
+///
+/// The methods that read values are `mutating` although they change nothing: called on values held in a
+/// class's property, as backing data holds them, a mutating method works on them in place, where a
+/// non-mutating one is handed a copy of them, every inline value retained and released again.
 package struct ModelValues {
     /// The slots stored inside the value.
     private typealias InlineSlots = InlineArray<8, Any?>
@@ -158,7 +162,7 @@ package struct ModelValues {
 
     /// The value of the property `key`, or `nil` when it has none yet.
     package subscript(key: String) -> Any? {
-        get {
+        mutating get {
             if let layout, let slot = layout.slot(of: key) { return slotValue(slot) }
             return names.firstIndex(of: key).flatMap { slots[namedBase + $0] }
         }
@@ -186,7 +190,7 @@ package struct ModelValues {
     /// name starts at `hint` and wraps around, and `hint` moves past the value found. A new model's values
     /// are kept by name in the order they were set, so reading its columns in declaration order compares
     /// one name each rather than every name before it.
-    package func value(forKey key: String, hint: inout Int) -> Any? {
+    package mutating func value(forKey key: String, hint: inout Int) -> Any? {
         if let layout, let slot = layout.slot(of: key) { return slotValue(slot) }
         let count = names.count
         guard count > 0 else { return nil }
@@ -227,7 +231,7 @@ package struct ModelValues {
     }
 
     /// Whether the property at `slot` has a value; models laid out by the slot's layout skip the name lookup.
-    package func hasValue(at slot: Slot) -> Bool {
+    package mutating func hasValue(at slot: Slot) -> Bool {
         if let index = slot.index, layout === slot.layout {
             if case .none = slotValue(index) { return false }
             return true
@@ -246,16 +250,18 @@ package struct ModelValues {
 
     /// Every value with its property name: those of the layout's slots, then those kept by name.
     package var entries: [(key: String, value: Any)] {
-        var entries: [(key: String, value: Any)] = []
-        if let layout {
-            for (slot, name) in layout.names.enumerated() {
-                if let value = slotValue(slot) { entries.append((name, value)) }
+        mutating get {
+            var entries: [(key: String, value: Any)] = []
+            if let layout {
+                for (slot, name) in layout.names.enumerated() {
+                    if let value = slotValue(slot) { entries.append((name, value)) }
+                }
             }
+            for (position, name) in names.enumerated() {
+                if let value = slots[namedBase + position] { entries.append((name, value)) }
+            }
+            return entries
         }
-        for (position, name) in names.enumerated() {
-            if let value = slots[namedBase + position] { entries.append((name, value)) }
-        }
-        return entries
     }
 
     /// Where the values kept by name start in ``slots``.
@@ -263,12 +269,14 @@ package struct ModelValues {
 
     /// Whether no property has a value.
     package var isEmpty: Bool {
-        // A value kept by name is never `nil`: setting `nil` removes it.
-        guard let layout else { return names.isEmpty }
-        if slotsAreInline {
-            for index in 0..<layout.names.count where inlineSlots[index] != nil { return false }
+        mutating get {
+            // A value kept by name is never `nil`: setting `nil` removes it.
+            guard let layout else { return names.isEmpty }
+            if slotsAreInline {
+                for index in 0..<layout.names.count where inlineSlots[index] != nil { return false }
+            }
+            return !slots.hasAnyValue
         }
-        return !slots.hasAnyValue
     }
 
     /// Makes room for `count` values kept by name.

@@ -102,7 +102,7 @@ struct HistoryRecorder {
             }
             if let limit = previous?.keyLimit, key <= limit {
                 let written = ModelTypeCache.metadata(of: type(of: model)).filter {
-                    model.persistentBackingData.values[$0.name] != nil && !$0.isEphemeral
+                    model.persistentBackingData.currentValue(forKey: $0.name) != nil && !$0.isEphemeral
                 }.map(\.name)
                 add(.update, model, key: key, attributes: written)
             } else {

@@ -97,7 +97,7 @@ final class SaveWriter {
             arguments.removeAll(keepingCapacity: true)
             var hint = 0
             for (position, column) in plan.columns.enumerated() {
-                guard column.codec != nil, let value = backing.values.value(forKey: column.name, hint: &hint)
+                guard column.codec != nil, let value = backing.currentValue(forKey: column.name, hint: &hint)
                 else { continue }
                 present.append(position)
                 arguments.append(try storedValue(value, of: column))
@@ -167,13 +167,13 @@ final class SaveWriter {
                     of: entity, key: key, attributes: changedPositions.map { entity.attributes[$0] }, in: db)
                 for position in changedPositions {
                     let column = plan.columns[position]
-                    guard column.codec != nil, let value = backing.values[column.name] else { continue }
+                    guard column.codec != nil, let value = backing.currentValue(forKey: column.name) else { continue }
                     assigned.append(plan.quotedColumns[position])
                     arguments.append(try storedValue(value, of: column))
                 }
             }
             for relationship in plan.relationships where inserted || backing.changedKeys.contains(relationship.name) {
-                guard backing.values[relationship.name] != nil else { continue }
+                guard backing.currentValue(forKey: relationship.name) != nil else { continue }
                 let related = backing.relatedModels(forKey: relationship.name, of: model)
                 switch relationship.storage {
                 case .foreignKey(let column):
