@@ -31,13 +31,11 @@ extension ModelBackingData {
                     context: "reading \(property.name) of \(snapshot.persistentIdentifier)")
             }
         }
-        let slots = SlotArray(count: decoded.count) { buffer, initializedCount in
-            for (index, value) in decoded.enumerated() { (buffer.baseAddress! + index).initialize(to: value) }
+        self.init(rowLaidOutBy: layout, foreignKeys: [:], primaryKey: primaryKey, storeIdentifier: storeIdentifier) {
+            slots, initializedCount in
+            for (index, value) in decoded.enumerated() { (slots.baseAddress! + index).initialize(to: value) }
             initializedCount = decoded.count
         }
-        self.init(
-            row: ModelValues(layout: layout, slots: slots), foreignKeys: [:], primaryKey: primaryKey,
-            storeIdentifier: storeIdentifier)
         self.customKey = snapshot.persistentIdentifier.customKey
         self.snapshotLinks = links
         self.modelType = modelType

@@ -97,20 +97,9 @@ public final class ModelBackingData: BackingData {
         isMaterialized = false
     }
 
-    /// Creates backing data for a stored row; the context that registers its model sets ``context``.
-    package init(row values: ModelValues, foreignKeys: [String: Int64], primaryKey: Int64, storeIdentifier: String) {
-        self.values = values
-        self.edits = nil
-        self.foreignKeys = foreignKeys
-        self.primaryKey = primaryKey
-        self.storeIdentifier = storeIdentifier
-        self.context = nil
-        self.isMaterialized = true
-    }
-
     /// Creates backing data for a stored row whose slot values `initialize` writes in place, as
     /// ``ModelValues/init(layout:initializingSlotsWith:)`` describes; the values are made where the backing
-    /// data keeps them rather than copied there.
+    /// data keeps them rather than moved there. The context that registers its model sets ``context``.
     @inline(__always)
     init(
         rowLaidOutBy layout: ModelSlotLayout, foreignKeys: [String: Int64], primaryKey: Int64,
