@@ -54,6 +54,9 @@ package struct ModelValues {
     private typealias InlineSlots = InlineArray<8, Any?>
     /// The most slots stored inside the value rather than in a ``SlotArray``.
     package static let inlineCapacity = InlineSlots.count
+    /// Inline slots that all hold `nil`, each written as a literal: `InlineArray(repeating:)` copies its value
+    /// into each element through a call.
+    private static var emptyInlineSlots: InlineSlots { [nil, nil, nil, nil, nil, nil, nil, nil] }
 
     private var layout: ModelSlotLayout?
     /// The layout's slots when ``slotsAreInline``; `nil` past the layout's slot count, and otherwise.
@@ -70,7 +73,7 @@ package struct ModelValues {
     /// No values, kept by name.
     package init() {
         layout = nil
-        inlineSlots = [nil, nil, nil, nil, nil, nil, nil, nil]
+        inlineSlots = Self.emptyInlineSlots
         slotsAreInline = false
         slots = SlotArray()
         names = []
@@ -78,18 +81,12 @@ package struct ModelValues {
 
     /// Values already placed in the slots of `layout`; `slots` has one entry per slot.
     package init(layout: ModelSlotLayout, slots: SlotArray) {
-        let count = layout.names.count
-        precondition(slots.count == count, "slot values do not match the layout")
-        self.layout = layout
-        self.names = []
-        self.inlineSlots = [nil, nil, nil, nil, nil, nil, nil, nil]
-        if count <= Self.inlineCapacity {
-            for index in 0..<count { inlineSlots[index] = slots[index] }
-            self.slotsAreInline = true
-            self.slots = SlotArray()
-        } else {
-            self.slotsAreInline = false
-            self.slots = slots
+        precondition(slots.count == layout.names.count, "slot values do not match the layout")
+        self.init(layout: layout) { buffer, initializedCount in
+            for index in 0..<slots.count {
+                (buffer.baseAddress! + index).initialize(to: slots[index])
+                initializedCount += 1
+            }
         }
     }
 
@@ -113,7 +110,7 @@ package struct ModelValues {
     init(slotsToFillOf layout: ModelSlotLayout) {
         self.layout = layout
         self.names = []
-        self.inlineSlots = [nil, nil, nil, nil, nil, nil, nil, nil]
+        self.inlineSlots = Self.emptyInlineSlots
         self.slotsAreInline = layout.names.count <= Self.inlineCapacity
         self.slots = SlotArray()
     }

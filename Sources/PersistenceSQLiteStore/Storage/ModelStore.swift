@@ -38,13 +38,15 @@ final class ModelStore: Sendable {
         let trace = StatementTrace(output: SQLDebugOutput.current)
         self.trace = trace
         let recorder = RecorderBox()
-        let mapsFile = !configuration.keepsStoreInMemory
+        let isFileStore = !configuration.keepsStoreInMemory
         databaseConfiguration.prepareDatabase { db in
             PredicateSQLFunctions.register(in: db)
-            if mapsFile, db.configuration.readonly {
-                try db.execute(sql: "PRAGMA mmap_size = \(Self.mappedFileSize)")
-            } else if mapsFile {
-                try db.execute(sql: "PRAGMA cache_size = -\(Self.writerCacheSize / 1024)")
+            if isFileStore {
+                if db.configuration.readonly {
+                    try db.execute(sql: "PRAGMA mmap_size = \(Self.mappedFileSize)")
+                } else {
+                    try db.execute(sql: "PRAGMA cache_size = -\(Self.writerCacheSize / 1024)")
+                }
             }
             let connection = ObjectIdentifier(db)
             db.trace(options: .statement) { event in
