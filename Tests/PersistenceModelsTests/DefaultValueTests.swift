@@ -93,4 +93,67 @@ struct DefaultValueTests {
         #expect(all.map(\.name) == ["loose", "tools"])
         #expect(ToolCrate(name: "new", slots: 2).name == "new")
     }
+
+    /// A model with no default value, whose initializer never takes the backing data offered to it.
+    @Model
+    final class PantryJar {
+        var contents: String
+
+        init(contents: String) {
+            self.contents = contents
+        }
+    }
+
+    /// What the slot layout of `type` learned about the backing data offered to its initializer.
+    private func handOverUse(of type: any PersistentModel.Type) -> BackingDataHandOverUse? {
+        BackingDataHandOverUse(rawValue: ModelTypeCache.slotLayout(of: type).handOverUse.load(ordering: .relaxed))
+    }
+
+    @Test("the first model read shows whether a type takes the offered backing data, and later ones keep their values")
+    func handOverIsLearnedPerType() throws {
+        // Types no other test tampers with: what their layouts learn is read at the end.
+        let store = try ModelStoreFixture([PantryLabel.self, PantryJar.self, StorageBox.self, ToolCrate.self])
+        let label = PantryLabel(text: "jams")
+        store.context.insert(label)
+        store.context.insert(PantryJar(contents: "honey"))
+        store.context.insert(ToolCrate(name: "drills", slots: 2))
+        try store.context.save()
+
+        for round in 0..<3 {
+            let context = store.newContext()
+            #expect(try context.fetch(FetchDescriptor<PantryLabel>()).map(\.text) == ["jams"], "round \(round)")
+            #expect(try context.fetch(FetchDescriptor<PantryJar>()).map(\.contents) == ["honey"], "round \(round)")
+            let crates = try context.fetch(FetchDescriptor<StorageBox>())
+            #expect(crates.map(\.name) == ["drills"], "round \(round)")
+            #expect(crates.compactMap { ($0 as? ToolCrate)?.slots } == [2], "round \(round)")
+            #expect(!context.hasChanges, "reading changed something in round \(round)")
+        }
+        #expect(handOverUse(of: PantryLabel.self) == .taken)
+        #expect(handOverUse(of: PantryJar.self) == .ignored)
+        // The crate's own default takes the offer; the box's, which runs after it, asks for its own type.
+        #expect(handOverUse(of: ToolCrate.self) == .taken)
+    }
+
+    @Test("a wrong answer about the offered backing data costs time, never stored values")
+    func wrongHandOverAnswerKeepsValues() throws {
+        let store = try ModelStoreFixture([PantryShelf.self, PantryLabel.self])
+        let shelf = PantryShelf(name: "attic")
+        shelf.capacity = 1
+        store.context.insert(shelf)
+        shelf.label?.text = "winter clothes"
+        try store.context.save()
+
+        let layout = ModelTypeCache.slotLayout(of: PantryShelf.self)
+        let learned = layout.handOverUse.load(ordering: .relaxed)
+        defer { layout.handOverUse.store(learned, ordering: .relaxed) }
+        layout.handOverUse.store(BackingDataHandOverUse.ignored.rawValue, ordering: .relaxed)
+        for _ in 0..<2 {
+            let context = store.newContext()
+            let fetched = try context.fetch(FetchDescriptor<PantryShelf>())
+            #expect(fetched.map(\.name) == ["attic"])
+            #expect(fetched.map(\.capacity) == [1])
+            #expect(fetched.map { $0.label?.text } == ["winter clothes"])
+            #expect(!context.hasChanges)
+        }
+    }
 }

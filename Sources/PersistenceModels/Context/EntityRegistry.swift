@@ -110,7 +110,11 @@ final class EntityRegistry {
 
     /// Registers `model`, whose backing data is `backing`, as the object of the row `key`, in place of any
     /// earlier one.
-    func register(_ model: any PersistentModel, backing: ModelBackingData, forKey key: Int64) {
+    ///
+    /// Generic over the model's type, so that a caller holding a model of a known type passes it as it is,
+    /// without a retained copy for an existential argument.
+    @inline(__always)
+    func register<Model: PersistentModel>(_ model: Model, backing: ModelBackingData, forKey key: Int64) {
         withPage(of: key, creating: true) { page in
             let entry = page.entries + Self.slot(of: key)
             let address = Unmanaged<AnyObject>.passUnretained(model).toOpaque()

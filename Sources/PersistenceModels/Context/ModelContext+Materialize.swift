@@ -36,7 +36,7 @@ extension ModelContext {
                     // The model type is known here, so the model is made without a cast.
                     model = makeModel(T.self, of: row, registry: registry)
                 }
-                (buffer.baseAddress! + initializedCount).initialize(to: model)
+                (buffer.baseAddress! + initializedCount).initialize(to: consume model)
                 initializedCount += 1
             }
         }

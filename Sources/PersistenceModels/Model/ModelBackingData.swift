@@ -19,8 +19,20 @@ public final class ModelBackingData: BackingData {
 
     /// The context that manages the model; held strongly so a model can load its relationships as long as it lives.
     @exclusivity(unchecked) package var context: ModelContext?
+    /// The identity map that registered the model, which this backing data leaves when it goes; retained.
+    ///
+    /// Held as an unmanaged reference retained by hand, so that leaving it, once for every model a fetch
+    /// made, uses it without the retain and release a strong property's read costs.
+    @exclusivity(unchecked) private var retainedIdentityMap: Unmanaged<EntityRegistry>?
     /// The identity map that registered the model, which this backing data leaves when it goes.
-    @exclusivity(unchecked) var identityMap: EntityRegistry?
+    var identityMap: EntityRegistry? {
+        get { retainedIdentityMap?.takeUnretainedValue() }
+        set {
+            let replaced = retainedIdentityMap
+            retainedIdentityMap = newValue.map { Unmanaged.passRetained($0) }
+            replaced?.release()
+        }
+    }
     /// Values as of the last save or fetch, by property name; rollback restores them.
     package var committedValues: ModelValues { edits?.committedSnapshot ?? values }
     /// The current value of the property `key`, or `nil` when it has none yet.
@@ -117,7 +129,12 @@ public final class ModelBackingData: BackingData {
     }
 
     deinit {
-        if let identityMap, let primaryKey { identityMap.backingDataDidEnd(ObjectIdentifier(self), key: primaryKey) }
+        guard let retainedIdentityMap else { return }
+        if let primaryKey {
+            let identity = ObjectIdentifier(self)
+            retainedIdentityMap._withUnsafeGuaranteedRef { $0.backingDataDidEnd(identity, key: primaryKey) }
+        }
+        retainedIdentityMap.release()
     }
 
     /// Whether the model has never been saved.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Where each persisted property of a model type keeps its value: one slot per property, in declaration order.
 ///
@@ -11,6 +12,10 @@ package final class ModelSlotLayout: Sendable {
     /// The slots, among the first 64, whose values never need releasing (bit `n` for slot `n`): numbers,
     /// Booleans, dates and UUIDs, optional or not.
     package let plainSlots: UInt64
+    /// What the initializer of the layout's model type did with the backing data offered to it when the
+    /// first model was made from a row (a ``BackingDataHandOverUse`` raw value); the same for every model of
+    /// the type, so later models are made the way that one showed.
+    package let handOverUse = Atomic<UInt8>(BackingDataHandOverUse.unknown.rawValue)
 
     package init(names: [String], plainSlots: UInt64 = 0) {
         self.names = names
@@ -63,6 +68,9 @@ package struct ModelValues {
     private var inlineSlots: InlineSlots
     /// Whether the layout's slots are ``inlineSlots`` rather than the first entries of ``slots``.
     private var slotsAreInline: Bool
+    /// How many of the inline slots the layout uses, when ``slotsAreInline``: kept beside the flag, in the
+    /// room its alignment leaves, so that filling the slots of a fetched row reads nothing from the layout.
+    private var inlineSlotCount: UInt8
     /// The values after the inline slots: the layout's slots unless they are inline, then those kept by
     /// name, in the order of ``names``.
     private var slots: SlotArray
@@ -75,6 +83,7 @@ package struct ModelValues {
         layout = nil
         inlineSlots = Self.emptyInlineSlots
         slotsAreInline = false
+        inlineSlotCount = 0
         slots = SlotArray()
         names = []
     }
@@ -101,6 +110,20 @@ package struct ModelValues {
         try fillSlots(with: initialize)
     }
 
+    /// What the initializer of the layout's model type does with the backing data offered to it, as far as
+    /// the layout knows (see ``ModelSlotLayout/handOverUse``); `nil` for values kept by name. Read in place,
+    /// without retaining the layout.
+    var handOverUse: BackingDataHandOverUse? {
+        mutating get {
+            guard let layout else { return nil }
+            return BackingDataHandOverUse(rawValue: layout.handOverUse.load(ordering: .relaxed))
+        }
+        set {
+            guard let newValue, let layout else { return }
+            layout.handOverUse.store(newValue.rawValue, ordering: .relaxed)
+        }
+    }
+
     /// Values laid out by `layout` whose slots ``fillSlots(with:)`` writes next, the one thing to do with them
     /// until then: a layout too large for the inline slots has no slots yet.
     ///
@@ -111,7 +134,9 @@ package struct ModelValues {
         self.layout = layout
         self.names = []
         self.inlineSlots = Self.emptyInlineSlots
-        self.slotsAreInline = layout.names.count <= Self.inlineCapacity
+        let count = layout.names.count
+        self.slotsAreInline = count <= Self.inlineCapacity
+        self.inlineSlotCount = count <= Self.inlineCapacity ? UInt8(count) : 0
         self.slots = SlotArray()
     }
 
@@ -124,9 +149,8 @@ package struct ModelValues {
     mutating func fillSlots(
         with initialize: (UnsafeMutableBufferPointer<Any?>, inout Int) throws -> Void
     ) rethrows {
-        guard let layout else { preconditionFailure("values kept by name have no slots to fill") }
-        let count = layout.names.count
         if slotsAreInline {
+            let count = Int(inlineSlotCount)
             var span = inlineSlots.mutableSpan
             try span.withUnsafeMutableBufferPointer { all in
                 var initializedCount = 0
@@ -134,6 +158,8 @@ package struct ModelValues {
                 precondition(initializedCount == count, "slot values do not match the layout")
             }
         } else {
+            guard let layout else { preconditionFailure("values kept by name have no slots to fill") }
+            let count = layout.names.count
             slots = try SlotArray(count: count, plainSlots: layout.plainSlots) { slots, initializedCount in
                 try initialize(slots, &initializedCount)
                 precondition(initializedCount == count, "slot values do not match the layout")
