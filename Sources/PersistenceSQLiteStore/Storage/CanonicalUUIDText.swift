@@ -58,6 +58,7 @@ private struct HexWord {
     /// Whether all eight characters are hex digits, in either case.
     let isValid: Bool
 
+    @inline(__always)
     init(_ characters: UInt64) {
         let highBits: UInt64 = 0x8080_8080_8080_8080
         let ones: UInt64 = 0x0101_0101_0101_0101

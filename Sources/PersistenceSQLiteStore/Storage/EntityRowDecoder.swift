@@ -55,8 +55,8 @@ struct EntityRowDecoder {
         var slotSources = Array(repeating: SlotSource.none, count: slotLayout.names.count)
         for (position, attribute) in columns.enumerated() {
             guard case .none = slotSources[attribute.slot] else { continue }
-            if attribute.readsColumnDirectly, let index = attribute.index {
-                slotSources[attribute.slot] = .column(CInt(index), attribute.codec, fallback: position)
+            if attribute.readsColumnDirectly, let index = attribute.index, let reader = attribute.codec.columnReader {
+                slotSources[attribute.slot] = .column(CInt(index), reader, fallback: position)
             } else {
                 slotSources[attribute.slot] = .attribute(position)
             }
@@ -72,8 +72,20 @@ struct EntityRowDecoder {
     }
 
     /// The primary key of the current row of `row`.
+    @inline(__always)
     func primaryKey(_ row: CurrentRow) throws -> Int64 {
-        if let primaryKeyIndex, let key = integer(in: row.statement, at: primaryKeyIndex) { return key }
+        // Read as the attributes are: the column's value looked up once.
+        if let primaryKeyIndex, let value = sqlite3_column_value(row.statement, CInt(primaryKeyIndex)),
+            sqlite3_value_type(value) == SQLITE_INTEGER
+        {
+            return sqlite3_value_int64(value)
+        }
+        return try storedPrimaryKey(row)
+    }
+
+    /// ``primaryKey(_:)`` for a key stored in another form than an integer, or missing.
+    @inline(never)
+    private func storedPrimaryKey(_ row: CurrentRow) throws -> Int64 {
         guard let primaryKeyIndex, let key = Int64.fromDatabaseValue(row[primaryKeyIndex]) else {
             throw SwiftDataError(
                 .storeOperationFailed, reason: "a row of \(entity.table) has no primary key", context: "reading a row")
@@ -121,8 +133,8 @@ struct EntityRowDecoder {
                     switch sources[slot] {
                     case .none:
                         (slots.baseAddress! + slot).initialize(to: nil)
-                    case .column(let index, let codec, let fallback):
-                        if !codec.decodeColumn(row.statement, at: index, into: slots.baseAddress! + slot) {
+                    case .column(let index, let reader, let fallback):
+                        if !reader.decodeColumn(row.statement, at: index, into: slots.baseAddress! + slot) {
                             (slots.baseAddress! + slot).initialize(
                                 to: try decodeValue(of: columns[fallback], row, key: key))
                         }
@@ -197,9 +209,9 @@ struct CurrentRow {
 private enum SlotSource {
     /// No column: a relationship, which loads later.
     case none
-    /// A common scalar read straight from the statement's column at this position; the attribute at
-    /// `fallback` in the decoder's columns reads any other stored form.
-    case column(CInt, AttributeCodec, fallback: Int)
+    /// A common scalar read straight from the statement's column at this position by the attribute's
+    /// column reader; the attribute at `fallback` in the decoder's columns reads any other stored form.
+    case column(CInt, CommonScalar, fallback: Int)
     /// The attribute at this position in the decoder's columns, read through its codec.
     case attribute(Int)
 }

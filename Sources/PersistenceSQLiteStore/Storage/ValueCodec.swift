@@ -189,6 +189,11 @@ struct AttributeCodec {
         commonScalar?.decodeColumn(statement, at: index, into: slot) ?? false
     }
 
+    /// What reads the attribute's usual values straight from a statement's column, as
+    /// ``decodeColumn(_:at:into:)`` does; `nil` when only ``decode(_:)`` reads them. A row decoder keeps it
+    /// rather than the codec, so that each row reads a column without copying the codec.
+    var columnReader: CommonScalar? { commonScalar }
+
     /// Whether ``decodeColumn(_:at:into:)`` can read the attribute's usual values.
     var decodesColumns: Bool { commonScalar != nil }
     /// Whether every value of the attribute is a plain value, with nothing to release: a number, a
@@ -206,7 +211,7 @@ struct AttributeCodec {
 ///
 /// Only the usual case is handled here (a value present, a column of the expected storage class); anything
 /// else returns `nil` and goes through ``ValueCodec``, which also produces its errors.
-private struct CommonScalar {
+struct CommonScalar {
     enum Kind {
         case string, int, bool, double, date, uuid
     }
@@ -263,6 +268,7 @@ private struct CommonScalar {
     /// Reads column `index` of the current row the way ``decode(_:)`` reads its `DatabaseValue`, initializing
     /// `slot` with the value; `false`, with `slot` left uninitialized, for anything but the kind's usual
     /// storage class (NULL included).
+    @inline(__always)
     func decodeColumn(_ statement: OpaquePointer, at index: CInt, into slot: UnsafeMutablePointer<Any?>) -> Bool {
         // The column's value is looked up once and read with `sqlite3_value_*`: each `sqlite3_column_*` call
         // looks the column up again and checks the statement's state, a sixth of a row's decoding. The value
