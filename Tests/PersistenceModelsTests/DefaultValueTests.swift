@@ -49,14 +49,20 @@ final class ToolCrate: StorageBox {
 /// must win, and a default that makes another model must make its own.
 @Suite("Default values of models read from the store")
 struct DefaultValueTests {
+    /// A store holding one saved shelf, whose capacity and label's text differ from their defaults.
+    private func storeWithShelf(named name: String, capacity: Int, label: String) throws -> ModelStoreFixture {
+        let store = try ModelStoreFixture([PantryShelf.self, PantryLabel.self])
+        let shelf = PantryShelf(name: name)
+        shelf.capacity = capacity
+        store.context.insert(shelf)
+        shelf.label?.text = label
+        try store.context.save()
+        return store
+    }
+
     @Test("a model read from the store keeps its stored values, and one made in code its defaults, every time")
     func storedValuesWin() throws {
-        let store = try ModelStoreFixture([PantryShelf.self, PantryLabel.self])
-        let shelf = PantryShelf(name: "kitchen")
-        shelf.capacity = 3
-        store.context.insert(shelf)
-        shelf.label?.text = "spices"
-        try store.context.save()
+        let store = try storeWithShelf(named: "kitchen", capacity: 3, label: "spices")
 
         for _ in 0..<3 {
             let context = store.newContext()
@@ -136,12 +142,7 @@ struct DefaultValueTests {
 
     @Test("a wrong answer about the offered backing data costs time, never stored values")
     func wrongHandOverAnswerKeepsValues() throws {
-        let store = try ModelStoreFixture([PantryShelf.self, PantryLabel.self])
-        let shelf = PantryShelf(name: "attic")
-        shelf.capacity = 1
-        store.context.insert(shelf)
-        shelf.label?.text = "winter clothes"
-        try store.context.save()
+        let store = try storeWithShelf(named: "attic", capacity: 1, label: "winter clothes")
 
         let layout = ModelTypeCache.slotLayout(of: PantryShelf.self)
         let learned = layout.handOverUse.load(ordering: .relaxed)
