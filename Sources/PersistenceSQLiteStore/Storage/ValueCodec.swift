@@ -181,20 +181,13 @@ struct AttributeCodec {
         return try ValueCodec.decode(storedValue, as: valueType)
     }
 
-    /// Reads the value in column `index` of the current row of `statement` straight into the
-    /// uninitialized `slot`, without an intermediate `DatabaseValue` or a copy; `false`, with `slot` left
-    /// uninitialized, when the attribute is not a common scalar or the column holds something else than
-    /// its usual storage class (NULL included), and ``decode(_:)`` must read it.
-    func decodeColumn(_ statement: OpaquePointer, at index: CInt, into slot: UnsafeMutablePointer<Any?>) -> Bool {
-        commonScalar?.decodeColumn(statement, at: index, into: slot) ?? false
-    }
-
-    /// What reads the attribute's usual values straight from a statement's column, as
-    /// ``decodeColumn(_:at:into:)`` does; `nil` when only ``decode(_:)`` reads them. A row decoder keeps it
-    /// rather than the codec, so that each row reads a column without copying the codec.
+    /// What reads the attribute's usual values straight from a statement's column, without an intermediate
+    /// `DatabaseValue` (``CommonScalar/decodeColumn(_:at:into:)``); `nil` when only ``decode(_:)`` reads
+    /// them. A row decoder keeps it rather than the codec, so that each row reads a column without copying
+    /// the codec.
     var columnReader: CommonScalar? { commonScalar }
 
-    /// Whether ``decodeColumn(_:at:into:)`` can read the attribute's usual values.
+    /// Whether a ``columnReader`` can read the attribute's usual values.
     var decodesColumns: Bool { commonScalar != nil }
     /// Whether every value of the attribute is a plain value, with nothing to release: a number, a
     /// Boolean, a date or a UUID, optional or not.
